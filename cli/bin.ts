@@ -1,0 +1,5 @@
+#!/usr/bin/env node
+// Source maps first, so every trace (the app's and ours) names the TypeScript file and line.
+process.setSourceMapsEnabled(true);
+const { runCli } = await import('./main.js');
+process.exitCode = await runCli(process.argv);

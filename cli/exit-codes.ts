@@ -1,0 +1,13 @@
+import type { ErrorCode } from '../core/errors.js';
+
+/** The one place error codes become exit codes (README "Exit codes"). */
+export const EXIT = { OK: 0, FAILURE: 1, USAGE: 2 } as const;
+
+const USAGE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'APP_ERR_CLI_USAGE', 'APP_ERR_SERVE_LISTEN', 'APP_ERR_SERVE_EXPOSED', 'APP_ERR_APP_LOAD', 'APP_ERR_APP_INVALID',
+  'APP_ERR_PROFILER_BAD_TOKEN', 'APP_ERR_ROUTING_BAD_DEFINITION',
+]);
+
+export function exitCodeFor(code: ErrorCode): number {
+  return USAGE_CODES.has(code) ? EXIT.USAGE : EXIT.FAILURE;
+}

@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError } from 'commander';
+import { AppError } from '../core/errors.js';
+import { EXIT, exitCodeFor } from './exit-codes.js';
+import { processOutput, type Output } from './output.js';
+import { makeProfilesCommand } from './profiles.js';
+import { makeReplayCommand } from './replay.js';
+import { makeRoutesCommand } from './routes.js';
+import { makeServeCommand } from './serve.js';
+import { makeSnapshotCommand } from './snapshot.js';
+
+const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+export function makeProgram(output: Output): Command {
+  const program = new Command('app')
+    .description('appkernel: a TypeScript dev server with a debug profiler')
+    .version(pkg.version, '-v, --version')
+    .showHelpAfterError('(run with --help for usage)')
+    .addHelpText('after', `
+Examples:
+  $ app serve                          serve ./app.config.ts, or the demo app
+  $ app routes                         list the routes in matching order
+  $ app profiles list --status 4xx     the newest failing requests
+  $ app profiles show latest --panel exception
+  $ app replay <token> --diff          send a recorded request again and compare`);
+  for (const command of [makeServeCommand(output), makeRoutesCommand(output), makeProfilesCommand(output), makeReplayCommand(output), makeSnapshotCommand(output)]) {
+    program.addCommand(command);
+  }
+  exitOverrideDeep(program, output);
+  return program;
+}
+
+function exitOverrideDeep(command: Command, output: Output): void {
+  command.exitOverride();
+  command.configureOutput({ writeOut: output.out, writeErr: output.err });
+  command.showHelpAfterError('(run with --help for usage)');
+  for (const sub of command.commands) exitOverrideDeep(sub, output);
+}
+
+/** Runs the CLI and returns the exit code; errors become one line on stderr, never a stack trace. */
+export async function runCli(argv: string[], output: Output = processOutput()): Promise<number> {
+  const program = makeProgram(output);
+  try {
+    await program.parseAsync(argv);
+    return output.exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT.OK;
+      return EXIT.USAGE;
+    }
+    if (error instanceof AppError) {
+      output.err(`app: ${error.message}\n`);
+      return exitCodeFor(error.code);
+    }
+    output.err(`app: ${(error as Error)?.message ?? String(error)}\n`);
+    return EXIT.FAILURE;
+  }
+}

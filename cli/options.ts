@@ -1,0 +1,37 @@
+import { resolve } from 'node:path';
+import { AppError } from '../core/errors.js';
+import { parseUtcTime } from '../core/profiler/utc-time.js';
+
+export function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw new AppError('APP_ERR_CLI_USAGE', `Invalid port "${value}": expected an integer from 0 to 65535.`);
+  return port;
+}
+
+export function resolveStoreDir(option: string | undefined, cwd: string): string {
+  // An empty variable counts as unset: resolving '' would put the store in the working directory itself.
+  return resolve(cwd, option ?? (process.env.APPKERNEL_PROFILER_DIR || 'var/profiler'));
+}
+
+export function parseInteger(value: string, name: string, min = 0): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < min) throw new AppError('APP_ERR_CLI_USAGE', `Invalid ${name} "${value}": expected an integer of at least ${min}.`);
+  return n;
+}
+
+const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+
+/** "30m", "2h", "7d" -> ms */
+export function parseDuration(value: string): number {
+  const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h|d|w)$/.exec(value.trim());
+  if (!m) throw new AppError('APP_ERR_CLI_USAGE', `Invalid duration "${value}": expected a number and a unit (ms, s, m, h, d, w), e.g. 2h or 7d.`);
+  return Number(m[1]) * UNITS[m[2]];
+}
+
+/** An ISO date/time, or a duration ago ("15m" = fifteen minutes ago). */
+export function parseTimeOption(value: string, now = Date.now()): number {
+  if (/^\d+(?:\.\d+)?\s*(ms|s|m|h|d|w)$/.test(value.trim())) return now - parseDuration(value);
+  const ms = parseUtcTime(value);
+  if (Number.isNaN(ms)) throw new AppError('APP_ERR_CLI_USAGE', `Invalid time "${value}": expected an ISO date/time in UTC unless a zone is given (2026-11-22T14:00) or a duration ago (15m, 2h).`);
+  return ms;
+}

@@ -1,0 +1,148 @@
+import { Command, Option } from 'commander';
+import { AppError } from '../core/errors.js';
+import { toCurl, toHar } from '../core/profiler/export-request.js';
+import { PANELS, type PanelName, type Profile, type SearchQuery } from '../core/profiler/profile.js';
+import { diffProfiles } from '../core/profiler/profile-diff.js';
+import { openFileStorage } from '../core/profiler/storage/file-storage.js';
+import type { ProfileStorage } from '../core/profiler/storage/profile-storage.js';
+import { isValidToken } from '../core/profiler/token.js';
+import { renderProfilePage } from '../render/profiler/profile-page.js';
+import { renderProfileDiffText, renderProfileListText, renderProfileText } from '../render/text/index.js';
+import { parseDuration, parseInteger, parseTimeOption, resolveStoreDir } from './options.js';
+import type { Output } from './output.js';
+
+interface StoreOption { store?: string }
+interface ListOptions extends StoreOption { status?: string; method?: string; ip?: string; url?: string; since?: string; until?: string; limit: string; json: boolean }
+interface ShowOptions extends StoreOption { panel?: string; json: boolean; html: boolean }
+
+async function withStore<T>(opts: StoreOption, work: (storage: ProfileStorage) => Promise<T>): Promise<T> {
+  const storage = await openFileStorage({ dir: resolveStoreDir(opts.store, process.cwd()) });
+  try {
+    return await work(storage);
+  } finally {
+    await storage.close();
+  }
+}
+
+/** `latest` or a token; a malformed or unknown token is a one-line error, exit 1. */
+export async function loadProfile(storage: ProfileStorage, token: string): Promise<Profile> {
+  if (token === 'latest') {
+    const latest = await storage.latest();
+    const profile = latest && await storage.read(latest.token);
+    if (!profile) throw new AppError('APP_ERR_PROFILER_TOKEN_NOT_FOUND', 'The store holds no profile yet.');
+    return profile;
+  }
+  if (!isValidToken(token)) throw new AppError('APP_ERR_PROFILER_TOKEN_NOT_FOUND', `Token "${token}" not found: a token is 6 lowercase hexadecimal characters.`);
+  const profile = await storage.read(token);
+  if (!profile) throw new AppError('APP_ERR_PROFILER_TOKEN_NOT_FOUND', `Token "${token}" not found.`);
+  return profile;
+}
+
+const storeOption = () => new Option('--store <dir>', 'profile store folder (default: $APPKERNEL_PROFILER_DIR or ./var/profiler)');
+
+export function makeProfilesCommand(output: Output): Command {
+  const profiles = new Command('profiles').description('List, show, compare, export and prune stored profiles (no server needed)')
+    .addHelpText('after', `
+Examples:
+  $ app profiles list --status 4xx
+  $ app profiles show latest --panel exception
+  $ app profiles diff 3f2a1c 9b0e4d
+  $ app profiles export 3f2a1c --curl
+  $ app profiles prune --keep 1000`);
+
+  profiles.command('list')
+    .description('List profiles, newest first')
+    .option('--status <status>', 'exact status (404) or a class (4xx)')
+    .option('--method <method>', 'HTTP method')
+    .option('--ip <ip>', 'client IP')
+    .option('--url <substring>', 'part of the URL')
+    .option('--since <time>', 'ISO time, or a duration ago (15m, 2h)')
+    .option('--until <time>', 'ISO time, or a duration ago')
+    .option('--limit <n>', 'at most this many', '20')
+    .option('--json', 'print a JSON array of the list fields', false)
+    .addOption(storeOption())
+    .addHelpText('after', '\nExamples:\n  $ app profiles list --status 4xx --limit 5\n  $ app profiles list --url /hello --since 1h --json')
+    .action(async (opts: ListOptions) => {
+      const query: SearchQuery = { limit: parseInteger(opts.limit, 'limit', 1) };
+      if (opts.status) {
+        if (!/^[1-5]([0-9]{2}|xx)$/i.test(opts.status)) throw new AppError('APP_ERR_CLI_USAGE', `Invalid status "${opts.status}": expected e.g. 404 or 4xx.`);
+        query.status = opts.status.toLowerCase();
+      }
+      if (opts.method) query.method = opts.method.toUpperCase();
+      if (opts.ip) query.ip = opts.ip;
+      if (opts.url) query.url = opts.url;
+      if (opts.since) query.since = parseTimeOption(opts.since);
+      if (opts.until) query.until = parseTimeOption(opts.until);
+      const rows = await withStore(opts, (storage) => storage.search(query));
+      output.out(opts.json ? `${JSON.stringify(rows, null, 2)}\n` : renderProfileListText(rows, { color: output.color }));
+    });
+
+  profiles.command('show')
+    .description('Show one panel of a profile as text, JSON or the HTML page')
+    .argument('<token>', 'a token, or "latest"')
+    .addOption(new Option('--panel <panel>', 'the panel to show').choices([...PANELS, 'logger']))
+    .option('--json', 'print the stored profile as JSON', false)
+    .option('--html', 'print the HTML page of the panel', false)
+    .addOption(storeOption())
+    .addHelpText('after', '\nExamples:\n  $ app profiles show latest\n  $ app profiles show 3f2a1c --panel exception\n  $ app profiles show 3f2a1c --json | jq .collectors.log')
+    .action(async (token: string, opts: ShowOptions) => {
+      const profile = await withStore(opts, (storage) => loadProfile(storage, token));
+      const panel = (opts.panel === 'logger' ? 'log' : opts.panel ?? (profile.collectors.exception ? 'exception' : 'request')) as PanelName;
+      if (opts.json) output.out(`${JSON.stringify(profile, null, 2)}\n`);
+      else if (opts.html) output.out(renderProfilePage(profile, { panel }));
+      else output.out(renderProfileText(profile, panel, { color: output.color }));
+    });
+
+  profiles.command('diff')
+    .description('Compare two profiles: status, route, exceptions, log by level, events, durations; exit 1 when they differ')
+    .argument('<a>', 'token or "latest"')
+    .argument('<b>', 'token or "latest"')
+    .option('--json', 'print the comparison as JSON', false)
+    .addOption(storeOption())
+    .addHelpText('after', '\nExamples:\n  $ app profiles diff 3f2a1c 9b0e4d\n  $ app profiles diff 3f2a1c latest --json')
+    .action(async (a: string, b: string, opts: StoreOption & { json: boolean }) => {
+      const diff = await withStore(opts, async (storage) => diffProfiles(await loadProfile(storage, a), await loadProfile(storage, b)));
+      output.out(opts.json ? `${JSON.stringify(diff, null, 2)}\n` : renderProfileDiffText(diff, { color: output.color }));
+      if (!diff.same) output.exitCode = 1;
+    });
+
+  profiles.command('export')
+    .description('Print the recorded request as a curl command or a HAR log (redacted values left out)')
+    .argument('<token>', 'token or "latest"')
+    .option('--curl', 'a curl command line')
+    .option('--har', 'a HAR 1.2 document')
+    .addOption(storeOption())
+    .addHelpText('after', '\nExamples:\n  $ app profiles export 3f2a1c --curl\n  $ app profiles export latest --har > request.har')
+    .action(async (token: string, opts: StoreOption & { curl?: boolean; har?: boolean }) => {
+      if (!!opts.curl === !!opts.har) throw new AppError('APP_ERR_CLI_USAGE', 'Choose one of --curl or --har.');
+      const profile = await withStore(opts, (storage) => loadProfile(storage, token));
+      output.out(opts.curl ? toCurl(profile) : `${JSON.stringify(toHar(profile), null, 2)}\n`);
+    });
+
+  profiles.command('prune')
+    .description('Remove old profiles: keep the newest <n>, and/or drop those older than a duration')
+    .option('--keep <n>', 'keep this many newest profiles')
+    .option('--older-than <duration>', 'remove profiles older than this (30m, 12h, 7d)')
+    .addOption(storeOption())
+    .addHelpText('after', '\nExamples:\n  $ app profiles prune --keep 1000\n  $ app profiles prune --older-than 2d')
+    .action(async (opts: StoreOption & { keep?: string; olderThan?: string }) => {
+      if (opts.keep === undefined && opts.olderThan === undefined) throw new AppError('APP_ERR_CLI_USAGE', 'Say what to prune: --keep <n> and/or --older-than <duration>.');
+      const options = {
+        ...(opts.keep !== undefined ? { keep: parseInteger(opts.keep, 'keep') } : {}),
+        ...(opts.olderThan !== undefined ? { olderThanMs: parseDuration(opts.olderThan) } : {}),
+      };
+      const removed = await withStore(opts, (storage) => storage.prune(options));
+      output.err(`Removed ${removed} profile${removed === 1 ? '' : 's'}.\n`);
+    });
+
+  profiles.command('clear')
+    .description('Remove every stored profile')
+    .addOption(storeOption())
+    .addHelpText('after', '\nExamples:\n  $ app profiles clear\n  $ app profiles clear --store ./var/other-profiler')
+    .action(async (opts: StoreOption) => {
+      await withStore(opts, (storage) => storage.clear());
+      output.err('The profile store is empty.\n');
+    });
+
+  return profiles;
+}

@@ -1,0 +1,61 @@
+import { Command } from 'commander';
+import { AppError } from '../core/errors.js';
+import { replayableRequest, truncatedBodyNote } from '../core/profiler/export-request.js';
+import { openFileStorage } from '../core/profiler/storage/file-storage.js';
+import { renderProfileDiffText } from '../render/text/index.js';
+import { resolveStoreDir } from './options.js';
+import type { Output } from './output.js';
+import { loadProfile } from './profiles.js';
+
+interface ReplayOptions { target?: string; header: string[]; diff: boolean; json: boolean; store?: string }
+
+function collectHeader(value: string, previous: string[]): string[] {
+  if (!/^[^:\s]+:\s?.*$/.test(value)) throw new AppError('APP_ERR_CLI_USAGE', `Invalid header "${value}": expected "Name: value".`);
+  return [...previous, value];
+}
+
+export function makeReplayCommand(output: Output): Command {
+  return new Command('replay')
+    .description('Send a recorded request again to the running server and print the new status and token')
+    .argument('<token>', 'token or "latest"')
+    .option('--target <url>', 'base URL to send to (default: the recorded host)')
+    .option('--header <header>', 'add or replace a header, "Name: value" (repeatable)', collectHeader, [])
+    .option('--diff', 'compare the old and new profiles; exit 1 when they differ', false)
+    .option('--json', 'print the result as JSON', false)
+    .option('--store <dir>', 'profile store folder (default: $APPKERNEL_PROFILER_DIR or ./var/profiler)')
+    .addHelpText('after', '\nExamples:\n  $ app replay latest\n  $ app replay 3f2a1c --diff\n  $ app replay 3f2a1c --target http://127.0.0.1:9000 --header "Authorization: Bearer dev"')
+    .action(async (token: string, opts: ReplayOptions) => {
+      const storage = await openFileStorage({ dir: resolveStoreDir(opts.store, process.cwd()) });
+      let recorded;
+      try {
+        recorded = await loadProfile(storage, token);
+      } finally {
+        await storage.close();
+      }
+      const headers = Object.fromEntries(opts.header.map((h) => {
+        const i = h.indexOf(':');
+        return [h.slice(0, i).trim(), h.slice(i + 1).trim()];
+      }));
+      // Loaded here, not at start: undici costs every other command (serve above all) its start-up time.
+      const { diffReplay, replay } = await import('../core/profiler/replay.js');
+      const result = await replay(recorded, { target: opts.target, headers });
+      if (result.omitted.length) {
+        output.err(`Left out (redacted when recorded): ${result.omitted.join(', ')}. Send a header again with --header "Name: value".\n`);
+      }
+      if (result.bodyTruncated) {
+        output.err(`Incomplete request: ${truncatedBodyNote(replayableRequest(recorded))}, and only those were sent.\n`);
+      }
+      const diff = opts.diff && result.profile ? diffReplay(recorded, result.profile) : null;
+      if (opts.diff && !result.profile) {
+        output.err('The new profile could not be fetched (is the server in debug mode?): nothing to compare.\n');
+        output.exitCode = 1;
+      }
+      if (opts.json) {
+        output.out(`${JSON.stringify({ url: result.url, status: result.status, token: result.token, omitted: result.omitted, bodyTruncated: result.bodyTruncated, diff }, null, 2)}\n`);
+      } else {
+        output.out(`${recorded.method} ${result.url} -> ${result.status}${result.token ? ` (token ${result.token})` : ''}\n`);
+        if (diff) output.out(renderProfileDiffText(diff, { color: output.color }));
+      }
+      if (diff && !diff.same) output.exitCode = 1;
+    });
+}

@@ -1,0 +1,51 @@
+import { resolve } from 'node:path';
+import { Command } from 'commander';
+import { findAppFile, loadApp } from '../core/app/load-app.js';
+import { combinedRoutes } from '../core/kernel/build-kernel.js';
+import { profilerRoutes } from '../core/profiler/profiler.js';
+import { explain } from '../core/routing/explain.js';
+import type { RouteCollection } from '../core/routing/route-collection.js';
+import { renderExplainText, renderRouteTable } from '../render/text/index.js';
+import type { Output } from './output.js';
+
+interface RoutesOptions { app?: string; json: boolean; debug: boolean }
+interface MatchOptions { method: string }
+
+async function loadRoutes(opts: RoutesOptions): Promise<RouteCollection> {
+  const cwd = process.cwd();
+  const { app } = await loadApp(opts.app ? resolve(cwd, opts.app) : findAppFile(cwd));
+  return combinedRoutes(app, opts.debug ? [{ routes: profilerRoutes() }] : []);
+}
+
+export function makeRoutesCommand(output: Output): Command {
+  const routes = new Command('routes')
+    .description('List the routes in matching order (the profiler\'s included)')
+    .option('--app <file>', 'app file (default: app.config.* in the working directory, else the demo app)')
+    .option('--json', 'print JSON instead of a table', false)
+    .option('--no-debug', 'leave out the profiler\'s routes')
+    .addHelpText('after', `
+Examples:
+  $ app routes
+  $ app routes --json | jq '.[].name'
+  $ app routes match /hello/world
+  $ app routes match /contact --method POST`)
+    .action(async (opts: RoutesOptions) => {
+      const list = (await loadRoutes(opts)).all().map((r) => ({
+        name: r.name, methods: [...r.methods], path: r.path, requirements: { ...r.requirements }, defaults: { ...r.defaults }, controller: r.controller,
+      }));
+      output.out(opts.json ? `${JSON.stringify(list, null, 2)}\n` : renderRouteTable(list, { color: output.color }));
+    });
+
+  routes.command('match')
+    .description('Show which route matches a path, or why each route does not; exit 1 when none matches')
+    .argument('<path>', 'the path to match, e.g. /hello/world')
+    .option('-m, --method <method>', 'the HTTP method', 'GET')
+    .addHelpText('after', '\nExamples:\n  $ app routes match /hello/world\n  $ app routes match /contact --method POST\n  $ app routes --json match /robots.txt')
+    .action(async (path: string, opts: MatchOptions, command: Command) => {
+      const parent = command.parent!.opts() as RoutesOptions;
+      const explanations = explain(await loadRoutes(parent), opts.method.toUpperCase(), path);
+      output.out(parent.json ? `${JSON.stringify(explanations, null, 2)}\n` : renderExplainText(explanations, { color: output.color }));
+      if (!explanations.some((e) => e.verdict === 'match')) output.exitCode = 1;
+    });
+  return routes;
+}

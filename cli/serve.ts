@@ -1,0 +1,97 @@
+import { resolve } from 'node:path';
+import { Command, Option } from 'commander';
+import { startDevServer } from '../core/app/dev-server.js';
+import { findAppFile } from '../core/app/load-app.js';
+import { AppError } from '../core/errors.js';
+import { isLogLevel } from '../core/log/logger.js';
+import type { LogLevel } from '../core/profiler/profile.js';
+import { formatRequestLine } from './request-line.js';
+import { lineBatcher } from './line-batcher.js';
+import type { Output } from './output.js';
+import { parseDuration, parseInteger, parsePort, resolveStoreDir } from './options.js';
+
+export interface ServeOptions {
+  port: string;
+  host: string;
+  app?: string;
+  store?: string;
+  debug: boolean;
+  watch: boolean;
+  exposeProfiler: boolean;
+  logLevel: string;
+  maxProfiles?: string;
+  maxStoreMb?: string;
+  maxAge?: string;
+}
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/;
+
+export function makeServeCommand(output: Output): Command {
+  return new Command('serve')
+    .description('Serve the app of the working directory (app.config.ts), or the embedded demo app, with the profiler')
+    .option('-p, --port <port>', 'port to listen on (0 picks a free one)', '8000')
+    .option('-H, --host <host>', 'address to bind', '127.0.0.1')
+    .option('--app <file>', 'app file (default: app.config.ts|.mts|.js|.mjs in the working directory)')
+    .option('--store <dir>', 'profile store folder (default: $APPKERNEL_PROFILER_DIR or ./var/profiler)')
+    .option('--no-debug', 'production mode: no profiler, no debug pages or headers')
+    .option('--no-watch', 'do not reload the app when its files change')
+    .option('--expose-profiler', 'allow a non-loopback host with the profiler on (it leaks every request\'s data)', false)
+    .option('--max-profiles <n>', 'keep at most this many profiles (default 10000)')
+    .option('--max-store-mb <n>', 'keep the profile store under this many MB (default 200)')
+    .option('--max-age <duration>', 'drop profiles older than this (default 7d)')
+    .addOption(new Option('--log-level <level>', 'print log records at this level and above').default('WARNING'))
+    .addHelpText('after', `
+Examples:
+  $ app serve                      the demo app (or ./app.config.ts) on http://127.0.0.1:8000
+  $ app serve --port 0 --no-watch  a free port, no reloads
+  $ app serve --no-debug           no profiler, production error pages`)
+    .action(async (opts: ServeOptions) => {
+      const port = parsePort(opts.port);
+      const logLevel = opts.logLevel.toUpperCase();
+      if (!isLogLevel(logLevel)) throw new AppError('APP_ERR_CLI_USAGE', `Unknown log level "${opts.logLevel}" (DEBUG, INFO, NOTICE, WARNING, ERROR, CRITICAL, ALERT, EMERGENCY).`);
+      if (opts.debug && !LOOPBACK.test(opts.host)) {
+        if (!opts.exposeProfiler) {
+          throw new AppError('APP_ERR_SERVE_EXPOSED',
+            `Refusing to listen on "${opts.host}" with the profiler on: anyone who can reach it could read every request's data. Use --expose-profiler to do it anyway, or --no-debug.`);
+        }
+        output.err(`warning: the profiler is exposed on ${opts.host}: it shows every request's headers, bodies and logs to anyone who can reach it.\n`);
+      }
+      const retention = {
+        ...(opts.maxProfiles !== undefined ? { maxProfiles: parseInteger(opts.maxProfiles, 'max-profiles', 1) } : {}),
+        ...(opts.maxStoreMb !== undefined ? { maxBytes: parseInteger(opts.maxStoreMb, 'max-store-mb', 1) * 1024 * 1024 } : {}),
+        ...(opts.maxAge !== undefined ? { maxAgeMs: parseDuration(opts.maxAge) } : {}),
+      };
+      // A controller's stray promise or timer must not take the dev server down with it.
+      const survive = (what: string) => (error: unknown) => {
+        output.err(`${what}, the server keeps running: ${(error as Error)?.stack ?? String(error)}\n`);
+      };
+      process.on('uncaughtException', survive('Uncaught exception outside any request'));
+      process.on('unhandledRejection', survive('Unhandled promise rejection outside any request'));
+      const cwd = process.cwd();
+      const appFile = opts.app ? resolve(cwd, opts.app) : findAppFile(cwd);
+      const lines = lineBatcher(output.err);
+      const server = await startDevServer({
+        port, host: opts.host, appFile, root: cwd,
+        storeDir: resolveStoreDir(opts.store, cwd), retention,
+        debug: opts.debug, watch: opts.watch && opts.debug,
+        logLevel: logLevel as LogLevel,
+        print: lines.push,
+        formatRequest: (request, response, ms) => formatRequestLine(request, response, ms, output.errColor),
+      });
+      lines.flush();
+      output.err(`appkernel serving ${appFile ? appFile : 'the embedded demo app'} at ${server.url}/\n`);
+      if (opts.debug) output.err(`Profiler: ${server.url}/_profiler (profiles in ${resolveStoreDir(opts.store, cwd)})\n`);
+      else output.err('Debug is off: no profiler.\n');
+      await new Promise<void>((done) => {
+        const stop = (signal: string) => {
+          lines.flush();
+          output.err(`${signal}: finishing requests in flight and profile writes...\n`);
+          server.close().finally(lines.flush).then(done, done);
+        };
+        process.once('SIGINT', () => stop('SIGINT'));
+        process.once('SIGTERM', () => stop('SIGTERM'));
+      });
+      // The server is closed: a timer or socket the app left open must not keep the process alive.
+      setTimeout(() => process.exit(), 500).unref();
+    });
+}

@@ -1,0 +1,59 @@
+/**
+ * Node module hooks that load-app.ts registers once, right after tsx's (so they
+ * see tsx's answers). An app file is loaded in tsx's namespace, with a query
+ * parameter naming the load that each local module it imports inherits: a
+ * reload gets fresh instances of the app's own files, and reports each of them
+ * to load-app.ts (for watch mode). The namespace only covers the app's own files:
+ * - a module in node_modules or in appkernel itself leaves the namespace, so the
+ *   app shares appkernel's one instance (`instanceof Response` holds) and no
+ *   package is loaded twice;
+ * - a local TypeScript file that tsx would run as CommonJS (a folder without
+ *   "type": "module") runs as an ES module instead: tsx's CommonJS path breaks
+ *   its imports of local .ts files and shows the compiled code in stack traces.
+ */
+
+import type { MessagePort } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
+
+const NAMESPACE_PARAM = 'tsx-namespace';
+/** tsx marks a CommonJS module loaded from ESM like this: `/a.ts%3Fnamespace=x?tsx-commonjs-virtual-query=1` */
+const COMMONJS_MARK = 'tsx-commonjs-virtual-query';
+
+interface Resolved { url: string; format?: string | null; [key: string]: unknown }
+type NextResolve = (specifier: string, context: unknown) => Promise<Resolved>;
+
+let packageRoot = '';
+let loadParam = '';
+/** to load-app.ts: `{ load, path }` for each local module of a load; `{ load }` answers its flush */
+let port: MessagePort;
+
+export function initialize(data: { packageRoot: string; loadParam: string; port: MessagePort }): void {
+  ({ packageRoot, loadParam, port } = data);
+  // Messages are delivered in order: every module of the load was reported before this answer.
+  port.on('message', ({ load }: { load: string }) => port.postMessage({ load }));
+}
+
+export async function resolve(specifier: string, context: { parentURL?: string }, next: NextResolve): Promise<Resolved> {
+  const parentURL = context.parentURL;
+  const resolved = await next(specifier, context);
+  if (!resolved.url.startsWith('file:')) return resolved;
+  const url = new URL(resolved.url);
+  if (!url.searchParams.has(NAMESPACE_PARAM)) return resolved;
+  if (url.pathname.includes('/node_modules/') || url.href.startsWith(packageRoot)) {
+    url.searchParams.delete(NAMESPACE_PARAM);
+    url.searchParams.delete(COMMONJS_MARK);
+    url.searchParams.delete(loadParam);
+    url.pathname = url.pathname.split('%3F')[0];
+    return { ...resolved, url: url.href };
+  }
+  const path = url.pathname.split('%3F')[0];
+  const load = url.searchParams.get(loadParam) ?? (parentURL?.startsWith('file:') ? new URL(parentURL).searchParams.get(loadParam) : null);
+  if (load) {
+    url.searchParams.set(loadParam, load);
+    port.postMessage({ load, path: fileURLToPath(`file://${path}`) });
+  }
+  if (!/\.tsx?$/.test(path) || resolved.format === 'module') return { ...resolved, url: url.href };
+  url.pathname = path;
+  url.searchParams.delete(COMMONJS_MARK);
+  return { ...resolved, url: url.href, format: 'module' };
+}

@@ -1,0 +1,68 @@
+import { RouteCollection } from '../routing/route-collection.js';
+import type { RouteDefinition } from '../routing/route.js';
+import type { Controller } from './controller.js';
+import type { FirewallRule } from './firewall-rule.js';
+
+export interface AppOptions {
+  /** shown in `app serve` output and the profiler */
+  name?: string;
+  /** request bodies above this many bytes are answered 413; default 1 MiB */
+  bodyLimit?: number;
+  /** a controller still pending after this many ms is answered 504; default 30 s */
+  requestTimeoutMs?: number;
+  /** peers whose X-Forwarded-For is believed */
+  trustedProxies?: string[];
+}
+
+export interface RouteOptions extends Omit<RouteDefinition, 'path' | 'controller'> {
+  /** a label for the profiler and `app routes`; default: the function's name, else the route name */
+  controller?: string;
+}
+
+/** A user's application: routes in definition order, their controllers, firewall rules, options. */
+export class App {
+  readonly routes = new RouteCollection();
+  readonly controllers = new Map<string, Controller>();
+  readonly firewall: FirewallRule[] = [];
+
+  constructor(readonly options: AppOptions = {}) {}
+
+  route(name: string, path: string, controller: Controller, options: RouteOptions = {}): this {
+    if (typeof controller !== 'function') {
+      throw new TypeError(`Route "${name}": the controller must be a function, ${typeof controller} given.`);
+    }
+    this.routes.add(name, { ...options, path, controller: options.controller ?? (controller.name || name) });
+    this.controllers.set(name, controller);
+    return this;
+  }
+
+  get(name: string, path: string, controller: Controller, options: RouteOptions = {}): this {
+    return this.route(name, path, controller, { ...options, methods: ['GET'] });
+  }
+
+  post(name: string, path: string, controller: Controller, options: RouteOptions = {}): this {
+    return this.route(name, path, controller, { ...options, methods: ['POST'] });
+  }
+
+  put(name: string, path: string, controller: Controller, options: RouteOptions = {}): this {
+    return this.route(name, path, controller, { ...options, methods: ['PUT'] });
+  }
+
+  patch(name: string, path: string, controller: Controller, options: RouteOptions = {}): this {
+    return this.route(name, path, controller, { ...options, methods: ['PATCH'] });
+  }
+
+  delete(name: string, path: string, controller: Controller, options: RouteOptions = {}): this {
+    return this.route(name, path, controller, { ...options, methods: ['DELETE'] });
+  }
+
+  guard(rule: FirewallRule): this {
+    this.firewall.push(rule);
+    return this;
+  }
+}
+
+/** The entry point of an app file: `export const app = createApp(...)` then `app.get(...)`. */
+export function createApp(options: AppOptions = {}): App {
+  return new App(options);
+}

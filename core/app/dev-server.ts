@@ -1,0 +1,218 @@
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import type { Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { watch, type FSWatcher } from 'chokidar';
+import { AppError } from '../errors.js';
+import { createAppServer, type ServerTimeouts } from '../http/server.js';
+import type { Request } from '../http/request.js';
+import type { Response } from '../http/response.js';
+import type { Kernel } from '../kernel/kernel.js';
+import { terminalSink } from '../log/terminal-sink.js';
+import type { LogLevel } from '../profiler/profile.js';
+import { openFileStorage } from '../profiler/storage/file-storage.js';
+import type { ProfileStorage } from '../profiler/storage/profile-storage.js';
+import { createAppKernel } from './kernel-factory.js';
+import { loadApp, type LoadedApp } from './load-app.js';
+
+/** how long close() lets requests in flight run before it cuts their connections */
+const SHUTDOWN_GRACE_MS = 5_000;
+
+export interface DevServerOptions {
+  port: number;
+  host: string;
+  /** the app file; null serves the embedded demo app */
+  appFile: string | null;
+  root: string;
+  storeDir: string;
+  /** retention of the profile store (defaults: the store's own) */
+  retention?: { maxProfiles?: number; maxBytes?: number; maxAgeMs?: number };
+  debug: boolean;
+  watch: boolean;
+  /** records at this level and above are printed */
+  logLevel: LogLevel;
+  /** prints one line (request log, reload notices, errors) */
+  print: (line: string) => void;
+  /** formats the per-request line */
+  formatRequest?: (request: Request, response: Response, ms: number) => string;
+  /** the node:http server's timeouts and limits (defaults: DEFAULT_TIMEOUTS) */
+  timeouts?: Partial<ServerTimeouts>;
+}
+
+export interface DevServer {
+  url: string;
+  server: Server;
+  storage: ProfileStorage | null;
+  loaded: LoadedApp;
+  /** reloads the app file now; resolves false when the new version failed to load (the old keeps serving) */
+  reload(): Promise<boolean>;
+  /** stops accepting, finishes requests in flight and profile writes */
+  close(): Promise<void>;
+}
+
+/**
+ * Serves an app with the profiler. In watch mode a changed app file (or a module
+ * it imports) swaps the kernel without closing the socket; in-flight requests
+ * finish on the old kernel; a broken edit keeps the last good app serving.
+ */
+export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
+  const storage = options.debug
+    ? await openFileStorage({ dir: options.storeDir, ...options.retention, onWarning: (message) => options.print(`warning: ${message}`) })
+    : null;
+  const watching = options.watch && options.appFile !== null;
+  /** the app file and every local module a load imported, broken loads included */
+  const watched = new Set<string>(options.appFile ? [resolve(options.appFile)] : []);
+  /** what each watched file held when the last load read it */
+  let seen = new Map<string, string>();
+  const load = async (): Promise<LoadedApp> => {
+    if (!watching) return loadApp(options.appFile);
+    const before = await fingerprints(watched);
+    try {
+      return await loadApp(options.appFile, watched);
+    } finally {
+      seen = new Map([...await fingerprints([...watched].filter((file) => !before.has(file))), ...before]);
+    }
+  };
+
+  let loaded = await load();
+  let kernel: Kernel = createAppKernel(loaded.app, { debug: options.debug, root: options.root, storage });
+  const sink = terminalSink(options.logLevel, (line) => options.print(line.trimEnd()));
+  const server = createAppServer(() => kernel, {
+    ...options.timeouts,
+    bodyLimit: loaded.app.options.bodyLimit,
+    trustedProxies: loaded.app.options.trustedProxies ?? [],
+    logSink: sink,
+    onResponse: (request, response) => {
+      if (options.formatRequest) options.print(options.formatRequest(request, response, request.elapsed()));
+    },
+  });
+
+  let stopping = false;
+  const inFlight = new Set<ServerResponse>();
+  server.prependListener('request', (_request, response: ServerResponse) => {
+    if (stopping) response.setHeader('Connection', 'close');
+    inFlight.add(response);
+    response.once('close', () => {
+      inFlight.delete(response);
+      if (stopping) server.closeIdleConnections();
+    });
+  });
+
+  await listen(server, options.port, options.host);
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${host}:${address.port}`;
+
+  let watcher: FSWatcher | null = null;
+  const reload = async (): Promise<boolean> => {
+    const known = watched.size;
+    try {
+      const next = await load();
+      kernel = createAppKernel(next.app, { debug: options.debug, root: options.root, storage });
+      loaded = next;
+      options.print(`Reloaded ${options.appFile} (${next.app.routes.size} routes).`);
+      return true;
+    } catch (error) {
+      options.print(`Reload failed, the last good app keeps serving: ${(error as Error).message}`);
+      return false;
+    } finally {
+      if (watched.size > known && !stopping) watcher?.add([...watched].slice(known));
+    }
+  };
+  const changed = async () => {
+    for (const [file, fingerprint] of await fingerprints(seen.keys())) if (seen.get(file) !== fingerprint) return true;
+    return false;
+  };
+  /** Reloads until the files are the ones the last load read: an edit made during a reload is not lost. */
+  const settle = async (ok: boolean) => {
+    while (!stopping && await changed()) ok = await reload();
+    return ok;
+  };
+  let reloading: Promise<boolean> = Promise.resolve(true);
+  let checkQueued = false;
+  const check = () => {
+    if (!checkQueued) {
+      checkQueued = true;
+      reloading = reloading.then((ok) => { checkQueued = false; return settle(ok); });
+    }
+    return reloading;
+  };
+  let recheck: NodeJS.Timeout | undefined;
+  if (watching) {
+    watcher = watch([...watched], { ignoreInitial: true });
+    watcher.on('all', () => {
+      void check();
+      // chokidar drops a second change of a file within 50 ms of the first, and nothing follows it.
+      clearTimeout(recheck);
+      recheck = setTimeout(check, 75);
+    });
+    await new Promise<void>((ready) => watcher!.once('ready', () => ready()));
+    void check(); // an edit made before the watcher was ready
+  }
+
+  let closing: Promise<void> | null = null;
+  const close = () => {
+    closing ??= (async () => {
+      stopping = true;
+      clearTimeout(recheck);
+      await watcher?.close();
+      await new Promise<void>((done) => {
+        const force = setTimeout(() => {
+          options.print(`Closing ${inFlight.size} request(s) still unanswered after ${SHUTDOWN_GRACE_MS / 1000} s.`);
+          server.closeAllConnections();
+        }, SHUTDOWN_GRACE_MS);
+        server.close(() => {
+          clearTimeout(force);
+          done();
+        });
+        // Answers not yet begun close their connection; the others close it once idle (see the 'request' listener).
+        for (const response of inFlight) if (!response.headersSent) response.setHeader('Connection', 'close');
+        server.closeIdleConnections();
+      });
+      // Let kernel.terminate (scheduled with setImmediate after each response) queue its profile.
+      await new Promise((resolve) => setImmediate(resolve));
+      await storage?.close();
+    })();
+    return closing;
+  };
+
+  return {
+    url, server, storage,
+    get loaded() { return loaded; },
+    reload: () => (reloading = reloading.then(reload).then(settle)),
+    close,
+  };
+}
+
+/** Each file's modification time and content hash ("missing" when unreadable). */
+async function fingerprints(files: Iterable<string>): Promise<Map<string, string>> {
+  return new Map(await Promise.all([...files].map(async (file) => {
+    try {
+      const [stats, content] = await Promise.all([stat(file), readFile(file)]);
+      return [file, `${stats.mtimeMs} ${createHash('sha1').update(content).digest('hex')}`] as const;
+    } catch {
+      return [file, 'missing'] as const;
+    }
+  })));
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      server.off('listening', onListening);
+      const why = error.code === 'EADDRINUSE' ? `port ${port} is already in use`
+        : error.code === 'EACCES' ? `permission denied for port ${port}`
+        : error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND' ? `the address "${host}" is not available on this machine`
+        : error.message;
+      reject(new AppError('APP_ERR_SERVE_LISTEN', `Cannot listen on ${host}:${port}: ${why}.`, { cause: error }));
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolve();
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, host);
+  });
+}

@@ -1,0 +1,18 @@
+import { buildKernel } from '../kernel/build-kernel.js';
+import type { Kernel } from '../kernel/kernel.js';
+import { profilerExtension } from '../profiler/profiler.js';
+import type { ProfileStorage } from '../profiler/storage/profile-storage.js';
+import type { App } from './app.js';
+
+export interface AppKernelOptions {
+  debug: boolean;
+  root: string;
+  /** required in debug mode: where profiles go */
+  storage: ProfileStorage | null;
+}
+
+/** The kernel `app serve` runs: the app, plus the profiler when debug is on. */
+export function createAppKernel(app: App, options: AppKernelOptions): Kernel {
+  const extensions = options.debug && options.storage ? [profilerExtension(options.storage)] : [];
+  return buildKernel(app, { debug: options.debug, root: options.root, extensions });
+}

@@ -1,0 +1,119 @@
+import { existsSync } from 'node:fs';
+import { register as registerHooks } from 'node:module';
+import { dirname, resolve } from 'node:path';
+import { pathToFileURL, fileURLToPath } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
+import { register } from 'tsx/esm/api';
+import { AppError } from '../errors.js';
+import type { App } from './app.js';
+import { createDemoApp } from './demo-app.js';
+
+export const APP_FILES = ['app.config.ts', 'app.config.mts', 'app.config.js', 'app.config.mjs'] as const;
+
+export interface LoadedApp {
+  app: App;
+  /** the app file, or null for the embedded demo app */
+  file: string | null;
+  /** the app file and every local module it imported (for watch mode) */
+  dependencies: string[];
+}
+
+export function findAppFile(cwd: string): string | null {
+  for (const name of APP_FILES) {
+    const file = resolve(cwd, name);
+    if (existsSync(file)) return file;
+  }
+  return null;
+}
+
+/** appkernel's own folder (dist/core/app -> the package), as a file URL ending in '/' */
+const PACKAGE_ROOT_URL = pathToFileURL(resolve(dirname(fileURLToPath(import.meta.url)), '../../..')).href + '/';
+const HOOKS_URL = new URL('./app-module-hooks.js', import.meta.url);
+/** the query parameter that gives each load its own instances of the app's modules (app-module-hooks.ts) */
+const LOAD_PARAM = 'appkernel-load';
+
+interface Loader {
+  import: (specifier: string, parentURL: string) => Promise<Record<string, unknown>>;
+  /** resolves once the hooks have reported every module of this load */
+  flush(load: string): Promise<void>;
+}
+
+/** The running loads: their dependencies, and the flush waiting for the hooks' answer. */
+const loads = new Map<string, { dependencies: Set<string>; flushed?: () => void }>();
+let loader: Loader | null = null;
+let generation = 0;
+
+/**
+ * The module hooks are registered once per process: node:module has no way to
+ * remove hooks, and tsx's unregister only deactivates its own, so hooks
+ * registered at each reload would pile up and slow every later import.
+ */
+function appLoader(): Loader {
+  if (loader) return loader;
+  const tsx = register({ namespace: `appkernel-${process.pid}` });
+  const { port1, port2 } = new MessageChannel();
+  // Registered after tsx's hooks, so they run first and see tsx's answers.
+  registerHooks(HOOKS_URL, { data: { packageRoot: PACKAGE_ROOT_URL, loadParam: LOAD_PARAM, port: port2 }, transferList: [port2] });
+  port1.on('message', (message: { load: string; path?: string }) => {
+    const load = loads.get(message.load);
+    if (message.path) load?.dependencies.add(message.path);
+    else load?.flushed?.();
+  });
+  port1.unref();
+  let flushing = 0;
+  return loader = {
+    import: (specifier, parentURL) => tsx.import(specifier, parentURL),
+    flush: (load) => new Promise<void>((done) => {
+      if (flushing++ === 0) port1.ref();
+      loads.get(load)!.flushed = done;
+      port1.postMessage({ load });
+    }).finally(() => { if (--flushing === 0) port1.unref(); }),
+  };
+}
+
+/**
+ * Loads an app file (TypeScript included, no build step) with fresh instances
+ * of its local modules, so a reload sees the edited file and everything it imports.
+ * The file must export the app as `app` or as its default export.
+ * The app file and every local module it imports are added to `dependencies`,
+ * also when the load fails.
+ * Fails with APP_ERR_APP_LOAD (missing file, syntax or runtime error, cause kept)
+ * or APP_ERR_APP_INVALID (nothing app-like exported).
+ */
+export async function loadApp(file: string | null, dependencies = new Set<string>()): Promise<LoadedApp> {
+  if (file === null) return { app: createDemoApp(), file: null, dependencies: [] };
+  const path = resolve(file);
+  dependencies.add(path);
+  if (!existsSync(path)) throw new AppError('APP_ERR_APP_LOAD', `The app file "${file}" does not exist.`);
+  const { import: importApp, flush } = appLoader();
+  const load = String(++generation);
+  loads.set(load, { dependencies });
+  let exported: Record<string, unknown>;
+  try {
+    exported = await importApp(`${pathToFileURL(path).href}?${LOAD_PARAM}=${load}`, import.meta.url);
+  } catch (error) {
+    throw new AppError('APP_ERR_APP_LOAD', `The app file "${file}" failed to load: ${(error as Error)?.message ?? String(error)}`, { cause: error });
+  } finally {
+    await flush(load);
+    loads.delete(load);
+  }
+  const app = pickApp(exported);
+  if (!app) {
+    throw new AppError('APP_ERR_APP_INVALID',
+      `The app file "${file}" must export an app made with createApp(), as "export const app = createApp()" or as its default export.`);
+  }
+  return { app, file: path, dependencies: [...dependencies] };
+}
+
+function pickApp(exported: Record<string, unknown>): App | null {
+  for (const candidate of [exported.app, exported.default, (exported.default as Record<string, unknown> | undefined)?.app]) {
+    if (isApp(candidate)) return candidate;
+  }
+  return null;
+}
+
+/** Duck-typed: the app file may import appkernel through another module instance. */
+function isApp(value: unknown): value is App {
+  const v = value as App | null | undefined;
+  return !!v && typeof v === 'object' && typeof v.routes?.all === 'function' && v.controllers instanceof Map && Array.isArray(v.firewall);
+}

@@ -1,0 +1,193 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import type { LogSink } from '../log/logger.js';
+import { clientIp } from './client-ip.js';
+import { Request } from './request.js';
+import { reasonPhrase, Response } from './response.js';
+
+export interface RequestHandler {
+  handle(request: Request): Promise<Response>;
+  terminate(request: Request, response: Response): Promise<void>;
+}
+
+export interface AdapterOptions {
+  /** bytes; a larger body is answered 413 */
+  bodyLimit: number;
+  /** a longer request target is answered 414 */
+  maxUrlLength: number;
+  trustedProxies: readonly string[];
+  logSink?: LogSink;
+  /** called once per answered request, after the response was written */
+  onResponse?: (request: Request, response: Response) => void;
+}
+
+export const DEFAULT_ADAPTER_OPTIONS: AdapterOptions = { bodyLimit: 1024 * 1024, maxUrlLength: 8192, trustedProxies: [] };
+
+/**
+ * The bridge from node:http to the kernel. `handler()` is asked once per request,
+ * so a reloaded app serves the next request while in-flight ones finish on the old.
+ * Requests that cannot be parsed into a Request get a plain answer and never reach
+ * the kernel.
+ */
+export function createNodeListener(handler: () => RequestHandler, options: Partial<AdapterOptions> = {}) {
+  const opts = { ...DEFAULT_ADAPTER_OPTIONS, ...definedOnly(options) };
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    serve(handler(), req, res, opts).catch((error) => {
+      if (!res.headersSent) plain(res, 500, `Internal Server Error: ${String((error as Error)?.message ?? error)}`);
+      else res.destroy();
+    });
+  };
+}
+
+async function serve(kernel: RequestHandler, req: IncomingMessage, res: ServerResponse, opts: AdapterOptions): Promise<void> {
+  const target = requestTarget(req.url ?? '/');
+  if (target === null) return plain(res, 400, `Bad Request: the request target "${truncate(req.url ?? '')}" is not a path.`);
+  if (target.length > opts.maxUrlLength) return plain(res, 414, `URI Too Long: the request target has ${target.length} characters (limit ${opts.maxUrlLength}).`);
+  const hosts = countHeader(req.rawHeaders, 'host');
+  if (hosts > 1) return plain(res, 400, 'Bad Request: the request has more than one Host header.');
+  if (hosts === 0 && req.httpVersion !== '1.0') return plain(res, 400, `Bad Request: an HTTP/${req.httpVersion} request must have a Host header.`);
+  if (target.includes('\0') || /%00/.test(target)) return plain(res, 400, 'Bad Request: the request target contains a NUL byte.');
+
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > opts.bodyLimit) return tooLarge(res, opts.bodyLimit, req);
+  const body = hasBody(req) ? await readBody(req, opts.bodyLimit) : EMPTY_BODY;
+  if (body === null) return tooLarge(res, opts.bodyLimit, req);
+
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  const request = new Request({
+    method: req.method ?? 'GET',
+    target,
+    headers,
+    body,
+    clientIp: clientIp(req.socket.remoteAddress, headers['x-forwarded-for'], opts.trustedProxies),
+    scheme: 'encrypted' in req.socket ? 'https' : 'http',
+    defaultHost: `${req.socket.localAddress ?? '127.0.0.1'}:${req.socket.localPort ?? 80}`,
+    logSink: opts.logSink,
+  });
+  const response = await kernel.handle(request);
+  await write(res, request, response);
+  opts.onResponse?.(request, response);
+  setImmediate(() => void kernel.terminate(request, response));
+}
+
+/** An option given as undefined (e.g. an app without `bodyLimit`) keeps its default instead of erasing it. */
+function definedOnly<T extends object>(options: T): Partial<T> {
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+/** origin-form stays as sent; absolute-form is reduced to its path and query; anything else is refused. */
+function requestTarget(raw: string): string | null {
+  if (raw.startsWith('/')) return raw;
+  if (/^https?:\/\//i.test(raw)) {
+    const rest = raw.replace(/^https?:\/\/[^/?#]*/i, '');
+    return rest.startsWith('/') ? rest : `/${rest}`;
+  }
+  return null;
+}
+
+function countHeader(raw: string[], name: string): number {
+  let n = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i].toLowerCase() === name) n++;
+  return n;
+}
+
+const EMPTY_BODY = Buffer.alloc(0);
+
+/** A request without Content-Length or Transfer-Encoding has no body (RFC 9112 §6.3): no need to wait for its end. */
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
+}
+
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    req.on('data', (chunk: Buffer) => {
+      if (done) return;
+      size += chunk.length;
+      if (size > limit) {
+        done = true;
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => { if (!done) { done = true; resolve(Buffer.concat(chunks)); } });
+    req.on('error', (error) => { if (!done) { done = true; reject(error); } });
+  });
+}
+
+function tooLarge(res: ServerResponse, limit: number, req: IncomingMessage): void {
+  res.setHeader('Connection', 'close');
+  plain(res, 413, `Content Too Large: the request body exceeds the limit of ${limit} bytes.`);
+  req.resume();
+}
+
+function plain(res: ServerResponse, status: number, message: string): void {
+  if (res.headersSent) return;
+  const body = `${message}\n`;
+  res.writeHead(status, reasonPhrase(status), { 'Content-Type': 'text/plain; charset=UTF-8', 'Content-Length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+function truncate(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 80)}...` : text;
+}
+
+async function write(res: ServerResponse, request: Request, response: Response): Promise<void> {
+  const head = request.method === 'HEAD';
+  const body = response.body;
+  if (body instanceof Readable) return pipeBody(res, request, response, body, head);
+  // A string body goes out in the same write as the head; a Buffer would cost a writev of two.
+  const payload = body ?? '';
+  if (response.header('content-length') === undefined) {
+    response.headers['Content-Length'] = String(typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length);
+  }
+  res.writeHead(response.status, reasonPhrase(response.status), response.headers);
+  res.end(head ? undefined : payload);
+}
+
+/**
+ * Sends a stream body. The head leaves with the first chunk, so a stream that
+ * fails before it is answered 500 (and profiled as such); one that fails later
+ * cuts the response. Either way the request's log says why.
+ */
+function pipeBody(res: ServerResponse, request: Request, response: Response, body: Readable, head: boolean): Promise<void> {
+  res.statusCode = response.status;
+  res.statusMessage = reasonPhrase(response.status);
+  for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
+  if (head) {
+    body.destroy();
+    res.end();
+    return Promise.resolve();
+  }
+  return new Promise<void>((resolve) => {
+    const log = request.logger.withChannel('request');
+    const fail = (error: unknown) => {
+      const message = String((error as Error)?.message ?? error);
+      if (res.headersSent) {
+        log.error('The response body stream failed after the headers were sent: {message}', { message });
+        res.destroy();
+      } else {
+        log.critical('The response body stream failed before its first byte: {message}', { message });
+        response.status = 500;
+        plain(res, 500, 'Internal Server Error: the response body could not be produced.');
+      }
+      resolve();
+    };
+    // A stream that failed or was destroyed before it was piped would never end the response.
+    if (body.destroyed) return fail(body.errored ?? new Error('the stream was destroyed before it was sent'));
+    body.on('error', fail);
+    res.on('close', () => {
+      // The client left before the end: a body that would go on producing is stopped.
+      if (!body.readableEnded) body.destroy();
+      resolve();
+    });
+    body.pipe(res);
+  });
+}

@@ -1,0 +1,162 @@
+import { LogBuffer } from '../log/log-buffer.js';
+import { Logger, type LogSink } from '../log/logger.js';
+import type { ListenerCall, Phase } from '../profiler/profile.js';
+
+export interface RequestInit {
+  method: string;
+  /** the request target exactly as sent: path plus optional query ("/a%20b?x=1") */
+  target: string;
+  headers: Record<string, string>;
+  body?: Buffer;
+  clientIp?: string;
+  scheme?: 'http' | 'https';
+  /** fallback authority when the Host header is missing */
+  defaultHost?: string;
+  logSink?: LogSink;
+}
+
+export interface RouteAttributes {
+  route: string | null;
+  controller: string | null;
+  params: Record<string, string>;
+}
+
+export type QueryValues = Record<string, string | string[]>;
+
+/** One HTTP request, plus what the kernel learns about it (attributes, log, events, phases). */
+export class Request {
+  readonly method: string;
+  /** the path exactly as sent (percent-encoding kept), without the query */
+  readonly path: string;
+  /** the query string without '?', '' when none */
+  readonly queryString: string;
+  readonly headers: Record<string, string>;
+  readonly body: Buffer;
+  readonly clientIp: string;
+  readonly scheme: 'http' | 'https';
+  readonly host: string;
+  readonly start = performance.now();
+  /** epoch ms to the µs: requests started in the same millisecond still sort newest first */
+  readonly startedAt = Math.round((performance.timeOrigin + this.start) * 1000) / 1000;
+  readonly attributes: RouteAttributes = { route: null, controller: null, params: {} };
+  readonly log: LogBuffer;
+  readonly logger: Logger;
+  readonly events: { name: string; listeners: ListenerCall[] }[] = [];
+  readonly phases: Phase[] = [];
+  /**
+   * Whether event calls and phases are timed and logged (debug mode). Off, the
+   * dispatcher calls listeners plainly, as Symfony's does outside debug.
+   */
+  traced = true;
+  /** profile token, set when the request is profiled */
+  token: string | null = null;
+  /** anything listeners want to keep on the request */
+  readonly extra = new Map<string, unknown>();
+  #query: QueryValues | null = null;
+
+  constructor(init: RequestInit) {
+    this.method = init.method.toUpperCase();
+    const q = init.target.indexOf('?');
+    this.path = q === -1 ? init.target : init.target.slice(0, q);
+    this.queryString = q === -1 ? '' : init.target.slice(q + 1);
+    this.headers = init.headers;
+    this.body = init.body ?? Buffer.alloc(0);
+    this.clientIp = init.clientIp ?? '127.0.0.1';
+    this.scheme = init.scheme ?? 'http';
+    this.host = init.headers.host || init.defaultHost || 'localhost';
+    this.log = new LogBuffer(init.logSink);
+    this.logger = new Logger('app', this.log.sink);
+  }
+
+  /** scheme://host:port/path as sent, without the query (the form used in routing error messages) */
+  get baseUrl(): string {
+    return `${this.scheme}://${this.host}`;
+  }
+
+  get urlWithoutQuery(): string {
+    return this.baseUrl + this.path;
+  }
+
+  /** the absolute URL with the query */
+  get url(): string {
+    return this.queryString ? `${this.urlWithoutQuery}?${this.queryString}` : this.urlWithoutQuery;
+  }
+
+  get query(): QueryValues {
+    if (!this.#query) this.#query = parseQuery(this.queryString);
+    return this.#query;
+  }
+
+  get referer(): string | null {
+    return this.headers.referer ?? null;
+  }
+
+  header(name: string): string | undefined {
+    return this.headers[name.toLowerCase()];
+  }
+
+  /** ms since the request started */
+  elapsed(): number {
+    return performance.now() - this.start;
+  }
+
+  /** Runs `work` and records it as a phase of the timeline (outside debug: just runs it). */
+  phase<T>(name: string, work: () => T | Promise<T>): T | Promise<T> {
+    return this.traced ? this.#timed(name, work) : work();
+  }
+
+  async #timed<T>(name: string, work: () => T | Promise<T>): Promise<T> {
+    const start = this.elapsed();
+    try {
+      return await work();
+    } finally {
+      this.phases.push({ name, start, duration: this.elapsed() - start });
+    }
+  }
+
+  /** Whether the client prefers JSON over HTML (Accept header order and q-values). */
+  prefersJson(): boolean {
+    const accept = this.headers.accept ?? '';
+    if (!accept.includes('json')) return false;
+    let json = -1;
+    let html = -1;
+    for (const part of accept.split(',')) {
+      const [type, ...params] = part.trim().split(';');
+      const qParam = params.find((p) => p.trim().startsWith('q='));
+      const quality = qParam ? Number(qParam.trim().slice(2)) || 0 : 1;
+      if (/^application\/(.+\+)?json$/.test(type.trim())) json = Math.max(json, quality);
+      if (type.trim() === 'text/html' || type.trim() === '*/*') html = Math.max(html, type.trim() === '*/*' ? quality - 0.01 : quality);
+    }
+    return json > html;
+  }
+}
+
+export function parseQuery(queryString: string): QueryValues {
+  const query: QueryValues = Object.create(null);
+  if (!queryString) return query;
+  for (const part of queryString.split('&')) {
+    if (!part) continue;
+    const eq = part.indexOf('=');
+    const key = safeDecode(eq === -1 ? part : part.slice(0, eq));
+    const value = eq === -1 ? '' : safeDecode(part.slice(eq + 1));
+    const existing = query[key];
+    if (existing === undefined) query[key] = value;
+    else if (Array.isArray(existing)) existing.push(value);
+    else query[key] = [existing, value];
+  }
+  return query;
+}
+
+/** Decodes a query component; malformed escapes are kept as sent rather than failing. */
+export function safeDecode(component: string): string {
+  const plus = component.replace(/\+/g, ' ');
+  try {
+    return decodeURIComponent(plus);
+  } catch {
+    return plus;
+  }
+}
+
+export function firstValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}

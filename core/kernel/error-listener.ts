@@ -1,0 +1,69 @@
+import { renderErrorPage, renderProductionErrorPage } from '../../render/error-page.js';
+import { HttpError } from '../errors.js';
+import type { Request } from '../http/request.js';
+import { reasonPhrase, Response } from '../http/response.js';
+import type { ExceptionData } from '../profiler/profile.js';
+import { flattenException, statusOf, toError } from './flatten-exception.js';
+import type { KernelEvent } from './kernel-event.js';
+
+export const EXCEPTION_KEY = 'exception';
+
+/**
+ * kernel.exception: logs the uncaught error on channel `request` (ERROR for 4xx,
+ * CRITICAL for 5xx) and answers with the debug error page, an RFC 9457 problem
+ * document for JSON clients, or the plain production page.
+ */
+export class ErrorListener {
+  readonly #productionPages = new Map<number, string>();
+
+  constructor(private readonly options: { debug: boolean; root: string }) {}
+
+  readonly onKernelException = (event: KernelEvent): void => {
+    const request = event.request;
+    const error = toError(event.error);
+    const status = statusOf(error);
+    // Outside debug a 4xx shows no trace anywhere; a 5xx keeps its frames for the terminal's "at <file> line <n>".
+    const exception = flattenException(error, this.options.root, { frames: this.options.debug || status >= 500 });
+    request.extra.set(EXCEPTION_KEY, exception);
+    const top = exception.chain[0];
+    const frame = top.frames.find((f) => f.file !== null);
+    const where = frame ? ` at ${frame.file} line ${frame.line ?? '?'}` : '';
+    request.logger.withChannel('request').log(status >= 500 ? 'CRITICAL' : 'ERROR',
+      `Uncaught exception ${top.class}: "${top.message}"${where}`, { exception: { class: top.class, message: top.message, status } });
+    const headers = error instanceof HttpError ? { ...error.headers } : {};
+    const response = request.prefersJson()
+      ? this.problem(request, status, exception)
+      : this.page(request, status, exception);
+    for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+    event.setResponse(response);
+  };
+
+  private page(request: Request, status: number, exception: ExceptionData): Response {
+    const statusText = reasonPhrase(status);
+    if (!this.options.debug) {
+      // The production page depends on the status alone: rendered once per status.
+      let html = this.#productionPages.get(status);
+      if (html === undefined) this.#productionPages.set(status, html = renderProductionErrorPage(status, statusText));
+      return Response.html(html, status);
+    }
+    return Response.html(renderErrorPage({
+      status, statusText, method: request.method, url: request.url, exception, log: request.log.records, token: request.token,
+    }), status);
+  }
+
+  private problem(request: Request, status: number, exception: ExceptionData): Response {
+    const title = reasonPhrase(status);
+    const body: Record<string, unknown> = { type: 'about:blank', title, status };
+    if (this.options.debug) {
+      body.detail = exception.chain[0].message;
+      body.instance = request.url;
+      body.exceptions = exception.chain.map(({ class: cls, message, status: s, frames }) => ({
+        class: cls, message, status: s,
+        trace: frames.map((f) => ({ function: f.function, file: f.file, line: f.line })),
+      }));
+    } else {
+      body.detail = `The server returned a "${status} ${title}".`;
+    }
+    return Response.json(body, status, { 'Content-Type': 'application/problem+json' });
+  }
+}

@@ -1,0 +1,139 @@
+import type { App } from '../app/app.js';
+import type { Controller, ControllerContext } from '../app/controller.js';
+import { AppError, HttpError } from '../errors.js';
+import { Readable } from 'node:stream';
+import type { Request } from '../http/request.js';
+import { Response } from '../http/response.js';
+import { EventDispatcher } from './event-dispatcher.js';
+import { KernelEvent } from './kernel-event.js';
+import { KernelEvents } from './kernel-events.js';
+
+export interface KernelOptions {
+  debug: boolean;
+  /** the app's root folder: file paths in traces are shown relative to it */
+  root: string;
+  /** a controller still pending after this many ms is answered 504 */
+  requestTimeoutMs?: number;
+  /** resolves a controller for a matched route; default: the app's controllers by route name */
+  resolveController?: (route: string) => Controller | undefined;
+}
+
+/**
+ * Turns a Request into a Response through the kernel events (SPEC.md §6,
+ * BEHAVIOUR.md "Kernel, events, log"). handle() never rejects: anything thrown,
+ * by a controller or a listener, becomes an error response.
+ */
+export class Kernel {
+  readonly dispatcher = new EventDispatcher();
+  /** called first for every request, before any event (the profiler assigns its token here) */
+  readonly beforeHandle: ((request: Request) => void)[] = [];
+
+  constructor(readonly app: App, readonly options: KernelOptions) {}
+
+  async handle(request: Request): Promise<Response> {
+    try {
+      request.traced = this.options.debug;
+      for (const hook of this.beforeHandle) hook(request);
+      return await this.handleRaw(request);
+    } catch (error) {
+      return this.handleThrowable(error, request);
+    }
+  }
+
+  /** kernel.terminate, after the response was written to the socket. */
+  async terminate(request: Request, response: Response): Promise<void> {
+    const event = new KernelEvent(request);
+    event.response = response;
+    try {
+      await this.dispatcher.dispatch(KernelEvents.TERMINATE, event);
+    } catch (error) {
+      request.logger.withChannel('request').error('A kernel.terminate listener failed: {message}', { message: String((error as Error)?.message ?? error) });
+    }
+  }
+
+  private async handleRaw(request: Request): Promise<Response> {
+    const event = new KernelEvent(request);
+    await this.dispatcher.dispatch(KernelEvents.REQUEST, event);
+    if (event.response) return this.filterResponse(event.response, request);
+
+    const route = request.attributes.route;
+    const controller = route === null ? undefined
+      : (this.options.resolveController?.(route) ?? this.app.controllers.get(route));
+    if (!controller) {
+      throw new AppError('APP_ERR_KERNEL_CONTROLLER',
+        `Unable to find the controller for path "${request.path}". The route "${route ?? '(none)'}" is wrongly configured.`);
+    }
+    event.controller = controller;
+    await this.dispatcher.dispatch(KernelEvents.CONTROLLER, event);
+    await this.dispatcher.dispatch(KernelEvents.CONTROLLER_ARGUMENTS, event);
+
+    const context = event.controllerArguments[0] as ControllerContext | undefined;
+    if (!context) throw new AppError('APP_ERR_KERNEL_CONTROLLER', `No arguments were resolved for the controller of route "${route}".`);
+    const result = await request.phase('controller', () => this.callController(event.controller ?? controller, context, request));
+    if (result instanceof Response) {
+      if (result.body instanceof Readable) {
+        // Until the adapter pipes it, a failing body must not be an uncaught 'error' event; the adapter reports it.
+        result.body.on('error', ignoreUntilPiped);
+        // One that failed already (destroyed, pushed to after its end) is the controller's error.
+        if (result.body.errored) throw result.body.errored;
+      }
+      return this.filterResponse(result, request);
+    }
+
+    const view = new KernelEvent(request);
+    view.result = result;
+    await request.phase('view', () => this.dispatcher.dispatch(KernelEvents.VIEW, view));
+    if (!view.response) {
+      throw new AppError('APP_ERR_KERNEL_CONTROLLER',
+        `The controller for route "${route}" must return a response, a string or a value to send as JSON (undefined returned).`);
+    }
+    return this.filterResponse(view.response, request);
+  }
+
+  /** A sync result is returned as it is; only a pending promise gets the request timeout (a 504). */
+  private callController(controller: Controller, context: ControllerContext, request: Request): unknown {
+    const result = controller(context);
+    if (!(result instanceof Promise)) return result;
+    const timeoutMs = this.options.requestTimeoutMs ?? 30_000;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new HttpError(504,
+        `The controller for route "${request.attributes.route}" did not answer within ${timeoutMs} ms.`)), timeoutMs);
+      timer.unref();
+      result.then(resolve, reject).finally(() => clearTimeout(timer));
+    });
+  }
+
+  private async handleThrowable(error: unknown, request: Request): Promise<Response> {
+    const event = new KernelEvent(request);
+    event.error = error;
+    const start = request.elapsed();
+    try {
+      await this.dispatcher.dispatch(KernelEvents.EXCEPTION, event);
+    } catch (listenerError) {
+      request.logger.withChannel('request').critical('A kernel.exception listener failed: {message}', { message: String((listenerError as Error)?.message ?? listenerError) });
+    }
+    request.phases.push({ name: 'exception', start, duration: request.elapsed() - start });
+    const response = event.response ?? Response.text('Internal Server Error', 500);
+    try {
+      return await this.filterResponse(response, request);
+    } catch (responseError) {
+      request.logger.withChannel('request').critical('A kernel.response listener failed: {message}', { message: String((responseError as Error)?.message ?? responseError) });
+      return response;
+    }
+  }
+
+  private async filterResponse(response: Response, request: Request): Promise<Response> {
+    const event = new KernelEvent(request);
+    event.response = response;
+    const start = request.elapsed();
+    try {
+      await this.dispatcher.dispatch(KernelEvents.RESPONSE, event);
+      await this.dispatcher.dispatch(KernelEvents.FINISH_REQUEST, new KernelEvent(request));
+    } finally {
+      if (request.traced) request.phases.push({ name: 'response', start, duration: request.elapsed() - start });
+    }
+    return event.response ?? response;
+  }
+}
+
+function ignoreUntilPiped(): void {}

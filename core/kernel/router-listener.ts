@@ -1,0 +1,90 @@
+import { MethodNotAllowedError, MethodNotAllowedHttpError, NotFoundHttpError, ResourceNotFoundError } from '../errors.js';
+import { Response } from '../http/response.js';
+import type { Matcher, MatchFailure, MatchResult } from '../routing/matcher.js';
+import type { Request } from '../http/request.js';
+import type { KernelEvent } from './kernel-event.js';
+
+/**
+ * Matches the request (kernel.request, first). A match becomes request
+ * attributes and an INFO record on channel `request`; a GET/HEAD trailing-slash
+ * match becomes a 301; routing failures become 404/405 HTTP errors whose cause
+ * is the routing failure.
+ */
+export class RouterListener {
+  constructor(private readonly matcher: () => Matcher) {}
+
+  readonly onKernelRequest = (event: KernelEvent): void => {
+    const request = event.request;
+    if (!request.traced) return this.match(event);
+    const start = request.elapsed();
+    try {
+      this.match(event);
+    } finally {
+      request.phases.push({ name: 'routing', start, duration: request.elapsed() - start });
+    }
+  };
+
+  private match(event: KernelEvent): void {
+    const request = event.request;
+    let result: MatchResult;
+    if (request.traced) {
+      try {
+        result = this.matcher().match(request.method, request.path);
+      } catch (error) {
+        throw routingHttpError(error, request);
+      }
+    } else {
+      // Outside debug no page shows a trace: the errors are built without one (capturing it is most of a 404's cost).
+      const found = this.matcher().lookup(request.method, request.path);
+      if (found.type === 'not-found' || found.type === 'method-not-allowed') throw withoutStackTrace(() => routingHttpError(routingError(found), request));
+      result = found;
+    }
+    request.attributes.route = result.route;
+    request.attributes.controller = result.controller;
+    if (result.type === 'redirect') {
+      const query = request.queryString ? `?${request.queryString}` : '';
+      request.extra.set('redirect', result.path);
+      event.setResponse(Response.redirect(`${request.baseUrl}${result.path}${query}`, 301));
+      return;
+    }
+    request.attributes.params = result.params;
+    request.logger.withChannel('request').info(`Matched route "${result.route}".`, {
+      route: result.route,
+      route_parameters: { _route: result.route, _controller: result.controller, ...result.params },
+      request_uri: request.url,
+      method: request.method,
+    });
+  }
+}
+
+function routingError(failure: MatchFailure): ResourceNotFoundError | MethodNotAllowedError {
+  return failure.type === 'not-found' ? new ResourceNotFoundError(failure.path) : new MethodNotAllowedError(failure.path, failure.allowed);
+}
+
+/** The 404 or 405 of SPEC.md §7 for a routing failure, which it keeps as its cause; anything else unchanged. */
+function routingHttpError(error: unknown, request: Request): unknown {
+  const from = request.referer !== null ? ` (from "${request.referer}")` : '';
+  const target = `${request.method} ${request.urlWithoutQuery}`;
+  let httpError: Error;
+  if (error instanceof MethodNotAllowedError) {
+    httpError = new MethodNotAllowedHttpError(error.allowed,
+      `No route found for "${target}": Method Not Allowed (Allow: ${error.allowed.join(', ')})${from}`, { cause: error });
+  } else if (error instanceof ResourceNotFoundError) {
+    httpError = new NotFoundHttpError(`No route found for "${target}"${from}`, { cause: error });
+  } else {
+    return error;
+  }
+  // The trace starts where the listener throws it, as if built there: this helper is no frame of its own.
+  Error.captureStackTrace(httpError, routingHttpError);
+  return httpError;
+}
+
+function withoutStackTrace<T>(build: () => T): T {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return build();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}

@@ -1,0 +1,96 @@
+import { readFileSync, statSync } from 'node:fs';
+import { isAbsolute, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PACKAGE_ROOT } from '../package-root.js';
+import type { CodeExcerpt, Frame } from '../profiler/profile.js';
+
+const FRAME_LINE = /^\s*at (?:(.+?) \()?(.+?)(?::(\d+))?(?::(\d+))?\)?$/;
+const EXCERPT_RADIUS = 5;
+const MAX_FRAMES = 64;
+
+/** Parses a V8 stack (source-mapped when maps are enabled) into frames, files relative to `root`. */
+export function parseStack(stack: string | undefined, root: string): Frame[] {
+  if (!stack) return [];
+  const frames: Frame[] = [];
+  for (const line of stack.split('\n')) {
+    if (!line.startsWith('    at ')) continue;
+    const m = FRAME_LINE.exec(line);
+    if (!m) continue;
+    let fn = m[1] ?? '(anonymous)';
+    let location = m[2];
+    if (!m[1] && !location.includes('/') && !location.includes(':')) {
+      fn = location;
+      location = '';
+    }
+    frames.push(toFrame(fn.replace(/^async /, ''), location, m[3], m[4], root));
+    if (frames.length >= MAX_FRAMES) break;
+  }
+  return frames;
+}
+
+function toFrame(fn: string, location: string, line: string | undefined, column: string | undefined, root: string): Frame {
+  let file = location;
+  if (file.startsWith('file://')) {
+    try { file = fileURLToPath(file); } catch { /* keep as given */ }
+  }
+  const lineNo = line ? Number(line) : null;
+  const kind = classify(file);
+  const frame: Frame = {
+    function: fn,
+    file: file ? displayPath(file, root) : null,
+    line: lineNo,
+    column: column ? Number(column) : null,
+    kind,
+  };
+  // Excerpts come from the app's own folder only (and the embedded demo app): a frame in a file elsewhere shows no code.
+  if (kind === 'app' && lineNo !== null && (isInside(root, file) || isInside(PACKAGE_ROOT, file))) {
+    const excerpt = readExcerpt(file, lineNo);
+    if (excerpt) frame.excerpt = excerpt;
+  }
+  return frame;
+}
+
+function classify(file: string): Frame['kind'] {
+  if (!isAbsolute(file)) return 'internal';
+  if (file.includes(`${sep}node_modules${sep}`)) return 'vendor';
+  if (file.startsWith(PACKAGE_ROOT + sep)) {
+    const own = relative(PACKAGE_ROOT, file);
+    return /^(dist[\\/])?core[\\/]app[\\/]demo-app\.[jt]s$/.test(own) || own.startsWith(`tests${sep}`) ? 'app' : 'vendor';
+  }
+  return 'app';
+}
+
+function isInside(dir: string, file: string): boolean {
+  const rel = relative(dir, file);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+}
+
+function displayPath(file: string, root: string): string {
+  if (!isAbsolute(file)) return file;
+  const rel = relative(root, file);
+  return rel.startsWith('..') || isAbsolute(rel) ? file : rel.split(sep).join('/');
+}
+
+/** Only source files get an excerpt, whatever a frame names: never `.env`, keys or `/etc/passwd`. */
+const SOURCE_FILE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
+
+const sources = new Map<string, { mtime: number; lines: string[] }>();
+
+function readExcerpt(file: string, line: number): CodeExcerpt | undefined {
+  if (!SOURCE_FILE.test(file)) return undefined;
+  try {
+    const mtime = statSync(file).mtimeMs;
+    let cached = sources.get(file);
+    if (!cached || cached.mtime !== mtime) {
+      cached = { mtime, lines: readFileSync(file, 'utf8').split(/\r?\n/) };
+      if (sources.size > 200) sources.clear();
+      sources.set(file, cached);
+    }
+    const start = Math.max(1, line - EXCERPT_RADIUS);
+    const end = Math.min(cached.lines.length, line + EXCERPT_RADIUS);
+    if (line > cached.lines.length) return undefined;
+    return { start, lines: cached.lines.slice(start - 1, end) };
+  } catch {
+    return undefined;
+  }
+}

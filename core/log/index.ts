@@ -1,0 +1,3 @@
+export * from './logger.js';
+export * from './log-buffer.js';
+export * from './terminal-sink.js';

@@ -1,0 +1,18 @@
+import type { LogRecord } from '../profiler/profile.js';
+import { levelAtLeast, type LogSink } from './logger.js';
+
+/** The log of one request: kept whole for the profiler, and forwarded to an optional terminal sink. */
+export class LogBuffer {
+  readonly records: LogRecord[] = [];
+  errors = 0;
+  warnings = 0;
+
+  constructor(private readonly forward?: LogSink) {}
+
+  readonly sink: LogSink = (record) => {
+    this.records.push(record);
+    if (levelAtLeast(record.level, 'ERROR')) this.errors++;
+    else if (record.level === 'WARNING') this.warnings++;
+    this.forward?.(record);
+  };
+}

@@ -1,0 +1,48 @@
+import type { LogLevel, LogRecord } from '../profiler/profile.js';
+
+export const LOG_LEVELS: readonly LogLevel[] = ['DEBUG', 'INFO', 'NOTICE', 'WARNING', 'ERROR', 'CRITICAL', 'ALERT', 'EMERGENCY'];
+
+const RANK: Record<LogLevel, number> = Object.fromEntries(LOG_LEVELS.map((level, i) => [level, i])) as Record<LogLevel, number>;
+
+export function levelAtLeast(level: LogLevel, threshold: LogLevel): boolean {
+  return RANK[level] >= RANK[threshold];
+}
+
+export function isLogLevel(value: string): value is LogLevel {
+  return value in RANK;
+}
+
+export type LogSink = (record: LogRecord) => void;
+
+/** Replaces `{key}` with the scalar context value of that key, as PSR-3 loggers do. */
+export function interpolate(message: string, context: Record<string, unknown>): string {
+  if (!message.includes('{')) return message;
+  return message.replace(/\{([A-Za-z0-9_.]+)\}/g, (whole, key: string) => {
+    const value = context[key];
+    if (value === null || value === undefined) return whole;
+    if (typeof value === 'object') return value instanceof Date ? value.toISOString() : whole;
+    return String(value);
+  });
+}
+
+/** A channel-bound logger writing to one sink (usually a request's LogBuffer). */
+export class Logger {
+  constructor(readonly channel: string, private readonly sink: LogSink) {}
+
+  log(level: LogLevel, message: string, context: Record<string, unknown> = {}): void {
+    this.sink({ time: Date.now(), level, channel: this.channel, message: interpolate(String(message), context), context });
+  }
+
+  withChannel(channel: string): Logger {
+    return new Logger(channel, this.sink);
+  }
+
+  debug(message: string, context?: Record<string, unknown>): void { this.log('DEBUG', message, context); }
+  info(message: string, context?: Record<string, unknown>): void { this.log('INFO', message, context); }
+  notice(message: string, context?: Record<string, unknown>): void { this.log('NOTICE', message, context); }
+  warning(message: string, context?: Record<string, unknown>): void { this.log('WARNING', message, context); }
+  error(message: string, context?: Record<string, unknown>): void { this.log('ERROR', message, context); }
+  critical(message: string, context?: Record<string, unknown>): void { this.log('CRITICAL', message, context); }
+  alert(message: string, context?: Record<string, unknown>): void { this.log('ALERT', message, context); }
+  emergency(message: string, context?: Record<string, unknown>): void { this.log('EMERGENCY', message, context); }
+}

@@ -1,0 +1,42 @@
+import type { Request } from '../http/request.js';
+import type { Response } from '../http/response.js';
+import { EXCEPTION_KEY } from '../kernel/error-listener.js';
+import { explain } from '../routing/explain.js';
+import type { RouteCollection } from '../routing/route-collection.js';
+import type { ExceptionData, Profile, SecurityData } from './profile.js';
+import { collectRequest } from './request-collector.js';
+
+export const DURATION_KEY = 'profiler.duration';
+
+/** Builds the stored profile from what the kernel already holds for the request. */
+export function buildProfile(request: Request, response: Response, routes: RouteCollection): Profile {
+  const exception = (request.extra.get(EXCEPTION_KEY) as ExceptionData | undefined) ?? null;
+  const duration = (request.extra.get(DURATION_KEY) as number | undefined) ?? request.elapsed();
+  const unmatched = request.attributes.route === null && (response.status === 404 || response.status === 405);
+  const redirect = (request.extra.get('redirect') as string | undefined) ?? null;
+  return {
+    version: 1,
+    token: request.token ?? '',
+    status: response.status,
+    ip: request.clientIp,
+    method: request.method,
+    url: request.url,
+    time: request.startedAt,
+    duration,
+    collectors: {
+      request: collectRequest(request, response),
+      exception,
+      log: { records: request.log.records.slice(), errors: request.log.errors, warnings: request.log.warnings },
+      events: { events: request.events.slice() },
+      time: { duration, phases: request.phases.slice() },
+      router: {
+        route: redirect ? null : request.attributes.route,
+        params: request.attributes.params,
+        redirect,
+        explain: unmatched ? explain(routes, request.method, request.path) : null,
+      },
+      security: (request.extra.get('security') as SecurityData | undefined) ?? { decision: 'none', rule: null, message: null },
+    },
+  };
+}
+

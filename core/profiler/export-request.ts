@@ -1,0 +1,110 @@
+import type { Profile } from './profile.js';
+import { REDACTED } from './redact.js';
+
+/** Request headers that a client computes itself and must not be replayed as recorded. */
+export const HOP_HEADERS = new Set(['host', 'content-length', 'connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'expect', 'te', 'trailer']);
+
+export interface ReplayableRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string | null;
+  /** what was left out because its value was redacted when recorded: header names, "query <name>", "body" */
+  omitted: string[];
+  /** the body was cut when recorded, so it cannot be replayed as sent */
+  bodyTruncated: boolean;
+  /** the body's size in bytes as received (more than `body` holds when bodyTruncated); 0 without a body */
+  bodySize: number;
+}
+
+/** The recorded request, minus redacted values (never sent as placeholders) and hop-by-hop headers. */
+export function replayableRequest(profile: Profile): ReplayableRequest {
+  const data = profile.collectors.request;
+  const headers: Record<string, string> = {};
+  const omitted: string[] = [];
+  for (const [name, value] of Object.entries(data.headers)) {
+    if (HOP_HEADERS.has(name.toLowerCase())) continue;
+    if (value.includes(REDACTED)) omitted.push(name);
+    else headers[name] = value;
+  }
+  const url = withoutRedactedQuery(profile.url, omitted);
+  const body = data.body && !data.body.text.includes(REDACTED) ? data.body.text : null;
+  if (data.body && body === null) omitted.push('body');
+  return { method: profile.method, url, headers, body, omitted, bodyTruncated: data.body?.truncated ?? false, bodySize: data.body?.size ?? 0 };
+}
+
+/** Says that the body to send is only the beginning of the recorded one; null when it is whole or not sent. */
+export function truncatedBodyNote(r: ReplayableRequest): string | null {
+  if (!r.bodyTruncated || r.body === null) return null;
+  return `body truncated when recorded: only its first ${Buffer.byteLength(r.body)} of ${r.bodySize} bytes were kept`;
+}
+
+/** What an export of the request cannot reproduce, one phrase each: redacted values left out, a cut body. */
+function incompleteNotes(r: ReplayableRequest): string[] {
+  const notes = r.omitted.length ? [`left out (redacted when recorded): ${r.omitted.join(', ')}`] : [];
+  const cut = truncatedBodyNote(r);
+  return cut ? [...notes, cut] : notes;
+}
+
+const ENCODED_REDACTED = encodeURIComponent(REDACTED);
+
+/** The URL without the query pairs whose value was redacted; the other pairs stay byte for byte. */
+function withoutRedactedQuery(url: string, omitted: string[]): string {
+  const q = url.indexOf('?');
+  if (q === -1) return url;
+  const kept = url.slice(q + 1).split('&').filter((pair) => {
+    const eq = pair.indexOf('=');
+    const value = eq === -1 ? '' : pair.slice(eq + 1);
+    if (!value.includes(REDACTED) && !value.includes(ENCODED_REDACTED)) return true;
+    omitted.push(`query ${pair.slice(0, eq)}`);
+    return false;
+  });
+  return kept.length ? `${url.slice(0, q)}?${kept.join('&')}` : url.slice(0, q);
+}
+
+function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** A curl command line; redacted values are left out and named in a comment line, and so is a cut body. */
+export function toCurl(profile: Profile): string {
+  const r = replayableRequest(profile);
+  const parts = ['curl', '-X', r.method, shellQuote(r.url)];
+  for (const [name, value] of Object.entries(r.headers)) parts.push('-H', shellQuote(`${name}: ${value}`));
+  if (r.body !== null) parts.push('--data-binary', shellQuote(r.body));
+  const notes = incompleteNotes(r).map((note) => `# ${note}\n`).join('');
+  return `${notes}${parts.join(' ')}\n`;
+}
+
+/** A HAR 1.2 log with one entry; redacted values are left out and named in the entry's comment, and so is a cut body. */
+export function toHar(profile: Profile): object {
+  const r = replayableRequest(profile);
+  const data = profile.collectors.request;
+  const url = new URL(r.url);
+  return {
+    log: {
+      version: '1.2',
+      creator: { name: 'appkernel', version: '0.1.0' },
+      entries: [{
+        startedDateTime: new Date(profile.time).toISOString(),
+        time: profile.duration,
+        comment: incompleteNotes(r).join('; '),
+        request: {
+          method: r.method, url: r.url, httpVersion: 'HTTP/1.1', cookies: [],
+          headers: Object.entries(r.headers).map(([name, value]) => ({ name, value })),
+          queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
+          ...(r.body !== null ? { postData: { mimeType: data.body?.contentType ?? '', text: r.body } } : {}),
+          headersSize: -1, bodySize: data.body?.size ?? 0,
+        },
+        response: {
+          status: profile.status, statusText: data.response.statusText, httpVersion: 'HTTP/1.1', cookies: [],
+          headers: Object.entries(data.response.headers).filter(([, v]) => !v.includes(REDACTED)).map(([name, value]) => ({ name, value })),
+          content: { size: data.response.size ?? -1, mimeType: data.response.contentType ?? '' },
+          redirectURL: data.response.headers.Location ?? '', headersSize: -1, bodySize: data.response.size ?? -1,
+        },
+        cache: {},
+        timings: { send: 0, wait: profile.duration, receive: 0 },
+      }],
+    },
+  };
+}

@@ -1,0 +1,192 @@
+/**
+ * The one data model behind every view of a request (DESIGN.md): the HTML
+ * panels, the CLI and the JSON endpoint all read this plain JSON data.
+ */
+
+export type LogLevel = 'DEBUG' | 'INFO' | 'NOTICE' | 'WARNING' | 'ERROR' | 'CRITICAL' | 'ALERT' | 'EMERGENCY';
+
+export interface LogRecord {
+  /** epoch milliseconds */
+  time: number;
+  level: LogLevel;
+  channel: string;
+  message: string;
+  context: Record<string, unknown>;
+}
+
+export interface CodeExcerpt {
+  /** line number of lines[0] */
+  start: number;
+  lines: string[];
+}
+
+export interface Frame {
+  /** function or Class.method, '(anonymous)' when unnamed */
+  function: string;
+  /** relative to the app root for app files; as given otherwise (node:internal/..., node_modules/...) */
+  file: string | null;
+  line: number | null;
+  column: number | null;
+  /** app: the app's own source; vendor: node_modules; internal: Node itself */
+  kind: 'app' | 'vendor' | 'internal';
+  excerpt?: CodeExcerpt;
+}
+
+export interface ExceptionRecord {
+  class: string;
+  message: string;
+  status: number;
+  headers: Record<string, string>;
+  frames: Frame[];
+}
+
+/** Outermost first; chain[chain.length - 1] is the innermost cause. */
+export interface ExceptionData {
+  chain: ExceptionRecord[];
+}
+
+export interface BodyData {
+  size: number;
+  contentType: string | null;
+  /** utf-8 text, cut at the cap; form fields that look secret are redacted */
+  text: string;
+  truncated: boolean;
+}
+
+/** An HTML or JSON body's shape as a hash: tags with ids and classes, or keys and value types. */
+export interface BodyStructure {
+  kind: 'html' | 'json';
+  /** elements (HTML) or values (JSON) */
+  nodes: number;
+  /** 8 hexadecimal digits */
+  hash: string;
+}
+
+export interface RequestData {
+  method: string;
+  url: string;
+  path: string;
+  route: string | null;
+  routeParams: Record<string, string>;
+  controller: string | null;
+  query: Record<string, string | string[]>;
+  headers: Record<string, string>;
+  cookies: Record<string, string>;
+  body: BodyData | null;
+  response: {
+    status: number;
+    statusText: string;
+    headers: Record<string, string>;
+    size: number | null;
+    contentType: string | null;
+    /** the <title> of an HTML response: a cheap fingerprint of the page for replay comparisons */
+    title: string | null;
+    /**
+     * the body's structure, for replay comparisons (see body-fingerprint.ts); null for other content types,
+     * streams and bodies over the cap; absent in profiles recorded before it existed
+     */
+    structure?: BodyStructure | null;
+  };
+  /** where values were replaced by REDACTED, e.g. "header authorization", "query password" */
+  redacted: string[];
+}
+
+export interface ListenerCall {
+  listener: string;
+  /** ms */
+  duration: number;
+  stoppedPropagation: boolean;
+}
+
+export interface EventsData {
+  events: { name: string; listeners: ListenerCall[] }[];
+}
+
+export interface Phase {
+  name: 'routing' | 'firewall' | 'controller' | 'view' | 'response' | 'exception' | string;
+  /** ms since the request started */
+  start: number;
+  duration: number;
+}
+
+export interface TimeData {
+  /** ms */
+  duration: number;
+  phases: Phase[];
+}
+
+export type RouteVerdict = 'match' | 'path' | 'requirement' | 'method' | 'trailing-slash';
+
+export interface RouteExplanation {
+  name: string;
+  path: string;
+  methods: string[];
+  verdict: RouteVerdict;
+  /** human sentence: why it does (not) match */
+  detail: string;
+}
+
+export interface RouterData {
+  route: string | null;
+  params: Record<string, string>;
+  /** set for GET/HEAD trailing-slash redirects */
+  redirect: string | null;
+  /** set when no route matched (404/405): why each route missed */
+  explain: RouteExplanation[] | null;
+}
+
+export interface SecurityData {
+  decision: 'allowed' | 'denied' | 'none';
+  /** the rule that decided, if any */
+  rule: string | null;
+  message: string | null;
+}
+
+export interface Collectors {
+  request: RequestData;
+  exception: ExceptionData | null;
+  log: { records: LogRecord[]; errors: number; warnings: number };
+  events: EventsData;
+  time: TimeData;
+  router: RouterData;
+  security: SecurityData;
+}
+
+/** The fields the store's index holds, and the list and search read. */
+export interface ProfileSummary {
+  token: string;
+  status: number;
+  ip: string;
+  method: string;
+  url: string;
+  /** epoch milliseconds */
+  time: number;
+  /** ms */
+  duration: number;
+}
+
+export interface Profile extends ProfileSummary {
+  /** profile format version */
+  version: 1;
+  collectors: Collectors;
+}
+
+export const PANELS = ['request', 'time', 'exception', 'log', 'events', 'router', 'security'] as const;
+export type PanelName = (typeof PANELS)[number];
+
+/** A profile search: every field optional but limit; strings match as in the search page. */
+export interface SearchQuery {
+  ip?: string;
+  method?: string;
+  /** exact ("404") or a class ("4xx") */
+  status?: string;
+  /** substring of the URL */
+  url?: string;
+  /** token prefix */
+  token?: string;
+  /** epoch ms, inclusive */
+  since?: number;
+  /** epoch ms, inclusive */
+  until?: number;
+  limit: number;
+}

@@ -1,0 +1,90 @@
+import type { ControllerContext } from '../app/controller.js';
+import { AppError, NotFoundHttpError } from '../errors.js';
+import { firstValue } from '../http/request.js';
+import { Response } from '../http/response.js';
+import { renderProfilePage } from '../../render/profiler/profile-page.js';
+import { renderSearchPage } from '../../render/profiler/search-page.js';
+import { PANELS, type PanelName, type Profile, type SearchQuery } from './profile.js';
+import { isValidToken } from './token.js';
+import { parseUtcTime } from './utc-time.js';
+import type { ProfileStorage } from './storage/profile-storage.js';
+
+const PANEL_ALIASES: Record<string, PanelName> = { logger: 'log', performance: 'time', routing: 'router' };
+export const SEARCH_LIMITS = [10, 50, 100] as const;
+
+/** The /_profiler pages: home, search results, one profile's panel, its JSON. */
+export class ProfilerController {
+  constructor(private readonly storage: ProfileStorage) {}
+
+  readonly homeAction = ({ request }: ControllerContext): Response =>
+    Response.redirect(`${request.baseUrl}/_profiler/search?limit=10`, 302);
+
+  readonly searchAction = async ({ request }: ControllerContext): Promise<Response> => {
+    const query = parseSearchQuery(request.query);
+    return Response.html(renderSearchPage(await this.storage.search(query), query));
+  };
+
+  readonly panelAction = async ({ request, params }: ControllerContext): Promise<Response> => {
+    const profile = await this.load(params.token);
+    const requested = firstValue(request.query.panel);
+    let panel: PanelName;
+    if (requested === undefined || requested === '') {
+      panel = profile.collectors.exception ? 'exception' : 'request';
+    } else {
+      const name = PANEL_ALIASES[requested] ?? requested;
+      if (!(PANELS as readonly string[]).includes(name)) {
+        throw new NotFoundHttpError(`Panel "${requested}" is not available for token "${params.token}".`);
+      }
+      panel = name as PanelName;
+    }
+    return Response.html(renderProfilePage(profile, { panel }));
+  };
+
+  readonly jsonAction = async ({ params }: ControllerContext): Promise<Response> =>
+    Response.json(await this.load(params.token), 200, { 'Content-Type': 'application/json' });
+
+  /** `latest` or a valid token; anything else is a 404 before any file is touched. */
+  private async load(token: string): Promise<Profile> {
+    if (token === 'latest') {
+      const latest = await this.storage.latest();
+      const profile = latest && await this.storage.read(latest.token);
+      if (!profile) throw new NotFoundHttpError('No profile has been recorded yet.');
+      return profile;
+    }
+    if (!isValidToken(token)) throw new NotFoundHttpError(`Token "${token}" not found.`);
+    let profile: Profile | null;
+    try {
+      profile = await this.storage.read(token);
+    } catch (error) {
+      if (error instanceof AppError) throw new AppError(error.code, `The profile "${token}" cannot be read: ${error.message}`, { cause: error });
+      throw error;
+    }
+    if (!profile) throw new NotFoundHttpError(`Token "${token}" not found.`);
+    return profile;
+  }
+}
+
+/** Search page parameters; blanks are ignored, the limit is one of 10/50/100 (default 10). */
+export function parseSearchQuery(raw: Record<string, string | string[]>): SearchQuery {
+  const value = (name: string) => {
+    const v = firstValue(raw[name])?.trim();
+    return v ? v : undefined;
+  };
+  const limit = Number(value('limit'));
+  const query: SearchQuery = { limit: (SEARCH_LIMITS as readonly number[]).includes(limit) ? limit : 10 };
+  for (const key of ['ip', 'method', 'status', 'url', 'token'] as const) {
+    const v = value(key);
+    if (v !== undefined) query[key] = key === 'method' ? v.toUpperCase() : v;
+  }
+  const since = parseTime(value('since') ?? value('start'));
+  const until = parseTime(value('until') ?? value('end'));
+  if (since !== undefined) query.since = since;
+  if (until !== undefined) query.until = until;
+  return query;
+}
+
+function parseTime(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const ms = parseUtcTime(value);
+  return Number.isNaN(ms) ? undefined : ms;
+}

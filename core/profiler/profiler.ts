@@ -1,0 +1,39 @@
+import type { Controller } from '../app/controller.js';
+import type { KernelExtension } from '../kernel/build-kernel.js';
+import { KernelEvents } from '../kernel/kernel-events.js';
+import { RouteCollection } from '../routing/route-collection.js';
+import { ProfilerController } from './profiler-controller.js';
+import { ProfilerListener } from './profiler-listener.js';
+import type { ProfileStorage } from './storage/profile-storage.js';
+import { generateToken } from './token.js';
+
+/** The profiler's pages, matched before the app's routes. */
+export function profilerRoutes(): RouteCollection {
+  return new RouteCollection()
+    .add('_profiler_home', { path: '/_profiler/', methods: ['GET'], controller: 'ProfilerController::homeAction' })
+    .add('_profiler_search_results', { path: '/_profiler/search', methods: ['GET'], controller: 'ProfilerController::searchAction' })
+    .add('_profiler_json', { path: '/_profiler/{token}.json', methods: ['GET'], controller: 'ProfilerController::jsonAction' })
+    .add('_profiler', { path: '/_profiler/{token}', methods: ['GET'], requirements: { token: '.+' }, controller: 'ProfilerController::panelAction' });
+}
+
+/** The profiler as a kernel extension: its routes come before the app's, outside every firewall. */
+export function profilerExtension(storage: ProfileStorage): KernelExtension {
+  const controller = new ProfilerController(storage);
+  const routes = profilerRoutes();
+  const controllers = new Map<string, Controller>([
+    ['_profiler_home', controller.homeAction],
+    ['_profiler_search_results', controller.searchAction],
+    ['_profiler_json', controller.jsonAction],
+    ['_profiler', controller.panelAction],
+  ]);
+  return {
+    routes,
+    controllers,
+    register(kernel, allRoutes) {
+      const listener = new ProfilerListener(storage, allRoutes);
+      kernel.beforeHandle.push((request) => { request.token = generateToken((t) => storage.has(t)); });
+      kernel.dispatcher.addListener(KernelEvents.RESPONSE, 'ProfilerListener::onKernelResponse', listener.onKernelResponse, -128);
+      kernel.dispatcher.addListener(KernelEvents.TERMINATE, 'ProfilerListener::onKernelTerminate', listener.onKernelTerminate, -1024);
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import { AppError } from '../errors.js';
+import { replayableRequest } from './export-request.js';
+import type { Profile } from './profile.js';
+import { diffProfiles, type ProfileDiff } from './profile-diff.js';
+
+/** undici is loaded at the first replay: every app imports this package, and most never replay. */
+async function httpRequest(...args: Parameters<typeof import('undici').request>): ReturnType<typeof import('undici').request> {
+  const { request } = await import('undici');
+  return request(...args);
+}
+
+export interface ReplayOptions {
+  /** base URL of the server to send to; default: the recorded scheme, host and port */
+  target?: string;
+  /** extra or replacement headers, e.g. for values that were redacted */
+  headers?: Record<string, string>;
+  /** ms to wait for the answer */
+  timeoutMs?: number;
+}
+
+export interface ReplayResult {
+  url: string;
+  status: number;
+  /** the new profile's token (X-Debug-Token), null when the server does not profile */
+  token: string | null;
+  /** the new profile, fetched from the server's /_profiler/<token>.json */
+  profile: Profile | null;
+  /** recorded values that were redacted and so not sent */
+  omitted: string[];
+  /** the recorded body was cut at the cap, so only its beginning was sent (see truncatedBodyNote) */
+  bodyTruncated: boolean;
+  bodySize: number;
+}
+
+/** Fields compared by `replay --diff`: what a replay should reproduce. */
+export const REPLAY_DIFF_FIELDS: ReadonlySet<string> = new Set([
+  'status', 'route', 'controller', 'exception classes', 'exception messages', 'log errors', 'content type', 'page title', 'body structure', 'response size',
+]);
+
+/**
+ * Sends a recorded request again (method, path, query, headers, body) and
+ * fetches the profile the server made of it. Redacted values are never sent:
+ * those headers are left out and listed in `omitted`.
+ * Fails with APP_ERR_REPLAY when the server cannot be reached.
+ */
+export async function replay(profile: Profile, options: ReplayOptions = {}): Promise<ReplayResult> {
+  const recorded = replayableRequest(profile);
+  const original = new URL(recorded.url);
+  const base = options.target ? new URL(options.target) : new URL(original.origin);
+  const url = new URL(original.pathname + original.search, base).href;
+  const headers: Record<string, string> = { ...recorded.headers };
+  for (const [name, value] of Object.entries(options.headers ?? {})) {
+    for (const key of Object.keys(headers)) if (key.toLowerCase() === name.toLowerCase()) delete headers[key];
+    headers[name] = value;
+  }
+  const omitted = recorded.omitted.filter((name) => !Object.keys(headers).some((h) => h.toLowerCase() === name.toLowerCase()));
+  let response;
+  try {
+    response = await httpRequest(url, {
+      method: recorded.method as 'GET',
+      headers,
+      body: recorded.body ?? undefined,
+      headersTimeout: options.timeoutMs ?? 30_000,
+      bodyTimeout: options.timeoutMs ?? 30_000,
+    });
+  } catch (error) {
+    throw new AppError('APP_ERR_REPLAY', `Cannot replay ${recorded.method} ${url}: ${(error as Error).message}. Is the server running? (use --target to choose another)`, { cause: error });
+  }
+  const body = Buffer.from(await response.body.arrayBuffer());
+  const token = headerValue(response.headers['x-debug-token']);
+  const newProfile = token ? await fetchProfile(base, token) : null;
+  const bodyTruncated = recorded.bodyTruncated && recorded.body !== null;
+  return { url, status: response.statusCode, token, profile: newProfile, omitted, bodyTruncated, bodySize: body.length };
+}
+
+/**
+ * Old and new profile compared on REPLAY_DIFF_FIELDS; page size is compared for non-HTML bodies only (HTML
+ * pages embed tokens and times): their body structure stands for it.
+ */
+export function diffReplay(before: Profile, after: Profile): ProfileDiff {
+  const html = (p: Profile) => (p.collectors.request.response.contentType ?? '').startsWith('text/html');
+  const fields = new Set(REPLAY_DIFF_FIELDS);
+  if (html(before) || html(after)) fields.delete('response size');
+  return diffProfiles(before, after, { fields, informational: new Set() });
+}
+
+/** The profile is stored after the response is sent: a busy server may take a moment to have it. */
+const PROFILE_WAIT_MS = 5_000;
+const PROFILE_POLL_MS = 50;
+
+async function fetchProfile(base: URL, token: string): Promise<Profile | null> {
+  const url = new URL(`/_profiler/${token}.json`, base).href;
+  for (const deadline = Date.now() + PROFILE_WAIT_MS; Date.now() < deadline;) {
+    try {
+      const response = await httpRequest(url, { headers: { accept: 'application/json' } });
+      if (response.statusCode === 200) return (await response.body.json()) as Profile;
+      await response.body.dump();
+    } catch {
+      return null;
+    }
+    await new Promise((resolve) => setTimeout(resolve, PROFILE_POLL_MS));
+  }
+  return null;
+}
+
+function headerValue(value: string | string[] | undefined): string | null {
+  return (Array.isArray(value) ? value[0] : value) ?? null;
+}

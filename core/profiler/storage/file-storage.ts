@@ -1,0 +1,236 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { AppError } from '../../errors.js';
+import { hasSecretUrl, redactQueryStrings } from '../redact.js';
+import type { Profile, ProfileSummary, SearchQuery } from '../profile.js';
+import { isValidToken } from '../token.js';
+import { summarize } from './index-line.js';
+import type { ProfileStorage, PruneOptions, StoreStats } from './profile-storage.js';
+import { decodeRecord } from './record-codec.js';
+import { DEFAULT_RETENTION, segmentCapacity, segmentsToDrop, type RetentionLimits } from './retention.js';
+import { SegmentCatalog, type SegmentState } from './segment-catalog.js';
+import { recoverSegment, rewriteIndex } from './segment-recovery.js';
+import { inlineEncoder, workerEncoder } from './record-encoder.js';
+import { SegmentWriter } from './segment-writer.js';
+import { CUTOFF_FILE, errorCode, isWriterAlive, logPath, parseSegmentFile, readRangeSync, unlinkIfPresent, writeFileAtomicSync } from './store-files.js';
+import { compareKeys, type OrderKey } from './time-ordered-list.js';
+import { summaryFilter } from './summary-filter.js';
+
+export interface FileStorageOptions {
+  dir: string;
+  /** damaged files found, profiles dropped, a folder recreated; default: one line on stderr */
+  onWarning?: (message: string) => void;
+  /** default 10,000 */
+  maxProfiles?: number;
+  /** default 200 MB */
+  maxBytes?: number;
+  /** default 7 days */
+  maxAgeMs?: number;
+  /** profiles waiting to be written, beyond which new ones are dropped; default 2,000 */
+  maxQueue?: number;
+  /** compress in a worker thread (default) or in the write batch on the main thread */
+  compressInWorker?: boolean;
+}
+
+export const DEFAULT_MAX_QUEUE = 2_000;
+
+const stderrWarning = (message: string): void => void process.stderr.write(`appkernel: warning: ${message}\n`);
+
+/**
+ * Opens (creating it if missing) a store folder of append-only segments, see
+ * store-files.ts. Damaged or missing index files of segments no live process
+ * writes are rebuilt from their records here, with a warning.
+ */
+export async function openFileStorage(options: FileStorageOptions): Promise<FileStorage> {
+  const warn = options.onWarning ?? stderrWarning;
+  const catalog = new SegmentCatalog(options.dir, warn);
+  try {
+    catalog.load();
+  } catch (error) {
+    throw new AppError('APP_ERR_PROFILER_STORE_CORRUPT', `The profile store ${options.dir} cannot be opened: ${(error as Error).message}`, { cause: error });
+  }
+  const limits: RetentionLimits = {
+    maxProfiles: options.maxProfiles ?? DEFAULT_RETENTION.maxProfiles,
+    maxBytes: options.maxBytes ?? DEFAULT_RETENTION.maxBytes,
+    maxAgeMs: options.maxAgeMs ?? DEFAULT_RETENTION.maxAgeMs,
+  };
+  const encoder = options.compressInWorker === false ? inlineEncoder() : workerEncoder(warn);
+  return new FileStorage(catalog, new SegmentWriter(catalog, {
+    maxQueue: options.maxQueue ?? DEFAULT_MAX_QUEUE, encoder, capacity: segmentCapacity(limits), warn,
+  }), limits, warn);
+}
+
+export class FileStorage implements ProfileStorage {
+  readonly #catalog: SegmentCatalog;
+  readonly #writer: SegmentWriter;
+
+  constructor(catalog: SegmentCatalog, writer: SegmentWriter, readonly limits: RetentionLimits, private readonly warn: (message: string) => void) {
+    this.#catalog = catalog;
+    this.#writer = writer;
+    writer.afterAppend = () => this.#enforceRetention();
+  }
+
+  get dir(): string {
+    return this.#catalog.dir;
+  }
+
+  write(profile: Profile): void {
+    try {
+      this.#writer.write(hasSecretUrl(profile) ? JSON.parse(redactQueryStrings(JSON.stringify(profile))) as Profile : profile);
+    } catch (error) {
+      this.warn(`A profile could not be queued (${(error as Error).message}).`);
+    }
+  }
+
+  has(token: string): boolean {
+    return this.#writer.get(token) !== undefined || this.#catalog.index.get(token) !== undefined;
+  }
+
+  async read(token: string): Promise<Profile | null> {
+    if (!isValidToken(token)) return null;
+    const waiting = this.#writer.get(token);
+    if (waiting) return waiting;
+    this.#catalog.refresh();
+    const entry = this.#catalog.index.get(token);
+    if (!entry) return null;
+    let bytes: Buffer;
+    try {
+      bytes = readRangeSync(logPath(this.dir, entry.segment), entry.offset, entry.length);
+    } catch (error) {
+      if (errorCode(error) === 'ENOENT') return null;
+      throw corrupt(token, entry.segment, entry.offset, `its segment cannot be read (${errorCode(error)})`, error);
+    }
+    if (bytes.length < entry.length) throw corrupt(token, entry.segment, entry.offset, `the segment ends ${entry.length - bytes.length} bytes before the end of the record`);
+    const decoded = decodeRecord(bytes);
+    if (!decoded.ok) throw corrupt(token, entry.segment, entry.offset, decoded.problem);
+    if (decoded.profile.token !== token) throw corrupt(token, entry.segment, entry.offset, `the record there holds profile "${decoded.profile.token}"`);
+    return decoded.profile;
+  }
+
+  async search(query: SearchQuery): Promise<ProfileSummary[]> {
+    this.#catalog.refresh();
+    const stored = this.#catalog.index.search(query);
+    if (this.#writer.queued === 0) return stored;
+    const filter = summaryFilter(query);
+    const waiting = [...this.#writer.waiting()].map(summarize).filter((s) => filter(s) && this.#catalog.index.get(s.token) === undefined);
+    return [...waiting, ...stored].sort((a, b) => compareKeys(b, a)).slice(0, Math.max(0, Math.floor(query.limit)));
+  }
+
+  async latest(): Promise<ProfileSummary | null> {
+    return (await this.search({ limit: 1 }))[0] ?? null;
+  }
+
+  /**
+   * Exact: the newest `keep` stay, the rest (and those older than
+   * `olderThanMs`) are gone from search and read at once. The removal is a
+   * cutoff in the store order written to cutoff.json, which every process
+   * applies; segments holding only removed profiles are deleted, the others
+   * keep the bytes of removed profiles until retention drops them.
+   */
+  async prune(options: PruneOptions): Promise<number> {
+    await this.#writer.flush();
+    return this.#writer.exclusive(() => {
+      this.#catalog.refresh();
+      const index = this.#catalog.index;
+      const keys: OrderKey[] = [];
+      if (options.keep !== undefined) {
+        const key = index.keyKeeping(Math.max(0, Math.floor(options.keep)));
+        if (key) keys.push(key);
+      }
+      if (options.olderThanMs !== undefined) keys.push({ time: Date.now() - options.olderThanMs, token: '' });
+      if (keys.length === 0) return 0;
+      // A weaker prune must not overwrite an earlier, stronger cutoff: its profiles would come back.
+      if (index.cutoff) keys.push(index.cutoff);
+      const key = keys.reduce((a, b) => (compareKeys(a, b) >= 0 ? a : b));
+      writeFileAtomicSync(this.dir, CUTOFF_FILE, JSON.stringify(key));
+      const removed = this.#catalog.applyCutoff(key);
+      for (const segment of this.#catalog.sorted()) {
+        if (index.countIn(segment.name.base) === 0 && this.#droppable(segment)) this.#catalog.drop(segment);
+      }
+      return removed;
+    });
+  }
+
+  async clear(): Promise<void> {
+    await this.#writer.flush();
+    await this.#writer.exclusive(() => {
+      let files: string[] = [];
+      try {
+        files = readdirSync(this.dir);
+      } catch {
+        // Nothing to clear.
+      }
+      for (const file of files.filter((f) => parseSegmentFile(f)?.ext === 'log')) unlinkIfPresent(join(this.dir, file));
+      for (const file of files.filter((f) => parseSegmentFile(f)?.ext === 'idx' || f === CUTOFF_FILE)) unlinkIfPresent(join(this.dir, file));
+      this.#catalog.forgetAll();
+      this.#writer.detach();
+    });
+  }
+
+  flush(): Promise<void> {
+    return this.#writer.flush();
+  }
+
+  close(): Promise<void> {
+    return this.#writer.close();
+  }
+
+  stats(): StoreStats {
+    return {
+      profiles: this.#catalog.index.size + this.#writer.queued,
+      bytes: this.#catalog.bytes(),
+      dropped: this.#writer.dropped,
+      queued: this.#writer.queued,
+      segments: this.#catalog.segments.size,
+    };
+  }
+
+  /**
+   * Rebuilds every segment's index from its records alone (segments another
+   * live process still writes are left to it). Resolves to the number of
+   * profiles indexed.
+   */
+  async rebuildIndex(): Promise<number> {
+    await this.#writer.flush();
+    return this.#writer.exclusive(() => {
+      this.#writer.detach();
+      this.#catalog.refresh();
+      for (const segment of this.#catalog.sorted()) {
+        if (!this.#droppable(segment)) continue;
+        const base = segment.name.base;
+        const logSize = statSync(logPath(this.dir, base)).size;
+        const recovery = recoverSegment(this.dir, base, logSize, []);
+        rewriteIndex(this.dir, base, recovery.records, logSize);
+        if (recovery.skipped > 0) this.warn(`Segment ${base} of the profile store: ignored ${recovery.skipped} bytes of a half-written or damaged record.`);
+      }
+      this.#catalog.forgetAll();
+      this.#catalog.load();
+      return this.#catalog.index.size;
+    });
+  }
+
+  /** Not a segment another live process appends to, nor this process's current one. */
+  #droppable(segment: SegmentState): boolean {
+    if (segment === this.#writer.active) return false;
+    return segment.sealed || segment.own || !isWriterAlive(segment.name);
+  }
+
+  #enforceRetention(): void {
+    this.#catalog.refresh();
+    const index = this.#catalog.index;
+    const segments = this.#catalog.sorted();
+    const usage = segments.map((segment) => ({
+      base: segment.name.base,
+      profiles: index.countIn(segment.name.base),
+      bytes: segment.logBytes + segment.idxBytes,
+      newest: index.newestIn(segment.name.base),
+      droppable: this.#droppable(segment),
+    }));
+    const drop = new Set(segmentsToDrop(usage, this.limits, Date.now()));
+    for (const segment of segments) if (drop.has(segment.name.base)) this.#catalog.drop(segment);
+  }
+}
+
+function corrupt(token: string, segment: string, offset: number, problem: string, cause?: unknown): AppError {
+  return new AppError('APP_ERR_PROFILER_STORE_CORRUPT', `Profile "${token}" (segment ${segment}, byte ${offset}) is corrupt: ${problem}.`, { cause });
+}

@@ -1,0 +1,210 @@
+import type { ProfileSummary, SearchQuery } from '../profile.js';
+import { methodMatcher, statusMatcher, summaryFilter } from './summary-filter.js';
+import { compareKeys, TimeOrderedList, visitNewestFirst, type IndexEntry, type OrderKey } from './time-ordered-list.js';
+
+interface SegmentEntries {
+  entries: IndexEntry[];
+  live: number;
+  newest: number;
+}
+
+interface Posting {
+  /** the one copy of the value every entry of this posting shares */
+  value: string;
+  list: TimeOrderedList;
+}
+
+/** A posting set is worth walking instead of the whole list only when it is this much smaller. */
+const SELECTIVE = 4;
+
+/**
+ * Every stored profile's summary in memory, newest first for the list, with
+ * postings by status, method, IP and URL so that a filtered search walks the
+ * matching profiles only, not the whole store. Removed entries are marked dead
+ * and compacted away in bulk.
+ */
+export class ProfileIndex {
+  #all = new TimeOrderedList();
+  #byToken = new Map<string, IndexEntry>();
+  #bySegment = new Map<string, SegmentEntries>();
+  #byStatus = new Map<number, TimeOrderedList>();
+  #byMethod = new Map<string, Posting>();
+  #byIp = new Map<string, Posting>();
+  #byUrl = new Map<string, Posting>();
+  #live = 0;
+  #dead = 0;
+  #cutoff: OrderKey | null = null;
+
+  get size(): number {
+    return this.#live;
+  }
+
+  get(token: string): IndexEntry | undefined {
+    return this.#byToken.get(token);
+  }
+
+  /** Adds a record's summary; null when an exact prune removed it already. A token met again replaces the older entry. */
+  add(summary: ProfileSummary, segment: string, offset: number, length: number): IndexEntry | null {
+    if (this.#cutoff && compareKeys(summary, this.#cutoff) < 0) return null;
+    const existing = this.#byToken.get(summary.token);
+    if (existing) {
+      if (existing.segment === segment && existing.offset === offset) return existing;
+      this.#kill(existing);
+    }
+    const method = posting(this.#byMethod, summary.method);
+    const ip = posting(this.#byIp, summary.ip);
+    const url = posting(this.#byUrl, summary.url);
+    const entry: IndexEntry = {
+      token: summary.token, status: summary.status, ip: ip.value, method: method.value, url: url.value,
+      time: summary.time, duration: summary.duration, segment, offset, length, dead: false,
+    };
+    this.#all.insert(entry);
+    let status = this.#byStatus.get(entry.status);
+    if (!status) this.#byStatus.set(entry.status, (status = new TimeOrderedList()));
+    status.insert(entry);
+    method.list.insert(entry);
+    ip.list.insert(entry);
+    url.list.insert(entry);
+    this.#byToken.set(entry.token, entry);
+    let inSegment = this.#bySegment.get(segment);
+    if (!inSegment) this.#bySegment.set(segment, (inSegment = { entries: [], live: 0, newest: -Infinity }));
+    inSegment.entries.push(entry);
+    inSegment.live++;
+    inSegment.newest = Math.max(inSegment.newest, entry.time);
+    this.#live++;
+    return entry;
+  }
+
+  /** Live entries of a segment. */
+  countIn(segment: string): number {
+    return this.#bySegment.get(segment)?.live ?? 0;
+  }
+
+  /** The newest time ever added to a segment, or -Infinity. */
+  newestIn(segment: string): number {
+    return this.#bySegment.get(segment)?.newest ?? -Infinity;
+  }
+
+  removeSegment(segment: string): number {
+    const inSegment = this.#bySegment.get(segment);
+    if (!inSegment) return 0;
+    let removed = 0;
+    for (const entry of inSegment.entries) {
+      if (!entry.dead) {
+        this.#kill(entry);
+        removed++;
+      }
+    }
+    this.#bySegment.delete(segment);
+    this.#compactIfWorthIt();
+    return removed;
+  }
+
+  /** The strongest prune cutoff applied so far, null when none. */
+  get cutoff(): OrderKey | null {
+    return this.#cutoff;
+  }
+
+  /** Removes every entry older than `key` (in the store order), now and when added later. */
+  applyCutoff(key: OrderKey): number {
+    if (this.#cutoff && compareKeys(key, this.#cutoff) <= 0) return 0;
+    this.#cutoff = key;
+    let removed = 0;
+    for (const entry of this.#all.items) {
+      if (compareKeys(entry, key) >= 0) break;
+      if (!entry.dead) {
+        this.#kill(entry);
+        removed++;
+      }
+    }
+    this.#compactIfWorthIt();
+    return removed;
+  }
+
+  /** The key of the oldest of the newest `keep` entries; null when there are no more than `keep`. */
+  keyKeeping(keep: number): OrderKey | null {
+    if (this.#live <= keep) return null;
+    let kept = 0;
+    const items = this.#all.items;
+    for (let i = items.length - 1; i >= 0; i--) {
+      if (items[i].dead) continue;
+      if (kept === keep) return { time: items[i].time, token: `${items[i].token}~` };
+      kept++;
+    }
+    return null;
+  }
+
+  search(query: SearchQuery): ProfileSummary[] {
+    const limit = Math.floor(query.limit);
+    const found: ProfileSummary[] = [];
+    if (!(limit > 0)) return found;
+    const filter = summaryFilter(query);
+    visitNewestFirst(this.#candidates(query), query, (entry) => {
+      if (filter(entry)) {
+        const { token, status, ip, method, url, time, duration } = entry;
+        found.push({ token, status, ip, method, url, time, duration });
+      }
+      return found.length >= limit;
+    });
+    return found;
+  }
+
+  /** The smallest set of lists that holds every match: a posting set when one is selective, else the whole list. */
+  #candidates(query: SearchQuery): TimeOrderedList[] {
+    let best: TimeOrderedList[] = [this.#all];
+    let bestSize = this.#live;
+    const consider = (lists: TimeOrderedList[]) => {
+      const size = lists.reduce((n, list) => n + list.items.length, 0);
+      if (size * SELECTIVE <= this.#all.items.length && size < bestSize) {
+        best = lists;
+        bestSize = size;
+      }
+    };
+    if (query.status) {
+      const matches = statusMatcher(query.status);
+      consider([...this.#byStatus].filter(([code]) => matches(code)).map(([, list]) => list));
+    }
+    if (query.method) {
+      const matches = methodMatcher(query.method);
+      consider([...this.#byMethod.values()].filter((p) => matches(p.value)).map((p) => p.list));
+    }
+    for (const [wanted, postings] of [[query.ip, this.#byIp], [query.url, this.#byUrl]] as const) {
+      if (wanted && postings.size * SELECTIVE <= this.#live) {
+        consider([...postings.values()].filter((p) => p.value.includes(wanted)).map((p) => p.list));
+      }
+    }
+    return best;
+  }
+
+  #kill(entry: IndexEntry): void {
+    entry.dead = true;
+    this.#live--;
+    this.#dead++;
+    if (this.#byToken.get(entry.token) === entry) this.#byToken.delete(entry.token);
+    const inSegment = this.#bySegment.get(entry.segment);
+    if (inSegment) inSegment.live--;
+  }
+
+  #compactIfWorthIt(): void {
+    if (this.#dead < 1024 || this.#dead < this.#live) return;
+    this.#all.compact();
+    for (const [status, list] of this.#byStatus) {
+      list.compact();
+      if (list.items.length === 0) this.#byStatus.delete(status);
+    }
+    for (const postings of [this.#byMethod, this.#byIp, this.#byUrl]) {
+      for (const [value, p] of postings) {
+        p.list.compact();
+        if (p.list.items.length === 0) postings.delete(value);
+      }
+    }
+    for (const inSegment of this.#bySegment.values()) inSegment.entries = inSegment.entries.filter((entry) => !entry.dead);
+    this.#dead = 0;
+  }
+}
+
+function posting(postings: Map<string, Posting>, value: string): Posting {
+  let p = postings.get(value);
+  if (!p) postings.set(value, (p = { value, list: new TimeOrderedList() }));
+  return p;
+}

@@ -1,0 +1,56 @@
+import type { Profile, ProfileSummary, SearchQuery } from '../profile.js';
+
+export interface PruneOptions {
+  /** keep this many newest profiles */
+  keep?: number;
+  /** remove profiles that started more than this many ms ago */
+  olderThanMs?: number;
+}
+
+export interface StoreStats {
+  /** stored and queued profiles */
+  profiles: number;
+  /** bytes the store takes on disk */
+  bytes: number;
+  /** profiles never stored since the store was opened: queue full, write errors */
+  dropped: number;
+  /** profiles waiting to be written */
+  queued: number;
+  segments: number;
+}
+
+/**
+ * Where profiles are kept (ProfilerStorageInterface in Symfony). Tokens reach
+ * an implementation already validated (isValidToken).
+ *
+ * Failure modes: write() never throws (a profile that cannot be stored is
+ * dropped, counted in stats() and reported as a warning); read() throws an
+ * AppError APP_ERR_PROFILER_STORE_CORRUPT whose message says what is wrong when
+ * the stored bytes of that profile are damaged; nothing else throws for damaged
+ * or missing files, which are skipped, recovered or recreated with a warning.
+ */
+export interface ProfileStorage {
+  /**
+   * Queues the profile, written off the response path; when the bounded queue
+   * is full it is dropped and counted. The values of secret-looking query
+   * parameters of its URL, its Referer and its Location are redacted wherever
+   * the profile repeats them (URL, log contexts, headers, messages): the
+   * collectors redact fields, URLs travel whole.
+   */
+  write(profile: Profile): void;
+  /** The profile, queued ones included; null when unknown or removed. */
+  read(token: string): Promise<Profile | null>;
+  /** Synchronous, for token generation; queued profiles included. */
+  has(token: string): boolean;
+  /** Newest first, at most query.limit; reads the index only. */
+  search(query: SearchQuery): Promise<ProfileSummary[]>;
+  latest(): Promise<ProfileSummary | null>;
+  /** Exact: search and read no longer return the removed profiles. Resolves to how many were removed. */
+  prune(options: PruneOptions): Promise<number>;
+  clear(): Promise<void>;
+  /** Resolves when every profile queued so far is on disk (or dropped). */
+  flush(): Promise<void>;
+  /** flush(), then release; idempotent. Writes after close() are dropped. */
+  close(): Promise<void>;
+  stats(): StoreStats;
+}

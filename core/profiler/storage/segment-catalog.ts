@@ -1,0 +1,287 @@
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseIndexLines, type IndexedRecord } from './index-line.js';
+import { ProfileIndex } from './profile-index.js';
+import { recoverSegment, rewriteIndex } from './segment-recovery.js';
+import {
+  compareSegments, CUTOFF_FILE, errorCode, idxPath, isProcessAlive, isWriterAlive, logPath, parseSegmentFile, segmentName,
+  tempFileOwner, unlinkIfPresent, type SegmentName,
+} from './store-files.js';
+import { compareKeys, type OrderKey } from './time-ordered-list.js';
+
+export interface SegmentState {
+  name: SegmentName;
+  /** appended to by this process */
+  own: boolean;
+  /** its writer is done: its index never changes again */
+  sealed: boolean;
+  /** records written into it (removed ones included) */
+  records: number;
+  /** .log bytes accounted for */
+  logBytes: number;
+  /** .idx bytes read, whole lines only */
+  idxBytes: number;
+  /** inode of the .idx read, to notice a rewritten index */
+  idxIno: bigint;
+}
+
+type Warn = (message: string) => void;
+
+/**
+ * The segments of a store folder as this process knows them, and the index of
+ * their records. Other processes append too: refresh() catches up in O(1) when
+ * nothing changed (one stat of the folder, one per segment another process is
+ * still writing). Synchronous on purpose, so that no two refreshes interleave.
+ */
+export class SegmentCatalog {
+  index = new ProfileIndex();
+  readonly segments = new Map<string, SegmentState>();
+  #dirStamp = '';
+  #cutoffStamp = '';
+
+  constructor(readonly dir: string, private readonly warn: Warn) {}
+
+  /** Reads every segment; repairs the index of those no live process writes (a crash, a damaged or missing index). */
+  load(): void {
+    mkdirSync(this.dir, { recursive: true });
+    this.#dirStamp = this.#stamp() ?? '';
+    const files = readdirSync(this.dir);
+    this.#removeStaleTempFiles(files);
+    this.#readCutoff(files);
+    const found = new Map<string, { name: SegmentName; log: boolean; idx: boolean }>();
+    for (const file of files) {
+      const parsed = parseSegmentFile(file);
+      if (!parsed) continue;
+      const seen = found.get(parsed.base) ?? { name: segmentName(parsed.id, parsed.pid), log: false, idx: false };
+      seen[parsed.ext] = true;
+      found.set(parsed.base, seen);
+    }
+    const all: { base: string; record: IndexedRecord }[] = [];
+    for (const { name, log, idx } of [...found.values()].sort((a, b) => compareSegments(a.name, b.name))) {
+      let records: IndexedRecord[] | null = null;
+      try {
+        records = this.#loadSegment(name, log, idx);
+      } catch (error) {
+        this.segments.delete(name.base);
+        this.warn(`Segment ${name.base} of the profile store cannot be read (${errorCode(error)}): skipped.`);
+      }
+      if (records) for (const record of records) all.push({ base: name.base, record });
+    }
+    all.sort((a, b) => compareKeys(a.record.summary, b.record.summary));
+    for (const { base, record } of all) this.index.add(record.summary, base, record.offset, record.length);
+  }
+
+  /** Catches up with other processes: new, grown, rewritten and removed segments, a new cutoff. */
+  refresh(): void {
+    const stamp = this.#stamp();
+    if (stamp === null) {
+      if (this.segments.size > 0) this.forgetAll();
+      this.#dirStamp = '';
+      return;
+    }
+    if (stamp !== this.#dirStamp) {
+      this.#dirStamp = stamp;
+      this.#rescan();
+    }
+    for (const segment of this.segments.values()) {
+      if (!segment.own && !segment.sealed) this.#tail(segment);
+    }
+  }
+
+  /** Oldest first. */
+  sorted(): SegmentState[] {
+    return [...this.segments.values()].sort((a, b) => compareSegments(a.name, b.name));
+  }
+
+  register(segment: SegmentState): void {
+    this.segments.set(segment.name.base, segment);
+  }
+
+  /** Deletes a segment's files (the log first: an index without its log is ignored, a log without index would be rebuilt). */
+  drop(segment: SegmentState): number {
+    try {
+      unlinkIfPresent(logPath(this.dir, segment.name.base));
+      unlinkIfPresent(idxPath(this.dir, segment.name.base));
+    } catch (error) {
+      this.warn(`Could not delete segment ${segment.name.base} of the profile store: ${errorCode(error)}.`);
+    }
+    this.segments.delete(segment.name.base);
+    return this.index.removeSegment(segment.name.base);
+  }
+
+  forgetAll(): void {
+    this.segments.clear();
+    this.index = new ProfileIndex();
+    this.#cutoffStamp = '';
+  }
+
+  bytes(): number {
+    let bytes = 0;
+    for (const segment of this.segments.values()) bytes += segment.logBytes + segment.idxBytes;
+    return bytes;
+  }
+
+  /** Applies a cutoff read from cutoff.json or set by prune. */
+  applyCutoff(key: OrderKey): number {
+    return this.index.applyCutoff(key);
+  }
+
+  #stamp(): string | null {
+    try {
+      const st = statSync(this.dir, { bigint: true });
+      return `${st.ino}:${st.mtimeNs}`;
+    } catch {
+      return null;
+    }
+  }
+
+  #removeStaleTempFiles(files: string[]): void {
+    for (const file of files) {
+      const owner = tempFileOwner(file);
+      if (owner !== null && (owner === process.pid || !isProcessAlive(owner))) unlinkIfPresent(join(this.dir, file));
+    }
+  }
+
+  #readCutoff(files: readonly string[]): void {
+    if (!files.includes(CUTOFF_FILE)) return;
+    let text: string;
+    try {
+      text = readFileSync(join(this.dir, CUTOFF_FILE), 'utf8');
+    } catch {
+      return;
+    }
+    if (text === this.#cutoffStamp) return;
+    this.#cutoffStamp = text;
+    try {
+      const key = JSON.parse(text) as OrderKey;
+      if (Number.isFinite(key.time) && typeof key.token === 'string') this.index.applyCutoff(key);
+      else throw new Error('not a cutoff');
+    } catch {
+      this.warn(`The profile store's ${CUTOFF_FILE} is garbled: ignored (pruned profiles may show again).`);
+    }
+  }
+
+  /** The segment's records, its index repaired first when no live process writes it; null for an index without log. */
+  #loadSegment(name: SegmentName, hasLog: boolean, hasIdx: boolean): IndexedRecord[] | null {
+    const writerAlive = isWriterAlive(name);
+    if (!hasLog) {
+      if (!writerAlive) unlinkIfPresent(idxPath(this.dir, name.base));
+      return null;
+    }
+    const logSize = statSync(logPath(this.dir, name.base)).size;
+    const read = hasIdx ? readIndexFile(idxPath(this.dir, name.base)) : { text: '', bytes: 0, ino: 0n, cut: false };
+    const parsed = parseIndexLines(read.text);
+    const segment: SegmentState = {
+      name, own: false, sealed: parsed.sealedAt !== null, records: parsed.records.length,
+      logBytes: logSize, idxBytes: read.bytes, idxIno: read.ino,
+    };
+    this.register(segment);
+    if (writerAlive && !segment.sealed) {
+      for (const n of parsed.garbled) this.warn(`Segment ${name.base} of the profile store: index line ${n} is garbled: skipped.`);
+      return parsed.records;
+    }
+    const problems: string[] = [];
+    // A writer killed between creating a segment and its first append leaves an empty log and no index: nothing is lost.
+    if (!hasIdx && logSize > 0) problems.push('its index is missing');
+    if (parsed.garbled.length > 0) problems.push(`index line${parsed.garbled.length > 1 ? 's' : ''} ${parsed.garbled.slice(0, 5).join(', ')} ${parsed.garbled.length > 1 ? 'are' : 'is'} garbled`);
+    if (read.cut) problems.push('its last index line is cut short');
+    if (problems.length === 0 && parsed.sealedAt === logSize) return parsed.records;
+
+    const recovery = recoverSegment(this.dir, name.base, logSize, parsed.records);
+    if (recovery.misplaced > 0) problems.push(`${recovery.misplaced} index line${recovery.misplaced > 1 ? 's point' : ' points'} outside the segment`);
+    segment.idxBytes = rewriteIndex(this.dir, name.base, recovery.records, logSize);
+    segment.idxIno = statSync(idxPath(this.dir, name.base), { bigint: true }).ino;
+    segment.sealed = true;
+    segment.records = recovery.records.length;
+    if (problems.length > 0 || recovery.recovered > 0 || recovery.skipped > 0) {
+      const found = [
+        recovery.recovered > 0 ? `recovered ${recovery.recovered} profile${recovery.recovered > 1 ? 's' : ''} from the segment` : '',
+        recovery.skipped > 0 ? `ignored ${recovery.skipped} bytes of a half-written or damaged record` : '',
+      ].filter(Boolean);
+      this.warn(`Segment ${name.base} of the profile store: ${[...problems, ...found].join('; ')}; its index was rebuilt (${recovery.records.length} profiles).`);
+    }
+    return recovery.records;
+  }
+
+  #rescan(): void {
+    let files: string[];
+    try {
+      files = readdirSync(this.dir);
+    } catch {
+      this.forgetAll();
+      return;
+    }
+    const logs = new Set<string>();
+    for (const file of files) {
+      const parsed = parseSegmentFile(file);
+      if (parsed?.ext !== 'log') continue;
+      logs.add(parsed.base);
+      if (this.segments.has(parsed.base)) continue;
+      this.register({ name: segmentName(parsed.id, parsed.pid), own: false, sealed: false, records: 0, logBytes: 0, idxBytes: 0, idxIno: 0n });
+    }
+    for (const segment of [...this.segments.values()]) {
+      const creating = segment.own && segment.logBytes === 0 && !segment.sealed;
+      if (!logs.has(segment.name.base) && !creating) {
+        this.segments.delete(segment.name.base);
+        this.index.removeSegment(segment.name.base);
+      }
+    }
+    this.#readCutoff(files);
+  }
+
+  /** Reads the lines another process appended to a segment's index since last time. */
+  #tail(segment: SegmentState): void {
+    const path = idxPath(this.dir, segment.name.base);
+    let st;
+    try {
+      st = statSync(path, { bigint: true });
+    } catch {
+      return;
+    }
+    if (segment.idxBytes > 0 && (st.ino !== segment.idxIno || Number(st.size) < segment.idxBytes)) {
+      this.index.removeSegment(segment.name.base);
+      segment.idxBytes = 0;
+      segment.records = 0;
+    }
+    segment.idxIno = st.ino;
+    if (Number(st.size) <= segment.idxBytes) return;
+    let chunk;
+    try {
+      chunk = readIndexFile(path, segment.idxBytes);
+    } catch {
+      return;
+    }
+    const parsed = parseIndexLines(chunk.text);
+    for (const n of parsed.garbled) this.warn(`Segment ${segment.name.base} of the profile store: an index line is garbled: skipped (line ${n} of the new part).`);
+    for (const r of parsed.records) {
+      this.index.add(r.summary, segment.name.base, r.offset, r.length);
+      segment.logBytes = Math.max(segment.logBytes, r.offset + r.length);
+    }
+    segment.records += parsed.records.length;
+    segment.idxBytes += chunk.bytes;
+    if (parsed.sealedAt !== null) {
+      segment.sealed = true;
+      segment.logBytes = Math.max(segment.logBytes, parsed.sealedAt);
+    }
+  }
+}
+
+/** The whole lines of an index file from `from` on; `cut` when it ends inside a line. */
+function readIndexFile(path: string, from = 0): { text: string; bytes: number; ino: bigint; cut: boolean } {
+  const fd = openSync(path, 'r');
+  try {
+    const st = fstatSync(fd, { bigint: true });
+    const size = Number(st.size) - from;
+    const bytes = Buffer.allocUnsafe(Math.max(0, size));
+    let done = 0;
+    while (done < size) {
+      const n = readSync(fd, bytes, done, size - done, from + done);
+      if (n === 0) break;
+      done += n;
+    }
+    const whole = done === 0 ? 0 : bytes.lastIndexOf(0x0a, done - 1) + 1;
+    return { text: bytes.toString('utf8', 0, whole), bytes: whole, ino: st.ino, cut: whole < done };
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,0 +1,313 @@
+import { appendFileSync, closeSync, constants, fstatSync, ftruncateSync, openSync, truncateSync, writeSync } from 'node:fs';
+import { appendFile, mkdir, open } from 'node:fs/promises';
+import type { Profile, ProfileSummary } from '../profile.js';
+import { formatRecordLine, formatSealLine, summarize } from './index-line.js';
+import type { RecordEncoder } from './record-encoder.js';
+import type { SegmentCatalog, SegmentState } from './segment-catalog.js';
+import { errorCode, idxPath, isWriting, logPath, markWriting, segmentName } from './store-files.js';
+
+export interface WriterOptions {
+  maxQueue: number;
+  encoder: RecordEncoder;
+  capacity: { profiles: number; bytes: number };
+  warn: (message: string) => void;
+}
+
+interface Encoded {
+  summary: ProfileSummary;
+  record: Buffer;
+}
+
+/** Profiles encoded per turn of the event loop: requests get served between batches. */
+const BATCH = 128;
+const WARNING_INTERVAL_MS = 10_000;
+
+/**
+ * Appends synchronously: a batch is one write to the page cache (well under a
+ * millisecond for a thousand records), while an asynchronous append costs
+ * several turns of an event loop that is busy serving, and the queue would
+ * fill meanwhile. Returns the offset the bytes were written at. A write that
+ * fails part way (ENOSPC) is undone: the log keeps no part of the batch.
+ */
+function appendLogSync(path: string, bytes: Buffer): number {
+  const fd = openSync(path, constants.O_WRONLY | constants.O_APPEND);
+  try {
+    const { size } = fstatSync(fd);
+    try {
+      for (let done = 0; done < bytes.length;) done += writeSync(fd, bytes, done, bytes.length - done);
+    } catch (error) {
+      undoAppend(() => ftruncateSync(fd, size));
+      throw error;
+    }
+    return size;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Best effort: the error that made the append fail is the one to report. */
+function undoAppend(truncate: () => void): void {
+  try {
+    truncate();
+  } catch {
+    // A part left behind is skipped as damage when the segment is next recovered.
+  }
+}
+
+/**
+ * The bounded write queue and this process's own segment. write() only queues;
+ * a setImmediate batch serialises and compresses, then one append to the log
+ * and one to the index per batch, in order, off the response path.
+ */
+export class SegmentWriter {
+  dropped = 0;
+  /** called after each batch reached the disk (or failed to): the owner enforces retention there */
+  afterAppend: () => void = () => {};
+  #queue: Profile[] = [];
+  /** queued, being encoded or being written: readable from memory until indexed */
+  #waiting = new Map<string, Profile>();
+  #scheduled = false;
+  /** batches handed to the encoder, in order, not yet appended */
+  #encoding: { summaries: ProfileSummary[]; records: Promise<Buffer[]> }[] = [];
+  #appendScheduled = false;
+  #chain: Promise<void> = Promise.resolve();
+  #active: SegmentState | null = null;
+  #closing: Promise<void> | null = null;
+  #lastWarning = -Infinity;
+  #unreported = 0;
+
+  constructor(private readonly catalog: SegmentCatalog, private readonly options: WriterOptions) {}
+
+  get active(): SegmentState | null {
+    return this.#active;
+  }
+
+  get queued(): number {
+    return this.#waiting.size;
+  }
+
+  get(token: string): Profile | undefined {
+    return this.#waiting.get(token);
+  }
+
+  waiting(): IterableIterator<Profile> {
+    return this.#waiting.values();
+  }
+
+  write(profile: Profile): void {
+    if (this.#closing) {
+      this.dropped++;
+      return;
+    }
+    if (this.#waiting.size >= this.options.maxQueue) {
+      this.#drop(1, `The profile store cannot keep up: its write queue is full (${this.options.maxQueue} profiles), so a profile was dropped.`);
+      return;
+    }
+    this.#waiting.set(profile.token, profile);
+    this.#queue.push(profile);
+    if (!this.#scheduled) {
+      this.#scheduled = true;
+      setImmediate(this.#encodeQueued);
+    }
+  }
+
+  async flush(): Promise<void> {
+    while (this.#queue.length > 0) this.#encodeQueued();
+    await this.#chain;
+  }
+
+  /** Runs `work` between two appends, never during one. */
+  exclusive<T>(work: () => T | Promise<T>): Promise<T> {
+    const run = this.#chain.then(work);
+    this.#chain = run.then(() => undefined, () => undefined);
+    return run;
+  }
+
+  /** The next write starts a new segment (the current one was deleted or is being rebuilt). */
+  detach(): void {
+    if (this.#active) markWriting(this.#active.name.base, false);
+    this.#active = null;
+  }
+
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      await this.flush();
+      if (this.#active) await this.exclusive(() => this.#seal(this.#active!));
+      await this.options.encoder.close();
+    })();
+    return this.#closing;
+  }
+
+  readonly #encodeQueued = (): void => {
+    this.#scheduled = false;
+    const batch = this.#queue.splice(0, BATCH);
+    if (this.#queue.length > 0) {
+      this.#scheduled = true;
+      setImmediate(this.#encodeQueued);
+    }
+    const summaries: ProfileSummary[] = [];
+    const jsons: string[] = [];
+    for (const profile of batch) {
+      try {
+        jsons.push(JSON.stringify(profile));
+        summaries.push(summarize(profile));
+      } catch (error) {
+        this.#waiting.delete(profile.token);
+        this.#drop(1, `A profile could not be serialised (${(error as Error).message}), so it was dropped.`);
+      }
+    }
+    if (jsons.length === 0) return;
+    this.#encoding.push({ summaries, records: this.options.encoder.encode(jsons) });
+    if (this.#appendScheduled) return;
+    this.#appendScheduled = true;
+    this.#chain = this.#chain.then(this.#appendEncoded);
+  };
+
+  /**
+   * Appends every batch encoded so far in one go. Under load the batches that
+   * arrive while one append is on the disk are all written by the next, so
+   * the store keeps up with the requests instead of queueing one disk round
+   * trip per turn of the event loop.
+   */
+  readonly #appendEncoded = async (): Promise<void> => {
+    this.#appendScheduled = false;
+    const jobs = this.#encoding.splice(0);
+    const items: Encoded[] = [];
+    for (const { summaries, records } of jobs) {
+      const encoded = await records;
+      summaries.forEach((summary, i) => items.push({ summary, record: encoded[i] }));
+    }
+    try {
+      await this.#append(items);
+    } catch (error) {
+      for (const item of items) this.#waiting.delete(item.summary.token);
+      this.options.warn(`The profile store failed after a write: ${(error as Error)?.stack ?? error}`);
+    }
+  };
+
+  async #append(items: Encoded[]): Promise<void> {
+    let rest = items;
+    try {
+      while (rest.length > 0) {
+        const segment = await this.#segment();
+        const chunk = rest.slice(0, this.#room(segment, rest));
+        const written = await this.#appendTo(segment, chunk);
+        rest = rest.slice(chunk.length);
+        if (written.records >= this.options.capacity.profiles || written.logBytes >= this.options.capacity.bytes) await this.#seal(written);
+      }
+    } catch (error) {
+      this.#drop(rest.length, `Could not store ${rest.length} profile${rest.length > 1 ? 's' : ''} in ${this.catalog.dir} (${(error as Error).message}), so ${rest.length > 1 ? 'they were' : 'it was'} dropped; serving goes on.`);
+      if (this.#active && this.#active.logBytes > 0) this.detach();
+    } finally {
+      for (const item of items) this.#waiting.delete(item.summary.token);
+    }
+    this.afterAppend();
+  }
+
+  /** How many of `items` still fit in the segment's capacity; at least one. */
+  #room(segment: SegmentState, items: readonly Encoded[]): number {
+    const { profiles, bytes } = this.options.capacity;
+    let size = segment.logBytes;
+    let n = 0;
+    while (n < items.length && segment.records + n < profiles && size < bytes) size += items[n++].record.length;
+    return Math.max(1, n);
+  }
+
+  /** Appends the records to the log, then their lines to the index; a vanished segment or folder gets a fresh segment. */
+  async #appendTo(segment: SegmentState, chunk: Encoded[]): Promise<SegmentState> {
+    const bytes = chunk.length === 1 ? chunk[0].record : Buffer.concat(chunk.map((item) => item.record));
+    let base: number;
+    try {
+      base = appendLogSync(logPath(this.catalog.dir, segment.name.base), bytes);
+    } catch (error) {
+      if (errorCode(error) !== 'ENOENT') throw error;
+      this.detach();
+      segment = await this.#segment();
+      base = appendLogSync(logPath(this.catalog.dir, segment.name.base), bytes);
+    }
+    let offset = base;
+    let lines = '';
+    for (const item of chunk) {
+      lines += formatRecordLine(item.summary, offset, item.record.length);
+      offset += item.record.length;
+    }
+    const idx = idxPath(this.catalog.dir, segment.name.base);
+    try {
+      appendFileSync(idx, lines);
+    } catch (error) {
+      // The records were dropped: neither file keeps a part of the batch, so the index still describes the log exactly.
+      undoAppend(() => truncateSync(logPath(this.catalog.dir, segment.name.base), base));
+      undoAppend(() => truncateSync(idx, segment.idxBytes));
+      throw error;
+    }
+    segment.records += chunk.length;
+    segment.logBytes = base + bytes.length;
+    segment.idxBytes += Buffer.byteLength(lines);
+    offset = base;
+    for (const item of chunk) {
+      this.catalog.index.add(item.summary, segment.name.base, offset, item.record.length);
+      offset += item.record.length;
+    }
+    return segment;
+  }
+
+  async #segment(): Promise<SegmentState> {
+    if (this.#active && this.catalog.segments.get(this.#active.name.base) === this.#active) return this.#active;
+    this.detach();
+    let id = 1;
+    let recreated = false;
+    for (const segment of this.catalog.segments.values()) id = Math.max(id, segment.name.id + 1);
+    for (let attempt = 0; attempt < 100; attempt++, id++) {
+      const name = segmentName(id, process.pid);
+      if (isWriting(name.base)) continue;
+      // Registered before the file exists, so that a refresh meanwhile knows whose it is.
+      const segment: SegmentState = { name, own: true, sealed: false, records: 0, logBytes: 0, idxBytes: 0, idxIno: 0n };
+      this.catalog.register(segment);
+      markWriting(name.base, true);
+      try {
+        await (await open(logPath(this.catalog.dir, name.base), 'wx')).close();
+      } catch (error) {
+        this.catalog.segments.delete(name.base);
+        markWriting(name.base, false);
+        if (errorCode(error) === 'EEXIST') continue;
+        if (errorCode(error) !== 'ENOENT' || recreated) throw error;
+        recreated = true;
+        await mkdir(this.catalog.dir, { recursive: true });
+        this.options.warn(`The profile store folder ${this.catalog.dir} was removed while in use: created it again.`);
+        this.catalog.refresh();
+        id--;
+        continue;
+      }
+      this.#active = segment;
+      return segment;
+    }
+    throw new Error(`no free segment name in ${this.catalog.dir}`);
+  }
+
+  async #seal(segment: SegmentState): Promise<void> {
+    if (this.#active === segment) this.#active = null;
+    if (segment.sealed) return;
+    segment.sealed = true;
+    markWriting(segment.name.base, false);
+    const line = formatSealLine(segment.logBytes);
+    try {
+      await appendFile(idxPath(this.catalog.dir, segment.name.base), line);
+      segment.idxBytes += Buffer.byteLength(line);
+    } catch {
+      // An unsealed segment is sealed by the next process that opens the store.
+    }
+  }
+
+  #drop(count: number, reason: string): void {
+    this.dropped += count;
+    const now = Date.now();
+    if (now - this.#lastWarning < WARNING_INTERVAL_MS) {
+      this.#unreported += count;
+      return;
+    }
+    const earlier = this.#unreported > 0 ? ` (${this.#unreported} more dropped since the last warning)` : '';
+    this.options.warn(`${reason}${earlier}`);
+    this.#lastWarning = now;
+    this.#unreported = 0;
+  }
+}

@@ -1,0 +1,107 @@
+import { closeSync, openSync, readSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * The store folder holds, per segment, `<id>-<pid>.log` (the records) and
+ * `<id>-<pid>.idx` (one line per record), plus `cutoff.json` (set by an exact
+ * prune). The pid names the one process that appends to the segment, so every
+ * writer knows its offsets without locks; readers use it to tell a live
+ * writer's segment from one left by a crash.
+ */
+const SEGMENT_FILE = /^(\d{6,})-(\d+)\.(log|idx)$/;
+const TEMP_FILE = /^\..+\.(\d+)\.tmp$/;
+
+export const CUTOFF_FILE = 'cutoff.json';
+
+export interface SegmentName {
+  id: number;
+  pid: number;
+  /** "000012-4242" */
+  base: string;
+}
+
+export function segmentName(id: number, pid: number): SegmentName {
+  return { id, pid, base: `${String(id).padStart(6, '0')}-${pid}` };
+}
+
+export function parseSegmentFile(file: string): (SegmentName & { ext: 'log' | 'idx' }) | null {
+  const m = SEGMENT_FILE.exec(file);
+  return m ? { id: Number(m[1]), pid: Number(m[2]), base: `${m[1]}-${m[2]}`, ext: m[3] as 'log' | 'idx' } : null;
+}
+
+/** The pid of the process that wrote a temporary file, or null for any other file. */
+export function tempFileOwner(file: string): number | null {
+  const m = TEMP_FILE.exec(file);
+  return m ? Number(m[1]) : null;
+}
+
+export function compareSegments(a: SegmentName, b: SegmentName): number {
+  return a.id - b.id || a.pid - b.pid;
+}
+
+export const logPath = (dir: string, base: string): string => join(dir, `${base}.log`);
+export const idxPath = (dir: string, base: string): string => join(dir, `${base}.idx`);
+
+/** Segments some store instance of this process appends to. */
+const writing = new Set<string>();
+
+export function isWriting(base: string): boolean {
+  return writing.has(base);
+}
+
+export function markWriting(base: string, on: boolean): void {
+  if (on) writing.add(base);
+  else writing.delete(base);
+}
+
+/** Whether a writer may still append to the segment: one of ours that is open, or another live process's. */
+export function isWriterAlive(name: SegmentName): boolean {
+  return name.pid === process.pid ? writing.has(name.base) : isProcessAlive(name.pid);
+}
+
+/** Whether a process with this pid runs (EPERM: it does, as another user). */
+export function isProcessAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Readers see the old file or the new one, never half of it. */
+export function writeFileAtomicSync(dir: string, file: string, data: string | Buffer): void {
+  const temp = join(dir, `.${file}.${process.pid}.tmp`);
+  writeFileSync(temp, data);
+  renameSync(temp, join(dir, file));
+}
+
+export function unlinkIfPresent(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
+
+export function errorCode(error: unknown): string {
+  return (error as NodeJS.ErrnoException)?.code ?? 'EUNKNOWN';
+}
+
+/** Up to `length` bytes at `offset`; fewer when the file ends first. */
+export function readRangeSync(path: string, offset: number, length: number): Buffer {
+  const fd = openSync(path, 'r');
+  try {
+    const bytes = Buffer.allocUnsafe(length);
+    let done = 0;
+    while (done < length) {
+      const n = readSync(fd, bytes, done, length - done, offset + done);
+      if (n === 0) break;
+      done += n;
+    }
+    return bytes.subarray(0, done);
+  } finally {
+    closeSync(fd);
+  }
+}

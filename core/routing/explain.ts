@@ -1,0 +1,93 @@
+import type { RouteExplanation } from '../profiler/profile.js';
+import { LinearMatcher } from './linear-matcher.js';
+import type { MatchFailure, MatchResult } from './matcher.js';
+import { slashToggled } from './match-flow.js';
+import { decodeParameter, ENCODED_SLASH, toMatchPath } from './match-path.js';
+import { DEFAULT_REQUIREMENT } from './requirement.js';
+import type { Route, RouteVariableToken } from './route.js';
+import type { RouteCollection } from './route-collection.js';
+import { compileRoute } from './route-compiler.js';
+
+interface Request {
+  method: string;
+  path: string;
+  matchPath: string;
+  /** the slash-toggled path, as sent, and its match path; null for `/` */
+  retry: { path: string; matchPath: string } | null;
+  /** what the matcher decides for the whole table */
+  outcome: MatchResult | MatchFailure;
+}
+
+/**
+ * Why each route does or does not match `method path`, in matching order, like Symfony's
+ * `router:match`. Only the route the matcher picks gets the verdict 'match'; a later route
+ * that matches too is reported under 'path', naming the winner.
+ */
+export function explain(routes: RouteCollection, method: string, path: string): RouteExplanation[] {
+  const upper = method.toUpperCase();
+  const retryPath = slashToggled(path);
+  const request: Request = {
+    method: upper, path, matchPath: toMatchPath(path),
+    retry: retryPath === null ? null : { path: retryPath, matchPath: toMatchPath(retryPath) },
+    outcome: new LinearMatcher(routes).lookup(upper, path),
+  };
+  return routes.all().map((route) => {
+    const [verdict, detail] = explainRoute(route, request);
+    return { name: route.name, path: route.path, methods: [...route.methods], verdict, detail };
+  });
+}
+
+function explainRoute(route: Route, request: Request): [RouteExplanation['verdict'], string] {
+  const { outcome } = request;
+  if (route.match(request.matchPath) !== null) {
+    if (!route.allows(request.method)) {
+      return ['method', `Method "${request.method}" does not match any of the required methods (${route.methods.join(', ')})`];
+    }
+    if (outcome.type === 'match' && outcome.route === route.name) return ['match', 'Route matches!'];
+    return ['path', `Route matches too, but route "${(outcome as MatchResult).route}" comes first`];
+  }
+  const retry = request.retry;
+  if (retry !== null && route.match(retry.matchPath) !== null) return ['trailing-slash', trailingSlash(route, request, retry.path)];
+  const requirement = failingRequirement(route, request.matchPath);
+  if (requirement !== null) return ['requirement', requirement];
+  return ['path', `Path "${route.path}" does not match`];
+}
+
+/** The sentence for a route that matches once the trailing slash is toggled, saying whether the matcher redirects. */
+function trailingSlash(route: Route, request: Request, retryPath: string): string {
+  const { outcome, method } = request;
+  const would = `Would match "${retryPath}" with the trailing slash toggled`;
+  if (outcome.type === 'redirect' && outcome.route === route.name) return `Would match with the trailing slash toggled: 301 to ${retryPath}`;
+  if (method !== 'GET' && method !== 'HEAD') return `${would}, but only GET and HEAD requests are redirected`;
+  if (!route.allows(method)) return `${would}, but not for method "${method}" (${route.methods.join(', ')})`;
+  if (outcome.type === 'redirect') return `${would}, but route "${outcome.route}" comes first`;
+  return `${would}, but a route matches the path as sent, so there is no redirect`;
+}
+
+/** When only requirements (or an encoded slash) stop the route: which one and the value it got. */
+function failingRequirement(route: Route, matchPath: string): string | null {
+  const variables = route.tokens.filter((t): t is RouteVariableToken => t.kind === 'variable');
+  const loose = withRequirements(route, {});
+  const values = loose.regex.exec(matchPath)?.groups;
+  if (values === undefined) return null;
+  for (const token of variables) {
+    if (token.requirement === DEFAULT_REQUIREMENT) continue;
+    if (withRequirements(route, { [token.name]: token.requirement }).regex.test(matchPath)) continue;
+    const value = values[token.name];
+    const got = value === undefined ? 'nothing' : `"${decodeParameter(value)}"`;
+    return `Requirement for "{${token.name}}" (${token.requirement}) does not match ${got}`;
+  }
+  const m = route.regex.exec(matchPath)?.groups;
+  for (const token of variables) {
+    const value = m?.[token.name] ?? values[token.name];
+    if (value !== undefined && value.includes(ENCODED_SLASH) && !route.acceptsEncodedSlash(token, value)) {
+      return `Requirement for "{${token.name}}" (${token.requirement}) does not match "${decodeParameter(value)}": an encoded slash (%2F) does not fill a one-segment placeholder`;
+    }
+  }
+  return `The requirements (${variables.map((t) => `{${t.name}}: ${t.requirement}`).join(', ')}) do not match together`;
+}
+
+/** The route with only the given requirements, the others left to the default. */
+function withRequirements(route: Route, requirements: Record<string, string>): Route {
+  return compileRoute(route.name, { path: route.path, defaults: { ...route.defaults }, requirements, controller: route.controller });
+}

@@ -1,0 +1,12 @@
+export { createApp, App, type AppOptions, type RouteOptions } from './core/app/app.js';
+export type { Controller, ControllerContext } from './core/app/controller.js';
+export type { FirewallRule, FirewallDecision } from './core/app/firewall-rule.js';
+export { Response } from './core/http/response.js';
+export type { Request } from './core/http/request.js';
+export * from './core/errors.js';
+export type * from './core/profiler/profile.js';
+export { replay, diffReplay, type ReplayOptions, type ReplayResult } from './core/profiler/replay.js';
+export { diffProfiles, type ProfileDiff } from './core/profiler/profile-diff.js';
+export { openFileStorage } from './core/profiler/storage/file-storage.js';
+export type { ProfileStorage } from './core/profiler/storage/profile-storage.js';
+export { startDevServer, type DevServer, type DevServerOptions } from './core/app/dev-server.js';

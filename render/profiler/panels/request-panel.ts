@@ -1,0 +1,43 @@
+import type { BodyData, Profile } from '../../../core/profiler/profile.js';
+import { escapeHtml } from '../../escape.js';
+import { formatBytes, statusClass } from '../../format.js';
+import { renderHtmlRows, renderKeyValueTable } from '../../key-value-table.js';
+
+function orNone(value: string | null): string {
+  return value === null || value === '' ? '<span class="empty">none</span>' : escapeHtml(value);
+}
+
+function renderBody(body: BodyData | null): string {
+  if (!body || body.size === 0) return '<p class="empty">No body.</p>';
+  const cut = body.truncated ? ' <span class="b warn">truncated</span>' : '';
+  return `<p>${formatBytes(body.size)}${body.contentType ? `, ${escapeHtml(body.contentType)}` : ''}${cut}</p>`
+    + `<pre class="ctx">${escapeHtml(body.text)}</pre>`;
+}
+
+/** Request and response: method, URL, route, controller, query, headers, cookies, body, and what was redacted. */
+export function renderRequestPanel(profile: Profile): string {
+  const { request } = profile.collectors;
+  const { response } = request;
+  const redacted = request.redacted.length
+    ? `Redacted before storage: ${request.redacted.map((r) => `<code>${escapeHtml(r)}</code>`).join(', ')}.`
+    : 'Redacted: nothing.';
+  return '<h2>Request</h2><div class="card">' + renderHtmlRows([
+    ['Method', escapeHtml(request.method)],
+    ['URL', escapeHtml(request.url)],
+    ['Route', orNone(request.route)],
+    ['Route parameters', renderKeyValueTable(request.routeParams, 'none')],
+    ['Controller', orNone(request.controller)],
+  ]) + '</div>'
+    + `<h3>Query</h3><div class="card">${renderKeyValueTable(request.query, 'No query parameters.')}</div>`
+    + `<h3>Request headers</h3><div class="card">${renderKeyValueTable(request.headers, 'No headers.')}</div>`
+    + `<h3>Cookies</h3><div class="card">${renderKeyValueTable(request.cookies, 'No cookies.')}</div>`
+    + `<h3>Body</h3><div class="card">${renderBody(request.body)}</div>`
+    + '<h2>Response</h2><div class="card">' + renderHtmlRows([
+      ['Status', `<span class="b ${statusClass(response.status)}">${escapeHtml(String(response.status))}</span> ${escapeHtml(response.statusText)}`],
+      ['Content type', orNone(response.contentType)],
+      ['Size', response.size === null ? '<span class="empty">unknown</span>' : formatBytes(response.size)],
+      ['Page title', orNone(response.title)],
+    ]) + '</div>'
+    + `<h3>Response headers</h3><div class="card">${renderKeyValueTable(response.headers, 'No headers.')}</div>`
+    + `<p class="muted">${redacted}</p>`;
+}

@@ -1,0 +1,34 @@
+import type { PanelName, Profile } from '../../core/profiler/profile.js';
+import { renderLayout } from '../layout.js';
+import { PANEL_LABELS, renderPanelMenu } from './panel-menu.js';
+import { renderEventsPanel } from './panels/events-panel.js';
+import { renderExceptionPanel } from './panels/exception-panel.js';
+import { renderLogPanel } from './panels/log-panel.js';
+import { renderRequestPanel } from './panels/request-panel.js';
+import { renderRouterPanel } from './panels/router-panel.js';
+import { renderSecurityPanel } from './panels/security-panel.js';
+import { renderTimePanel } from './panels/time-panel.js';
+import { renderProfileSummary } from './profile-summary.js';
+import { renderTopBar } from './top-bar.js';
+
+const PANEL_RENDERERS: Record<PanelName, (profile: Profile) => string> = {
+  request: renderRequestPanel,
+  time: renderTimePanel,
+  exception: renderExceptionPanel,
+  log: renderLogPanel,
+  events: renderEventsPanel,
+  router: renderRouterPanel,
+  security: renderSecurityPanel,
+};
+
+export interface ProfilePageOptions { panel: PanelName }
+
+/** `/_profiler/<token>`: the summary, the panel menu and the chosen panel. */
+export function renderProfilePage(profile: Profile, options: ProfilePageOptions): string {
+  const panel = options.panel;
+  return renderLayout({
+    title: `${PANEL_LABELS[panel]} · ${profile.method} ${profile.url} (${profile.status}) · Profiler`,
+    body: renderTopBar() + renderProfileSummary(profile)
+      + `<div class="wrap layout"><nav>${renderPanelMenu(profile, panel)}</nav><main>${PANEL_RENDERERS[panel](profile)}</main></div>`,
+  });
+}

@@ -1,0 +1,26 @@
+import type { ExceptionData, ExceptionRecord, Frame } from '../core/profiler/profile.js';
+import { escapeHtml } from './escape.js';
+
+function traceLine(frame: Frame): string {
+  if (frame.file === null) return `  at ${frame.function}`;
+  const position = [frame.file, frame.line, frame.column].filter((p) => p !== null).join(':');
+  return `  at ${frame.function} (${position})`;
+}
+
+/** `[n/total] Class`, or just `Class` when the chain has one exception. */
+export function traceHeading(record: ExceptionRecord, index: number, total: number): string {
+  return total > 1 ? `[${total - index}/${total}] ${record.class}` : record.class;
+}
+
+/**
+ * The plain-text traces, outermost first and numbered `[n/total]` so that the
+ * innermost cause has the lowest number: for a 404, `[2/2]` is the HTTP error
+ * and `[1/2]` the routing failure (SPEC.md §4 rule 2). One exception: no number.
+ */
+export function renderStackTraces(exception: ExceptionData): string {
+  const total = exception.chain.length;
+  return exception.chain.map((record, i) => {
+    const text = `${record.class}:\n${record.message}\n\n${record.frames.map(traceLine).join('\n')}`;
+    return `<h3>${escapeHtml(traceHeading(record, i, total))}</h3><pre class="trace">${escapeHtml(text)}</pre>`;
+  }).join('');
+}

@@ -1,0 +1,47 @@
+import type { Profile } from '../../../core/profiler/profile.js';
+import { paint } from '../ansi.js';
+import { renderHeading, renderKeyValues } from '../blocks.js';
+import { plural } from '../format.js';
+import { terminalSafe, terminalSafeBlock } from '../terminal-safe.js';
+
+type Options = { color: boolean };
+
+function queryValue(value: string | string[]): string {
+  return Array.isArray(value) ? JSON.stringify(value) : value;
+}
+
+function renderBody(profile: Profile, { color }: Options): string {
+  const body = profile.collectors.request.body;
+  if (!body || body.size === 0) return paint('(none)', 'dim', color) + '\n';
+  const about = [body.contentType ?? 'no content type', plural(body.size, 'byte'), ...(body.truncated ? ['truncated'] : [])];
+  const text = terminalSafeBlock(body.text).replace(/\n$/, '');
+  return `${paint(terminalSafe(about.join(', ')), 'dim', color)}\n${text ? `${text}\n` : ''}`;
+}
+
+/** The request as recorded (values already redacted), then the response, then what was redacted. */
+export function renderRequestPanel(profile: Profile, options: Options): string {
+  const r = profile.collectors.request;
+  const response = r.response;
+  const sections: [string, string][] = [
+    ['Request', renderKeyValues([
+      ['Method', r.method], ['URL', r.url], ['Path', r.path],
+      ['Route', r.route ?? '(none)'], ['Controller', r.controller ?? '(none)'],
+      ...Object.entries(r.routeParams).map(([k, v]) => [`Param ${k}`, v] as const),
+    ], options)],
+    ['Query', renderKeyValues(Object.entries(r.query).map(([k, v]) => [k, queryValue(v)] as const), options)],
+    ['Headers', renderKeyValues(Object.entries(r.headers), options)],
+    ['Cookies', renderKeyValues(Object.entries(r.cookies), options)],
+    ['Body', renderBody(profile, options)],
+    ['Response', renderKeyValues([
+      ['Status', `${response.status} ${response.statusText}`.trim()],
+      ['Content type', response.contentType ?? '(none)'],
+      ['Size', response.size === null ? '(unknown)' : plural(response.size, 'byte')],
+      ['Title', response.title ?? '(none)'],
+    ], options)],
+    ['Response headers', renderKeyValues(Object.entries(response.headers), options)],
+  ];
+  if (r.redacted.length) {
+    sections.push(['Redacted', r.redacted.map((where) => `${terminalSafe(where)}\n`).join('')]);
+  }
+  return sections.map(([title, body]) => renderHeading(title, options.color) + body).join('\n');
+}

@@ -1,0 +1,14 @@
+import type { Profile } from '../../../core/profiler/profile.js';
+import { renderHeading, renderKeyValues } from '../blocks.js';
+
+/** The firewall's decision and the rule that made it. */
+export function renderSecurityPanel(profile: Profile, options: { color: boolean }): string {
+  const security = profile.collectors.security;
+  const head = renderHeading('Security', options.color);
+  if (security.decision === 'none') return `${head}No access rule applied to the request.\n`;
+  return head + renderKeyValues([
+    ['Decision', security.decision],
+    ['Rule', security.rule ?? '(none)'],
+    ['Message', security.message ?? '(none)'],
+  ], options);
+}

@@ -1,0 +1,26 @@
+import type { ProfileSummary } from '../../core/profiler/profile.js';
+import { paint, statusStyle } from './ansi.js';
+import { formatDateTime, formatMs } from './format.js';
+import { renderTable, type TextColumn } from './table.js';
+import { terminalSafe } from './terminal-safe.js';
+
+const COLUMNS: TextColumn[] = [
+  { title: 'Status' }, { title: 'IP' }, { title: 'Method' }, { title: 'URL' },
+  { title: 'Time' }, { title: 'Duration', align: 'right' }, { title: 'Token' },
+];
+
+/** The search results as a terminal table: the count first, then one row per profile, as on the search page. */
+export function renderProfileListText(rows: readonly ProfileSummary[], options: { color: boolean }): string {
+  if (rows.length === 0) return 'No results found\n';
+  const count = `${rows.length} result${rows.length === 1 ? '' : 's'} found\n`;
+  const cells = rows.map((r) => [
+    paint(String(r.status), statusStyle(r.status), options.color),
+    terminalSafe(r.ip),
+    terminalSafe(r.method),
+    terminalSafe(r.url),
+    formatDateTime(r.time),
+    formatMs(r.duration),
+    paint(terminalSafe(r.token), 'cyan', options.color),
+  ]);
+  return `${count}\n${renderTable(COLUMNS, cells, options)}`;
+}

@@ -1,0 +1,42 @@
+import type { PanelName, Profile } from '../../core/profiler/profile.js';
+import { paint, statusStyle } from './ansi.js';
+import { renderFields } from './blocks.js';
+import { formatDateTime, formatMs } from './format.js';
+import { renderEventsPanel } from './panels/events-panel.js';
+import { renderExceptionPanel } from './panels/exception-panel.js';
+import { renderLogPanel } from './panels/log-panel.js';
+import { renderRequestPanel } from './panels/request-panel.js';
+import { renderRouterPanel } from './panels/router-panel.js';
+import { renderSecurityPanel } from './panels/security-panel.js';
+import { renderTimePanel } from './panels/time-panel.js';
+import { terminalSafe } from './terminal-safe.js';
+
+type Options = { color: boolean };
+
+const PANEL_RENDERERS: Record<PanelName, (profile: Profile, options: Options) => string> = {
+  request: renderRequestPanel,
+  time: renderTimePanel,
+  exception: renderExceptionPanel,
+  log: (profile, options) => renderLogPanel(profile.collectors.log, options),
+  events: renderEventsPanel,
+  router: renderRouterPanel,
+  security: renderSecurityPanel,
+};
+
+/** Token, request line, status and time: what identifies the profile above any panel. */
+export function renderProfileHeader(profile: Profile, options: Options): string {
+  const statusText = profile.collectors.request.response.statusText;
+  const status = paint(`${profile.status}${statusText ? ` ${terminalSafe(statusText)}` : ''}`, statusStyle(profile.status), options.color);
+  return renderFields([
+    ['Token', paint(terminalSafe(profile.token), 'cyan', options.color)],
+    ['Request', terminalSafe(`${profile.method} ${profile.url}`)],
+    ['Status', status],
+    ['IP', terminalSafe(profile.ip)],
+    ['Time', `${formatDateTime(profile.time)} (${formatMs(profile.duration)})`],
+  ], options);
+}
+
+/** One panel of a profile as terminal text, under a short header. */
+export function renderProfileText(profile: Profile, panel: PanelName, options: Options): string {
+  return `${renderProfileHeader(profile, options)}\n${PANEL_RENDERERS[panel](profile, options)}`;
+}

@@ -1,0 +1,54 @@
+// Starts one server of the benchmark as a child process and waits for the address it prints.
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export interface Contender {
+  name: string;
+  command: string[];
+  env?: Record<string, string>;
+}
+
+export interface RunningContender {
+  base: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+const ADDRESS = / at (http:\/\/[^\s/]+)\//;
+
+export function startContender(contender: Contender, timeoutMs = 20_000): Promise<RunningContender> {
+  return new Promise((resolve, reject) => {
+    const [command, ...args] = contender.command;
+    const child = spawn(command, args, { env: { ...process.env, NO_COLOR: '1', ...contender.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${contender.name} did not start within ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      const m = ADDRESS.exec(output);
+      if (!m) return;
+      clearTimeout(timer);
+      child.stdout!.off('data', onData);
+      child.stderr!.off('data', onData);
+      child.stdout!.resume();
+      child.stderr!.resume();
+      resolve({ base: m[1], child, stop: () => stopChild(child) });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${contender.name} exited with ${code} before listening:\n${output}`));
+    });
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => { clearTimeout(kill); resolve(); });
+    child.kill('SIGTERM');
+  });
+}

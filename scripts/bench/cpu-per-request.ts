@@ -1,0 +1,21 @@
+// Server CPU time per request: the CPU a server process spends (user + system,
+// from /proc/<pid>/stat) over a fixed number of requests, divided by that number.
+// Unlike requests per second it barely moves when other processes share the cores.
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+
+const TICKS_PER_SECOND = 100;
+
+export function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
+/** µs of server CPU per request over `amount` requests to `url`, after `warmup` requests. */
+export async function cpuPerRequest(pid: number, url: string, amount: number, warmup = Math.ceil(amount / 5)): Promise<number> {
+  await autocannon({ url, connections: 10, amount: warmup });
+  const before = cpuMs(pid);
+  await autocannon({ url, connections: 10, amount });
+  return ((cpuMs(pid) - before) * 1000) / amount;
+}

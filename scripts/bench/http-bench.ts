@@ -1,0 +1,110 @@
+// bench:http — appkernel with and without its profiler against node:http and Fastify on 127.0.0.1,
+// each loaded by autocannon with the same settings. The servers run side by side and each case is
+// measured in interleaved rounds (the order rotating every round), so that a machine whose speed
+// drifts moves every contender alike; the medians and their ratios are printed.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { request } from 'undici';
+import { startContender, type Contender, type RunningContender } from './contender.js';
+import { cpuMs } from './cpu-per-request.js';
+import { load } from './load.js';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+const warmup = Number(process.env.BENCH_WARMUP ?? 2);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const dist = resolve(process.cwd(), 'dist');
+const store = mkdtempSync(join(tmpdir(), 'appkernel-bench-store-'));
+const serve = (extra: string[]) => [process.execPath, join(dist, 'cli/bin.js'), 'serve', '--port', '0', '--no-watch',
+  '--app', join(dist, 'scripts/bench/bench-app.js'), '--store', store, ...extra];
+
+const NODE = 'node:http';
+const FASTIFY = 'fastify';
+const PROFILER = 'appkernel profiler on';
+const CONTENDERS: Contender[] = [
+  { name: NODE, command: [process.execPath, join(dist, 'scripts/bench/peers/node-http-server.js')] },
+  { name: FASTIFY, command: [process.execPath, join(dist, 'scripts/bench/peers/fastify-server.js')] },
+  { name: 'appkernel --no-debug', command: serve(['--no-debug']) },
+  { name: PROFILER, command: serve([]) },
+];
+
+interface Case {
+  name: string;
+  /** the path per contender; contenders without one sit this case out */
+  path: (contender: string) => string | undefined;
+  /** the case whose node:http and Fastify figures this one is compared with */
+  baseline?: string;
+}
+
+let panelPath = '';
+const CASES: Case[] = [
+  { name: 'static 200', path: () => '/static' },
+  { name: 'param 200', path: () => '/hello/world' },
+  { name: '404', path: () => '/nope' },
+  { name: 'debug 404 page (HTML)', path: (c) => (c === PROFILER ? '/robots.txt' : undefined), baseline: '404' },
+  { name: 'exception panel', path: (c) => (c === PROFILER ? panelPath : undefined), baseline: '404' },
+];
+
+interface Sample { rps: number; p50: number; p99: number; errors: number; cpuUs: number }
+
+async function sample(running: RunningContender, path: string): Promise<Sample> {
+  const pid = running.child.pid!;
+  const before = cpuMs(pid);
+  const r = await load(running.base + path, { connections, seconds });
+  return { rps: r.rps, p50: r.p50, p99: r.p99, errors: r.errors, cpuUs: ((cpuMs(pid) - before) * 1000) / Math.max(1, r.requests) };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+const fmt = (n: number | undefined, digits = 0) => (n === undefined || !Number.isFinite(n) ? '-' : n.toFixed(digits));
+
+const running = new Map<string, RunningContender>();
+try {
+  for (const contender of CONTENDERS) running.set(contender.name, await startContender(contender));
+  const first = await request(`${running.get(PROFILER)!.base}/nope`);
+  await first.body.dump();
+  panelPath = `/_profiler/${String(first.headers['x-debug-token'])}?panel=exception&type=request`;
+
+  const results = new Map<string, Map<string, Sample>>();
+  for (const c of CASES) {
+    const taking = CONTENDERS.map((x) => x.name).filter((name) => c.path(name) !== undefined);
+    process.stderr.write(`${c.name}: ${taking.join(', ')}, ${rounds} rounds...\n`);
+    for (const name of taking) await load(running.get(name)!.base + c.path(name)!, { connections, seconds: warmup });
+    const samples = new Map<string, Sample[]>(taking.map((name) => [name, []]));
+    for (let round = 0; round < rounds; round++) {
+      for (let i = 0; i < taking.length; i++) {
+        const name = taking[(i + round) % taking.length];
+        samples.get(name)!.push(await sample(running.get(name)!, c.path(name)!));
+      }
+    }
+    results.set(c.name, new Map([...samples].map(([name, list]) => [name, {
+      rps: median(list.map((s) => s.rps)), p50: median(list.map((s) => s.p50)), p99: median(list.map((s) => s.p99)),
+      errors: list.reduce((n, s) => n + s.errors, 0), cpuUs: median(list.map((s) => s.cpuUs)),
+    }])));
+  }
+
+  console.log(`\nautocannon, ${connections} connections, ${warmup} s warm-up, then ${rounds} interleaved rounds of ${seconds} s per case; medians; 127.0.0.1`);
+  console.log('CPU µs/req: the server process\'s user + system CPU (all its threads) per request; "CPU x node": node:http\'s CPU over ours\n');
+  console.log(['contender'.padEnd(22), 'request'.padEnd(22), 'req/s'.padStart(8), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), 'errors'.padStart(7),
+    'x node:http'.padStart(12), 'x fastify'.padStart(10), 'CPU µs/req'.padStart(11), 'CPU x node'.padStart(11)].join(' '));
+  for (const contender of CONTENDERS) {
+    for (const c of CASES) {
+      const r = results.get(c.name)!.get(contender.name);
+      if (!r) continue;
+      const base = results.get(c.baseline ?? c.name)!;
+      const node = base.get(NODE)!;
+      const fastify = base.get(FASTIFY)!;
+      console.log([contender.name.padEnd(22), c.name.padEnd(22), fmt(r.rps).padStart(8), fmt(r.p50).padStart(7), fmt(r.p99).padStart(7),
+        String(r.errors).padStart(7), fmt(r.rps / node.rps, 2).padStart(12), fmt(r.rps / fastify.rps, 2).padStart(10),
+        fmt(r.cpuUs, 1).padStart(11), fmt(node.cpuUs / r.cpuUs, 2).padStart(11)].join(' '));
+    }
+  }
+} finally {
+  for (const r of running.values()) await r.stop();
+  rmSync(store, { recursive: true, force: true });
+}

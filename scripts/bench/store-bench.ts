@@ -1,0 +1,176 @@
+// The profile store at 1,000 and 100,000 profiles: fill, list, search, load,
+// prune, bytes on disk. `npm run bench:store`; while developing:
+// `node --import tsx scripts/bench/store-bench.ts`.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { Profile, SearchQuery } from '../../core/profiler/profile.js';
+import { openFileStorage, type FileStorage } from '../../core/profiler/storage/file-storage.js';
+import { nthToken, profile200, profile404, type FixtureOptions } from '../../tests/core/profiler/fixtures.js';
+
+const BASE = 'http://127.0.0.1:8000';
+const SIZES = [1_000, 100_000] as const;
+const NAMES = ['world', 'ann', 'bob', 'carla', 'dmitri', 'eve', 'farah', 'gus', 'hana', 'ivo'];
+
+/** A dev box's traffic, per 1,000 requests. */
+const TRAFFIC: { per1000: number; make: (o: FixtureOptions, i: number) => Profile }[] = [
+  { per1000: 400, make: (o, i) => profile200({ ...o, url: `${BASE}/hello/${NAMES[i % NAMES.length]}` }) },
+  { per1000: 200, make: (o) => profile200({ ...o, url: `${BASE}/` }) },
+  { per1000: 100, make: (o, i) => profile200({ ...o, url: `${BASE}/orders/${i % 500}` }) },
+  { per1000: 200, make: (o) => profile404({ ...o, url: `${BASE}/robots.txt` }) },
+  { per1000: 50, make: (o) => profile404({ ...o, url: `${BASE}/favicon.ico` }) },
+  { per1000: 45, make: (o) => profile404({ ...o, status: 405, url: `${BASE}/contact` }) },
+  { per1000: 4, make: (o) => profile404({ ...o, status: 500, url: `${BASE}/boom` }) },
+  { per1000: 1, make: (o) => profile404({ ...o, url: `${BASE}/wp-admin/install.php` }) },
+];
+
+function nthProfile(i: number, time: number): Profile {
+  let slot = (i * 7919) % 1000;
+  const options = { token: nthToken(i), time, seed: i, ip: i % 5 === 0 ? `192.168.1.${i % 7}` : '127.0.0.1' };
+  for (const kind of TRAFFIC) {
+    if (slot < kind.per1000) return kind.make(options, i);
+    slot -= kind.per1000;
+  }
+  throw new Error('TRAFFIC must add up to 1000');
+}
+
+const SEARCHES: { name: string; query: SearchQuery; filtered: boolean }[] = [
+  { name: 'list newest 20', query: { limit: 20 }, filtered: false },
+  { name: 'status 5xx (0.4%)', query: { limit: 20, status: '5xx' }, filtered: true },
+  { name: 'status 4xx (30%)', query: { limit: 20, status: '4xx' }, filtered: true },
+  { name: 'status 404, method GET', query: { limit: 20, status: '404', method: 'GET' }, filtered: true },
+  { name: 'url "/hello/" (40%)', query: { limit: 20, url: '/hello/' }, filtered: true },
+  { name: 'url "wp-admin" (0.1%)', query: { limit: 20, url: 'wp-admin' }, filtered: true },
+  { name: 'url "/orders/42" (0.2%)', query: { limit: 20, url: '/orders/42' }, filtered: true },
+  { name: 'ip 192.168.1.3', query: { limit: 20, ip: '192.168.1.3' }, filtered: true },
+];
+
+function median(samples: number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** Median µs of `run`, after a warm-up. */
+async function measure(run: (i: number) => unknown, rounds = 300): Promise<number> {
+  for (let i = 0; i < 30; i++) await run(i);
+  const samples: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const start = process.hrtime.bigint();
+    await run(i);
+    samples.push(Number(process.hrtime.bigint() - start) / 1000);
+  }
+  return median(samples);
+}
+
+interface Figures {
+  fillPerSecond: number;
+  bytesPerProfile: number;
+  openMs: number;
+  searches: number[];
+  readUs: number;
+  pruneMs: number;
+}
+
+async function benchSize(size: number): Promise<Figures> {
+  const dir = mkdtempSync(join(tmpdir(), 'appkernel-store-bench-'));
+  const limits = { maxProfiles: size, maxBytes: 8 * 1024 ** 3, maxQueue: 5_000 };
+  try {
+    let storage: FileStorage = await openFileStorage({ dir, ...limits });
+    const start = Date.now() - size * 10;
+    const fillStart = performance.now();
+    for (let i = 0; i < size; i++) {
+      storage.write(nthProfile(i, start + i * 10));
+      if (i % 1000 === 999) await storage.flush();
+    }
+    await storage.close();
+    const fillPerSecond = size / ((performance.now() - fillStart) / 1000);
+    const openStart = performance.now();
+    storage = await openFileStorage({ dir, ...limits });
+    const openMs = performance.now() - openStart;
+    const { profiles, bytes, dropped } = storage.stats();
+    if (profiles !== size || dropped !== 0) throw new Error(`expected ${size} profiles, got ${profiles} (${dropped} dropped)`);
+    const searches: number[] = [];
+    for (const { query } of SEARCHES) searches.push(await measure(() => storage.search(query)));
+    const readUs = await measure((i) => storage.read(nthToken((i * 7717) % size)));
+    const pruneStart = performance.now();
+    await storage.prune({ keep: Math.floor(size / 2) });
+    const pruneMs = performance.now() - pruneStart;
+    await storage.close();
+    return { fillPerSecond, bytesPerProfile: bytes / size, openMs, searches, readUs, pruneMs };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Bytes one profile adds to a store on its own (record and index line), and its encoding cost. */
+async function bytesAlone(make: (o: FixtureOptions) => Profile): Promise<{ bytes: number; raw: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'appkernel-store-bench-'));
+  try {
+    const storage = await openFileStorage({ dir });
+    const profile = make({ token: 'abc123', time: Date.now() });
+    storage.write(profile);
+    await storage.flush();
+    const bytes = storage.stats().bytes;
+    await storage.close();
+    return { bytes, raw: Buffer.byteLength(JSON.stringify(profile)) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Event-loop time per profile written (write(), stringify, framing, appends, index), building the profiles left out. */
+async function mainThreadCost(make: (o: FixtureOptions) => Profile, compressInWorker: boolean): Promise<number> {
+  const dir = mkdtempSync(join(tmpdir(), 'appkernel-store-bench-'));
+  try {
+    const storage = await openFileStorage({ dir, compressInWorker });
+    const time = Date.now();
+    let active = 0;
+    let written = 0;
+    for (let b = 0; b < 40; b++) {
+      const batch = Array.from({ length: 200 }, (_, i) => make({ token: nthToken(b * 200 + i), time: time + b * 200 + i, seed: i }));
+      const before = performance.eventLoopUtilization();
+      for (const profile of batch) storage.write(profile);
+      await storage.flush();
+      if (b >= 10) {
+        active += performance.eventLoopUtilization(before).active;
+        written += batch.length;
+      }
+    }
+    await storage.close();
+    return (active * 1000) / written;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const pad = (text: string, width: number) => text.padEnd(width);
+const num = (value: number, digits = 0) => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }).padStart(10);
+const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
+
+const [small, large] = [await benchSize(SIZES[0]), await benchSize(SIZES[1])];
+const cost = {
+  worker200: await mainThreadCost(profile200, true), inline200: await mainThreadCost(profile200, false),
+  worker404: await mainThreadCost(profile404, true), inline404: await mainThreadCost(profile404, false),
+};
+const alone404 = await bytesAlone((o) => profile404(o));
+const alone200 = await bytesAlone((o) => profile200(o));
+const lines: string[] = [];
+lines.push(`profile store, ${SIZES[0].toLocaleString('en-US')} vs ${SIZES[1].toLocaleString('en-US')} profiles (median of 300 runs, µs unless said)`);
+lines.push(`${pad('', 32)}${'1k'.padStart(10)}${'100k'.padStart(10)}  ratio  goal`);
+SEARCHES.forEach(({ name, filtered }, i) => {
+  const ratio = large.searches[i] / small.searches[i];
+  const goal = filtered ? ratio <= 10 : ratio <= 1.5;
+  lines.push(`${pad(name, 32)}${num(small.searches[i], 1)}${num(large.searches[i], 1)}  ${ratio.toFixed(2).padStart(5)}  ${filtered ? '≤10' : '≤1.5'} ${verdict(goal)}`);
+});
+lines.push(`${pad('load one profile', 32)}${num(small.readUs, 1)}${num(large.readUs, 1)}  ${(large.readUs / small.readUs).toFixed(2).padStart(5)}`);
+lines.push(`${pad('prune to half (ms)', 32)}${num(small.pruneMs, 1)}${num(large.pruneMs, 1)}  ${(large.pruneMs / small.pruneMs).toFixed(2).padStart(5)}`);
+lines.push(`${pad('open the store (ms)', 32)}${num(small.openMs, 1)}${num(large.openMs, 1)}  ${(large.openMs / small.openMs).toFixed(2).padStart(5)}`);
+lines.push(`${pad('fill (profiles/s)', 32)}${num(small.fillPerSecond)}${num(large.fillPerSecond)}`);
+lines.push(`${pad('bytes per profile, traffic mix', 32)}${num(small.bytesPerProfile)}${num(large.bytesPerProfile)}`);
+lines.push('');
+lines.push(`a 404 profile alone: ${alone404.bytes} bytes on disk (JSON ${alone404.raw} bytes; reference 28 KB; goal ≤3,584) ${verdict(alone404.bytes <= 3584)}`);
+lines.push(`a 200 profile alone: ${alone200.bytes} bytes on disk (JSON ${alone200.raw} bytes; reference 11 KB)`);
+lines.push(`event-loop time per profile written: 200 ${cost.worker200.toFixed(1)} µs (${cost.inline200.toFixed(1)} compressing on the main thread), `
+  + `404 ${cost.worker404.toFixed(1)} µs (${cost.inline404.toFixed(1)})`);
+process.stdout.write(`${lines.join('\n')}\n`);

@@ -1,0 +1,34 @@
+// Replays a recorded request from a script and compares the new profile with the
+// old one, with the functions the package exports. In your own project, import
+// them from 'appkernel' instead of '../index.js'.
+//
+//   npm run build
+//   node dist/scripts/replay-example.js <token|latest> [store folder]
+//
+// The server that recorded the request must be running. Exit code: 0 when the
+// replay behaves as recorded, 1 when it differs, 2 when there is no such profile.
+import { diffReplay, openFileStorage, replay } from '../index.js';
+
+const [token = 'latest', storeDir = process.env.APPKERNEL_PROFILER_DIR || 'var/profiler'] = process.argv.slice(2);
+
+const storage = await openFileStorage({ dir: storeDir });
+const wanted = token === 'latest' ? (await storage.latest())?.token ?? '' : token;
+const recorded = await storage.read(wanted);
+await storage.close();
+if (!recorded) {
+  console.error(`No profile "${token}" in ${storeDir}.`);
+  process.exit(2);
+}
+
+const result = await replay(recorded, { headers: { 'X-Replayed-By': 'replay-example' } });
+console.log(`${recorded.method} ${result.url}: ${recorded.status} when recorded, ${result.status} now (token ${result.token ?? 'none'})`);
+if (result.omitted.length) console.error(`Not sent, redacted when recorded: ${result.omitted.join(', ')}.`);
+if (!result.profile) {
+  console.error('The server did not profile the replay (debug off?): nothing to compare.');
+  process.exit(1);
+}
+
+const diff = diffReplay(recorded, result.profile);
+for (const row of diff.rows.filter((r) => !r.same)) console.log(`  ${row.field}: ${row.a} -> ${row.b}`);
+console.log(diff.same ? 'Same behaviour.' : 'Different behaviour.');
+process.exitCode = diff.same ? 0 : 1;

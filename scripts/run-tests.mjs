@@ -1,0 +1,68 @@
+// Runs each compiled uvu suite under dist/tests in its own process (as uvu's own
+// test/index.js does), two at a time, and closes with "N passed, N failed".
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const root = new URL('../dist/tests/', import.meta.url).pathname;
+// `--kind browser` runs *.browser.js (headless Chromium), `--kind stress` runs *.stress.js; default *.test.js.
+const args = process.argv.slice(2);
+const kindAt = args.indexOf('--kind');
+const kind = kindAt === -1 ? 'test' : args.splice(kindAt, 2)[1];
+const filter = args[0] ?? '';
+const pattern = process.env.TEST_PATTERN ? new RegExp(process.env.TEST_PATTERN) : new RegExp(`\\.${kind}\\.js$`);
+const parallel = kind === 'test' ? 2 : 1;
+
+function collect(dir) {
+  return readdirSync(dir).sort().flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === 'fixtures' ? [] : collect(path);
+    return pattern.test(name) && path.includes(filter) ? [path] : [];
+  });
+}
+
+function run(file) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--enable-source-maps', file], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: '0' },
+    });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      const passed = [...out.matchAll(/Passed:\s+(\d+)/g)].reduce((n, m) => n + Number(m[1]), 0);
+      const total = [...out.matchAll(/Total:\s+(\d+)/g)].reduce((n, m) => n + Number(m[1]), 0);
+      let failed = total - passed;
+      if (code !== 0 && failed === 0) failed = 1; // a crash or a failing hook counts once
+      resolve({ file, out, code, passed, failed });
+    });
+  });
+}
+
+if (!existsSync(root)) {
+  console.error(`No compiled tests in ${root}: run \`npm run build\` first.`);
+  console.log('\n0 passed, 1 failed');
+  process.exit(1);
+}
+const files = collect(root);
+let passed = 0;
+let failed = 0;
+const queue = [...files];
+async function worker() {
+  for (let file = queue.shift(); file; file = queue.shift()) {
+    const r = await run(file);
+    passed += r.passed;
+    failed += r.failed;
+    const name = relative(root, file);
+    if (r.failed > 0) process.stdout.write(`\n✘ ${name}\n${r.out}\n`);
+    else if (kind === 'test') process.stdout.write(`✔ ${name} (${r.passed})\n`);
+    else process.stdout.write(`✔ ${name} (${r.passed})\n${r.out}\n`); // browser and stress suites print their figures
+  }
+}
+await Promise.all(Array.from({ length: parallel }, worker));
+if (files.length === 0) failed += 1;
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

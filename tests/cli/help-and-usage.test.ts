@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { runApp } from '../helpers/cli.js';
+
+/** Every command, with the arguments it needs to get as far as option parsing. */
+const COMMANDS: string[][] = [
+  ['serve'], ['routes'], ['routes', 'match', '/x'], ['profiles'], ['profiles', 'list'], ['profiles', 'show', 'abcdef'],
+  ['profiles', 'diff', 'abcdef', 'abcdef'], ['profiles', 'export', 'abcdef'], ['profiles', 'prune'], ['profiles', 'clear'],
+  ['replay', 'abcdef'], ['snapshot', '/'],
+];
+
+const test = suite('the app CLI: help, version, usage errors, stdout and stderr');
+
+test('when any command is given --help, then exit 0 and its usage with examples on stdout', async () => {
+  for (const command of [[], ...COMMANDS]) {
+    const r = await runApp([...command, '--help']);
+    const name = command.join(' ') || 'app';
+    assert.is(r.code, 0, name);
+    assert.match(r.stdout, /^Usage: app/m, name);
+    assert.match(r.stdout, /\nExamples:\n\s+\$ app /, `${name} --help shows examples`);
+    assert.is(r.stderr, '', name);
+  }
+});
+
+test('when --version or -v, then the package version on stdout and exit 0', async () => {
+  const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+  for (const flag of ['--version', '-v']) {
+    const r = await runApp([flag]);
+    assert.is(r.code, 0);
+    assert.is(r.stdout.trim(), version);
+  }
+});
+
+test('when any command is given an unknown option, then a usage error on stderr, nothing on stdout, exit 2', async () => {
+  for (const command of COMMANDS) {
+    const r = await runApp([...command, '--bogus']);
+    const name = command.join(' ');
+    assert.is(r.code, 2, `${name}: ${r.stderr}`);
+    assert.match(r.stderr, /unknown option '--bogus'/, name);
+    assert.is(r.stdout, '', name);
+  }
+});
+
+test('when the command is unknown, then a usage error, exit 2', async () => {
+  const r = await runApp(['serv']);
+  assert.is(r.code, 2);
+  assert.match(r.stderr, /unknown command 'serv'/);
+  assert.is(r.stdout, '');
+});
+
+test('when an option value is bad, then a one-line message on stderr, no stack trace, exit 2', async () => {
+  for (const args of [['profiles', 'list', '--status', 'teapot'], ['profiles', 'list', '--limit', 'ten'], ['profiles', 'prune', '--older-than', 'soon'], ['serve', '--log-level', 'LOUD']]) {
+    const r = await runApp(args);
+    assert.is(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
+    assert.is(r.stderr.trim().split('\n').length, 1, r.stderr);
+    assert.not.match(r.stderr, /\n\s+at /);
+    assert.is(r.stdout, '');
+  }
+});
+
+test.run();

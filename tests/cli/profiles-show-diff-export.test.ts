@@ -1,0 +1,92 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { load } from 'cheerio';
+import { runApp, startServe } from '../helpers/cli.js';
+import { fetchProfileJson, fetchText } from '../helpers/serve.js';
+
+const test = suite('app profiles show (every panel), diff and export, on a stopped server\'s store (real bin)');
+let dir: string;
+let store: string;
+let base: string;
+let notFound: string;
+let hello: string;
+
+test.before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'appkernel-show-'));
+  store = join(dir, 'store');
+  const serve = await startServe(['--store', store, '--no-watch'], { cwd: dir });
+  base = serve.base;
+  try {
+    notFound = (await fetchText(`${base}/robots.txt`)).headers['x-debug-token'];
+    hello = (await fetchText(`${base}/hello/ann`)).headers['x-debug-token'];
+    await fetchProfileJson(base, notFound);
+    await fetchProfileJson(base, hello);
+  } finally {
+    assert.is(await serve.stop(), 0);
+  }
+});
+
+test.after(() => rmSync(dir, { recursive: true, force: true }));
+
+test('when each panel is shown as text, then exit 0, the summary and the panel\'s heading, no ANSI when piped', async () => {
+  const headings: Record<string, RegExp> = {
+    request: /^Request\n-+$/m, time: /^Time\n-+$/m, exception: /^Exception/m, log: /^Log \(\d+ records?/m,
+    logger: /^Log \(\d+ records?/m, events: /^Events\n-+$/m, router: /^Router\n-+$/m, security: /^Security\n-+$/m,
+  };
+  for (const [panel, heading] of Object.entries(headings)) {
+    const r = await runApp(['profiles', 'show', notFound, '--panel', panel, '--store', store]);
+    assert.is(r.code, 0, `${panel}: ${r.stderr}`);
+    assert.match(r.stdout, new RegExp(`^Token\\s+${notFound}$`, 'm'), panel);
+    assert.match(r.stdout, heading, panel);
+    assert.not.match(r.stdout, /\x1b\[/, panel);
+  }
+});
+
+test('when no panel is given, then the exception panel for a 404 and the request panel for a 200', async () => {
+  assert.match((await runApp(['profiles', 'show', notFound, '--store', store])).stdout, /\[2\/2\]/);
+  assert.match((await runApp(['profiles', 'show', hello, '--store', store])).stdout, /^Request\n-+$/m);
+});
+
+test('when --html, then the profiler page of that panel, as the server renders it', async () => {
+  const r = await runApp(['profiles', 'show', notFound, '--panel', 'exception', '--html', '--store', store]);
+  assert.is(r.code, 0, r.stderr);
+  const $ = load(r.stdout);
+  const text = $.root().text();
+  assert.ok(text.includes(`No route found for "GET ${base}/robots.txt"`));
+  assert.ok(text.indexOf('[2/2]') !== -1 && text.indexOf('[2/2]') < text.indexOf('[1/2]'));
+});
+
+test('when an unknown panel is asked for, then a usage error naming the choices, exit 2', async () => {
+  const r = await runApp(['profiles', 'show', notFound, '--panel', 'nope', '--store', store]);
+  assert.is(r.code, 2);
+  assert.match(r.stderr, /Allowed choices are request, time, exception, log, events, router, security, logger/);
+});
+
+test('when two profiles differ, then diff names status, route and exceptions and exits 1; a profile against itself exits 0', async () => {
+  const differ = await runApp(['profiles', 'diff', notFound, hello, '--store', store]);
+  assert.is(differ.code, 1, differ.stderr);
+  assert.match(differ.stdout, /≠\s+status\s+404\s+200/);
+  assert.match(differ.stdout, /≠\s+route\s+\(none\)\s+hello/);
+  assert.match(differ.stdout, /≠\s+exception classes\s+NotFoundHttpError <- ResourceNotFoundError\s+\(none\)/);
+  const json = JSON.parse((await runApp(['profiles', 'diff', notFound, hello, '--json', '--store', store])).stdout);
+  assert.is(json.same, false);
+  const same = await runApp(['profiles', 'diff', hello, hello, '--store', store]);
+  assert.is(same.code, 0, same.stdout);
+});
+
+test('when exported, then a curl line and a HAR entry of the recorded request; asking for both is a usage error', async () => {
+  const curl = await runApp(['profiles', 'export', hello, '--curl', '--store', store]);
+  assert.is(curl.code, 0, curl.stderr);
+  assert.match(curl.stdout, new RegExp(`^curl -X GET '${base}/hello/ann'`));
+  const har = JSON.parse((await runApp(['profiles', 'export', hello, '--har', '--store', store])).stdout);
+  assert.is(har.log.version, '1.2');
+  assert.is(har.log.entries[0].request.url, `${base}/hello/ann`);
+  assert.is(har.log.entries[0].response.status, 200);
+  const both = await runApp(['profiles', 'export', hello, '--curl', '--har', '--store', store]);
+  assert.is(both.code, 2);
+});
+
+test.run();

@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { runApp, startServe, type ServeProcess } from '../helpers/cli.js';
+import { fetchProfileJson, fetchText } from '../helpers/serve.js';
+
+const test = suite('redacted values are never sent as placeholders: replay and export (real bin)');
+let dir: string;
+let store: string;
+let serve: ServeProcess;
+let token: string;
+
+test.before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'appkernel-replay-redacted-'));
+  store = join(dir, 'store');
+  serve = await startServe(['--store', store, '--no-watch'], { cwd: dir });
+  const r = await fetchText(`${serve.base}/hello/ann?password=hunter2&page=2`, { headers: { authorization: 'Bearer s3cret', cookie: 'sid=c00kie' } });
+  token = r.headers['x-debug-token'];
+  await fetchProfileJson(serve.base, token);
+});
+
+test.after(async () => {
+  await serve.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('when a request with secrets is replayed, then the redacted header, cookie and query pair are left out, and the user is told', async () => {
+  const r = await runApp(['replay', token, '--json', '--store', store]);
+  assert.is(r.code, 0, r.stderr);
+  const result = JSON.parse(r.stdout);
+  assert.is(result.url, `${serve.base}/hello/ann?page=2`);
+  assert.equal([...result.omitted].sort(), ['authorization', 'cookie', 'query password']);
+  assert.match(r.stderr, /Left out \(redacted when recorded\): .*authorization/);
+  const replayed = await fetchProfileJson(serve.base, result.token);
+  assert.is(replayed.collectors.request.headers.authorization, undefined);
+  assert.is(replayed.collectors.request.headers.cookie, undefined);
+  assert.equal(replayed.collectors.request.query, { page: '2' });
+  const sent = JSON.stringify([replayed.url, replayed.collectors.request.headers, replayed.collectors.request.query]);
+  assert.not.ok(sent.includes('REDACTED'), `no placeholder reached the server: ${sent}`);
+  assert.equal(replayed.collectors.request.redacted, [], 'nothing secret was sent');
+});
+
+test('when --header supplies the redacted header, then it is sent and no longer reported as left out', async () => {
+  const r = await runApp(['replay', token, '--json', '--header', 'Authorization: Bearer again', '--store', store]);
+  assert.is(r.code, 0, r.stderr);
+  const result = JSON.parse(r.stdout);
+  assert.not.ok(result.omitted.includes('authorization'));
+  const replayed = await fetchProfileJson(serve.base, result.token);
+  assert.ok(replayed.collectors.request.redacted.includes('header authorization'), 'the server got an Authorization header (and redacted it)');
+});
+
+test('when the request is exported as curl, then no placeholder is in the command and a comment names what was left out', async () => {
+  const r = await runApp(['profiles', 'export', token, '--curl', '--store', store]);
+  assert.is(r.code, 0, r.stderr);
+  const [comment, command] = r.stdout.trim().split('\n');
+  assert.match(comment, /^# left out \(redacted when recorded\): .*authorization.*query password/);
+  assert.not.ok(command.includes('REDACTED'), command);
+  assert.ok(command.includes(`'${serve.base}/hello/ann?page=2'`), command);
+});
+
+test.run();

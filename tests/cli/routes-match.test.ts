@@ -1,0 +1,49 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { runApp } from '../helpers/cli.js';
+
+const test = suite('app routes and app routes match (demo app, real bin)');
+let dir: string;
+test.before(() => { dir = mkdtempSync(join(tmpdir(), 'appkernel-routes-')); });
+test.after(() => rmSync(dir, { recursive: true, force: true }));
+
+test('when routes --json, then every route has name, methods, path and controller', async () => {
+  const r = await runApp(['routes', '--json'], { cwd: dir });
+  assert.is(r.code, 0, r.stderr);
+  const routes = JSON.parse(r.stdout) as { name: string; methods: string[]; path: string; controller: string }[];
+  const contact = routes.find((route) => route.name === 'contact');
+  assert.ok(contact, 'the contact route is listed');
+  const { name, methods, path, controller } = contact!;
+  assert.equal({ name, methods, path, controller }, { name: 'contact', methods: ['POST'], path: '/contact', controller: 'contact' });
+  assert.ok(routes.some((route) => route.name === '_profiler' && route.path === '/_profiler/{token}'));
+  for (const route of routes) for (const field of ['name', 'path', 'controller']) assert.type(route[field as keyof typeof route], 'string', `${route.name}.${field}`);
+});
+
+test('when nothing matches /robots.txt, then exit 1 and a reason for every route', async () => {
+  const routes = JSON.parse((await runApp(['routes', '--json'], { cwd: dir })).stdout) as { name: string }[];
+  const r = await runApp(['routes', 'match', '/robots.txt'], { cwd: dir });
+  assert.is(r.code, 1);
+  for (const { name } of routes) assert.match(r.stdout, new RegExp(`miss\\s+${name}\\s`), name);
+  assert.match(r.stdout, /No route matches\./);
+});
+
+test('when only the method differs, then the reason names the allowed methods; with that method, exit 0', async () => {
+  const miss = await runApp(['routes', 'match', '/contact'], { cwd: dir });
+  assert.is(miss.code, 1);
+  assert.match(miss.stdout, /contact .*Method "GET" does not match any of the required methods \(POST\)/);
+  const hit = await runApp(['routes', 'match', '/contact', '--method', 'post'], { cwd: dir });
+  assert.is(hit.code, 0, hit.stderr);
+  assert.match(hit.stdout, /Route "contact" matches\./);
+});
+
+test('when routes match --json, then the explanations as JSON on stdout', async () => {
+  const r = await runApp(['routes', '--json', 'match', '/hello/ann'], { cwd: dir });
+  assert.is(r.code, 0);
+  const explanations = JSON.parse(r.stdout) as { name: string; verdict: string }[];
+  assert.equal(explanations.filter((e) => e.verdict === 'match').map((e) => e.name), ['hello']);
+});
+
+test.run();

@@ -1,0 +1,77 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { ProfileSummary, SearchQuery } from '../../../../core/profiler/profile.js';
+import { ProfileIndex } from '../../../../core/profiler/storage/profile-index.js';
+import { summaryFilter } from '../../../../core/profiler/storage/summary-filter.js';
+import { nthToken } from '../fixtures.js';
+
+/** Deterministic pseudo-random summaries: a few statuses and IPs, many URLs, times out of order in small steps. */
+function summaries(count: number): ProfileSummary[] {
+  let state = 12345;
+  const next = (n: number) => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state % n;
+  };
+  return Array.from({ length: count }, (_, i) => ({
+    token: nthToken(i),
+    status: [200, 200, 200, 301, 404, 404, 405, 500][next(8)],
+    ip: `10.0.0.${next(6)}`,
+    method: ['GET', 'GET', 'GET', 'POST', 'HEAD'][next(5)],
+    url: `http://127.0.0.1:8000/${['hello', 'orders', 'robots.txt', 'boom'][next(4)]}/${next(i < 100 ? 1000 : 40)}`,
+    time: 1_000_000 + i * 10 - next(50),
+    duration: next(1000) / 7,
+  }));
+}
+
+const QUERIES: SearchQuery[] = [
+  { limit: 20 }, { limit: 5000 }, { limit: 20, status: '404' }, { limit: 20, status: '5xx' }, { limit: 20, status: '30' },
+  { limit: 50, method: 'post' }, { limit: 20, ip: '10.0.0.3' }, { limit: 20, ip: '10.0.0' }, { limit: 20, url: '/boom/' },
+  { limit: 20, url: 'orders/3' }, { limit: 20, token: '9' }, { limit: 20, since: 1_010_000, until: 1_012_000 },
+  { limit: 20, status: '4xx', method: 'GET', ip: '10.0.0.1', url: 'hello' }, { limit: 20, until: 1_000_500 }, { limit: 20, url: 'nowhere' },
+];
+
+function bruteForce(all: ProfileSummary[], query: SearchQuery): string[] {
+  const filter = summaryFilter(query);
+  return all.filter(filter).sort((a, b) => b.time - a.time || (a.token < b.token ? 1 : -1)).slice(0, query.limit).map((s) => s.token);
+}
+
+const test = suite('ProfileIndex');
+
+test('when searching with any mix of filters, then the postings give exactly what a full scan gives, newest first', () => {
+  const all = summaries(3000);
+  const index = new ProfileIndex();
+  all.forEach((s, i) => index.add(s, `seg${Math.floor(i / 500)}`, i * 100, 100));
+  for (const query of QUERIES) assert.equal(index.search(query).map((s) => s.token), bruteForce(all, query), JSON.stringify(query));
+});
+
+test('when segments are removed and a cutoff applied, then searches skip their entries, before and after compaction', () => {
+  const all = summaries(3000);
+  const index = new ProfileIndex();
+  all.forEach((s, i) => index.add(s, `seg${Math.floor(i / 500)}`, i * 100, 100));
+  assert.is(index.removeSegment('seg0'), 500);
+  assert.is(index.removeSegment('seg1'), 500);
+  let live = all.slice(1000);
+  for (const query of QUERIES) assert.equal(index.search(query).map((s) => s.token), bruteForce(live, query), JSON.stringify(query));
+  const key = index.keyKeeping(700)!;
+  const removed = index.applyCutoff(key);
+  assert.is(removed, 1300);
+  assert.is(index.size, 700);
+  live = live.filter((s) => s.time > key.time || (s.time === key.time && s.token > key.token));
+  for (const query of QUERIES) assert.equal(index.search(query).map((s) => s.token), bruteForce(live, query), JSON.stringify(query));
+  assert.is(index.add(all[1000], 'seg9', 0, 1), null, 'an entry older than the cutoff is not added back');
+});
+
+test('when a token is added again elsewhere, then the newer location replaces the older one', () => {
+  const index = new ProfileIndex();
+  const summary = summaries(1)[0];
+  index.add(summary, 'a', 0, 10);
+  index.add(summary, 'a', 0, 10);
+  assert.is(index.size, 1, 'the same location twice is one entry');
+  index.add(summary, 'b', 50, 10);
+  assert.is(index.size, 1);
+  assert.is(index.get(summary.token)?.segment, 'b');
+  assert.is(index.countIn('a'), 0);
+  assert.is(index.countIn('b'), 1);
+});
+
+test.run();

@@ -1,0 +1,196 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Profile } from '../../../../core/profiler/profile.js';
+import type { ProfileStorage } from '../../../../core/profiler/storage/profile-storage.js';
+import { nthToken, profile200, profile404 } from '../fixtures.js';
+
+export interface OpenedStorage {
+  storage: ProfileStorage;
+  /** closes and deletes what the storage kept */
+  remove(): Promise<void>;
+}
+
+/** Recent enough for the default 7-day retention. */
+const T0 = Math.floor(Date.now() / 1000) * 1000 - 3_600_000;
+
+/** Ten profiles one second apart, token nthToken(i): even 200s from 127.0.0.1, odd 404s (and one 500, one POST) from 10.0.0.7. */
+function tenProfiles(): Profile[] {
+  return Array.from({ length: 10 }, (_, i) => {
+    const options = { token: nthToken(i), time: T0 + i * 1000, seed: i };
+    if (i === 7) return profile404({ ...options, status: 500, url: 'http://127.0.0.1:8000/boom', ip: '10.0.0.7' });
+    if (i === 9) return profile404({ ...options, method: 'POST', url: 'http://127.0.0.1:8000/contact?x=1', ip: '10.0.0.7' });
+    return i % 2 === 0 ? profile200({ ...options, url: `http://127.0.0.1:8000/hello/n${i}` }) : profile404({ ...options, ip: '10.0.0.7' });
+  });
+}
+
+/** Every ProfileStorage must pass this; a backend's own test file calls it with its opener. */
+export function runProfileStorageContract(name: string, open: () => Promise<OpenedStorage>): void {
+  const test = suite(`${name} honours the ProfileStorage contract`);
+  let opened: OpenedStorage;
+  let storage: ProfileStorage;
+  const fill = async (profiles = tenProfiles()) => {
+    for (const profile of profiles) storage.write(profile);
+    await storage.flush();
+    return profiles;
+  };
+  const tokens = (rows: { token: string }[]) => rows.map((row) => row.token);
+
+  test.before.each(async () => {
+    opened = await open();
+    storage = opened.storage;
+  });
+  test.after.each(async () => {
+    await opened.remove();
+  });
+
+  test('when a profile is written, then read() returns it equal, while still queued and once on disk', async () => {
+    const profile = profile404({ token: 'a1b2c3', time: T0 });
+    storage.write(profile);
+    assert.equal(await storage.read('a1b2c3'), profile, 'read while queued');
+    await storage.flush();
+    assert.equal(JSON.parse(JSON.stringify(await storage.read('a1b2c3'))), JSON.parse(JSON.stringify(profile)), 'read from disk');
+  });
+
+  test('when the URL carries a secret query parameter, then its value is nowhere in the queued or stored profile, nor in the list', async () => {
+    const url = 'http://127.0.0.1:8000/contact?page=2&password=hunter2-value&api_key=k-123-value';
+    const profile = profile404({ token: 'c0ffee', time: T0, url });
+    profile.collectors.log.records.push({ time: T0, level: 'INFO', channel: 'request', message: 'Matched route "contact".', context: { request_uri: url } });
+    storage.write(profile);
+    const leaks = (value: unknown) => /hunter2-value|k-123-value/.test(JSON.stringify(value));
+    assert.not.ok(leaks(await storage.read('c0ffee')), 'queued');
+    await storage.flush();
+    const stored = await storage.read('c0ffee');
+    assert.not.ok(leaks(stored), 'stored');
+    assert.not.ok(leaks(await storage.search({ limit: 10 })), 'listed');
+    assert.is(stored?.url, 'http://127.0.0.1:8000/contact?page=2&password=[REDACTED]&api_key=[REDACTED]');
+    assert.equal(await storage.search({ limit: 10, url: 'page=2' }).then((rows) => rows.length), 1);
+  });
+
+  test('when a token is queued or stored, then has() is true; otherwise false', async () => {
+    storage.write(profile200({ token: '00aa00', time: T0 }));
+    assert.ok(storage.has('00aa00'), 'queued');
+    await storage.flush();
+    assert.ok(storage.has('00aa00'), 'stored');
+    assert.not.ok(storage.has('00aa01'));
+  });
+
+  test('when a token is unknown or malformed, then read() resolves to null', async () => {
+    await fill();
+    for (const token of ['ffffff', 'ABCDEF', '../../etc/passwd', '', 'abcdef0']) assert.is(await storage.read(token), null, token);
+  });
+
+  test('when searching without filters, then the newest come first, at most limit of them', async () => {
+    await fill();
+    assert.equal(tokens(await storage.search({ limit: 3 })), [9, 8, 7].map(nthToken));
+    assert.is((await storage.search({ limit: 100 })).length, 10);
+  });
+
+  test('when a search row is returned, then it holds exactly the list fields', async () => {
+    await fill();
+    const [row] = await storage.search({ limit: 1 });
+    assert.equal(Object.keys(row).sort(), ['duration', 'ip', 'method', 'status', 'time', 'token', 'url']);
+    assert.equal(row, { token: nthToken(9), status: 404, ip: '10.0.0.7', method: 'POST', url: 'http://127.0.0.1:8000/contact?x=1', time: T0 + 9000, duration: row.duration });
+  });
+
+  test('when filtering by status, then exact codes and classes like 4xx match', async () => {
+    await fill();
+    assert.equal(tokens(await storage.search({ limit: 10, status: '500' })), [nthToken(7)]);
+    assert.equal(tokens(await storage.search({ limit: 10, status: '4xx' })), [9, 5, 3, 1].map(nthToken));
+    assert.equal(tokens(await storage.search({ limit: 10, status: '5XX' })), [nthToken(7)]);
+    assert.equal(tokens(await storage.search({ limit: 2, status: '2xx' })), [8, 6].map(nthToken));
+  });
+
+  test('when filtering by ip, method, url substring and token prefix, then only matching rows, newest first', async () => {
+    await fill();
+    assert.equal(tokens(await storage.search({ limit: 10, ip: '10.0.0.7' })), [9, 7, 5, 3, 1].map(nthToken));
+    assert.equal(tokens(await storage.search({ limit: 10, method: 'post' })), [nthToken(9)]);
+    assert.equal(tokens(await storage.search({ limit: 10, url: '/hello/n' })), [8, 6, 4, 2, 0].map(nthToken));
+    assert.equal(tokens(await storage.search({ limit: 10, url: '/hello/n4' })), [nthToken(4)]);
+    assert.equal(tokens(await storage.search({ limit: 10, token: nthToken(3).slice(0, 5) })), [nthToken(3)]);
+    assert.equal(tokens(await storage.search({ limit: 10, ip: '10.0.0.7', status: '404', method: 'GET' })), [5, 3, 1].map(nthToken));
+  });
+
+  test('when filtering by since and until, then both bounds are inclusive', async () => {
+    await fill();
+    assert.equal(tokens(await storage.search({ limit: 10, since: T0 + 3000, until: T0 + 5000 })), [5, 4, 3].map(nthToken));
+    assert.equal(tokens(await storage.search({ limit: 10, until: T0 })), [nthToken(0)]);
+  });
+
+  test('when profiles arrive out of time order (a slow request ends last), then search still lists by time, newest first', async () => {
+    await fill([3, 1, 4, 0, 2].map((i) => profile200({ token: nthToken(i), time: T0 + i * 1000 })));
+    assert.equal(tokens(await storage.search({ limit: 10 })), [4, 3, 2, 1, 0].map(nthToken));
+    assert.equal(tokens(await storage.search({ limit: 10, status: '200', until: T0 + 2000 })), [2, 1, 0].map(nthToken));
+  });
+
+  test('when nothing matches or the limit is 0, then an empty list', async () => {
+    await fill();
+    assert.equal(await storage.search({ limit: 10, url: '/nowhere' }), []);
+    assert.equal(await storage.search({ limit: 0 }), []);
+  });
+
+  test('when profiles are still queued, then search lists them too', async () => {
+    await fill();
+    storage.write(profile200({ token: 'fedcba', time: T0 + 60_000 }));
+    assert.equal(tokens(await storage.search({ limit: 2 })), ['fedcba', nthToken(9)]);
+  });
+
+  test('when asking for the latest, then the newest summary, or null for an empty store', async () => {
+    assert.is(await storage.latest(), null);
+    await fill();
+    assert.is((await storage.latest())?.token, nthToken(9));
+  });
+
+  test('when pruning with keep, then exactly the newest n remain and the count removed is returned', async () => {
+    await fill();
+    assert.is(await storage.prune({ keep: 4 }), 6);
+    assert.equal(tokens(await storage.search({ limit: 100 })), [9, 8, 7, 6].map(nthToken));
+    assert.is(await storage.read(nthToken(5)), null);
+    assert.not.ok(storage.has(nthToken(5)));
+    assert.is((await storage.read(nthToken(6)))?.token, nthToken(6));
+    assert.is(await storage.prune({ keep: 4 }), 0);
+  });
+
+  test('when pruning older than a duration, then only younger profiles remain', async () => {
+    const now = Date.now();
+    await fill([0, 1, 2, 3].map((i) => profile200({ token: nthToken(i), time: now - (4 - i) * 60_000 })));
+    assert.is(await storage.prune({ olderThanMs: 150_000 }), 2);
+    assert.equal(tokens(await storage.search({ limit: 10 })), [3, 2].map(nthToken));
+  });
+
+  test('when pruned, then profiles written afterwards are kept', async () => {
+    await fill();
+    await storage.prune({ keep: 0 });
+    storage.write(profile200({ token: 'abc999', time: Date.now() }));
+    await storage.flush();
+    assert.equal(tokens(await storage.search({ limit: 10 })), ['abc999']);
+  });
+
+  test('when cleared, then nothing is listed or readable, and writing works again', async () => {
+    await fill();
+    await storage.clear();
+    assert.equal(await storage.search({ limit: 10 }), []);
+    assert.is(await storage.read(nthToken(1)), null);
+    assert.is(storage.stats().profiles, 0);
+    storage.write(profile200({ token: '123abc', time: T0 }));
+    await storage.flush();
+    assert.is((await storage.read('123abc'))?.token, '123abc');
+  });
+
+  test('when profiles are written, then stats() counts them and the queue drains on flush', async () => {
+    for (const profile of tenProfiles()) storage.write(profile);
+    assert.is(storage.stats().queued, 10);
+    assert.is(storage.stats().profiles, 10);
+    await storage.flush();
+    const stats = storage.stats();
+    assert.equal({ profiles: stats.profiles, queued: stats.queued, dropped: stats.dropped }, { profiles: 10, queued: 0, dropped: 0 });
+    assert.ok(stats.bytes > 0);
+  });
+
+  test('when closed twice, then the second close resolves too', async () => {
+    await fill();
+    await storage.close();
+    await storage.close();
+  });
+
+  test.run();
+}

@@ -1,0 +1,66 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { explain } from '../../../core/routing/explain.js';
+import { RouteCollection } from '../../../core/routing/route-collection.js';
+
+const routes = new RouteCollection()
+  .add('home', { path: '/', methods: ['GET'], controller: 'c' })
+  .add('post', { path: '/posts/{id<\\d+>}', methods: ['GET'], controller: 'c' })
+  .add('create', { path: '/posts/{slug}', methods: ['POST'], controller: 'c' })
+  .add('hello', { path: '/hello/{name}', methods: ['GET'], controller: 'c' })
+  .add('greet', { path: '/hello/{who}', controller: 'c' })
+  .add('file', { path: '/files/{name}', methods: ['GET'], controller: 'c' });
+
+/** name -> [verdict, detail] */
+function verdicts(method: string, path: string): Record<string, [string, string]> {
+  return Object.fromEntries(explain(routes, method, path).map((e) => [e.name, [e.verdict, e.detail]]));
+}
+
+const test = suite('explain()');
+
+test('when asked, then it lists every route in matching order with its path and methods', () => {
+  const explanations = explain(routes, 'GET', '/');
+  assert.equal(explanations.map((e) => e.name), ['home', 'post', 'create', 'hello', 'greet', 'file']);
+  assert.equal(explanations[1], { name: 'post', path: '/posts/{id}', methods: ['GET'], verdict: 'path', detail: 'Path "/posts/{id}" does not match' });
+  assert.equal(explanations[0].verdict, 'match');
+  assert.equal(explanations[4].methods, []);
+});
+
+test('when the first route matches, then only it is "match" and a later match names the winner', () => {
+  const v = verdicts('GET', '/hello/world');
+  assert.equal(v.hello, ['match', 'Route matches!']);
+  assert.equal(v.greet, ['path', 'Route matches too, but route "hello" comes first']);
+});
+
+test('when a requirement fails, then the detail names the placeholder, its regex and the value', () => {
+  assert.equal(verdicts('GET', '/posts/abc').post, ['requirement', 'Requirement for "{id}" (\\d+) does not match "abc"']);
+});
+
+test('when only the method differs, then the detail lists the required methods', () => {
+  assert.equal(verdicts('GET', '/posts/abc').create, ['method', 'Method "GET" does not match any of the required methods (POST)']);
+});
+
+test('when the slash-toggled path matches, then the redirect target is named, or why there is none', () => {
+  const get = verdicts('GET', '/hello/world/');
+  assert.equal(get.hello, ['trailing-slash', 'Would match with the trailing slash toggled: 301 to /hello/world']);
+  assert.equal(get.greet, ['trailing-slash', 'Would match "/hello/world" with the trailing slash toggled, but route "hello" comes first']);
+  assert.equal(verdicts('POST', '/hello/world/').hello,
+    ['trailing-slash', 'Would match "/hello/world" with the trailing slash toggled, but only GET and HEAD requests are redirected']);
+  assert.equal(verdicts('GET', '/posts/12/').create,
+    ['trailing-slash', 'Would match "/posts/12" with the trailing slash toggled, but not for method "GET" (POST)']);
+});
+
+test('when an encoded slash stops a one-segment placeholder, then the detail says so', () => {
+  assert.equal(verdicts('GET', '/files/a%2Fb').file,
+    ['requirement', 'Requirement for "{name}" ([^/]+) does not match "a/b": an encoded slash (%2F) does not fill a one-segment placeholder']);
+});
+
+test('when the method is lower-case, then it is judged upper-cased like the matcher does', () => {
+  assert.equal(verdicts('get', '/posts/12').post, ['match', 'Route matches!']);
+});
+
+test('when no route matches, then no verdict is "match"', () => {
+  assert.not.ok(explain(routes, 'DELETE', '/nothing').some((e) => e.verdict === 'match'));
+});
+
+test.run();

@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import * as assert from 'uvu/assert';
+import { PANELS } from '../../core/profiler/profile.js';
+import { scanRecords } from '../../core/profiler/storage/record-codec.js';
+import { openFileStorage } from '../../core/profiler/storage/file-storage.js';
+import { PACKAGE_ENTRY, runApp } from '../helpers/cli.js';
+import { fetchText } from '../helpers/serve.js';
+
+/** A value no page, file or output holds by chance: found anywhere, it leaked. */
+export function uniqueSecret(label: string): string {
+  return `${label.replace(/[^a-z0-9]/gi, '').slice(0, 12)}Zq${randomBytes(6).toString('hex')}`;
+}
+
+/**
+ * Routes that make secrets travel every way a request or response can carry
+ * them: echoing nothing, setting cookies and secret-named response headers,
+ * redirecting to a URL with a token, and throwing.
+ */
+export const SECRETS_APP = `import { createApp, Response } from ${JSON.stringify(PACKAGE_ENTRY)};
+
+export const app = createApp({ name: 'secrets' })
+  .route('accept', '/accept', function accept({ request }) {
+    return { received: request.body.length };
+  })
+  .get('respond', '/respond', function respond({ request }) {
+    return Response.html('<!DOCTYPE html><html><head><title>ok</title></head><body>ok</body></html>', 200, {
+      'Set-Cookie': request.headers['x-give-cookie'],
+      'X-Auth-Token': request.headers['x-give-token'],
+    });
+  })
+  .get('go', '/go', function go({ request }) {
+    return Response.redirect(request.headers['x-give-location'], 302);
+  })
+  .get('fail', '/fail', function fail({ request }) {
+    throw new Error('Bad id: ' + request.query.id);
+  });
+`;
+
+/** Every file under `dir`, recursively. */
+export function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+/** The raw bytes of every file of the store, and the JSON of every record decompressed from its segments. */
+export function storeContents(storeDir: string): { name: string; text: string }[] {
+  const contents: { name: string; text: string }[] = [];
+  for (const file of filesUnder(storeDir)) {
+    const bytes = readFileSync(file);
+    contents.push({ name: file, text: bytes.toString('latin1') });
+    if (file.endsWith('.log')) {
+      const { records } = scanRecords(bytes, 0);
+      for (const record of records) contents.push({ name: `${file}@${record.offset}`, text: JSON.stringify(record.profile) });
+    }
+  }
+  return contents;
+}
+
+/** Every profile read back through the storage API. */
+export async function storedProfiles(storeDir: string): Promise<{ name: string; text: string }[]> {
+  const storage = await openFileStorage({ dir: storeDir, onWarning: () => {} });
+  try {
+    const out: { name: string; text: string }[] = [];
+    for (const summary of await storage.search({ limit: 100_000 })) {
+      out.push({ name: `storage read ${summary.token}`, text: JSON.stringify(await storage.read(summary.token)) });
+    }
+    return out;
+  } finally {
+    await storage.close();
+  }
+}
+
+/** Every page the profiler shows about the stored profiles: each panel, the JSON view, the search list. */
+export async function profilerPages(base: string, tokens: readonly string[]): Promise<{ name: string; text: string }[]> {
+  const pages: { name: string; text: string }[] = [];
+  for (const token of tokens) {
+    for (const panel of PANELS) pages.push({ name: `${token} ${panel} panel`, text: (await fetchText(`${base}/_profiler/${token}?panel=${panel}`)).body });
+    pages.push({ name: `${token} JSON view`, text: (await fetchText(`${base}/_profiler/${token}.json`)).body });
+  }
+  pages.push({ name: 'search list', text: (await fetchText(`${base}/_profiler/search?limit=100`)).body });
+  return pages;
+}
+
+/** Everything the CLI prints about the store: the list, and each profile shown as JSON, text and HTML, and exported. */
+export async function cliOutputs(storeDir: string, tokens: readonly string[], env: Record<string, string> = {}): Promise<{ name: string; text: string }[]> {
+  const commands: string[][] = [['profiles', 'list', '--limit', '1000'], ['profiles', 'list', '--limit', '1000', '--json']];
+  for (const token of tokens) {
+    commands.push(['profiles', 'show', token, '--json'], ['profiles', 'export', token, '--curl'], ['profiles', 'export', token, '--har']);
+    for (const panel of ['request', 'log', 'exception']) {
+      commands.push(['profiles', 'show', token, '--panel', panel], ['profiles', 'show', token, '--panel', panel, '--html']);
+    }
+  }
+  const outputs: { name: string; text: string }[] = [];
+  const queue = [...commands];
+  const worker = async () => {
+    for (let args = queue.shift(); args; args = queue.shift()) {
+      const r = await runApp([...args, '--store', storeDir], { env });
+      assert.is(r.code, 0, `app ${args.join(' ')}: ${r.stderr}`);
+      outputs.push({ name: `app ${args.join(' ')}`, text: r.stdout + r.stderr });
+    }
+  };
+  await Promise.all(Array.from({ length: 6 }, worker));
+  return outputs;
+}
+
+/** Each secret, wherever it shows: the list of "<secret label> in <place>". */
+export function leaks(secrets: Record<string, string>, places: { name: string; text: string }[]): string[] {
+  const found: string[] = [];
+  for (const place of places) {
+    for (const [label, value] of Object.entries(secrets)) {
+      if (place.text.includes(value) || place.text.includes(encodeURIComponent(value))) found.push(`${label} in ${place.name}`);
+    }
+  }
+  return found;
+}

@@ -1,0 +1,168 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { load } from 'cheerio';
+import * as assert from 'uvu/assert';
+import { PANELS } from '../../core/profiler/profile.js';
+import { PACKAGE_ENTRY } from '../helpers/cli.js';
+import { fetchProfileJson, fetchRawPath, fetchText, serveForTest, type Fetched, type TestServer } from '../helpers/serve.js';
+
+export { XSS_PAYLOADS } from './fixtures/xss-payloads.js';
+
+/** The compiled payload list, imported by the app file as well. */
+const FIXTURES = resolve(process.cwd(), 'dist/tests/hardening/fixtures/xss-payloads.js');
+
+/**
+ * Routes that put a payload in every place a request can: a plain page (the
+ * toolbar is injected), a route parameter, and a controller that logs the
+ * payload (as message, context value and context key) and throws it (as
+ * message and class name of an error and its cause). `/fail/harmless` gives
+ * the baseline.
+ */
+const XSS_APP = `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};
+import { XSS_PAYLOADS } from ${JSON.stringify(FIXTURES)};
+
+const PAGE = '<!DOCTYPE html><html><head><meta charset="UTF-8"><title>page</title></head><body><p>a page</p></body></html>';
+const payload = (index) => (index === 'harmless' ? 'harmless' : XSS_PAYLOADS[Number(index)]);
+
+export const app = createApp({ name: 'xss' })
+  .get('page', '/page', function page() { return PAGE; })
+  .get('param', '/param/{value}', function param() { return PAGE; }, { requirements: { value: '.+' } })
+  .get('fail', '/fail/{index}', function fail({ params, log }) {
+    const text = payload(params.index);
+    log.warning(text, { payload: text });
+    log.error('Failing with {payload}', { payload: text, [text]: text });
+    const cause = new TypeError(text);
+    cause.name = text;
+    throw new Error(text, { cause });
+  });
+`;
+
+export interface XssServer extends TestServer {
+  /** stops the server, removes the app folder */
+  remove(): Promise<void>;
+}
+
+export async function serveXssApp(): Promise<XssServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'appkernel-xss-app-'));
+  writeFileSync(join(dir, 'app.config.mjs'), XSS_APP);
+  const t = await serveForTest({ appFile: join(dir, 'app.config.mjs'), root: dir });
+  return {
+    ...t,
+    async remove() {
+      await t.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The payload as a request target can carry it unencoded: only what the wire forbids (space, controls, non-ASCII, `?`, `#`) is escaped. */
+export function rawPathSafe(payload: string): string {
+  return [...payload].map((c) => (/[\x21-\x7e]/.test(c) && c !== '?' && c !== '#' ? c : encodeURIComponent(c))).join('');
+}
+
+/** The payload as a header value can carry it: its UTF-8 bytes read as latin1 (as node reads them), controls as spaces, trimmed as HTTP trims. */
+export function headerSafe(payload: string): string {
+  return Buffer.from(payload, 'utf8').toString('latin1').replace(/[\x00-\x08\x0a-\x1f\x7f]/g, ' ').replace(/^[ \t]+|[ \t]+$/g, '');
+}
+
+const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'srcdoc', 'poster', 'background']);
+
+/** Tags and tag@attribute pairs of a page, counted: a payload that became markup changes them. */
+export function fingerprint(html: string): Map<string, number> {
+  const $ = load(html);
+  const counts = new Map<string, number>();
+  const add = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+  $('*').each((_, el) => {
+    const node = el as unknown as { name: string; attribs?: Record<string, string> };
+    add(node.name);
+    for (const attribute of Object.keys(node.attribs ?? {})) add(`${node.name}@${attribute}`);
+  });
+  return counts;
+}
+
+/**
+ * The page has no element or attribute the payload introduced: the same tags
+ * and attributes, as many of each, as the page for a harmless value; and,
+ * whatever the baseline, no script, no event handler, no script URL.
+ */
+export function assertNothingInjected(html: string, baseline: string, where: string): void {
+  const $ = load(html);
+  assert.is($('script').length, 0, `${where}: a <script> element`);
+  assert.is($('base, iframe, frame, object, embed, svg, math, img, video, audio, link:not([rel=icon]), style:not(head style)').length, 0, `${where}: an injected element`);
+  assert.is($('meta[http-equiv]').length, 0, `${where}: a <meta http-equiv>`);
+  $('*').each((_, el) => {
+    const node = el as unknown as { name: string; attribs?: Record<string, string> };
+    for (const [name, value] of Object.entries(node.attribs ?? {})) {
+      assert.not.ok(/^on/i.test(name), `${where}: attribute ${name} on <${node.name}>`);
+      // The layout's empty favicon (`data:,`) is the one data: URL a page may hold.
+      if (URL_ATTRIBUTES.has(name.toLowerCase()) && value !== 'data:,') {
+        assert.not.match(value.replace(/[\s\u0000-\u001f]/g, ''), /^(javascript|vbscript|data):/i, `${where}: ${name}="${value}"`);
+      }
+      if (name.toLowerCase() === 'style') assert.not.match(value, /expression\(|javascript:|url\(/i, `${where}: style="${value}"`);
+    }
+  });
+  const got = fingerprint(html);
+  const expected = fingerprint(baseline);
+  const keys = new Set([...got.keys(), ...expected.keys()]);
+  const differences = [...keys].filter((k) => got.get(k) !== expected.get(k)).map((k) => `${k}: ${expected.get(k) ?? 0} -> ${got.get(k) ?? 0}`);
+  assert.equal(differences, [], `${where}: structure differs from the harmless page`);
+}
+
+/** The visible text of a page (entities decoded): where an escaped payload shows. */
+export function pageText(html: string): string {
+  return load(html).root().text();
+}
+
+/** A payload as page text shows it: HTML parsing turns CR LF into LF and drops NUL. */
+export function asText(payload: string): string {
+  return payload.replace(/\r\n?/g, '\n').replace(/\0/g, '');
+}
+
+export interface ProfilePages {
+  token: string;
+  /** panel name -> HTML */
+  panels: Map<string, string>;
+  /** the search list filtered to this one profile */
+  search: string;
+}
+
+/** Every panel of a stored profile, its search row; and its JSON view, checked to be served as JSON. */
+export async function profilePages(base: string, token: string): Promise<ProfilePages> {
+  await fetchProfileJson(base, token);
+  const panels = new Map<string, string>();
+  for (const panel of PANELS) {
+    const r = await fetchText(`${base}/_profiler/${token}?panel=${panel}`);
+    assert.is(r.status, 200, `panel ${panel} of ${token}`);
+    panels.set(panel, r.body);
+  }
+  const json = await fetchText(`${base}/_profiler/${token}.json`);
+  assert.is(json.status, 200);
+  assert.match(json.headers['content-type'], /^application\/json/, 'the JSON view is served as JSON, never as HTML');
+  const search = await fetchText(`${base}/_profiler/search?limit=10&token=${token}`);
+  assert.is(search.status, 200);
+  assert.ok(pageText(search.body).includes('1 results found') || pageText(search.body).includes('1 result found'), `one search row for ${token}`);
+  return { token, panels, search: search.body };
+}
+
+/** Compares every page of a hostile request's profile with those of the harmless one. */
+export function assertProfileClean(pages: ProfilePages, baseline: ProfilePages, where: string): void {
+  for (const [panel, html] of pages.panels) assertNothingInjected(html, baseline.panels.get(panel)!, `${where}, ${panel} panel`);
+  assertNothingInjected(pages.search, baseline.search, `${where}, search list`);
+}
+
+/** The page and its profile token; a NUL byte in a URL is refused (400, plain text) before anything reflects it. */
+export async function hostileGet(t: TestServer, path: string, headers: Record<string, string> = {}): Promise<Fetched & { token: string }> {
+  const r = await fetchRawPath(t.base, path, headers);
+  const token = r.headers['x-debug-token'];
+  assert.match(token ?? '', /^[0-9a-f]{6}$/, `GET ${path.slice(0, 80)} answered ${r.status} with a profile token`);
+  return { ...r, token };
+}
+
+/** A NUL byte cannot travel in a URL: such a request is refused with a plain-text 400 and reflects nothing. */
+export async function assertNulRefused(t: TestServer, path: string): Promise<void> {
+  const r = await fetchRawPath(t.base, path);
+  assert.is(r.status, 400);
+  assert.match(r.headers['content-type'], /^text\/plain/);
+  assert.match(r.body, /NUL byte/);
+}

@@ -1,0 +1,57 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { decodeParameter, toMatchPath } from '../../core/routing/match-path.js';
+import {
+  asText, assertNothingInjected, assertNulRefused, assertProfileClean, headerSafe, hostileGet, pageText, profilePages, rawPathSafe,
+  serveXssApp, XSS_PAYLOADS, type ProfilePages, type XssServer,
+} from './xss-harness.js';
+
+const test = suite('XSS payloads in the request path, a route parameter and the Referer of a 404 are escaped');
+let t: XssServer;
+const baseline: { notFound?: string; notFoundProfile?: ProfilePages; param?: string; paramProfile?: ProfilePages } = {};
+
+test.before(async () => {
+  t = await serveXssApp();
+  const notFound = await hostileGet(t, '/nowhere/harmless', { referer: 'harmless' });
+  assert.is(notFound.status, 404);
+  baseline.notFound = notFound.body;
+  baseline.notFoundProfile = await profilePages(t.base, notFound.token);
+  const param = await hostileGet(t, '/param/harmless');
+  assert.is(param.status, 200);
+  baseline.param = param.body;
+  baseline.paramProfile = await profilePages(t.base, param.token);
+});
+test.after(async () => { await t.remove(); });
+
+/** A `.+` requirement, as any regex without the s flag, does not match line terminators: such a parameter is no match, and is in the 404 cases. */
+const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
+
+XSS_PAYLOADS.forEach((payload, index) => {
+  const label = `payload #${index} ${JSON.stringify(payload).slice(0, 50)}`;
+
+  test(`when ${label} is the path of a 404 and its Referer, then the error page and every panel inject nothing`, async () => {
+    const path = `/nowhere/${rawPathSafe(payload)}`;
+    if (payload.includes('\0')) return assertNulRefused(t, path);
+    const r = await hostileGet(t, path, { referer: headerSafe(payload) });
+    assert.is(r.status, 404);
+    assertNothingInjected(r.body, baseline.notFound!, '404 page');
+    assert.ok(pageText(r.body).includes(`/nowhere/${rawPathSafe(payload)}" (from "${headerSafe(payload)}")`), 'the 404 message shows path and referer as text');
+    assertProfileClean(await profilePages(t.base, r.token), baseline.notFoundProfile!, label);
+  });
+
+  if (LINE_TERMINATOR.test(payload)) return;
+  test(`when ${label} is a route parameter, then the page, its toolbar and every panel inject nothing`, async () => {
+    const path = `/param/${rawPathSafe(payload)}`;
+    if (payload.includes('\0')) return assertNulRefused(t, path);
+    const r = await hostileGet(t, path);
+    assert.is(r.status, 200);
+    assertNothingInjected(r.body, baseline.param!, 'page with toolbar');
+    const pages = await profilePages(t.base, r.token);
+    assertProfileClean(pages, baseline.paramProfile!, label);
+    const value = asText(decodeParameter(toMatchPath(rawPathSafe(payload))));
+    assert.ok(pageText(pages.panels.get('router')!).includes(value), 'the routing panel shows the parameter as text');
+    assert.ok(pageText(pages.panels.get('request')!).includes(value), 'the request panel shows the parameter as text');
+  });
+});
+
+test.run();

@@ -1,0 +1,32 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { escapeHtml as fromCore } from '../../core/http/escape-html.js';
+import { escapeHtml, queryString, safeUrl } from '../../render/escape.js';
+
+const test = suite('escape helpers');
+
+test('should escape & < > " \' and leave other text untouched', () => {
+  assert.is(escapeHtml(`<a href="x" title='y'>&</a>`), '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
+  assert.is(escapeHtml('plain / text é'), 'plain / text é');
+  assert.is(fromCore, escapeHtml, 'core/http re-exports the one helper');
+});
+
+test('when a corrupt value is not a string, then it is shown as text, not thrown', () => {
+  assert.is(escapeHtml(42 as unknown as string), '42');
+  assert.is(escapeHtml(undefined as unknown as string), '');
+});
+
+test('should allow http(s) and local paths in href, and refuse javascript:, data: and //host', () => {
+  assert.is(safeUrl('http://127.0.0.1:8000/a'), 'http://127.0.0.1:8000/a');
+  assert.is(safeUrl('/_profiler/abc'), '/_profiler/abc');
+  for (const bad of ['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,x', '//evil.test/', '/\\evil.test', 'jav\tascript:x']) {
+    assert.is(safeUrl(bad), null, bad);
+  }
+});
+
+test('should encode query values and skip blanks', () => {
+  assert.is(queryString({ url: 'http://a/b?c=d&e', limit: 10, ip: undefined, method: '' }), '?url=http%3A%2F%2Fa%2Fb%3Fc%3Dd%26e&limit=10');
+  assert.is(queryString({}), '');
+});
+
+test.run();

@@ -1,0 +1,123 @@
+import { load } from 'cheerio';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { PANELS } from '../../../core/profiler/profile.js';
+import { renderProfilePage } from '../../../render/profiler/profile-page.js';
+import { NOT_FOUND_MESSAGE, notFoundProfile, okProfile, ROBOTS_URL, ROUTING_MESSAGE, serverErrorProfile } from '../fixtures.js';
+import { texts, textIndex } from '../html-assertions.js';
+
+const test = suite('renderProfilePage');
+
+test('should show the summary: URL, method, status, IP, profiled-on date and UTC time, token', () => {
+  const $ = load(renderProfilePage(notFoundProfile(), { panel: 'request' }));
+  const summary = $('header.summary');
+  assert.is(summary.find('h1').text(), ROBOTS_URL);
+  const fields = Object.fromEntries(summary.find('dl > div').map((_, d) => [[$(d).find('dt').text(), $(d).find('dd').text()]]).get());
+  assert.equal(fields, { Method: 'GET', Status: '404 Not Found', IP: '127.0.0.1', 'Profiled on': '2024-05-14 09:41:07 UTC', Duration: '3.4 ms', Token: 'a1b2c3' });
+  assert.is(summary.find('a[href="/_profiler/search?ip=127.0.0.1&limit=10"]').length, 1);
+});
+
+test('should list every panel in the menu, linking ?panel=<name>&type=request, the chosen one marked', () => {
+  const $ = load(renderProfilePage(notFoundProfile(), { panel: 'router' }));
+  const hrefs = $('ul.menu a').map((_, a) => $(a).attr('href')).get();
+  assert.equal(hrefs, PANELS.map((p) => `/_profiler/a1b2c3?panel=${p}&type=request`));
+  assert.equal($('ul.menu a').map((_, a) => $(a).children('span').first().text()).get(),
+    ['Request / Response', 'Performance', 'Exception', 'Logs', 'Events', 'Routing', 'Security']);
+  assert.is($('ul.menu a.on').attr('href'), '/_profiler/a1b2c3?panel=router&type=request');
+  assert.is($('ul.menu a[aria-current=page]').length, 1);
+});
+
+test('should count exceptions, log errors and warnings in the menu', () => {
+  const notFound = load(renderProfilePage(notFoundProfile(), { panel: 'request' }));
+  assert.is(notFound('ul.menu a[href*="panel=exception"] .b.err').text(), '2');
+  assert.is(notFound('ul.menu a[href*="panel=log"] .b.err').text(), '1');
+  const ok = load(renderProfilePage(okProfile(), { panel: 'request' }));
+  assert.is(ok('ul.menu a[href*="panel=exception"] .b').length, 0);
+  assert.is(ok('ul.menu a[href*="panel=log"] .b.warn').text(), '1');
+});
+
+for (const panel of PANELS) {
+  test(`when panel=${panel}, then it renders a page with that panel for each fixture profile`, () => {
+    for (const profile of [notFoundProfile(), okProfile(), serverErrorProfile()]) {
+      const html = renderProfilePage(profile, { panel });
+      const $ = load(html);
+      assert.ok(html.startsWith('<!DOCTYPE html>'));
+      assert.ok($('main h2').length > 0, `${panel} of ${profile.token} has a heading`);
+    }
+  });
+}
+
+test('when panel=exception for a 404, then classes, messages, frames, the log table and [2/2] before [1/2]', () => {
+  const html = renderProfilePage(notFoundProfile(), { panel: 'exception' });
+  const $ = load(html);
+  assert.equal(texts($, 'main .exc h3'), ['NotFoundHttpError', 'ResourceNotFoundError']);
+  assert.equal(texts($, 'main .exc .msg'), [NOT_FOUND_MESSAGE, ROUTING_MESSAGE]);
+  assert.ok($('main').text().includes('router-listener.ts'));
+  assert.equal(texts($, 'main table.log th'), ['Level', 'Channel', 'Message']);
+  assert.ok(textIndex(html, '[2/2] NotFoundHttpError') < textIndex(html, '[1/2] ResourceNotFoundError'));
+  assert.ok(textIndex(html, '[1/2]') > 0);
+});
+
+test('when panel=exception and nothing was thrown, then it says so', () => {
+  const $ = load(renderProfilePage(okProfile(), { panel: 'exception' }));
+  assert.is($('main .empty').text(), 'No exception was thrown and caught during the request.');
+  assert.is($('main table.log').length, 0);
+});
+
+test('when panel=request, then request and response fields, headers, query, cookies and the redacted note', () => {
+  const $ = load(renderProfilePage(okProfile(), { panel: 'request' }));
+  const main = $('main').text();
+  for (const expected of ['hello', 'world', 'user-agent', 'curl/8.5.0', 'lang', 'session', 'No body.', '200', 'text/html; charset=UTF-8', 'cache-control']) {
+    assert.ok(main.includes(expected), expected);
+  }
+  assert.ok(main.includes('Redacted before storage: header authorization, header cookie, cookie session.'));
+  const body = { ...okProfile() };
+  body.collectors.request.body = { size: 4096, contentType: 'application/json', text: '{"a":1', truncated: true };
+  const $$ = load(renderProfilePage(body, { panel: 'request' }));
+  assert.ok($$('main').text().includes('4.0 KB, application/json truncated'));
+});
+
+test('when panel=time, then total duration and one row per phase with a bar', () => {
+  const $ = load(renderProfilePage(okProfile(), { panel: 'time' }));
+  assert.ok($('main').text().includes('Total time: 3.4 ms'));
+  assert.equal($('main tbody tr td:first-child').map((_, td) => $(td).text()).get(), ['routing', 'firewall', 'controller', 'response']);
+  assert.is($('main .bar').length, 4);
+  assert.match($('main .bar').eq(2).attr('style') ?? '', /^left:5\.85%;width:81\.87%$/);
+});
+
+test('when panel=log, then the table and level filters with counts', () => {
+  const $ = load(renderProfilePage(okProfile(), { panel: 'log' }));
+  assert.equal(texts($, 'main .filters label'), ['All 6', 'Errors 0', 'Warnings 1', 'Info 2', 'Debug 3']);
+  assert.is($('main input#lf-all[checked]').length, 1);
+  assert.is($('main table.log tbody tr').length, 6);
+  assert.is($('main tr.log-warning').length, 1);
+});
+
+test('when panel=events, then listeners in call order with durations and the stopped-propagation mark', () => {
+  const $ = load(renderProfilePage(notFoundProfile(), { panel: 'events' }));
+  assert.equal(texts($, 'main h3').map((t) => t.split(' ')[0]), ['kernel.request', 'kernel.exception']);
+  assert.equal($('main .card').eq(0).find('tbody td:nth-child(2)').map((_, td) => $(td).text()).get(),
+    ['DebugHeadersListener.onKernelRequest', 'RouterListener.onKernelRequest']);
+  assert.is($('main .card').eq(1).find('td:nth-child(2)').text(), 'ErrorListener.onKernelException stopped propagation');
+});
+
+test('when panel=router, then the matched route and its params, or the explain table for a 404', () => {
+  const ok = load(renderProfilePage(okProfile(), { panel: 'router' }));
+  assert.ok(ok('main').text().includes('Matched route hello'));
+  assert.ok(ok('main table.kv').text().includes('name'));
+  const notFound = load(renderProfilePage(notFoundProfile(), { panel: 'router' }));
+  assert.equal(texts(notFound, 'main thead th'), ['Route', 'Path', 'Methods', 'Verdict', 'Detail']);
+  assert.equal(notFound('main tbody td:first-child').map((_, td) => notFound(td).text()).get(), ['home', 'hello', 'contact']);
+  const redirect = okProfile();
+  redirect.collectors.router = { route: null, params: {}, redirect: 'http://127.0.0.1:8000/hello/world', explain: null };
+  assert.is(load(renderProfilePage(redirect, { panel: 'router' }))('main a[href="http://127.0.0.1:8000/hello/world"]').length, 1);
+});
+
+test('when panel=security, then the decision, rule and message', () => {
+  const $ = load(renderProfilePage(okProfile(), { panel: 'security' }));
+  assert.equal(texts($, 'main td'), ['Allowed', '^/hello', 'Anyone may say hello.']);
+  const none = load(renderProfilePage(notFoundProfile(), { panel: 'security' }));
+  assert.equal(texts(none, 'main td'), ['No rule applied', 'none', 'none']);
+});
+
+test.run();

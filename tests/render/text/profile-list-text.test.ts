@@ -1,0 +1,36 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { renderProfileListText } from '../../../render/text/index.js';
+import { notFoundProfile, sampleProfile } from './sample-profile.js';
+
+const test = suite('renderProfileListText');
+
+test('should print the count, then aligned columns Status, IP, Method, URL, Time, Duration, Token', () => {
+  const text = renderProfileListText([notFoundProfile(), sampleProfile({ duration: 1234.5, ip: '::1' })], { color: false });
+  assert.is(text, [
+    '2 results found',
+    '',
+    'Status  IP         Method  URL                                Time                      Duration  Token',
+    '------  ---------  ------  ---------------------------------  -----------------------  ---------  ------',
+    '404     127.0.0.1  GET     http://127.0.0.1:8000/robots.txt   2024-05-01 12:00:00 UTC    12.3 ms  0f9e8d',
+    '200     ::1        GET     http://127.0.0.1:8000/hello/world  2024-05-01 12:00:00 UTC  1234.5 ms  a1b2c3',
+    '',
+  ].join('\n'));
+});
+
+test('when there is one row, then "1 result found"', () => {
+  assert.ok(renderProfileListText([sampleProfile()], { color: false }).startsWith('1 result found\n'));
+});
+
+test('when there are no rows, then "No results found"', () => {
+  assert.is(renderProfileListText([], { color: false }), 'No results found\n');
+});
+
+test('when color is true, then the status is coloured by class (4xx yellow, 2xx green)', () => {
+  const text = renderProfileListText([notFoundProfile(), sampleProfile()], { color: true });
+  assert.ok(text.includes('\x1b[33m404\x1b[39m'));
+  assert.ok(text.includes('\x1b[32m200\x1b[39m'));
+  assert.not.match(renderProfileListText([notFoundProfile()], { color: false }), /\x1b/);
+});
+
+test.run();
