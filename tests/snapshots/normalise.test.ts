@@ -1,9 +1,11 @@
+import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
   applyNormalisers, defaultNormalisers, findTokens, knownTokens, normaliseClientIps, normaliseDurations, normaliseHosts,
   normalisePaths, normaliseSizes, normaliseTimes, normaliseTokens, normaliseVendorPositions, type Normaliser,
 } from '../../snapshots/index.js';
+import { PACKAGE_ROOT } from '../../core/package-root.js';
 
 /** Each case: input, expected output. */
 function cases(normalise: Normaliser, table: [string, string][]): void {
@@ -92,6 +94,15 @@ test('paths: under the root, from node_modules, under system folders; URL paths 
     ['<link href="/static/app/main.css">', '<link href="/static/app/main.css">'],
     ['node:internal/process/task_queues:95:5', 'node:internal/process/task_queues:95:5'],
   ]);
+});
+
+test('paths: a file inside appkernel\'s own folder is a vendor path wherever the package is checked out', () => {
+  const own = join(PACKAGE_ROOT, 'core', 'kernel', 'router-listener.ts');
+  cases(normalisePaths('/elsewhere/app'), [
+    [`at ${own} line 38`, 'at <ROOT>/.../router-listener.ts line 38'],
+    [`(${own}:38:11)`, '(<ROOT>/.../router-listener.ts:38:11)'],
+  ]);
+  assert.is(normaliseVendorPositions(normalisePaths('/elsewhere/app')(`at ${own} line 38`)), 'at <ROOT>/.../router-listener.ts line <LINE>');
 });
 
 test('vendor positions: in Node internals, packages and files outside the root; the app\'s own stay', () => {
