@@ -6,14 +6,14 @@ import type { Profile, ProfileSummary, SearchQuery } from '../profile.js';
 import { isValidToken } from '../token.js';
 import { summarize } from './index-line.js';
 import type { ProfileStorage, PruneOptions, StoreStats } from './profile-storage.js';
-import { decodeRecord } from './record-codec.js';
+import { decodeBlock, profileAt } from './record-codec.js';
 import { DEFAULT_RETENTION, segmentCapacity, segmentsToDrop, type RetentionLimits } from './retention.js';
 import { SegmentCatalog, type SegmentState } from './segment-catalog.js';
 import { recoverSegment, rewriteIndex } from './segment-recovery.js';
 import { inlineEncoder, workerEncoder } from './record-encoder.js';
 import { SegmentWriter } from './segment-writer.js';
 import { CUTOFF_FILE, errorCode, isWriterAlive, logPath, parseSegmentFile, readRangeSync, unlinkIfPresent, writeFileAtomicSync } from './store-files.js';
-import { compareKeys, type OrderKey } from './time-ordered-list.js';
+import { compareKeys, type IndexEntry, type OrderKey } from './time-ordered-list.js';
 import { summaryFilter } from './summary-filter.js';
 
 export interface FileStorageOptions {
@@ -63,6 +63,7 @@ export async function openFileStorage(options: FileStorageOptions): Promise<File
 export class FileStorage implements ProfileStorage {
   readonly #catalog: SegmentCatalog;
   readonly #writer: SegmentWriter;
+  #lastBlock: { key: string; bytes: Buffer; jsons: string[] } | null = null;
 
   constructor(catalog: SegmentCatalog, writer: SegmentWriter, readonly limits: RetentionLimits, private readonly warn: (message: string) => void) {
     this.#catalog = catalog;
@@ -93,6 +94,19 @@ export class FileStorage implements ProfileStorage {
     this.#catalog.refresh();
     const entry = this.#catalog.index.get(token);
     if (!entry) return null;
+    const jsons = this.#readBlock(token, entry);
+    if (!jsons) return null;
+    const decoded = profileAt(jsons, entry.slot);
+    if (!decoded.ok) throw corrupt(token, entry.segment, entry.offset, decoded.problem);
+    if (decoded.profile.token !== token) throw corrupt(token, entry.segment, entry.offset, `the record there holds profile "${decoded.profile.token}"`);
+    return decoded.profile;
+  }
+
+  /**
+   * The profile texts of the block holding `entry`, null when its segment is gone. The last block
+   * inflated is kept, as pages and the CLI read neighbours; it is reused only for the same bytes.
+   */
+  #readBlock(token: string, entry: IndexEntry): string[] | null {
     let bytes: Buffer;
     try {
       bytes = readRangeSync(logPath(this.dir, entry.segment), entry.offset, entry.length);
@@ -101,10 +115,12 @@ export class FileStorage implements ProfileStorage {
       throw corrupt(token, entry.segment, entry.offset, `its segment cannot be read (${errorCode(error)})`, error);
     }
     if (bytes.length < entry.length) throw corrupt(token, entry.segment, entry.offset, `the segment ends ${entry.length - bytes.length} bytes before the end of the record`);
-    const decoded = decodeRecord(bytes);
+    const key = `${entry.segment}:${entry.offset}`;
+    if (this.#lastBlock?.key === key && this.#lastBlock.bytes.equals(bytes)) return this.#lastBlock.jsons;
+    const decoded = decodeBlock(bytes);
     if (!decoded.ok) throw corrupt(token, entry.segment, entry.offset, decoded.problem);
-    if (decoded.profile.token !== token) throw corrupt(token, entry.segment, entry.offset, `the record there holds profile "${decoded.profile.token}"`);
-    return decoded.profile;
+    this.#lastBlock = { key, bytes, jsons: decoded.jsons };
+    return decoded.jsons;
   }
 
   async search(query: SearchQuery): Promise<ProfileSummary[]> {

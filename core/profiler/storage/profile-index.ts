@@ -44,11 +44,11 @@ export class ProfileIndex {
   }
 
   /** Adds a record's summary; null when an exact prune removed it already. A token met again replaces the older entry. */
-  add(summary: ProfileSummary, segment: string, offset: number, length: number): IndexEntry | null {
+  add(summary: ProfileSummary, segment: string, offset: number, length: number, slot = 0): IndexEntry | null {
     if (this.#cutoff && compareKeys(summary, this.#cutoff) < 0) return null;
     const existing = this.#byToken.get(summary.token);
     if (existing) {
-      if (existing.segment === segment && existing.offset === offset) return existing;
+      if (existing.segment === segment && existing.offset === offset && existing.slot === slot) return existing;
       this.#kill(existing);
     }
     const method = posting(this.#byMethod, summary.method);
@@ -56,7 +56,7 @@ export class ProfileIndex {
     const url = posting(this.#byUrl, summary.url);
     const entry: IndexEntry = {
       token: summary.token, status: summary.status, ip: ip.value, method: method.value, url: url.value,
-      time: summary.time, duration: summary.duration, segment, offset, length, dead: false,
+      time: summary.time, duration: summary.duration, segment, offset, length, slot, dead: false,
     };
     this.#all.insert(entry);
     let status = this.#byStatus.get(entry.status);

@@ -68,7 +68,7 @@ export class SegmentCatalog {
       if (records) for (const record of records) all.push({ base: name.base, record });
     }
     all.sort((a, b) => compareKeys(a.record.summary, b.record.summary));
-    for (const { base, record } of all) this.index.add(record.summary, base, record.offset, record.length);
+    for (const { base, record } of all) this.index.add(record.summary, base, record.offset, record.length, record.slot);
   }
 
   /** Catches up with other processes: new, grown, rewritten and removed segments, a new cutoff. */
@@ -188,7 +188,7 @@ export class SegmentCatalog {
     if (problems.length === 0 && parsed.sealedAt === logSize) return parsed.records;
 
     const recovery = recoverSegment(this.dir, name.base, logSize, parsed.records);
-    if (recovery.misplaced > 0) problems.push(`${recovery.misplaced} index line${recovery.misplaced > 1 ? 's point' : ' points'} outside the segment`);
+    if (recovery.misplaced > 0) problems.push(`${recovery.misplaced} index line${recovery.misplaced > 1 ? 's point' : ' points'} outside the segment or into another record`);
     segment.idxBytes = rewriteIndex(this.dir, name.base, recovery.records, logSize);
     segment.idxIno = statSync(idxPath(this.dir, name.base), { bigint: true }).ino;
     segment.sealed = true;
@@ -254,7 +254,7 @@ export class SegmentCatalog {
     const parsed = parseIndexLines(chunk.text);
     for (const n of parsed.garbled) this.warn(`Segment ${segment.name.base} of the profile store: an index line is garbled: skipped (line ${n} of the new part).`);
     for (const r of parsed.records) {
-      this.index.add(r.summary, segment.name.base, r.offset, r.length);
+      this.index.add(r.summary, segment.name.base, r.offset, r.length, r.slot);
       segment.logBytes = Math.max(segment.logBytes, r.offset + r.length);
     }
     segment.records += parsed.records.length;

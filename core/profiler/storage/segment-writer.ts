@@ -2,6 +2,7 @@ import { appendFileSync, closeSync, constants, fstatSync, ftruncateSync, openSyn
 import { appendFile, mkdir, open } from 'node:fs/promises';
 import type { Profile, ProfileSummary } from '../profile.js';
 import { formatRecordLine, formatSealLine, summarize } from './index-line.js';
+import { BLOCK_PROFILES } from './record-codec.js';
 import type { RecordEncoder } from './record-encoder.js';
 import type { SegmentCatalog, SegmentState } from './segment-catalog.js';
 import { errorCode, idxPath, isWriting, logPath, markWriting, segmentName } from './store-files.js';
@@ -13,8 +14,9 @@ export interface WriterOptions {
   warn: (message: string) => void;
 }
 
+/** One block record and the summaries of its profiles, by slot. */
 interface Encoded {
-  summary: ProfileSummary;
+  summaries: ProfileSummary[];
   record: Buffer;
 }
 
@@ -67,9 +69,14 @@ export class SegmentWriter {
   /** queued, being encoded or being written: readable from memory until indexed */
   #waiting = new Map<string, Profile>();
   #scheduled = false;
-  /** batches handed to the encoder, in order, not yet appended */
-  #encoding: { summaries: ProfileSummary[]; records: Promise<Buffer[]> }[] = [];
+  /** blocks handed to the encoder, in order, not yet appended */
+  #encoding: { summaries: ProfileSummary[]; record: Promise<Buffer> }[] = [];
   #appendScheduled = false;
+  /**
+   * Profiles the blocks encoded so far put in the segment being filled: a block is cut where the
+   * segment will be full, so that segments hold their capacity exactly and retention stays precise.
+   */
+  #planned = 0;
   #chain: Promise<void> = Promise.resolve();
   #active: SegmentState | null = null;
   #closing: Promise<void> | null = null;
@@ -156,8 +163,13 @@ export class SegmentWriter {
         this.#drop(1, `A profile could not be serialised (${(error as Error).message}), so it was dropped.`);
       }
     }
+    for (let i = 0; i < jsons.length;) {
+      const n = Math.min(BLOCK_PROFILES, jsons.length - i, this.options.capacity.profiles - this.#planned);
+      this.#encoding.push({ summaries: summaries.slice(i, i + n), record: this.options.encoder.encode(jsons.slice(i, i + n)) });
+      i += n;
+      this.#planned = (this.#planned + n) % this.options.capacity.profiles;
+    }
     if (jsons.length === 0) return;
-    this.#encoding.push({ summaries, records: this.options.encoder.encode(jsons) });
     if (this.#appendScheduled) return;
     this.#appendScheduled = true;
     this.#chain = this.#chain.then(this.#appendEncoded);
@@ -173,14 +185,11 @@ export class SegmentWriter {
     this.#appendScheduled = false;
     const jobs = this.#encoding.splice(0);
     const items: Encoded[] = [];
-    for (const { summaries, records } of jobs) {
-      const encoded = await records;
-      summaries.forEach((summary, i) => items.push({ summary, record: encoded[i] }));
-    }
+    for (const { summaries, record } of jobs) items.push({ summaries, record: await record });
     try {
       await this.#append(items);
     } catch (error) {
-      for (const item of items) this.#waiting.delete(item.summary.token);
+      for (const item of items) for (const summary of item.summaries) this.#waiting.delete(summary.token);
       this.options.warn(`The profile store failed after a write: ${(error as Error)?.stack ?? error}`);
     }
   };
@@ -196,20 +205,25 @@ export class SegmentWriter {
         if (written.records >= this.options.capacity.profiles || written.logBytes >= this.options.capacity.bytes) await this.#seal(written);
       }
     } catch (error) {
-      this.#drop(rest.length, `Could not store ${rest.length} profile${rest.length > 1 ? 's' : ''} in ${this.catalog.dir} (${(error as Error).message}), so ${rest.length > 1 ? 'they were' : 'it was'} dropped; serving goes on.`);
+      const lost = rest.reduce((n, item) => n + item.summaries.length, 0);
+      this.#drop(lost, `Could not store ${lost} profile${lost > 1 ? 's' : ''} in ${this.catalog.dir} (${(error as Error).message}), so ${lost > 1 ? 'they were' : 'it was'} dropped; serving goes on.`);
       if (this.#active && this.#active.logBytes > 0) this.detach();
     } finally {
-      for (const item of items) this.#waiting.delete(item.summary.token);
+      for (const item of items) for (const summary of item.summaries) this.#waiting.delete(summary.token);
     }
     this.afterAppend();
   }
 
-  /** How many of `items` still fit in the segment's capacity; at least one. */
+  /** How many of the blocks `items` still fit in the segment's capacity; at least one. */
   #room(segment: SegmentState, items: readonly Encoded[]): number {
     const { profiles, bytes } = this.options.capacity;
     let size = segment.logBytes;
+    let count = segment.records;
     let n = 0;
-    while (n < items.length && segment.records + n < profiles && size < bytes) size += items[n++].record.length;
+    while (n < items.length && count < profiles && size < bytes) {
+      size += items[n].record.length;
+      count += items[n++].summaries.length;
+    }
     return Math.max(1, n);
   }
 
@@ -227,9 +241,11 @@ export class SegmentWriter {
     }
     let offset = base;
     let lines = '';
+    let profiles = 0;
     for (const item of chunk) {
-      lines += formatRecordLine(item.summary, offset, item.record.length);
+      item.summaries.forEach((summary, slot) => { lines += formatRecordLine(summary, offset, item.record.length, slot); });
       offset += item.record.length;
+      profiles += item.summaries.length;
     }
     const idx = idxPath(this.catalog.dir, segment.name.base);
     try {
@@ -240,12 +256,12 @@ export class SegmentWriter {
       undoAppend(() => truncateSync(idx, segment.idxBytes));
       throw error;
     }
-    segment.records += chunk.length;
+    segment.records += profiles;
     segment.logBytes = base + bytes.length;
     segment.idxBytes += Buffer.byteLength(lines);
     offset = base;
     for (const item of chunk) {
-      this.catalog.index.add(item.summary, segment.name.base, offset, item.record.length);
+      item.summaries.forEach((summary, slot) => this.catalog.index.add(summary, segment.name.base, offset, item.record.length, slot));
       offset += item.record.length;
     }
     return segment;

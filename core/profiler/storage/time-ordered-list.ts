@@ -5,6 +5,8 @@ export interface IndexEntry extends ProfileSummary {
   segment: string;
   offset: number;
   length: number;
+  /** the profile's place in its record's block */
+  slot: number;
   dead: boolean;
 }
 

@@ -49,7 +49,10 @@ test.after.each(async () => {
 
 test('when a stored record is damaged, then read() throws APP_ERR_PROFILER_STORE_CORRUPT naming the token and the problem; the others still read', async () => {
   store = await openTempStore();
-  TOKENS.forEach((token, i) => store.storage.write(profile404({ token, time: T0 + i, seed: i })));
+  for (const [i, token] of TOKENS.entries()) {
+    store.storage.write(profile404({ token, time: T0 + i, seed: i }));
+    await store.storage.flush();
+  }
   await store.storage.close();
   const [log] = segmentFiles(store.dir, 'log');
   const bytes = readFileSync(log);
@@ -65,6 +68,24 @@ test('when a stored record is damaged, then read() throws APP_ERR_PROFILER_STORE
   assert.is((await storage.read(TOKENS[0]))?.token, TOKENS[0]);
   assert.is((await storage.read(TOKENS[2]))?.token, TOKENS[2]);
   assert.is((await storage.search({ limit: 10 })).length, 3, 'the list reads the index only');
+});
+
+test('when profiles written together share a block and it is damaged, then each of them reads as corrupt, and the list still shows them', async () => {
+  store = await openTempStore();
+  TOKENS.forEach((token, i) => store.storage.write(profile404({ token, time: T0 + i, seed: i })));
+  await store.storage.close();
+  const lines = readFileSync(segmentFiles(store.dir, 'idx')[0], 'utf8').trim().split('\n').map((l) => JSON.parse(l) as unknown[]);
+  assert.equal(lines.slice(0, 3).map((l) => [l[7], l[9]]), [[0, 0], [0, 1], [0, 2]], 'one record, three slots');
+  const [log] = segmentFiles(store.dir, 'log');
+  const bytes = readFileSync(log);
+  bytes[40] ^= 0xff;
+  writeFileSync(log, bytes);
+  const storage = await store.reopen();
+  for (const token of TOKENS) {
+    const error = await storage.read(token).then(() => null, (e: unknown) => e);
+    assert.match((error as AppError).message, new RegExp(`Profile "${token}".*checksum mismatch`));
+  }
+  assert.is((await storage.search({ limit: 10 })).length, 3);
 });
 
 test('when the writer died with a half-written record at the end, then opening ignores it with a warning and keeps the whole ones', async () => {
