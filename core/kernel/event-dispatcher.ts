@@ -3,6 +3,12 @@ import type { KernelEvent } from './kernel-event.js';
 
 export type ListenerFn = (event: KernelEvent) => void | Promise<void>;
 
+interface ListenerCall {
+  listener: string;
+  duration: number;
+  stoppedPropagation: boolean;
+}
+
 export interface Listener {
   /** shown in the log and the events panel, e.g. "RouterListener::onKernelRequest" */
   name: string;
@@ -31,8 +37,8 @@ export class EventDispatcher {
   }
 
   /**
-   * The event once every listener ran. Outside debug it comes back synchronously when no
-   * listener returns a promise: a request would otherwise pay a promise per event.
+   * The event once every listener ran. It comes back synchronously when no listener returns a
+   * promise: a request would otherwise pay a promise per event.
    */
   dispatch(eventName: string, event: KernelEvent): KernelEvent | Promise<KernelEvent> {
     if (event.request.traced) return this.#dispatchTraced(eventName, event);
@@ -46,35 +52,55 @@ export class EventDispatcher {
     return event;
   }
 
-  async #dispatchTraced(eventName: string, event: KernelEvent): Promise<KernelEvent> {
-    const request = event.request;
-    const calls: { listener: string; duration: number; stoppedPropagation: boolean }[] = [];
-    request.events.push({ name: eventName, listeners: calls });
-    const eventLog = request.log.sink;
+  #dispatchTraced(eventName: string, event: KernelEvent): KernelEvent | Promise<KernelEvent> {
+    const calls: ListenerCall[] = [];
+    event.request.events.push({ name: eventName, listeners: calls });
     const listeners = this.#listeners.get(eventName) ?? [];
-    for (let i = 0; i < listeners.length; i++) {
+    return this.#traceFrom(eventName, event, listeners, 0, calls);
+  }
+
+  /** Calls the listeners from `from` on, timing and logging each; async only from a listener that returns a promise. */
+  #traceFrom(eventName: string, event: KernelEvent, listeners: readonly Listener[], from: number, calls: ListenerCall[]): KernelEvent | Promise<KernelEvent> {
+    for (let i = from; i < listeners.length; i++) {
       const listener = listeners[i];
-      const call = { listener: listener.name, duration: 0, stoppedPropagation: false };
+      const call: ListenerCall = { listener: listener.name, duration: 0, stoppedPropagation: false };
       calls.push(call);
       const start = performance.now();
+      let pending: void | Promise<void>;
       try {
-        const pending = listener.fn(event);
-        if (pending) await pending;
+        pending = listener.fn(event);
       } finally {
         call.duration = performance.now() - start;
       }
-      // Logged after the call, as Symfony's traceable dispatcher does: a listener's own records come first.
-      eventLog(record(`Notified event "${eventName}" to listener "${listener.name}".`, eventName, listener.name));
-      if (event.propagationStopped) {
-        call.stoppedPropagation = true;
-        eventLog(record(`Listener "${listener.name}" stopped propagation of the event "${eventName}".`, eventName, listener.name));
-        for (const skipped of listeners.slice(i + 1)) {
-          eventLog(record(`Listener "${skipped.name}" was not called for event "${eventName}".`, eventName, skipped.name));
-        }
-        break;
-      }
+      if (pending) return this.#awaitTraced(eventName, event, listeners, i, calls, call, start, pending);
+      if (this.#afterTraced(eventName, event, listeners, i, call)) break;
     }
     return event;
+  }
+
+  async #awaitTraced(eventName: string, event: KernelEvent, listeners: readonly Listener[], at: number, calls: ListenerCall[],
+    call: ListenerCall, start: number, pending: Promise<void>): Promise<KernelEvent> {
+    try {
+      await pending;
+    } finally {
+      call.duration = performance.now() - start;
+    }
+    if (this.#afterTraced(eventName, event, listeners, at, call)) return event;
+    return this.#traceFrom(eventName, event, listeners, at + 1, calls);
+  }
+
+  /** Logs the call of listeners[at], after it ran as Symfony's traceable dispatcher does; true when it stopped propagation. */
+  #afterTraced(eventName: string, event: KernelEvent, listeners: readonly Listener[], at: number, call: ListenerCall): boolean {
+    const eventLog = event.request.log.sink;
+    const name = listeners[at].name;
+    eventLog(record(`Notified event "${eventName}" to listener "${name}".`, eventName, name));
+    if (!event.propagationStopped) return false;
+    call.stoppedPropagation = true;
+    eventLog(record(`Listener "${name}" stopped propagation of the event "${eventName}".`, eventName, name));
+    for (const skipped of listeners.slice(at + 1)) {
+      eventLog(record(`Listener "${skipped.name}" was not called for event "${eventName}".`, eventName, skipped.name));
+    }
+    return true;
   }
 
   /** The rest of an untraced dispatch, from the listener at `from` whose promise is `pending`. */
