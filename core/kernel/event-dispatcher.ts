@@ -3,6 +3,24 @@ import type { KernelEvent } from './kernel-event.js';
 
 export type ListenerFn = (event: KernelEvent) => void | Promise<void>;
 
+/**
+ * On a `Notified event` record, where its call is in the request's events: [event, listener].
+ * A symbol, so that no view nor JSON.stringify sees it; the store uses it to write the record
+ * as a reference to the events panel (profiler/storage/stored-form.ts).
+ */
+export const NOTIFIED_CALL = Symbol('appkernel.notifiedCall');
+
+export function notifiedMessage(eventName: string, listener: string): string {
+  return `Notified event "${eventName}" to listener "${listener}".`;
+}
+
+interface Trace {
+  eventName: string;
+  /** the event's place in the request's events */
+  index: number;
+  calls: ListenerCall[];
+}
+
 interface ListenerCall {
   listener: string;
   duration: number;
@@ -54,13 +72,14 @@ export class EventDispatcher {
 
   #dispatchTraced(eventName: string, event: KernelEvent): KernelEvent | Promise<KernelEvent> {
     const calls: ListenerCall[] = [];
-    event.request.events.push({ name: eventName, listeners: calls });
+    const trace: Trace = { eventName, index: event.request.events.push({ name: eventName, listeners: calls }) - 1, calls };
     const listeners = this.#listeners.get(eventName) ?? [];
-    return this.#traceFrom(eventName, event, listeners, 0, calls);
+    return this.#traceFrom(trace, event, listeners, 0);
   }
 
   /** Calls the listeners from `from` on, timing and logging each; async only from a listener that returns a promise. */
-  #traceFrom(eventName: string, event: KernelEvent, listeners: readonly Listener[], from: number, calls: ListenerCall[]): KernelEvent | Promise<KernelEvent> {
+  #traceFrom(trace: Trace, event: KernelEvent, listeners: readonly Listener[], from: number): KernelEvent | Promise<KernelEvent> {
+    const { calls } = trace;
     for (let i = from; i < listeners.length; i++) {
       const listener = listeners[i];
       const call: ListenerCall = { listener: listener.name, duration: 0, stoppedPropagation: false };
@@ -72,28 +91,31 @@ export class EventDispatcher {
       } finally {
         call.duration = performance.now() - start;
       }
-      if (pending) return this.#awaitTraced(eventName, event, listeners, i, calls, call, start, pending);
-      if (this.#afterTraced(eventName, event, listeners, i, call)) break;
+      if (pending) return this.#awaitTraced(trace, event, listeners, i, call, start, pending);
+      if (this.#afterTraced(trace, event, listeners, i, call)) break;
     }
     return event;
   }
 
-  async #awaitTraced(eventName: string, event: KernelEvent, listeners: readonly Listener[], at: number, calls: ListenerCall[],
+  async #awaitTraced(trace: Trace, event: KernelEvent, listeners: readonly Listener[], at: number,
     call: ListenerCall, start: number, pending: Promise<void>): Promise<KernelEvent> {
     try {
       await pending;
     } finally {
       call.duration = performance.now() - start;
     }
-    if (this.#afterTraced(eventName, event, listeners, at, call)) return event;
-    return this.#traceFrom(eventName, event, listeners, at + 1, calls);
+    if (this.#afterTraced(trace, event, listeners, at, call)) return event;
+    return this.#traceFrom(trace, event, listeners, at + 1);
   }
 
   /** Logs the call of listeners[at], after it ran as Symfony's traceable dispatcher does; true when it stopped propagation. */
-  #afterTraced(eventName: string, event: KernelEvent, listeners: readonly Listener[], at: number, call: ListenerCall): boolean {
+  #afterTraced(trace: Trace, event: KernelEvent, listeners: readonly Listener[], at: number, call: ListenerCall): boolean {
     const eventLog = event.request.log.sink;
+    const { eventName } = trace;
     const name = listeners[at].name;
-    eventLog(record(`Notified event "${eventName}" to listener "${name}".`, eventName, name));
+    const notified = record(notifiedMessage(eventName, name), eventName, name);
+    notified[NOTIFIED_CALL] = [trace.index, trace.calls.indexOf(call)];
+    eventLog(notified);
     if (!event.propagationStopped) return false;
     call.stoppedPropagation = true;
     eventLog(record(`Listener "${name}" stopped propagation of the event "${eventName}".`, eventName, name));
@@ -116,6 +138,6 @@ export class EventDispatcher {
   }
 }
 
-function record(message: string, event: string, listener: string): LogRecord {
+function record(message: string, event: string, listener: string): LogRecord & { [NOTIFIED_CALL]?: [number, number] } {
   return { time: Date.now(), level: 'DEBUG', channel: 'event', message, context: { event, listener } };
 }

@@ -5,7 +5,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runApp, startServe } from '../helpers/cli.js';
 import { fetchProfileJson, fetchText } from '../helpers/serve.js';
-import { indexLines, segmentFiles } from '../faults/store-segments.js';
+import { indexLines, segmentFiles, waitUntilIndexed } from '../faults/store-segments.js';
 
 // Issue 4: "A corrupt profile file, a truncated index line or a missing folder never crashes anything: the page
 // or command says what is wrong". The pages are tested in tests/faults; here the `app profiles` commands.
@@ -23,6 +23,7 @@ test.before(async () => {
     for (const name of ['ann', 'bob', 'cy']) {
       const token = (await fetchText(`${serve.base}/hello/${name}`)).headers['x-debug-token'];
       await fetchProfileJson(serve.base, token);
+      await waitUntilIndexed(store, token);
       tokens.push(token);
     }
   } finally {

@@ -1,6 +1,7 @@
 import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Profile } from '../profile.js';
 import { DICTIONARY_V1 } from './compression-dictionary.js';
+import { fromStoredForm } from './stored-form.js';
 
 /**
  * A block of profiles in a segment: an 11-byte header, then the JSON of each
@@ -90,7 +91,7 @@ function parseProfile(json: string): Decoded {
     return { ok: false, problem: `it is not valid JSON (${(error as Error).message})` };
   }
   if (!isProfileLike(profile)) return { ok: false, problem: 'it does not hold a profile' };
-  return { ok: true, profile };
+  return { ok: true, profile: fromStoredForm(profile) };
 }
 
 function isProfileLike(value: unknown): value is Profile {
