@@ -87,7 +87,18 @@ function failingRequirement(route: Route, matchPath: string): string | null {
   return `The requirements (${variables.map((t) => `{${t.name}}: ${t.requirement}`).join(', ')}) do not match together`;
 }
 
-/** The route with only the given requirements, the others left to the default. */
+/** Per route, its variants with only some requirements, compiled once: a 404 page explains every route. */
+const variants = new WeakMap<Route, Map<string, Route>>();
+
+/** The route with only the given requirement (or none), the others left to the default. */
 function withRequirements(route: Route, requirements: Record<string, string>): Route {
-  return compileRoute(route.name, { path: route.path, defaults: { ...route.defaults }, requirements, controller: route.controller });
+  let compiled = variants.get(route);
+  if (!compiled) variants.set(route, compiled = new Map());
+  const key = JSON.stringify(requirements);
+  let variant = compiled.get(key);
+  if (!variant) {
+    variant = compileRoute(route.name, { path: route.path, defaults: { ...route.defaults }, requirements, controller: route.controller });
+    compiled.set(key, variant);
+  }
+  return variant;
 }
