@@ -24,8 +24,9 @@ const MAGIC = Buffer.from('ak', 'latin1');
 const FORMAT_SINGLE_V1 = 1;
 const FORMAT_BLOCK_V1 = 2;
 const MAX_PAYLOAD = 64 * 1024 * 1024;
-/** Profiles per block at most: a read inflates its whole block. */
+/** Profiles per block at most, and their JSON characters (one profile may pass it): a read inflates its whole block. */
 export const BLOCK_PROFILES = 32;
+export const BLOCK_CHARS = 64 * 1024;
 /** Level 3: on blocks of profiles, half the CPU of level 6 for a third more bytes. */
 const LEVEL = 3;
 

@@ -2,7 +2,7 @@ import { appendFileSync, closeSync, constants, fstatSync, ftruncateSync, openSyn
 import { appendFile, mkdir, open } from 'node:fs/promises';
 import type { Profile, ProfileSummary } from '../profile.js';
 import { formatRecordLine, formatSealLine, summarize } from './index-line.js';
-import { BLOCK_PROFILES } from './record-codec.js';
+import { BLOCK_CHARS, BLOCK_PROFILES } from './record-codec.js';
 import type { RecordEncoder } from './record-encoder.js';
 import { toStoredForm } from './stored-form.js';
 import type { SegmentCatalog, SegmentState } from './segment-catalog.js';
@@ -172,7 +172,9 @@ export class SegmentWriter {
       }
     }
     for (let i = 0; i < jsons.length;) {
-      const n = Math.min(BLOCK_PROFILES, jsons.length - i, this.options.capacity.profiles - this.#planned);
+      const most = Math.min(BLOCK_PROFILES, jsons.length - i, this.options.capacity.profiles - this.#planned);
+      let n = 1;
+      for (let chars = jsons[i].length; n < most && chars + jsons[i + n].length <= BLOCK_CHARS; n++) chars += jsons[i + n].length;
       this.#encoding.push({ summaries: summaries.slice(i, i + n), record: this.options.encoder.encode(jsons.slice(i, i + n)) });
       i += n;
       this.#planned = (this.#planned + n) % this.options.capacity.profiles;

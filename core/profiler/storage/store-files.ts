@@ -2,9 +2,9 @@ import { closeSync, openSync, readSync, renameSync, unlinkSync, writeFileSync } 
 import { join } from 'node:path';
 
 /**
- * The store folder holds, per segment, `<id>-<pid>.log` (the records) and
- * `<id>-<pid>.idx` (one line per record), plus `cutoff.json` (set by an exact
- * prune). The pid names the one process that appends to the segment, so every
+ * The store folder holds, per segment, `<id>-<pid>.log` (the records, each a
+ * block of profiles, record-codec.ts) and `<id>-<pid>.idx` (one line per
+ * profile, index-line.ts), plus `cutoff.json` (set by an exact prune). The pid names the one process that appends to the segment, so every
  * writer knows its offsets without locks; readers use it to tell a live
  * writer's segment from one left by a crash.
  */
