@@ -100,18 +100,25 @@ export class Request {
     return performance.now() - this.start;
   }
 
-  /** Runs `work` and records it as a phase of the timeline (outside debug: just runs it). */
+  /**
+   * Runs `work` and records it as a phase of the timeline (outside debug: just runs it). A
+   * synchronous `work` is timed synchronously: no promise for a phase that never waits.
+   */
   phase<T>(name: string, work: () => T | Promise<T>): T | Promise<T> {
-    return this.traced ? this.#timed(name, work) : work();
-  }
-
-  async #timed<T>(name: string, work: () => T | Promise<T>): Promise<T> {
+    if (!this.traced) return work();
     const start = this.elapsed();
+    let result: T | Promise<T>;
     try {
-      return await work();
-    } finally {
+      result = work();
+    } catch (error) {
       this.phases.push({ name, start, duration: this.elapsed() - start });
+      throw error;
     }
+    if (!(result instanceof Promise)) {
+      this.phases.push({ name, start, duration: this.elapsed() - start });
+      return result;
+    }
+    return result.finally(() => { this.phases.push({ name, start, duration: this.elapsed() - start }); });
   }
 
   /** Whether the client prefers JSON over HTML (Accept header order and q-values). */
