@@ -32,6 +32,8 @@ export interface Listener {
   name: string;
   fn: ListenerFn;
   priority: number;
+  /** its `Notified event` record's message and context, made once: every traced call logs them */
+  notified: { message: string; context: Readonly<Record<string, string>> };
 }
 
 /**
@@ -44,7 +46,7 @@ export class EventDispatcher {
 
   addListener(event: string, name: string, fn: ListenerFn, priority = 0): this {
     const list = this.#listeners.get(event) ?? [];
-    list.push({ name, fn, priority });
+    list.push({ name, fn, priority, notified: { message: notifiedMessage(event, name), context: Object.freeze({ event, listener: name }) } });
     list.sort((a, b) => b.priority - a.priority);
     this.#listeners.set(event, list);
     return this;
@@ -112,8 +114,8 @@ export class EventDispatcher {
   #afterTraced(trace: Trace, event: KernelEvent, listeners: readonly Listener[], at: number, call: ListenerCall): boolean {
     const eventLog = event.request.log.sink;
     const { eventName } = trace;
-    const name = listeners[at].name;
-    const notified = record(notifiedMessage(eventName, name), eventName, name);
+    const { name, notified: { message, context } } = listeners[at];
+    const notified: MarkedRecord = { time: Date.now(), level: 'DEBUG', channel: 'event', message, context };
     notified[NOTIFIED_CALL] = [trace.index, trace.calls.indexOf(call)];
     eventLog(notified);
     if (!event.propagationStopped) return false;
@@ -138,6 +140,8 @@ export class EventDispatcher {
   }
 }
 
-function record(message: string, event: string, listener: string): LogRecord & { [NOTIFIED_CALL]?: [number, number] } {
+type MarkedRecord = LogRecord & { [NOTIFIED_CALL]?: [number, number] };
+
+function record(message: string, event: string, listener: string): LogRecord {
   return { time: Date.now(), level: 'DEBUG', channel: 'event', message, context: { event, listener } };
 }
