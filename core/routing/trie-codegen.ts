@@ -28,6 +28,9 @@ export interface TrieSearch {
  */
 const SPLIT_AT = 4000;
 
+/** Static texts up to this length are compared char by char inline; longer ones by `same`. */
+const INLINE_COMPARE = 3;
+
 /**
  * Turns the trie into straight-line code, faster than walking it: static children
  * are picked by a switch on their first char and compared char by char (no slicing, no
@@ -42,6 +45,10 @@ export function compileTrieSearch(trie: SegmentTrie, routes: readonly Route[]): 
   const root = writer.node(trie.root, 0, '0');
   const source = `"use strict";
 let res = null, acc = null, pct = false, enc = false, mc = 0, mn = -1;
+function same(path, at, from, to) {
+  for (let i = from; i < to; i++, at++) if (path.charCodeAt(at) !== T[i]) return false;
+  return true;
+}
 function val(path, start, end) {
   const value = path.slice(start, end);
   return pct ? dec(value) : value;
@@ -61,12 +68,12 @@ return {
   matched() { return M.subarray(0, mc); },
 };`;
   const depth = trie.depth + 1;
-  const create = new Function('NONE', 'R', 'M', 'A', 'CS', 'CE', 'slashIn', 'groupsFree', 'groupsAt', 'restFree', 'dec', 'allowedOf', source);
+  const create = new Function('NONE', 'R', 'M', 'A', 'CS', 'CE', 'T', 'slashIn', 'groupsFree', 'groupsAt', 'restFree', 'dec', 'allowedOf', source);
   const positions = () => new Int32Array(depth);
   const allowedOf = (indices: Int32Array) => declaredMethods([...indices].sort((a, b) => a - b).map((i) => routes[i]));
 
   return create(
-    NONE, writer.regexes, new Int32Array(routes.length), writer.allowed, positions(), positions(),
+    NONE, writer.regexes, new Int32Array(routes.length), writer.allowed, positions(), positions(), Uint16Array.from(writer.texts),
     slashIn, groupsFree, groupsAt, restFree, decodeParameter, allowedOf,
   ) as TrieSearch;
 }
@@ -76,6 +83,8 @@ class Writer {
   /** per node with routes: their declared methods, the 405's allowed list when only that node matched */
   readonly allowed: (readonly string[])[] = [];
   readonly regexes: RegExp[] = [];
+  /** the char codes of the static segments' texts, compared by `same` */
+  readonly texts: number[] = [];
 
   /** Code run when `node` is reached with its last segment ending at `end` (a variable, or 0 at the root). */
   node(node: TrieNode, depth: number, end: string): string {
@@ -110,7 +119,7 @@ class Writer {
     const byFirst = new Map<number, string[]>();
     for (const { text, slot } of statics) {
       const after = `${s} + ${text.length}`;
-      const branch = `if (${equals(text, s)} && (${after} === len || path.charCodeAt(${after}) === 47)) {\nconst ${e} = ${after}; ${mark}\n${guarded(slot)}\n}`;
+      const branch = `if ((${after} === len || path.charCodeAt(${after}) === 47) && ${this.equals(text, s)}) {\nconst ${e} = ${after}; ${mark}\n${guarded(slot)}\n}`;
       if (text === '') parts.push(branch);
       else byFirst.set(text.charCodeAt(0), [...(byFirst.get(text.charCodeAt(0)) ?? []), branch]);
     }
@@ -137,6 +146,22 @@ class Writer {
     }
     if (parts.length === 0) return '';
     return `const ${s} = ${end} + 1;\n${parts.join('\n')}`;
+  }
+
+  /**
+   * A condition: the path at `s` continues with `text` (its first char already checked by a
+   * switch). Longer texts are compared by one shared loop over their char codes: unrolled, every
+   * char would cost machine code, and on a big table the instruction cache misses cost more than
+   * the loop.
+   */
+  private equals(text: string, s: string): string {
+    if (text.length <= 1) return 'true';
+    if (text.length <= INLINE_COMPARE) {
+      return Array.from({ length: text.length - 1 }, (_, i) => `path.charCodeAt(${s} + ${i + 1}) === ${text.charCodeAt(i + 1)}`).join(' && ');
+    }
+    const from = this.texts.length;
+    for (let i = 1; i < text.length; i++) this.texts.push(text.charCodeAt(i));
+    return `same(path, ${s} + 1, ${from}, ${this.texts.length})`;
   }
 
   /** Moves the biggest subtrees into functions of their own until the rest fits in SPLIT_AT. */
@@ -182,12 +207,6 @@ function guarded(slot: Slot): string {
   return `if (${slot.minIndex} < best) {\n${slot.code}\n}`;
 }
 
-/** A condition: the path at `s` continues with `text` (its first char already checked by a switch). */
-function equals(text: string, s: string): string {
-  if (text.length <= 1) return 'true';
-  if (text.length > 16) return `path.startsWith(${JSON.stringify(text)}, ${s})`;
-  return Array.from({ length: text.length - 1 }, (_, i) => `path.charCodeAt(${s} + ${i + 1}) === ${text.charCodeAt(i + 1)}`).join(' && ');
-}
 
 function slashIn(path: string, start: number, end: number): boolean {
   const at = path.indexOf(ENCODED_SLASH, start);
