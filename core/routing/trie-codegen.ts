@@ -119,7 +119,8 @@ class Writer {
     const byFirst = new Map<number, string[]>();
     for (const { text, slot } of statics) {
       const after = `${s} + ${text.length}`;
-      const branch = `if ((${after} === len || path.charCodeAt(${after}) === 47) && ${this.equals(text, s)}) {\nconst ${e} = ${after}; ${mark}\n${guarded(slot)}\n}`;
+      // A static segment holds no placeholder: its position is not kept.
+      const branch = `if ((${after} === len || path.charCodeAt(${after}) === 47) && ${this.equals(text, s)}) {\nconst ${e} = ${after};\n${guarded(slot)}\n}`;
       if (text === '') parts.push(branch);
       else byFirst.set(text.charCodeAt(0), [...(byFirst.get(text.charCodeAt(0)) ?? []), branch]);
     }
