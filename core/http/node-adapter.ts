@@ -8,6 +8,8 @@ import { reasonPhrase, Response } from './response.js';
 export interface RequestHandler {
   handle(request: Request): Promise<Response>;
   terminate(request: Request, response: Response): Promise<void>;
+  /** false when terminate() has nothing to do (no kernel.terminate listener): it is then not scheduled */
+  terminates?(): boolean;
 }
 
 export interface AdapterOptions {
@@ -70,7 +72,7 @@ async function serve(kernel: RequestHandler, req: IncomingMessage, res: ServerRe
   const response = await kernel.handle(request);
   await write(res, request, response);
   opts.onResponse?.(request, response);
-  setImmediate(() => void kernel.terminate(request, response));
+  if (kernel.terminates?.() !== false) setImmediate(() => void kernel.terminate(request, response));
 }
 
 /** An option given as undefined (e.g. an app without `bodyLimit`) keeps its default instead of erasing it. */

@@ -40,6 +40,11 @@ export class Kernel {
     }
   }
 
+  /** Whether terminate() calls anyone: outside debug, usually not. */
+  terminates(): boolean {
+    return this.dispatcher.listeners(KernelEvents.TERMINATE).length > 0;
+  }
+
   /** kernel.terminate, after the response was written to the socket. */
   async terminate(request: Request, response: Response): Promise<void> {
     const event = new KernelEvent(request);

@@ -114,4 +114,12 @@ test('when a kernel.terminate listener is still busy, then the client already ha
   }
 });
 
+test('kernel.terminate is scheduled only when someone listens: a kernel without listeners says so, one with says so', () => {
+  const bare = buildKernel(createDemoApp(), { debug: false, root: process.cwd() });
+  assert.is(bare.terminates(), false, 'outside debug nothing listens to kernel.terminate: the adapter skips it');
+  bare.dispatcher.addListener('kernel.terminate', 'Test::late', () => undefined);
+  assert.is(bare.terminates(), true, 'a listener added after the kernel was built is seen');
+  assert.is(kernel.terminates(), true);
+});
+
 test.run();
