@@ -30,14 +30,9 @@ export class Kernel {
 
   constructor(readonly app: App, readonly options: KernelOptions) {}
 
-  async handle(request: Request): Promise<Response> {
-    try {
-      request.traced = this.options.debug;
-      for (const hook of this.beforeHandle) hook(request);
-      return await this.handleRaw(request);
-    } catch (error) {
-      return this.handleThrowable(error, request);
-    }
+  handle(request: Request): Promise<Response> {
+    request.traced = this.options.debug;
+    return this.handleRaw(request);
   }
 
   /** Whether terminate() calls anyone: outside debug, usually not. */
@@ -56,43 +51,53 @@ export class Kernel {
     }
   }
 
+  /**
+   * Anything thrown becomes an error response here. The events run inside this function's own
+   * try: a throw from an async function called here would reject its promise before anyone
+   * awaited it, and every error response would pay Node's unhandled-rejection bookkeeping.
+   */
   private async handleRaw(request: Request): Promise<Response> {
-    const event = new KernelEvent(request);
-    await this.dispatcher.dispatch(KernelEvents.REQUEST, event);
-    if (event.response) return this.filterResponse(event.response, request);
+    try {
+      for (const hook of this.beforeHandle) hook(request);
+      const event = new KernelEvent(request);
+      await this.dispatcher.dispatch(KernelEvents.REQUEST, event);
+      if (event.response) return await this.filterResponse(event.response, request);
 
-    const route = request.attributes.route;
-    const controller = route === null ? undefined
-      : (this.options.resolveController?.(route) ?? this.app.controllers.get(route));
-    if (!controller) {
-      throw new AppError('APP_ERR_KERNEL_CONTROLLER',
-        `Unable to find the controller for path "${request.path}". The route "${route ?? '(none)'}" is wrongly configured.`);
-    }
-    event.controller = controller;
-    await this.dispatcher.dispatch(KernelEvents.CONTROLLER, event);
-    await this.dispatcher.dispatch(KernelEvents.CONTROLLER_ARGUMENTS, event);
-
-    const context = event.controllerArguments[0] as ControllerContext | undefined;
-    if (!context) throw new AppError('APP_ERR_KERNEL_CONTROLLER', `No arguments were resolved for the controller of route "${route}".`);
-    const result = await request.phase('controller', () => this.callController(event.controller ?? controller, context, request));
-    if (result instanceof Response) {
-      if (result.body instanceof Readable) {
-        // Until the adapter pipes it, a failing body must not be an uncaught 'error' event; the adapter reports it.
-        result.body.on('error', ignoreUntilPiped);
-        // One that failed already (destroyed, pushed to after its end) is the controller's error.
-        if (result.body.errored) throw result.body.errored;
+      const route = request.attributes.route;
+      const controller = route === null ? undefined
+        : (this.options.resolveController?.(route) ?? this.app.controllers.get(route));
+      if (!controller) {
+        throw new AppError('APP_ERR_KERNEL_CONTROLLER',
+          `Unable to find the controller for path "${request.path}". The route "${route ?? '(none)'}" is wrongly configured.`);
       }
-      return this.filterResponse(result, request);
-    }
+      event.controller = controller;
+      await this.dispatcher.dispatch(KernelEvents.CONTROLLER, event);
+      await this.dispatcher.dispatch(KernelEvents.CONTROLLER_ARGUMENTS, event);
 
-    const view = new KernelEvent(request);
-    view.result = result;
-    await request.phase('view', () => this.dispatcher.dispatch(KernelEvents.VIEW, view));
-    if (!view.response) {
-      throw new AppError('APP_ERR_KERNEL_CONTROLLER',
-        `The controller for route "${route}" must return a response, a string or a value to send as JSON (undefined returned).`);
+      const context = event.controllerArguments[0] as ControllerContext | undefined;
+      if (!context) throw new AppError('APP_ERR_KERNEL_CONTROLLER', `No arguments were resolved for the controller of route "${route}".`);
+      const result = await request.phase('controller', () => this.callController(event.controller ?? controller, context, request));
+      if (result instanceof Response) {
+        if (result.body instanceof Readable) {
+          // Until the adapter pipes it, a failing body must not be an uncaught 'error' event; the adapter reports it.
+          result.body.on('error', ignoreUntilPiped);
+          // One that failed already (destroyed, pushed to after its end) is the controller's error.
+          if (result.body.errored) throw result.body.errored;
+        }
+        return await this.filterResponse(result, request);
+      }
+
+      const view = new KernelEvent(request);
+      view.result = result;
+      await request.phase('view', () => this.dispatcher.dispatch(KernelEvents.VIEW, view));
+      if (!view.response) {
+        throw new AppError('APP_ERR_KERNEL_CONTROLLER',
+          `The controller for route "${route}" must return a response, a string or a value to send as JSON (undefined returned).`);
+      }
+      return await this.filterResponse(view.response, request);
+    } catch (error) {
+      return this.handleThrowable(error, request);
     }
-    return this.filterResponse(view.response, request);
   }
 
   /** A sync result is returned as it is; only a pending promise gets the request timeout (a 504). */
