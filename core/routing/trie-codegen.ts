@@ -33,8 +33,8 @@ const INLINE_COMPARE = 3;
 
 /**
  * Turns the trie into straight-line code, faster than walking it: static children
- * are picked by a switch on their first char and compared char by char (no slicing, no
- * hashing), a placeholder segment's end is found with indexOf, and a subtree is entered only
+ * are picked by a switch on their first char and compared by char codes (no slicing, no
+ * hashing; see `equals`), a placeholder segment's end is found with indexOf, and a subtree is entered only
  * if it holds a route index lower than the best so far. The winner's parameters are built as
  * an object literal per route. The generated text holds only numbers and JSON string
  * literals; regexes are passed in, never written out. (Needs code generation from strings,
