@@ -78,6 +78,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let loaded = await load();
   let kernel: Kernel = createAppKernel(loaded.app, { debug: options.debug, root: options.root, storage });
   const sink = terminalSink(options.logLevel, (line) => options.print(line.trimEnd()));
+  let stopping = false;
+  /** requests the adapter has not finished with; once stopping, each one's end closes idle connections */
+  const inFlight = new Set<ServerResponse>();
+  const closeIdleAfter = (response: ServerResponse) => response.once('close', () => server.closeIdleConnections());
   const server = createAppServer(() => kernel, {
     ...options.timeouts,
     bodyLimit: loaded.app.options.bodyLimit,
@@ -86,17 +90,14 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     onResponse: (request, response) => {
       if (options.formatRequest) options.print(options.formatRequest(request, response, request.elapsed()));
     },
+    onSettled: (response) => inFlight.delete(response),
   });
 
-  let stopping = false;
-  const inFlight = new Set<ServerResponse>();
   server.prependListener('request', (_request, response: ServerResponse) => {
-    if (stopping) response.setHeader('Connection', 'close');
     inFlight.add(response);
-    response.once('close', () => {
-      inFlight.delete(response);
-      if (stopping) server.closeIdleConnections();
-    });
+    if (!stopping) return;
+    response.setHeader('Connection', 'close');
+    closeIdleAfter(response);
   });
 
   await listen(server, options.port, options.host);
@@ -166,8 +167,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
           clearTimeout(force);
           done();
         });
-        // Answers not yet begun close their connection; the others close it once idle (see the 'request' listener).
-        for (const response of inFlight) if (!response.headersSent) response.setHeader('Connection', 'close');
+        // Answers not yet begun close their connection; each one still in flight closes the idle ones when it ends.
+        for (const response of inFlight) {
+          if (!response.headersSent) response.setHeader('Connection', 'close');
+          closeIdleAfter(response);
+        }
         server.closeIdleConnections();
       });
       // Let kernel.terminate (scheduled with setImmediate after each response) queue its profile.

@@ -21,6 +21,8 @@ export interface AdapterOptions {
   logSink?: LogSink;
   /** called once per answered request, after the response was written */
   onResponse?: (request: Request, response: Response) => void;
+  /** called once per request when the adapter is done with it: answered, refused, or failed */
+  onSettled?: (res: ServerResponse) => void;
 }
 
 export const DEFAULT_ADAPTER_OPTIONS: AdapterOptions = { bodyLimit: 1024 * 1024, maxUrlLength: 8192, trustedProxies: [] };
@@ -33,10 +35,12 @@ export const DEFAULT_ADAPTER_OPTIONS: AdapterOptions = { bodyLimit: 1024 * 1024,
  */
 export function createNodeListener(handler: () => RequestHandler, options: Partial<AdapterOptions> = {}) {
   const opts = { ...DEFAULT_ADAPTER_OPTIONS, ...definedOnly(options) };
+  const settled = opts.onSettled ?? (() => {});
   return (req: IncomingMessage, res: ServerResponse): void => {
-    serve(handler(), req, res, opts).catch((error) => {
+    serve(handler(), req, res, opts).then(() => settled(res), (error) => {
       if (!res.headersSent) plain(res, 500, `Internal Server Error: ${String((error as Error)?.message ?? error)}`);
       else res.destroy();
+      settled(res);
     });
   };
 }
