@@ -52,7 +52,7 @@ async function serve(kernel: RequestHandler, req: IncomingMessage, res: ServerRe
   const hosts = countHeader(req.rawHeaders, 'host');
   if (hosts > 1) return plain(res, 400, 'Bad Request: the request has more than one Host header.');
   if (hosts === 0 && req.httpVersion !== '1.0') return plain(res, 400, `Bad Request: an HTTP/${req.httpVersion} request must have a Host header.`);
-  if (target.includes('\0') || /%00/.test(target)) return plain(res, 400, 'Bad Request: the request target contains a NUL byte.');
+  if (target.includes('\0') || target.includes('%00')) return plain(res, 400, 'Bad Request: the request target contains a NUL byte.');
 
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > opts.bodyLimit) return tooLarge(res, opts.bodyLimit, req);
@@ -60,7 +60,9 @@ async function serve(kernel: RequestHandler, req: IncomingMessage, res: ServerRe
   if (body === null) return tooLarge(res, opts.bodyLimit, req);
 
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
+  const given = req.headers;
+  for (const name in given) {
+    const value = given[name];
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   const request = new Request({
@@ -94,9 +96,13 @@ function requestTarget(raw: string): string | null {
   return null;
 }
 
+/** How many times the lower-case `name` was sent, in any case: no string made per header. */
 function countHeader(raw: string[], name: string): number {
   let n = 0;
-  for (let i = 0; i < raw.length; i += 2) if (raw[i].toLowerCase() === name) n++;
+  for (let i = 0; i < raw.length; i += 2) {
+    const sent = raw[i];
+    if (sent.length === name.length && (sent === name || sent.toLowerCase() === name)) n++;
+  }
   return n;
 }
 

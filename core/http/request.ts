@@ -55,7 +55,7 @@ export class Request {
   #query: QueryValues | null = null;
 
   constructor(init: RequestInit) {
-    this.method = init.method.toUpperCase();
+    this.method = isUpperCase(init.method) ? init.method : init.method.toUpperCase();
     const q = init.target.indexOf('?');
     this.path = q === -1 ? init.target : init.target.slice(0, q);
     this.queryString = q === -1 ? '' : init.target.slice(q + 1);
@@ -136,6 +136,14 @@ export class Request {
     }
     return json > html;
   }
+}
+
+function isUpperCase(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c >= 0x61 && c <= 0x7a) || c > 0x7f) return false;
+  }
+  return true;
 }
 
 export function parseQuery(queryString: string): QueryValues {
