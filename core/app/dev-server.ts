@@ -77,7 +77,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   let loaded = await load();
   let kernel: Kernel = createAppKernel(loaded.app, { debug: options.debug, root: options.root, storage });
-  const sink = terminalSink(options.logLevel, (line) => options.print(line.trimEnd()));
+  const sink = terminalSink(options.logLevel, options.print);
   let stopping = false;
   /** requests the adapter has not finished with; once stopping, each one's end closes idle connections */
   const inFlight = new Set<ServerResponse>();

@@ -61,6 +61,7 @@ export class Kernel {
       for (const hook of this.beforeHandle) hook(request);
       const event = new KernelEvent(request);
       await this.dispatcher.dispatch(KernelEvents.REQUEST, event);
+      if (event.failure !== null) return await this.handleThrowable(event.failure, request);
       if (event.response) return await this.filterResponse(event.response, request);
 
       const route = request.attributes.route;

@@ -31,12 +31,15 @@ export class RouterListener {
       try {
         result = this.matcher().match(request.method, request.path);
       } catch (error) {
-        throw routingHttpError(error, request);
+        throw error instanceof ResourceNotFoundError || error instanceof MethodNotAllowedError ? routingHttpError(error, request) : error;
       }
     } else {
-      // Outside debug no page shows a trace: the errors are built without one (capturing it is most of a 404's cost).
+      // Outside debug no page shows a trace: the errors are built without one, and handed over without a throw.
       const found = this.matcher().lookup(request.method, request.path);
-      if (found.type === 'not-found' || found.type === 'method-not-allowed') throw withoutStackTrace(() => routingHttpError(routingError(found), request));
+      if (found.type === 'not-found' || found.type === 'method-not-allowed') {
+        event.fail(withoutStackTrace(() => routingHttpError(routingError(found), request, false)));
+        return;
+      }
       result = found;
     }
     request.attributes.route = result.route;
@@ -61,21 +64,15 @@ function routingError(failure: MatchFailure): ResourceNotFoundError | MethodNotA
   return failure.type === 'not-found' ? new ResourceNotFoundError(failure.path) : new MethodNotAllowedError(failure.path, failure.allowed);
 }
 
-/** The 404 or 405 of SPEC.md §7 for a routing failure, which it keeps as its cause; anything else unchanged. */
-function routingHttpError(error: unknown, request: Request): unknown {
+/** The 404 or 405 of SPEC.md §7 for a routing failure, which it keeps as its cause. */
+function routingHttpError(error: ResourceNotFoundError | MethodNotAllowedError, request: Request, traced = true): Error {
   const from = request.referer !== null ? ` (from "${request.referer}")` : '';
   const target = `${request.method} ${request.urlWithoutQuery}`;
-  let httpError: Error;
-  if (error instanceof MethodNotAllowedError) {
-    httpError = new MethodNotAllowedHttpError(error.allowed,
-      `No route found for "${target}": Method Not Allowed (Allow: ${error.allowed.join(', ')})${from}`, { cause: error });
-  } else if (error instanceof ResourceNotFoundError) {
-    httpError = new NotFoundHttpError(`No route found for "${target}"${from}`, { cause: error });
-  } else {
-    return error;
-  }
+  const httpError = error instanceof MethodNotAllowedError
+    ? new MethodNotAllowedHttpError(error.allowed, `No route found for "${target}": Method Not Allowed (Allow: ${error.allowed.join(', ')})${from}`, { cause: error })
+    : new NotFoundHttpError(`No route found for "${target}"${from}`, { cause: error });
   // The trace starts where the listener throws it, as if built there: this helper is no frame of its own.
-  Error.captureStackTrace(httpError, routingHttpError);
+  if (traced) Error.captureStackTrace(httpError, routingHttpError);
   return httpError;
 }
 

@@ -2,12 +2,26 @@ import type { LogLevel, LogRecord } from '../profiler/profile.js';
 import { redactQueryStrings } from '../profiler/redact.js';
 import { levelAtLeast, type LogSink } from './logger.js';
 
-/** A sink that prints records at or above `threshold` as one line each. */
+/** A sink that prints records at or above `threshold` as one line each (no line break: `write` ends the line). */
 export function terminalSink(threshold: LogLevel, write: (line: string) => void): LogSink {
+  const clock = wallClock();
   return (record: LogRecord) => {
     if (!levelAtLeast(record.level, threshold)) return;
-    const time = new Date(record.time).toISOString().slice(11, 19);
     // A message can quote a URL (a 404's Referer): its secret query values stay off the terminal too.
-    write(`${time} ${record.level.padEnd(8)} [${record.channel}] ${redactQueryStrings(record.message)}\n`);
+    write(`${clock(record.time)} ${record.level.padEnd(8)} [${record.channel}] ${redactQueryStrings(record.message)}`);
+  };
+}
+
+/** "HH:MM:SS" (UTC) of a time in ms, formatted once per second: under load every request logs. */
+function wallClock(): (time: number) => string {
+  let second = NaN;
+  let text = '';
+  return (time) => {
+    const now = Math.floor(time / 1000);
+    if (now !== second) {
+      second = now;
+      text = new Date(now * 1000).toISOString().slice(11, 19);
+    }
+    return text;
   };
 }

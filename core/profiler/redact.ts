@@ -113,6 +113,7 @@ export function hasSecretUrl(profile: Profile): boolean {
  * or a backslash, so JSON stays JSON.
  */
 export function redactQueryStrings(text: string): string {
+  if (text.indexOf('=') === -1) return text;
   return text.replace(QUERY_PAIR, (whole, separator: string, name: string, value: string) =>
     (value === '' || value === REDACTED || !looksSecret(decodeFormName(name)) ? whole : `${separator}${name}=${REDACTED}`));
 }

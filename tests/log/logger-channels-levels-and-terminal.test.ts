@@ -63,8 +63,8 @@ test('when the terminal sink has a threshold, then only records at or above it a
   logger.warning('loud {n}', { n: 1 });
   logger.emergency('louder');
   assert.is(lines.length, 2);
-  assert.match(lines[0], /^\d\d:\d\d:\d\d WARNING +\[app\] loud 1\n$/);
-  assert.match(lines[1], /^\d\d:\d\d:\d\d EMERGENCY \[app\] louder\n$/);
+  assert.match(lines[0], /^\d\d:\d\d:\d\d WARNING +\[app\] loud 1$/);
+  assert.match(lines[1], /^\d\d:\d\d:\d\d EMERGENCY \[app\] louder$/);
 });
 
 test.run();
