@@ -29,15 +29,11 @@ export function parseStack(stack: string | undefined, root: string): Frame[] {
 }
 
 function toFrame(fn: string, location: string, line: string | undefined, column: string | undefined, root: string): Frame {
-  let file = location;
-  if (file.startsWith('file://')) {
-    try { file = fileURLToPath(file); } catch { /* keep as given */ }
-  }
+  const { file, display, kind } = placeOf(location, root);
   const lineNo = line ? Number(line) : null;
-  const kind = classify(file);
   const frame: Frame = {
     function: fn,
-    file: file ? displayPath(file, root) : null,
+    file: display,
     line: lineNo,
     column: column ? Number(column) : null,
     kind,
@@ -48,6 +44,27 @@ function toFrame(fn: string, location: string, line: string | undefined, column:
     if (excerpt) frame.excerpt = excerpt;
   }
   return frame;
+}
+
+interface Place { file: string; display: string | null; kind: Frame['kind'] }
+
+/** Where a stack location is, by root then location: the same few files recur in every trace. */
+const places = new Map<string, Map<string, Place>>();
+
+function placeOf(location: string, root: string): Place {
+  let byLocation = places.get(root);
+  if (byLocation === undefined) places.set(root, byLocation = new Map());
+  let place = byLocation.get(location);
+  if (place === undefined) {
+    let file = location;
+    if (file.startsWith('file://')) {
+      try { file = fileURLToPath(file); } catch { /* keep as given */ }
+    }
+    place = { file, display: file ? displayPath(file, root) : null, kind: classify(file) };
+    if (byLocation.size >= 1000) byLocation.clear();
+    byLocation.set(location, place);
+  }
+  return place;
 }
 
 function classify(file: string): Frame['kind'] {

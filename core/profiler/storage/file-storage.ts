@@ -4,7 +4,6 @@ import { AppError } from '../../errors.js';
 import { hasSecretUrl, redactQueryStrings } from '../redact.js';
 import type { Profile, ProfileSummary, SearchQuery } from '../profile.js';
 import { isValidToken } from '../token.js';
-import { summarize } from './index-line.js';
 import type { ProfileStorage, PruneOptions, StoreStats } from './profile-storage.js';
 import { decodeBlock, profileAt } from './record-codec.js';
 import { DEFAULT_RETENTION, segmentCapacity, segmentsToDrop, type RetentionLimits } from './retention.js';
@@ -84,7 +83,7 @@ export class FileStorage implements ProfileStorage {
   }
 
   has(token: string): boolean {
-    return this.#writer.get(token) !== undefined || this.#catalog.index.get(token) !== undefined;
+    return this.#writer.has(token) || this.#catalog.index.get(token) !== undefined;
   }
 
   async read(token: string): Promise<Profile | null> {
@@ -128,7 +127,7 @@ export class FileStorage implements ProfileStorage {
     const stored = this.#catalog.index.search(query);
     if (this.#writer.queued === 0) return stored;
     const filter = summaryFilter(query);
-    const waiting = [...this.#writer.waiting()].map(summarize).filter((s) => filter(s) && this.#catalog.index.get(s.token) === undefined);
+    const waiting = [...this.#writer.waiting()].filter((s) => filter(s) && this.#catalog.index.get(s.token) === undefined);
     return [...waiting, ...stored].sort((a, b) => compareKeys(b, a)).slice(0, Math.max(0, Math.floor(query.limit)));
   }
 

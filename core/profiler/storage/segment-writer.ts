@@ -4,7 +4,7 @@ import type { Profile, ProfileSummary } from '../profile.js';
 import { formatRecordLine, formatSealLine, summarize } from './index-line.js';
 import { BLOCK_CHARS, BLOCK_PROFILES } from './record-codec.js';
 import type { RecordEncoder } from './record-encoder.js';
-import { toStoredForm } from './stored-form.js';
+import { fromStoredForm, toStoredForm } from './stored-form.js';
 import type { SegmentCatalog, SegmentState } from './segment-catalog.js';
 import { errorCode, idxPath, isWriting, logPath, markWriting, segmentName } from './store-files.js';
 
@@ -13,6 +13,12 @@ export interface WriterOptions {
   encoder: RecordEncoder;
   capacity: { profiles: number; bytes: number };
   warn: (message: string) => void;
+}
+
+/** A queued profile: its stored form's JSON text (one string for the GC to keep, not a graph) and summary. */
+interface Queued {
+  json: string;
+  summary: ProfileSummary;
 }
 
 /** One block record and the summaries of its profiles, by slot. */
@@ -64,18 +70,20 @@ function undoAppend(truncate: () => void): void {
 }
 
 /**
- * The bounded write queue and this process's own segment. write() only queues;
- * a batch, GATHER_MS after the first profile queued, serialises and compresses,
- * then makes one append to the log and one to the index, in order, off the
- * response path.
+ * The bounded write queue and this process's own segment. write() serialises and
+ * queues; a batch, GATHER_MS after the first profile queued, compresses, then
+ * makes one append to the log and one to the index, in order, off the response
+ * path. Serialising at once lets the profile's objects die young: a queue of
+ * object graphs kept alive across garbage collections cost more than the
+ * serialising itself.
  */
 export class SegmentWriter {
   dropped = 0;
   /** called after each batch reached the disk (or failed to): the owner enforces retention there */
   afterAppend: () => void = () => {};
-  #queue: Profile[] = [];
+  #queue: Queued[] = [];
   /** queued, being encoded or being written: readable from memory until indexed */
-  #waiting = new Map<string, Profile>();
+  #waiting = new Map<string, Queued>();
   #scheduled = false;
   /** blocks handed to the encoder, in order, not yet appended */
   #encoding: { summaries: ProfileSummary[]; record: Promise<Buffer> }[] = [];
@@ -101,12 +109,18 @@ export class SegmentWriter {
     return this.#waiting.size;
   }
 
-  get(token: string): Profile | undefined {
-    return this.#waiting.get(token);
+  has(token: string): boolean {
+    return this.#waiting.has(token);
   }
 
-  waiting(): IterableIterator<Profile> {
-    return this.#waiting.values();
+  /** A profile not yet indexed, read back as a stored one would be. */
+  get(token: string): Profile | undefined {
+    const queued = this.#waiting.get(token);
+    return queued === undefined ? undefined : fromStoredForm(JSON.parse(queued.json) as Profile);
+  }
+
+  *waiting(): IterableIterator<ProfileSummary> {
+    for (const queued of this.#waiting.values()) yield queued.summary;
   }
 
   write(profile: Profile): void {
@@ -118,8 +132,15 @@ export class SegmentWriter {
       this.#drop(1, `The profile store cannot keep up: its write queue is full (${this.options.maxQueue} profiles), so a profile was dropped.`);
       return;
     }
-    this.#waiting.set(profile.token, profile);
-    this.#queue.push(profile);
+    let queued: Queued;
+    try {
+      queued = { json: JSON.stringify(toStoredForm(profile)), summary: summarize(profile) };
+    } catch (error) {
+      this.#drop(1, `A profile could not be serialised (${(error as Error).message}), so it was dropped.`);
+      return;
+    }
+    this.#waiting.set(profile.token, queued);
+    this.#queue.push(queued);
     if (!this.#scheduled) {
       this.#scheduled = true;
       setTimeout(this.#encodeQueued, GATHER_MS);
@@ -160,17 +181,8 @@ export class SegmentWriter {
       this.#scheduled = true;
       setImmediate(this.#encodeQueued);
     }
-    const summaries: ProfileSummary[] = [];
-    const jsons: string[] = [];
-    for (const profile of batch) {
-      try {
-        jsons.push(JSON.stringify(toStoredForm(profile)));
-        summaries.push(summarize(profile));
-      } catch (error) {
-        this.#waiting.delete(profile.token);
-        this.#drop(1, `A profile could not be serialised (${(error as Error).message}), so it was dropped.`);
-      }
-    }
+    const summaries = batch.map((queued) => queued.summary);
+    const jsons = batch.map((queued) => queued.json);
     for (let i = 0; i < jsons.length;) {
       const most = Math.min(BLOCK_PROFILES, jsons.length - i, this.options.capacity.profiles - this.#planned);
       let n = 1;
