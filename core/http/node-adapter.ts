@@ -76,7 +76,8 @@ async function serve(kernel: RequestHandler, req: IncomingMessage, res: ServerRe
     logSink: opts.logSink,
   });
   const response = await kernel.handle(request);
-  await write(res, request, response);
+  const streaming = write(res, request, response);
+  if (streaming) await streaming;
   opts.onResponse?.(request, response);
   if (kernel.terminates?.() !== false) setImmediate(() => void kernel.terminate(request, response));
 }
@@ -151,7 +152,8 @@ function truncate(text: string): string {
   return text.length > 80 ? `${text.slice(0, 80)}...` : text;
 }
 
-async function write(res: ServerResponse, request: Request, response: Response): Promise<void> {
+/** Sends the response: at once, or a promise while a stream body flows. */
+function write(res: ServerResponse, request: Request, response: Response): Promise<void> | undefined {
   const head = request.method === 'HEAD';
   const body = response.body;
   if (body instanceof Readable) return pipeBody(res, request, response, body, head);
@@ -162,6 +164,7 @@ async function write(res: ServerResponse, request: Request, response: Response):
   }
   res.writeHead(response.status, reasonPhrase(response.status), response.headers);
   res.end(head ? undefined : payload);
+  return undefined;
 }
 
 /**

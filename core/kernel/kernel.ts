@@ -59,8 +59,11 @@ export class Kernel {
   private async handleRaw(request: Request): Promise<Response> {
     try {
       for (const hook of this.beforeHandle) hook(request);
+      // A dispatch gives the event back when no listener waited: awaited only otherwise, as each
+      // await costs a turn of the microtask queue.
       const event = new KernelEvent(request);
-      await this.dispatcher.dispatch(KernelEvents.REQUEST, event);
+      const requested = this.dispatcher.dispatch(KernelEvents.REQUEST, event);
+      if (requested !== event) await requested;
       if (event.failure !== null) return await this.handleThrowable(event.failure, request);
       if (event.response) return await this.filterResponse(event.response, request);
 
@@ -72,12 +75,15 @@ export class Kernel {
           `Unable to find the controller for path "${request.path}". The route "${route ?? '(none)'}" is wrongly configured.`);
       }
       event.controller = controller;
-      await this.dispatcher.dispatch(KernelEvents.CONTROLLER, event);
-      await this.dispatcher.dispatch(KernelEvents.CONTROLLER_ARGUMENTS, event);
+      const resolved = this.dispatcher.dispatch(KernelEvents.CONTROLLER, event);
+      if (resolved !== event) await resolved;
+      const argued = this.dispatcher.dispatch(KernelEvents.CONTROLLER_ARGUMENTS, event);
+      if (argued !== event) await argued;
 
       const context = event.controllerArguments[0] as ControllerContext | undefined;
       if (!context) throw new AppError('APP_ERR_KERNEL_CONTROLLER', `No arguments were resolved for the controller of route "${route}".`);
-      const result = await request.phase('controller', () => this.callController(event.controller ?? controller, context, request));
+      let result = request.phase('controller', () => this.callController(event.controller ?? controller, context, request));
+      if (isThenable(result)) result = await result;
       if (result instanceof Response) {
         if (result.body instanceof Readable) {
           // Until the adapter pipes it, a failing body must not be an uncaught 'error' event; the adapter reports it.
@@ -90,7 +96,8 @@ export class Kernel {
 
       const view = new KernelEvent(request);
       view.result = result;
-      await request.phase('view', () => this.dispatcher.dispatch(KernelEvents.VIEW, view));
+      const viewed = request.phase('view', () => this.dispatcher.dispatch(KernelEvents.VIEW, view));
+      if (viewed !== view) await viewed;
       if (!view.response) {
         throw new AppError('APP_ERR_KERNEL_CONTROLLER',
           `The controller for route "${route}" must return a response, a string or a value to send as JSON (undefined returned).`);
@@ -136,10 +143,13 @@ export class Kernel {
   private async filterResponse(response: Response, request: Request): Promise<Response> {
     const event = new KernelEvent(request);
     event.response = response;
-    const start = request.elapsed();
+    const start = request.traced ? request.elapsed() : 0;
     try {
-      await this.dispatcher.dispatch(KernelEvents.RESPONSE, event);
-      await this.dispatcher.dispatch(KernelEvents.FINISH_REQUEST, new KernelEvent(request));
+      const responded = this.dispatcher.dispatch(KernelEvents.RESPONSE, event);
+      if (responded !== event) await responded;
+      const finish = new KernelEvent(request);
+      const finished = this.dispatcher.dispatch(KernelEvents.FINISH_REQUEST, finish);
+      if (finished !== finish) await finished;
     } finally {
       if (request.traced) request.phases.push({ name: 'response', start, duration: request.elapsed() - start });
     }
@@ -148,3 +158,7 @@ export class Kernel {
 }
 
 function ignoreUntilPiped(): void {}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as PromiseLike<unknown>).then === 'function';
+}
