@@ -72,7 +72,7 @@ async function serve(kernel: RequestHandler, req: IncomingMessage, res: ServerRe
     body,
     clientIp: clientIp(req.socket.remoteAddress, headers['x-forwarded-for'], opts.trustedProxies),
     scheme: 'encrypted' in req.socket ? 'https' : 'http',
-    defaultHost: `${req.socket.localAddress ?? '127.0.0.1'}:${req.socket.localPort ?? 80}`,
+    defaultHost: headers.host ? undefined : `${req.socket.localAddress ?? '127.0.0.1'}:${req.socket.localPort ?? 80}`,
     logSink: opts.logSink,
   });
   const response = await kernel.handle(request);

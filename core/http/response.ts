@@ -17,6 +17,11 @@ export function reasonPhrase(status: number): string {
   return REASONS[status] ?? (status >= 500 ? 'Server Error' : status >= 400 ? 'Client Error' : 'Unknown');
 }
 
+/** Whether a header name is `lower` in any case: no lower-cased copy made of a name of another length. */
+function sameName(name: string, lower: string): boolean {
+  return name.length === lower.length && (name === lower || name.toLowerCase() === lower);
+}
+
 /** What a controller or listener answers; headers are kept with their given case. */
 export class Response {
   constructor(
@@ -54,13 +59,13 @@ export class Response {
 
   header(name: string): string | undefined {
     const lower = name.toLowerCase();
-    for (const key in this.headers) if (key.toLowerCase() === lower) return this.headers[key];
+    for (const key in this.headers) if (sameName(key, lower)) return this.headers[key];
     return undefined;
   }
 
   setHeader(name: string, value: string): this {
     const lower = name.toLowerCase();
-    for (const key in this.headers) if (key.toLowerCase() === lower) delete this.headers[key];
+    for (const key in this.headers) if (sameName(key, lower)) delete this.headers[key];
     this.headers[name] = value;
     return this;
   }
