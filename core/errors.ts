@@ -29,8 +29,12 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
+/**
+ * Each class names itself on its prototype, not per instance: a class field would define `name`
+ * again at every level of every error built (a 404 builds two).
+ */
 export class AppError extends Error {
-  override name = 'AppError';
+  static { this.prototype.name = 'AppError'; }
   constructor(readonly code: ErrorCode, message: string, options?: ErrorOptions) {
     super(message, options);
   }
@@ -38,7 +42,7 @@ export class AppError extends Error {
 
 /** The path matches no route. `path` is the one named in the message (for GET/HEAD the slash-toggled retry path). */
 export class ResourceNotFoundError extends AppError {
-  override name = 'ResourceNotFoundError';
+  static { this.prototype.name = 'ResourceNotFoundError'; }
   constructor(readonly path: string) {
     super('APP_ERR_ROUTING_NOT_FOUND', `No routes found for "${path}"`);
   }
@@ -46,28 +50,28 @@ export class ResourceNotFoundError extends AppError {
 
 /** Routes match the path but not the method; `allowed` is upper-cased, in route order, without duplicates. */
 export class MethodNotAllowedError extends AppError {
-  override name = 'MethodNotAllowedError';
+  static { this.prototype.name = 'MethodNotAllowedError'; }
   constructor(readonly path: string, readonly allowed: readonly string[]) {
     super('APP_ERR_ROUTING_METHOD_NOT_ALLOWED', `No route allows this method for "${path}" (allowed: ${allowed.join(', ')}).`);
   }
 }
 
 export class RouteDefinitionError extends AppError {
-  override name = 'RouteDefinitionError';
+  static { this.prototype.name = 'RouteDefinitionError'; }
   constructor(readonly route: string, readonly problem: string) {
     super('APP_ERR_ROUTING_BAD_DEFINITION', `Route "${route}": ${problem}`);
   }
 }
 
 export class RouteNotFoundError extends AppError {
-  override name = 'RouteNotFoundError';
+  static { this.prototype.name = 'RouteNotFoundError'; }
   constructor(readonly route: string) {
     super('APP_ERR_ROUTING_UNKNOWN_ROUTE', `Unable to generate a URL for the named route "${route}" as such route does not exist.`);
   }
 }
 
 export class MissingParametersError extends AppError {
-  override name = 'MissingParametersError';
+  static { this.prototype.name = 'MissingParametersError'; }
   constructor(readonly route: string, readonly missing: readonly string[]) {
     super('APP_ERR_ROUTING_MISSING_PARAMETERS',
       `Some mandatory parameters are missing ("${missing.join('", "')}") to generate a URL for route "${route}".`);
@@ -75,7 +79,7 @@ export class MissingParametersError extends AppError {
 }
 
 export class InvalidParameterError extends AppError {
-  override name = 'InvalidParameterError';
+  static { this.prototype.name = 'InvalidParameterError'; }
   constructor(readonly route: string, readonly parameter: string, readonly requirement: string, readonly value: string) {
     super('APP_ERR_ROUTING_INVALID_PARAMETER',
       `Parameter "${parameter}" for route "${route}" must match "${requirement}" ("${value}" given) to generate a corresponding URL.`);
@@ -84,28 +88,28 @@ export class InvalidParameterError extends AppError {
 
 /** An error meant for the client: status and headers travel with it. */
 export class HttpError extends AppError {
-  override name = 'HttpError';
+  static { this.prototype.name = 'HttpError'; }
   constructor(readonly status: number, message: string, readonly headers: Record<string, string> = {}, options?: ErrorOptions) {
     super('APP_ERR_HTTP', message, options);
   }
 }
 
 export class NotFoundHttpError extends HttpError {
-  override name = 'NotFoundHttpError';
+  static { this.prototype.name = 'NotFoundHttpError'; }
   constructor(message: string, options?: ErrorOptions) {
     super(404, message, {}, options);
   }
 }
 
 export class MethodNotAllowedHttpError extends HttpError {
-  override name = 'MethodNotAllowedHttpError';
+  static { this.prototype.name = 'MethodNotAllowedHttpError'; }
   constructor(readonly allowed: readonly string[], message: string, options?: ErrorOptions) {
     super(405, message, { Allow: allowed.join(', ') }, options);
   }
 }
 
 export class BadRequestError extends HttpError {
-  override name = 'BadRequestError';
+  static { this.prototype.name = 'BadRequestError'; }
   constructor(message: string, status = 400, options?: ErrorOptions) {
     super(status, message, {}, options);
   }
