@@ -1,3 +1,4 @@
+import { spanMs } from '../http/request.js';
 import type { LogRecord } from '../profiler/profile.js';
 import type { KernelEvent } from './kernel-event.js';
 
@@ -91,7 +92,7 @@ export class EventDispatcher {
       try {
         pending = listener.fn(event);
       } finally {
-        call.duration = performance.now() - start;
+        call.duration = spanMs(start, performance.now());
       }
       if (pending) return this.#awaitTraced(trace, event, listeners, i, call, start, pending);
       if (this.#afterTraced(trace, event, listeners, i, call)) break;
@@ -104,7 +105,7 @@ export class EventDispatcher {
     try {
       await pending;
     } finally {
-      call.duration = performance.now() - start;
+      call.duration = spanMs(start, performance.now());
     }
     if (this.#afterTraced(trace, event, listeners, at, call)) return event;
     return this.#traceFrom(trace, event, listeners, at + 1);

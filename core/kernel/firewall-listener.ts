@@ -25,7 +25,7 @@ export class FirewallListener {
       return found ? this.check(event, found.rule) : undefined;
     }
     const start = request.elapsed();
-    const timed = () => void request.phases.push({ name: 'firewall', start, duration: request.elapsed() - start });
+    const timed = () => void request.phases.push({ name: 'firewall', start, duration: request.since(start) });
     const found = this.#find(event);
     if (!found) return timed();
     return this.check(event, found.rule).finally(timed);

@@ -130,7 +130,7 @@ export class Kernel {
     } catch (listenerError) {
       request.logger.withChannel('request').critical('A kernel.exception listener failed: {message}', { message: String((listenerError as Error)?.message ?? listenerError) });
     }
-    request.phases.push({ name: 'exception', start, duration: request.elapsed() - start });
+    request.phases.push({ name: 'exception', start, duration: request.since(start) });
     const response = event.response ?? Response.text('Internal Server Error', 500);
     try {
       return await this.filterResponse(response, request);
@@ -151,7 +151,7 @@ export class Kernel {
       const finished = this.dispatcher.dispatch(KernelEvents.FINISH_REQUEST, finish);
       if (finished !== finish) await finished;
     } finally {
-      if (request.traced) request.phases.push({ name: 'response', start, duration: request.elapsed() - start });
+      if (request.traced) request.phases.push({ name: 'response', start, duration: request.since(start) });
     }
     return event.response ?? response;
   }

@@ -20,7 +20,7 @@ export class RouterListener {
     try {
       this.match(event);
     } finally {
-      request.phases.push({ name: 'routing', start, duration: request.elapsed() - start });
+      request.phases.push({ name: 'routing', start, duration: request.since(start) });
     }
   };
 
