@@ -1,9 +1,9 @@
 import { Worker } from 'node:worker_threads';
-import { BLOCK_SEPARATOR, DEFLATE_OPTIONS, encodeBlock, frameBlock } from './record-codec.js';
+import { blockText, DEFLATE_OPTIONS, encodeBlock, frameBlock } from './record-codec.js';
 
-/** Turns the JSON texts of a few profiles into one block record. encode() never rejects. */
+/** Turns the UTF-8 JSON texts of a few profiles into one block record. encode() never rejects. */
 export interface RecordEncoder {
-  encode(jsons: string[]): Promise<Buffer>;
+  encode(jsons: Buffer[]): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -33,7 +33,8 @@ parentPort.on('message', ({ id, text }) => {
 `;
 
 interface Pending {
-  jsons: string[];
+  /** kept to encode on this thread should the worker fail: the text it was sent is moved there */
+  jsons: Buffer[];
   resolve: (record: Buffer) => void;
 }
 
@@ -90,7 +91,8 @@ export function workerEncoder(onFailure: (message: string) => void): RecordEncod
       return new Promise<Buffer>((resolve) => {
         pending.set(id, { jsons, resolve });
         worker!.ref();
-        worker!.postMessage({ id, text: jsons.join(BLOCK_SEPARATOR) });
+        const text = blockText(jsons);
+        worker!.postMessage({ id, text }, [text.buffer as ArrayBuffer]);
       });
     },
     async close() {

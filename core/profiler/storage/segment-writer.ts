@@ -2,7 +2,7 @@ import { appendFileSync, closeSync, constants, fstatSync, ftruncateSync, openSyn
 import { appendFile, mkdir, open } from 'node:fs/promises';
 import type { Profile, ProfileSummary } from '../profile.js';
 import { formatRecordLine, formatSealLine, summarize } from './index-line.js';
-import { BLOCK_CHARS, BLOCK_PROFILES } from './record-codec.js';
+import { BLOCK_BYTES, BLOCK_PROFILES } from './record-codec.js';
 import type { RecordEncoder } from './record-encoder.js';
 import { fromStoredForm, toStoredForm } from './stored-form.js';
 import type { SegmentCatalog, SegmentState } from './segment-catalog.js';
@@ -15,9 +15,14 @@ export interface WriterOptions {
   warn: (message: string) => void;
 }
 
-/** A queued profile: its stored form's JSON text (one string for the GC to keep, not a graph) and summary. */
+/**
+ * A queued profile: its stored form's JSON as UTF-8 bytes, and its summary. Bytes, not a string nor
+ * the profile's objects: under load a profile waits long enough for the garbage collector to copy
+ * it twice and move it to the old generation, whose collections then cost more than the request;
+ * a Buffer's bytes live outside the JS heap and are never copied.
+ */
 interface Queued {
-  json: string;
+  json: Buffer;
   summary: ProfileSummary;
 }
 
@@ -116,7 +121,7 @@ export class SegmentWriter {
   /** A profile not yet indexed, read back as a stored one would be. */
   get(token: string): Profile | undefined {
     const queued = this.#waiting.get(token);
-    return queued === undefined ? undefined : fromStoredForm(JSON.parse(queued.json) as Profile);
+    return queued === undefined ? undefined : fromStoredForm(JSON.parse(queued.json.toString('utf8')) as Profile);
   }
 
   *waiting(): IterableIterator<ProfileSummary> {
@@ -134,7 +139,7 @@ export class SegmentWriter {
     }
     let queued: Queued;
     try {
-      queued = { json: JSON.stringify(toStoredForm(profile)), summary: summarize(profile) };
+      queued = { json: Buffer.from(JSON.stringify(toStoredForm(profile)), 'utf8'), summary: summarize(profile) };
     } catch (error) {
       this.#drop(1, `A profile could not be serialised (${(error as Error).message}), so it was dropped.`);
       return;
@@ -186,7 +191,7 @@ export class SegmentWriter {
     for (let i = 0; i < jsons.length;) {
       const most = Math.min(BLOCK_PROFILES, jsons.length - i, this.options.capacity.profiles - this.#planned);
       let n = 1;
-      for (let chars = jsons[i].length; n < most && chars + jsons[i + n].length <= BLOCK_CHARS; n++) chars += jsons[i + n].length;
+      for (let bytes = jsons[i].length; n < most && bytes + jsons[i + n].length <= BLOCK_BYTES; n++) bytes += jsons[i + n].length;
       this.#encoding.push({ summaries: summaries.slice(i, i + n), record: this.options.encoder.encode(jsons.slice(i, i + n)) });
       i += n;
       this.#planned = (this.#planned + n) % this.options.capacity.profiles;

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BLOCK_CHARS, BLOCK_PROFILES } from '../../../../core/profiler/storage/record-codec.js';
+import { BLOCK_BYTES, BLOCK_PROFILES } from '../../../../core/profiler/storage/record-codec.js';
 import { nthToken, profile200, profile404 } from '../fixtures.js';
 import { openTempStore, type TempStore } from './temp-store.js';
 
@@ -38,7 +38,7 @@ test(`when 100 small profiles are queued at once, then they go in blocks of at m
   for (let i = 0; i < 100; i += 7) assert.is((await reopened.read(nthToken(i)))?.token, nthToken(i));
 });
 
-test(`when large profiles are queued at once, then a block holds no more than ${BLOCK_CHARS} characters of them`, async () => {
+test(`when large profiles are queued at once, then a block holds no more than ${BLOCK_BYTES} bytes of them`, async () => {
   store = await openTempStore();
   const profiles = Array.from({ length: 12 }, (_, i) => profile404({ token: nthToken(i), time: T0 + i }));
   const chars = JSON.stringify(profiles[0]).length;
@@ -46,7 +46,7 @@ test(`when large profiles are queued at once, then a block holds no more than ${
   for (const p of profiles) store.storage.write(p);
   await store.storage.flush();
   const sizes = blockSizes(store.dir);
-  assert.ok(Math.max(...sizes) <= Math.max(1, Math.floor(BLOCK_CHARS / chars)), String(sizes));
+  assert.ok(Math.max(...sizes) <= Math.max(1, Math.floor(BLOCK_BYTES / chars)), String(sizes));
   for (const p of profiles) assert.equal(await store.storage.read(p.token), p);
 });
 
