@@ -22,6 +22,11 @@ test('when package.json is read, then it is "appkernel", an ES module, with an "
   assert.ok(pkg.devDependencies['find-my-way'] && pkg.devDependencies['fast-check'], 'find-my-way and fast-check are devDependencies');
 });
 
+test('when the project is built, then the "app" command is an executable file with a node shebang, which npx and a global install run as it is', () => {
+  accessSync(pkg.bin.app, constants.X_OK);
+  assert.match(read(pkg.bin.app), /^#!\/usr\/bin\/env node\n/);
+});
+
 test('when tsconfig.json is read, then it is strict', () => {
   const tsconfig = JSON.parse(read('tsconfig.json')) as { compilerOptions: { strict?: boolean } };
   assert.is(tsconfig.compilerOptions.strict, true);
