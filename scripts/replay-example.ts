@@ -6,7 +6,8 @@
 //   node dist/scripts/replay-example.js <token|latest> [store folder]
 //
 // The server that recorded the request must be running. Exit code: 0 when the
-// replay behaves as recorded, 1 when it differs, 2 when there is no such profile.
+// replay behaves as recorded, 1 when it differs, 2 when there is no such profile
+// or the request cannot be sent.
 import { diffReplay, openFileStorage, replay } from '../index.js';
 
 const [token = 'latest', storeDir = process.env.APPKERNEL_PROFILER_DIR || 'var/profiler'] = process.argv.slice(2);
@@ -20,7 +21,13 @@ if (!recorded) {
   process.exit(2);
 }
 
-const result = await replay(recorded, { headers: { 'X-Replayed-By': 'replay-example' } });
+let result: Awaited<ReturnType<typeof replay>>;
+try {
+  result = await replay(recorded, { headers: { 'X-Replayed-By': 'replay-example' } });
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
+}
 console.log(`${recorded.method} ${result.url}: ${recorded.status} when recorded, ${result.status} now (token ${result.token ?? 'none'})`);
 if (result.omitted.length) console.error(`Not sent, redacted when recorded: ${result.omitted.join(', ')}.`);
 if (!result.profile) {

@@ -70,4 +70,14 @@ test('when the token is unknown, then a message on stderr and exit 2', async () 
   assert.match(r.stderr, /No profile "abcdef"/);
 });
 
+test('when the server that recorded the profile is down, then the reason on stderr, no stack trace, and exit 2', async () => {
+  const token = (await fetchText(`${serve.base}/robots.txt`)).headers['x-debug-token'];
+  await fetchProfileJson(serve.base, token);
+  await serve.stop();
+  const r = await runExample([token, store]);
+  assert.is(r.code, 2, r.stdout + r.stderr);
+  assert.match(r.stderr, /^Cannot replay GET http:\/\/127\.0\.0\.1:\d+\/robots\.txt: .*Is the server running\?/);
+  assert.not.match(r.stderr, /\n\s+at /, 'no stack trace');
+});
+
 test.run();
