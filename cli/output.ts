@@ -13,10 +13,32 @@ export function processOutput(): Output {
   const colorAllowed = !process.env.NO_COLOR && process.env.TERM !== 'dumb';
   const color = !!process.stdout.isTTY && colorAllowed;
   return {
-    out: (text) => void process.stdout.write(text),
-    err: (text) => void process.stderr.write(text),
+    out: writer(process.stdout),
+    err: writer(process.stderr),
     color,
     errColor: !!process.stderr.isTTY && colorAllowed,
     exitCode: 0,
   };
+}
+
+const writers = new WeakMap<NodeJS.WriteStream, (text: string) => void>();
+
+/**
+ * Writes to the stream until it fails, then drops what follows. A reader that went away
+ * (`app serve 2>&1 | head -3` once head exits) makes every write fail with EPIPE; unhandled,
+ * that error was an uncaught exception, whose report to the same stream failed again, and so
+ * on forever: a server spinning one core and deaf to SIGTERM. It now serves on, silent.
+ */
+function writer(stream: NodeJS.WriteStream): (text: string) => void {
+  const known = writers.get(stream);
+  if (known) return known;
+  let broken = false;
+  stream.on('error', () => {
+    broken = true;
+  });
+  const write = (text: string): void => {
+    if (!broken) stream.write(text);
+  };
+  writers.set(stream, write);
+  return write;
 }
