@@ -22,6 +22,11 @@ function sameName(name: string, lower: string): boolean {
   return name.length === lower.length && (name === lower || name.toLowerCase() === lower);
 }
 
+function withoutJsonForm(data: unknown): string {
+  if (typeof data === 'function' || typeof data === 'symbol') return `a ${typeof data}`;
+  return data === undefined ? 'undefined' : 'a value whose toJSON() returns undefined';
+}
+
 /** What a controller or listener answers; headers are kept with their given case. */
 export class Response {
   constructor(
@@ -38,8 +43,11 @@ export class Response {
     return new Response(text, status, { 'Content-Type': 'text/plain; charset=UTF-8', ...headers });
   }
 
+  /** Throws a TypeError for a value JSON has no text for (undefined, a function, a symbol), rather than answer an empty body. */
   static json(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
-    return new Response(JSON.stringify(data), status, { 'Content-Type': 'application/json', ...headers });
+    const text = JSON.stringify(data) as string | undefined;
+    if (text === undefined) throw new TypeError(`Response.json() cannot send ${withoutJsonForm(data)}: it has no JSON form.`);
+    return new Response(text, status, { 'Content-Type': 'application/json', ...headers });
   }
 
   static redirect(url: string, status = 302, headers: Record<string, string> = {}): Response {

@@ -7,6 +7,7 @@ import { Response } from '../http/response.js';
 import { EventDispatcher } from './event-dispatcher.js';
 import { KernelEvent } from './kernel-event.js';
 import { KernelEvents } from './kernel-events.js';
+import { describeResult } from './view-listener.js';
 
 export interface KernelOptions {
   debug: boolean;
@@ -100,7 +101,7 @@ export class Kernel {
       if (viewed !== view) await viewed;
       if (!view.response) {
         throw new AppError('APP_ERR_KERNEL_CONTROLLER',
-          `The controller for route "${route}" must return a response, a string or a value to send as JSON (undefined returned).`);
+          `The controller for route "${route}" must return a response, a string or a value to send as JSON (${describeResult(result)} returned).`);
       }
       return await this.filterResponse(view.response, request);
     } catch (error) {

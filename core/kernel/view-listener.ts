@@ -1,10 +1,20 @@
 import { Response } from '../http/response.js';
 import type { KernelEvent } from './kernel-event.js';
 
-/** kernel.view: a string becomes an HTML response, anything else JSON; undefined stays unanswered. */
+/**
+ * kernel.view: a string becomes an HTML response, anything else JSON. A result with no JSON form
+ * (undefined, a function, a symbol) stays unanswered: the kernel reports it as the controller's error.
+ */
 export function onKernelView(event: KernelEvent): void {
   const result = event.result;
-  if (result === undefined) return;
   if (typeof result === 'string') event.setResponse(Response.html(result));
-  else event.setResponse(Response.json(result));
+  else if (result !== undefined && typeof result !== 'function' && typeof result !== 'symbol') event.setResponse(Response.json(result));
+}
+
+/** How the kernel's message names a controller result that no kernel.view listener answered. */
+export function describeResult(result: unknown): string {
+  if (result === undefined) return 'undefined';
+  if (typeof result === 'function') return `a function${result.name ? ` (${result.name})` : ''}`;
+  if (typeof result === 'symbol') return 'a symbol';
+  return `a ${result === null ? 'null' : typeof result} value`;
 }

@@ -7,13 +7,16 @@ import { load } from 'cheerio';
 import { PACKAGE_ENTRY, startServe, type ServeProcess } from '../helpers/cli.js';
 import { fetchText } from '../helpers/serve.js';
 
-const APP = `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};
+const APP = `import { createApp, Response } from ${JSON.stringify(PACKAGE_ENTRY)};
 class StockError extends Error { override name = 'StockError'; }
 export const app = createApp()
   .get('ok', '/ok', () => 'ok')
   .get('rejects', '/rejects', async () => { await new Promise((r) => setTimeout(r, 1)); throw new Error('Saving failed.', { cause: new StockError('Disk full.') }); })
   .get('rejects-value', '/rejects-value', () => Promise.reject({ code: 42 }))
   .get('undefined', '/undefined', () => undefined)
+  .get('function', '/function', () => function later() { return 1; })
+  .get('symbol', '/symbol', () => Symbol('token'))
+  .get('json-of-nothing', '/json-of-nothing', () => Response.json({ toJSON: () => undefined }))
   .get('stray-promise', '/stray-promise', () => { void Promise.reject(new Error('Nobody waits for me.')); return { answered: true }; })
   .get('stray-timer', '/stray-timer', () => { setTimeout(() => { throw new Error('Thrown from a timer.'); }, 1); return { answered: true }; });
 `;
@@ -49,6 +52,20 @@ test('when a controller returns undefined, then 500 that says what a controller 
   const r = await fetchText(`${serve.base}/undefined`);
   assert.is(r.status, 500);
   assert.match(load(r.body).root().text(), /must return a response, a string or a value to send as JSON/);
+});
+
+test('when a controller returns a function or a symbol, which JSON cannot send, then 500 that says what it returned, not an empty 200', async () => {
+  for (const [path, what] of [['/function', 'a function (later)'], ['/symbol', 'a symbol']]) {
+    const r = await fetchText(`${serve.base}${path}`);
+    assert.is(r.status, 500, path);
+    assert.ok(load(r.body).root().text().includes(`must return a response, a string or a value to send as JSON (${what} returned)`), path);
+  }
+});
+
+test('when Response.json() is given a value with no JSON form, then 500 that names it, not an empty 200', async () => {
+  const r = await fetchText(`${serve.base}/json-of-nothing`);
+  assert.is(r.status, 500);
+  assert.ok(load(r.body).root().text().includes('Response.json() cannot send a value whose toJSON() returns undefined: it has no JSON form.'));
 });
 
 test('when a controller leaves a rejected promise or a throwing timer behind, then the server reports it and keeps serving', async () => {
