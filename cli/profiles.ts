@@ -3,20 +3,20 @@ import { AppError } from '../core/errors.js';
 import { toCurl, toHar } from '../core/profiler/export-request.js';
 import { PANELS, type PanelName, type Profile, type SearchQuery } from '../core/profiler/profile.js';
 import { diffProfiles } from '../core/profiler/profile-diff.js';
-import { openFileStorage } from '../core/profiler/storage/file-storage.js';
 import type { ProfileStorage } from '../core/profiler/storage/profile-storage.js';
 import { isValidToken } from '../core/profiler/token.js';
 import { renderProfilePage } from '../render/profiler/profile-page.js';
 import { renderProfileDiffText, renderProfileListText, renderProfileText } from '../render/text/index.js';
-import { parseDuration, parseInteger, parseTimeOption, resolveStoreDir } from './options.js';
+import { openExistingStore } from './open-store.js';
+import { parseDuration, parseInteger, parseTimeOption } from './options.js';
 import type { Output } from './output.js';
 
 interface StoreOption { store?: string }
 interface ListOptions extends StoreOption { status?: string; method?: string; ip?: string; url?: string; since?: string; until?: string; limit: string; json: boolean }
 interface ShowOptions extends StoreOption { panel?: string; json: boolean; html: boolean }
 
-async function withStore<T>(opts: StoreOption, work: (storage: ProfileStorage) => Promise<T>): Promise<T> {
-  const storage = await openFileStorage({ dir: resolveStoreDir(opts.store, process.cwd()) });
+async function withStore<T>(opts: StoreOption, work: (storage: ProfileStorage) => Promise<T>, output: Output): Promise<T> {
+  const storage = await openExistingStore(opts.store, output);
   try {
     return await work(storage);
   } finally {
@@ -73,7 +73,7 @@ Examples:
       if (opts.url) query.url = opts.url;
       if (opts.since) query.since = parseTimeOption(opts.since);
       if (opts.until) query.until = parseTimeOption(opts.until);
-      const rows = await withStore(opts, (storage) => storage.search(query));
+      const rows = await withStore(opts, (storage) => storage.search(query), output);
       output.out(opts.json ? `${JSON.stringify(rows, null, 2)}\n` : renderProfileListText(rows, { color: output.color }));
     });
 
@@ -86,7 +86,7 @@ Examples:
     .addOption(storeOption())
     .addHelpText('after', '\nExamples:\n  $ app profiles show latest\n  $ app profiles show 3f2a1c --panel exception\n  $ app profiles show 3f2a1c --json | jq .collectors.log')
     .action(async (token: string, opts: ShowOptions) => {
-      const profile = await withStore(opts, (storage) => loadProfile(storage, token));
+      const profile = await withStore(opts, (storage) => loadProfile(storage, token), output);
       const panel = (opts.panel === 'logger' ? 'log' : opts.panel ?? (profile.collectors.exception ? 'exception' : 'request')) as PanelName;
       if (opts.json) output.out(`${JSON.stringify(profile, null, 2)}\n`);
       else if (opts.html) output.out(renderProfilePage(profile, { panel }));
@@ -101,7 +101,7 @@ Examples:
     .addOption(storeOption())
     .addHelpText('after', '\nExamples:\n  $ app profiles diff 3f2a1c 9b0e4d\n  $ app profiles diff 3f2a1c latest --json')
     .action(async (a: string, b: string, opts: StoreOption & { json: boolean }) => {
-      const diff = await withStore(opts, async (storage) => diffProfiles(await loadProfile(storage, a), await loadProfile(storage, b)));
+      const diff = await withStore(opts, async (storage) => diffProfiles(await loadProfile(storage, a), await loadProfile(storage, b)), output);
       output.out(opts.json ? `${JSON.stringify(diff, null, 2)}\n` : renderProfileDiffText(diff, { color: output.color }));
       if (!diff.same) output.exitCode = 1;
     });
@@ -115,7 +115,7 @@ Examples:
     .addHelpText('after', '\nExamples:\n  $ app profiles export 3f2a1c --curl\n  $ app profiles export latest --har > request.har')
     .action(async (token: string, opts: StoreOption & { curl?: boolean; har?: boolean }) => {
       if (!!opts.curl === !!opts.har) throw new AppError('APP_ERR_CLI_USAGE', 'Choose one of --curl or --har.');
-      const profile = await withStore(opts, (storage) => loadProfile(storage, token));
+      const profile = await withStore(opts, (storage) => loadProfile(storage, token), output);
       output.out(opts.curl ? toCurl(profile) : `${JSON.stringify(toHar(profile), null, 2)}\n`);
     });
 
@@ -131,7 +131,7 @@ Examples:
         ...(opts.keep !== undefined ? { keep: parseInteger(opts.keep, 'keep') } : {}),
         ...(opts.olderThan !== undefined ? { olderThanMs: parseDuration(opts.olderThan) } : {}),
       };
-      const removed = await withStore(opts, (storage) => storage.prune(options));
+      const removed = await withStore(opts, (storage) => storage.prune(options), output);
       output.err(`Removed ${removed} profile${removed === 1 ? '' : 's'}.\n`);
     });
 
@@ -140,7 +140,7 @@ Examples:
     .addOption(storeOption())
     .addHelpText('after', '\nExamples:\n  $ app profiles clear\n  $ app profiles clear --store ./var/other-profiler')
     .action(async (opts: StoreOption) => {
-      await withStore(opts, (storage) => storage.clear());
+      await withStore(opts, (storage) => storage.clear(), output);
       output.err('The profile store is empty.\n');
     });
 

@@ -1,9 +1,8 @@
 import { Command } from 'commander';
 import { AppError } from '../core/errors.js';
 import { replayableRequest, truncatedBodyNote } from '../core/profiler/export-request.js';
-import { openFileStorage } from '../core/profiler/storage/file-storage.js';
 import { renderProfileDiffText } from '../render/text/index.js';
-import { resolveStoreDir } from './options.js';
+import { openExistingStore } from './open-store.js';
 import type { Output } from './output.js';
 import { loadProfile } from './profiles.js';
 
@@ -25,7 +24,7 @@ export function makeReplayCommand(output: Output): Command {
     .option('--store <dir>', 'profile store folder (default: $APPKERNEL_PROFILER_DIR or ./var/profiler)')
     .addHelpText('after', '\nExamples:\n  $ app replay latest\n  $ app replay 3f2a1c --diff\n  $ app replay 3f2a1c --target http://127.0.0.1:9000 --header "Authorization: Bearer dev"')
     .action(async (token: string, opts: ReplayOptions) => {
-      const storage = await openFileStorage({ dir: resolveStoreDir(opts.store, process.cwd()) });
+      const storage = await openExistingStore(opts.store, output);
       let recorded;
       try {
         recorded = await loadProfile(storage, token);

@@ -50,4 +50,22 @@ test('when APPKERNEL_PROFILER_DIR is set, then both use it; --store wins over it
   }
 });
 
+test('when --store names a folder that does not exist, then the commands say so, find nothing, and create no folder', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'appkernel-store-missing-'));
+  const missing = join(dir, 'typo', 'profilr');
+  try {
+    const list = await runApp(['profiles', 'list', '--json', '--store', missing], { cwd: dir });
+    assert.is(list.code, 0, list.stderr);
+    assert.equal(JSON.parse(list.stdout), []);
+    assert.ok(list.stderr.includes(`No profile store at ${missing}`), list.stderr);
+    for (const args of [['profiles', 'show', 'latest'], ['profiles', 'prune', '--keep', '1'], ['profiles', 'clear'], ['replay', 'latest']]) {
+      const r = await runApp([...args, '--store', missing], { cwd: dir });
+      assert.ok(r.stderr.includes(`No profile store at ${missing}`), `${args.join(' ')}: ${r.stderr}`);
+    }
+    assert.not.ok(existsSync(join(dir, 'typo')), 'no folder was created');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test.run();

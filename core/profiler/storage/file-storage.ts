@@ -27,6 +27,8 @@ export interface FileStorageOptions {
   maxAgeMs?: number;
   /** profiles waiting to be written, beyond which new ones are dropped; default 2,000 */
   maxQueue?: number;
+  /** make the folder if it is missing (default); false for commands that only read or remove, so that a mistyped --store creates nothing */
+  create?: boolean;
   /** compress in a worker thread (default) or in the write batch on the main thread */
   compressInWorker?: boolean;
 }
@@ -42,7 +44,7 @@ const stderrWarning = (message: string): void => void process.stderr.write(`appk
  */
 export async function openFileStorage(options: FileStorageOptions): Promise<FileStorage> {
   const warn = options.onWarning ?? stderrWarning;
-  const catalog = new SegmentCatalog(options.dir, warn);
+  const catalog = new SegmentCatalog(options.dir, warn, options.create ?? true);
   try {
     catalog.load();
   } catch (error) {

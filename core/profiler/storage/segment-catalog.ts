@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseIndexLines, type IndexedRecord } from './index-line.js';
 import { ProfileIndex } from './profile-index.js';
@@ -39,11 +39,13 @@ export class SegmentCatalog {
   #dirStamp = '';
   #cutoffStamp = '';
 
-  constructor(readonly dir: string, private readonly warn: Warn) {}
+  /** `create`: make the folder if it is missing (a server); a reader leaves a missing folder missing, and empty */
+  constructor(readonly dir: string, private readonly warn: Warn, private readonly create = true) {}
 
   /** Reads every segment; repairs the index of those no live process writes (a crash, a damaged or missing index). */
   load(): void {
-    mkdirSync(this.dir, { recursive: true });
+    if (this.create) mkdirSync(this.dir, { recursive: true });
+    else if (!existsSync(this.dir)) return;
     this.#dirStamp = this.#stamp() ?? '';
     const files = readdirSync(this.dir);
     this.#removeStaleTempFiles(files);
