@@ -5,6 +5,7 @@ import { formatRecordLine, formatSealLine, summarize } from './index-line.js';
 import { BLOCK_BYTES, BLOCK_PROFILES } from './record-codec.js';
 import type { RecordEncoder } from './record-encoder.js';
 import { fromStoredForm, toStoredForm } from './stored-form.js';
+import { Utf8Slab } from './utf8-slab.js';
 import type { SegmentCatalog, SegmentState } from './segment-catalog.js';
 import { errorCode, idxPath, isWriting, logPath, markWriting, segmentName } from './store-files.js';
 
@@ -87,6 +88,7 @@ export class SegmentWriter {
   /** called after each batch reached the disk (or failed to): the owner enforces retention there */
   afterAppend: () => void = () => {};
   #queue: Queued[] = [];
+  readonly #slab = new Utf8Slab();
   /** queued, being encoded or being written: readable from memory until indexed */
   #waiting = new Map<string, Queued>();
   #scheduled = false;
@@ -139,7 +141,7 @@ export class SegmentWriter {
     }
     let queued: Queued;
     try {
-      queued = { json: Buffer.from(JSON.stringify(toStoredForm(profile)), 'utf8'), summary: summarize(profile) };
+      queued = { json: this.#slab.encode(JSON.stringify(toStoredForm(profile))), summary: summarize(profile) };
     } catch (error) {
       this.#drop(1, `A profile could not be serialised (${(error as Error).message}), so it was dropped.`);
       return;
