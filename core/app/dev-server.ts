@@ -112,7 +112,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       const next = await load();
       kernel = createAppKernel(next.app, { debug: options.debug, root: options.root, storage });
       loaded = next;
-      options.print(`Reloaded ${options.appFile} (${next.app.routes.size} routes).`);
+      const routes = next.app.routes.size;
+      options.print(`Reloaded ${options.appFile} (${routes} route${routes === 1 ? '' : 's'}).`);
       return true;
     } catch (error) {
       options.print(`Reload failed, the last good app keeps serving: ${(error as Error).message}`);

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { register as registerHooks } from 'node:module';
-import { dirname, resolve } from 'node:path';
+import { createRequire, register as registerHooks } from 'node:module';
+import { dirname, resolve, sep } from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
@@ -42,6 +42,7 @@ interface Loader {
 const loads = new Map<string, { dependencies: Set<string>; flushed?: () => void }>();
 let loader: Loader | null = null;
 let generation = 0;
+const requireCache = createRequire(import.meta.url).cache;
 
 /**
  * The module hooks are registered once per process: node:module has no way to
@@ -86,6 +87,7 @@ export async function loadApp(file: string | null, dependencies = new Set<string
   dependencies.add(path);
   if (!existsSync(path)) throw new AppError('APP_ERR_APP_LOAD', `The app file "${file}" does not exist.`);
   const { import: importApp, flush } = appLoader();
+  for (const file of commonJsModulesOf(dirname(path))) delete requireCache[file];
   const load = String(++generation);
   loads.set(load, { dependencies });
   let exported: Record<string, unknown>;
@@ -96,6 +98,7 @@ export async function loadApp(file: string | null, dependencies = new Set<string
   } finally {
     await flush(load);
     loads.delete(load);
+    for (const file of commonJsModulesOf(dirname(path))) dependencies.add(file);
   }
   const app = pickApp(exported);
   if (!app) {
@@ -103,6 +106,17 @@ export async function loadApp(file: string | null, dependencies = new Set<string
       `The app file "${file}" must export an app made with createApp(), as "export const app = createApp()" or as its default export.`);
   }
   return { app, file: path, dependencies: [...dependencies] };
+}
+
+/**
+ * The app's own CommonJS modules now loaded: under its folder, outside node_modules. They are
+ * cached by path, not by URL, so the load parameter gives them no fresh instance: loadApp forgets
+ * them before each load (the running app keeps the instances it holds) and reports them after,
+ * those a `.cjs` file requires included, which no module hook sees.
+ */
+function commonJsModulesOf(appDir: string): string[] {
+  const inside = appDir.endsWith(sep) ? appDir : appDir + sep;
+  return Object.keys(requireCache).filter((file) => file.startsWith(inside) && !file.includes(`${sep}node_modules${sep}`));
 }
 
 function pickApp(exported: Record<string, unknown>): App | null {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import nodeModule, { syncBuiltinESMExports } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,6 +47,22 @@ test('when a local module changes between loads, then each load runs its new ver
     assert.is((await loadApp(join(dir, 'app.config.ts'))).app.options.name, `v${i}`);
   }
   assert.is(registrations, afterFirst, 'module hooks registered by later loads');
+});
+
+test('when a CommonJS module the app imports, or one it requires, changes between loads, then the next load runs its new version and both are dependencies', async () => {
+  const app = join(dir, 'cjs', 'app.config.ts');
+  mkdirSync(join(dir, 'cjs'), { recursive: true });
+  writeFileSync(app, `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};\nimport lib from './lib.cjs';\nexport const app = createApp({ name: lib.name });\n`);
+  writeFileSync(join(dir, 'cjs', 'lib.cjs'), `module.exports = { name: 'lib ' + require('./version.cjs') };\n`);
+  writeFileSync(join(dir, 'cjs', 'version.cjs'), `module.exports = 'v0';\n`);
+  const first = await loadApp(app);
+  assert.is(first.app.options.name, 'lib v0');
+  assert.equal(first.dependencies.sort(), [app, join(dir, 'cjs', 'lib.cjs'), join(dir, 'cjs', 'version.cjs')]);
+  writeFileSync(join(dir, 'cjs', 'version.cjs'), `module.exports = 'v1';\n`);
+  assert.is((await loadApp(app)).app.options.name, 'lib v1', 'a required module reloads');
+  writeFileSync(join(dir, 'cjs', 'lib.cjs'), `module.exports = { name: 'edited ' + require('./version.cjs') };\n`);
+  assert.is((await loadApp(app)).app.options.name, 'edited v1', 'an imported module reloads');
+  assert.is(first.app.options.name, 'lib v0', 'the app loaded first keeps its modules');
 });
 
 test('when a load fails in a local module, then that module is still reported as a dependency', async () => {
