@@ -37,7 +37,7 @@ export class RouterListener {
       // Outside debug no page shows a trace: the errors are built without one, and handed over without a throw.
       const found = this.matcher().lookup(request.method, request.path);
       if (found.type === 'not-found' || found.type === 'method-not-allowed') {
-        event.fail(withoutStackTrace(() => routingHttpError(routingError(found), request, false)));
+        event.fail(routingHttpError(withoutStackTrace(() => routingError(found)), request, false));
         return;
       }
       result = found;
@@ -68,10 +68,11 @@ function routingError(failure: MatchFailure): ResourceNotFoundError | MethodNotA
 function routingHttpError(error: ResourceNotFoundError | MethodNotAllowedError, request: Request, traced = true): Error {
   const from = request.referer !== null ? ` (from "${request.referer}")` : '';
   const target = `${request.method} ${request.urlWithoutQuery}`;
-  const httpError = error instanceof MethodNotAllowedError
+  // Built without a trace, then given the one that starts where the listener throws it, as if built
+  // there (this helper is no frame of its own): a trace captured by the constructor would be thrown away.
+  const httpError = withoutStackTrace(() => (error instanceof MethodNotAllowedError
     ? new MethodNotAllowedHttpError(error.allowed, `No route found for "${target}": Method Not Allowed (Allow: ${error.allowed.join(', ')})${from}`, { cause: error })
-    : new NotFoundHttpError(`No route found for "${target}"${from}`, { cause: error });
-  // The trace starts where the listener throws it, as if built there: this helper is no frame of its own.
+    : new NotFoundHttpError(`No route found for "${target}"${from}`, { cause: error })));
   if (traced) Error.captureStackTrace(httpError, routingHttpError);
   return httpError;
 }
