@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import { startDevServer } from '../core/app/dev-server.js';
-import { findAppFile } from '../core/app/load-app.js';
+import { findAppFile, isLoadFailure } from '../core/app/load-app.js';
 import { AppError } from '../core/errors.js';
 import { isLogLevel } from '../core/log/logger.js';
 import type { LogLevel } from '../core/profiler/profile.js';
@@ -66,7 +66,9 @@ Examples:
         output.err(`${what}, the server keeps running: ${(error as Error)?.stack ?? String(error)}\n`);
       };
       process.on('uncaughtException', survive('Uncaught exception outside any request'));
-      process.on('unhandledRejection', survive('Unhandled promise rejection outside any request'));
+      const rejected = survive('Unhandled promise rejection outside any request');
+      // Reported a moment later, and not at all when a load failed with it: it is then the failed reload's reason.
+      process.on('unhandledRejection', (error) => void setTimeout(() => { if (!isLoadFailure(error)) rejected(error); }, 100));
       const cwd = process.cwd();
       const appFile = opts.app ? resolve(cwd, opts.app) : findAppFile(cwd);
       const lines = lineBatcher(output.err);

@@ -43,6 +43,16 @@ const loads = new Map<string, { dependencies: Set<string>; flushed?: () => void 
 let loader: Loader | null = null;
 let generation = 0;
 const requireCache = createRequire(import.meta.url).cache;
+/** what loads failed with (the causes of their APP_ERR_APP_LOAD) */
+const loadFailures = new WeakSet<object>();
+
+/**
+ * Whether a load failed with `error`. Node 20 also reports the error of a CommonJS module
+ * imported by the app as an unhandled rejection (nodejs/node#51603), while the load fails with it.
+ */
+export function isLoadFailure(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && loadFailures.has(error);
+}
 
 /**
  * The module hooks are registered once per process: node:module has no way to
@@ -94,6 +104,7 @@ export async function loadApp(file: string | null, dependencies = new Set<string
   try {
     exported = await importApp(`${pathToFileURL(path).href}?${LOAD_PARAM}=${load}`, import.meta.url);
   } catch (error) {
+    if (typeof error === 'object' && error !== null) loadFailures.add(error);
     throw new AppError('APP_ERR_APP_LOAD', `The app file "${file}" failed to load: ${(error as Error)?.message ?? String(error)}`, { cause: error });
   } finally {
     await flush(load);

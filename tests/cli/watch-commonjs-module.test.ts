@@ -49,4 +49,14 @@ test('when the .cjs file the app imports is edited, then the app reloads into it
   assert.ok(await waitFor(async () => (await version()) === 'edited v1', MARGIN_MS), `still ${await version()}\n${serve.output()}`);
 });
 
+test('when the .cjs file breaks, then the reload fails once with its reason, the last good app serves, and no unhandled rejection is reported', async () => {
+  writeFileSync(join(dir, 'lib.cjs'), `throw new Error('lib refuses to load');\n`);
+  assert.ok(await outputShows(serve, /Reload failed, the last good app keeps serving: .*lib refuses to load/, MARGIN_MS), serve.output());
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  assert.is(await version(), 'edited v1');
+  assert.not.match(serve.output(), /Unhandled promise rejection/);
+  writeFileSync(join(dir, 'lib.cjs'), `module.exports = { version: 'fixed' };\n`);
+  assert.ok(await waitFor(async () => (await version()) === 'fixed', MARGIN_MS), `still ${await version()}\n${serve.output()}`);
+});
+
 test.run();
