@@ -54,8 +54,9 @@ export function formatFrames(trace: NodeJS.CallSite[]): string {
   return text;
 }
 
+/** Node's own modules ("node:internal/...") have no source map: not asked, as Node would first make a file URL of the name. */
 function lookUpMap(file: string | undefined): SourceMap | undefined {
-  return typeof file === 'string' ? findSourceMap(file) : undefined;
+  return typeof file === 'string' && !file.startsWith('node:') ? findSourceMap(file) : undefined;
 }
 
 function memoOf(map: SourceMap): MapMemo {
