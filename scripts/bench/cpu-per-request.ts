@@ -6,8 +6,9 @@ import autocannon from 'autocannon';
 
 const TICKS_PER_SECOND = 100;
 
-export function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+/** ms of CPU (user + system) of the process, all its threads; with `mainThreadOnly`, of its main thread (the event loop) alone. */
+export function cpuMs(pid: number, mainThreadOnly = false): number {
+  const stat = readFileSync(mainThreadOnly ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
 }

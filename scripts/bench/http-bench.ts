@@ -1,19 +1,21 @@
 // bench:http — appkernel with and without its profiler against node:http and Fastify on 127.0.0.1,
-// each loaded by autocannon with the same settings. The servers run side by side and each case is
-// measured in interleaved rounds (the order rotating every round), so that a machine whose speed
-// drifts moves every contender alike; the medians and their ratios are printed.
+// each loaded by the same generator with the same settings (wrk when installed, else autocannon: see
+// load.ts). The servers run side by side and each case is measured in interleaved rounds (the order
+// rotating every round), so that a machine whose speed drifts moves every contender alike; the
+// medians and their ratios are printed.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { request } from 'undici';
 import { startContender, type Contender, type RunningContender } from './contender.js';
 import { cpuMs } from './cpu-per-request.js';
-import { load } from './load.js';
+import { load, loadGenerator } from './load.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const warmup = Number(process.env.BENCH_WARMUP ?? 2);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const generator = loadGenerator();
 const dist = resolve(process.cwd(), 'dist');
 const store = mkdtempSync(join(tmpdir(), 'appkernel-bench-store-'));
 const serve = (extra: string[]) => [process.execPath, join(dist, 'cli/bin.js'), 'serve', '--port', '0', '--no-watch',
@@ -61,14 +63,16 @@ const CASES: Case[] = [
   { name: 'exception panel', path: (c) => (c === PROFILER ? panelPath : undefined), baseline: '404', before: freshPanelPath, answers: '2xx' },
 ];
 
-interface Sample { rps: number; p50: number; p99: number; errors: number; cpuUs: number }
+interface Sample { rps: number; p50: number; p99: number; errors: number; cpuUs: number; mainUs: number }
 
 async function sample(running: RunningContender, path: string, answers: Case['answers']): Promise<Sample> {
   const pid = running.child.pid!;
   const before = cpuMs(pid);
-  const r = await load(running.base + path, { connections, seconds });
+  const mainBefore = cpuMs(pid, true);
+  const r = await load(running.base + path, { connections, seconds }, generator);
   const wrongStatus = answers === '2xx' ? r.non2xx : r.requests - r.non2xx;
-  return { rps: r.rps, p50: r.p50, p99: r.p99, errors: r.errors + wrongStatus, cpuUs: ((cpuMs(pid) - before) * 1000) / Math.max(1, r.requests) };
+  const perRequest = (ms: number) => (ms * 1000) / Math.max(1, r.requests);
+  return { rps: r.rps, p50: r.p50, p99: r.p99, errors: r.errors + wrongStatus, cpuUs: perRequest(cpuMs(pid) - before), mainUs: perRequest(cpuMs(pid, true) - mainBefore) };
 }
 
 function median(values: number[]): number {
@@ -89,7 +93,7 @@ try {
     process.stderr.write(`${c.name}: ${taking.join(', ')}, ${rounds} rounds...\n`);
     for (const name of taking) {
       await c.before?.();
-      await load(running.get(name)!.base + c.path(name)!, { connections, seconds: warmup });
+      await load(running.get(name)!.base + c.path(name)!, { connections, seconds: warmup }, generator);
     }
     const samples = new Map<string, Sample[]>(taking.map((name) => [name, []]));
     for (let round = 0; round < rounds; round++) {
@@ -101,15 +105,16 @@ try {
     }
     results.set(c.name, new Map([...samples].map(([name, list]) => [name, {
       rps: median(list.map((s) => s.rps)), p50: median(list.map((s) => s.p50)), p99: median(list.map((s) => s.p99)),
-      errors: list.reduce((n, s) => n + s.errors, 0), cpuUs: median(list.map((s) => s.cpuUs)),
+      errors: list.reduce((n, s) => n + s.errors, 0), cpuUs: median(list.map((s) => s.cpuUs)), mainUs: median(list.map((s) => s.mainUs)),
     }])));
   }
 
-  console.log(`\nautocannon, ${connections} connections, ${warmup} s warm-up, then ${rounds} interleaved rounds of ${seconds} s per case; medians; 127.0.0.1`);
+  console.log(`\n${generator === 'wrk' ? 'wrk (1 thread)' : 'autocannon'}, ${connections} connections, ${warmup} s warm-up, then ${rounds} interleaved rounds of ${seconds} s per case; medians; 127.0.0.1`);
   console.log('errors: failed or timed-out requests, and answers of another status class than the case\'s (2xx, or 404)');
-  console.log('CPU µs/req: the server process\'s user + system CPU (all its threads) per request; "CPU x node": node:http\'s CPU over ours\n');
+  console.log('CPU µs/req: the server process\'s user + system CPU (all its threads) per request; "CPU x node": node:http\'s CPU over ours');
+  console.log('main µs/req: the same for its main thread alone, the event loop every request waits for (the rest: compression worker, GC helpers)\n');
   console.log(['contender'.padEnd(22), 'request'.padEnd(22), 'req/s'.padStart(8), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), 'errors'.padStart(7),
-    'x node:http'.padStart(12), 'x fastify'.padStart(10), 'CPU µs/req'.padStart(11), 'CPU x node'.padStart(11)].join(' '));
+    'x node:http'.padStart(12), 'x fastify'.padStart(10), 'CPU µs/req'.padStart(11), 'CPU x node'.padStart(11), 'main µs/req'.padStart(12)].join(' '));
   for (const contender of CONTENDERS) {
     for (const c of CASES) {
       const r = results.get(c.name)!.get(contender.name);
@@ -119,7 +124,7 @@ try {
       const fastify = base.get(FASTIFY)!;
       console.log([contender.name.padEnd(22), c.name.padEnd(22), fmt(r.rps).padStart(8), fmt(r.p50).padStart(7), fmt(r.p99).padStart(7),
         String(r.errors).padStart(7), fmt(r.rps / node.rps, 2).padStart(12), fmt(r.rps / fastify.rps, 2).padStart(10),
-        fmt(r.cpuUs, 1).padStart(11), fmt(node.cpuUs / r.cpuUs, 2).padStart(11)].join(' '));
+        fmt(r.cpuUs, 1).padStart(11), fmt(node.cpuUs / r.cpuUs, 2).padStart(11), fmt(r.mainUs, 1).padStart(12)].join(' '));
     }
   }
 } finally {
