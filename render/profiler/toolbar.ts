@@ -45,6 +45,18 @@ export function renderToolbar(data: ToolbarData): string {
 
 /** Puts the toolbar before the last `</body>` (any case), or at the end when the page has none. */
 export function injectToolbar(html: string, toolbar: string): string {
-  const at = html.toLowerCase().lastIndexOf('</body');
+  const at = lastBodyEnd(html);
   return at === -1 ? html + toolbar : html.slice(0, at) + toolbar + html.slice(at);
+}
+
+/**
+ * Where the last `</body` starts, in any case. Read backwards from the page's last `</`, not in a
+ * lower-cased copy of the page: that cost a copy of every HTML page, and its indices are off by one
+ * for each character whose lower case is longer (`İ` becomes two), so the toolbar cut a tag in two.
+ */
+function lastBodyEnd(html: string): number {
+  for (let at = html.lastIndexOf('</'); at !== -1; at = at === 0 ? -1 : html.lastIndexOf('</', at - 1)) {
+    if (html.length - at >= 6 && html.slice(at + 2, at + 6).toLowerCase() === 'body') return at;
+  }
+  return -1;
 }

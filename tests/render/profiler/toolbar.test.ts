@@ -35,6 +35,13 @@ inject('should insert before the last </body>, whatever its case', () => {
 
 inject('when the page has no </body>, then the toolbar is appended', () => {
   assert.is(injectToolbar('<p>fragment</p>', '<T>'), '<p>fragment</p><T>');
+  assert.is(injectToolbar('</', '<T>'), '</<T>');
+  assert.is(injectToolbar('</bod', '<T>'), '</bod<T>');
+  assert.is(injectToolbar('</body', '<T>'), '<T></body');
+});
+
+inject('when the page holds characters whose lower case is longer (İ), then the toolbar still goes exactly before </body>', () => {
+  assert.is(injectToolbar('<body><p>İİİ</p></body></html>', '<T>'), '<body><p>İİİ</p><T></body></html>');
 });
 
 inject('should give a page whose toolbar cheerio finds inside body', () => {
