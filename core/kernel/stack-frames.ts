@@ -8,10 +8,33 @@ const FRAME_LINE = /^\s*at (?:(.+?) \()?(.+?)(?::(\d+))?(?::(\d+))?\)?$/;
 const EXCERPT_RADIUS = 5;
 const MAX_FRAMES = 64;
 
-/** Parses a V8 stack (source-mapped when maps are enabled) into frames, files relative to `root`. */
+/** A frame, and the path of its file as read from disk (its `file` is shown relative to the root). */
+type ParsedFrame = Frame & { path: string };
+
+/** Stacks already parsed, by root then stack text: an error page shows the same few stacks again and again. */
+const parsed = new Map<string, Map<string, ParsedFrame[]>>();
+const MAX_PARSED = 500;
+
+/**
+ * Parses a V8 stack (source-mapped when maps are enabled) into frames, files relative to `root`.
+ * The frames of a stack text are worked out once; the excerpts of app frames are read each time
+ * (their file may have changed while the stack's text did not).
+ */
 export function parseStack(stack: string | undefined, root: string): Frame[] {
   if (!stack) return [];
-  const frames: Frame[] = [];
+  let byStack = parsed.get(root);
+  if (byStack === undefined) parsed.set(root, byStack = new Map());
+  let frames = byStack.get(stack);
+  if (frames === undefined) {
+    frames = parseFrames(stack, root);
+    if (byStack.size >= MAX_PARSED) byStack.clear();
+    byStack.set(stack, frames);
+  }
+  return frames.map((frame) => withExcerpt(frame, root));
+}
+
+function parseFrames(stack: string, root: string): ParsedFrame[] {
+  const frames: ParsedFrame[] = [];
   for (const line of stack.split('\n')) {
     if (!line.startsWith('    at ')) continue;
     const m = FRAME_LINE.exec(line);
@@ -28,22 +51,21 @@ export function parseStack(stack: string | undefined, root: string): Frame[] {
   return frames;
 }
 
-function toFrame(fn: string, location: string, line: string | undefined, column: string | undefined, root: string): Frame {
-  const { file, display, kind } = placeOf(location, root);
-  const lineNo = line ? Number(line) : null;
-  const frame: Frame = {
-    function: fn,
-    file: display,
-    line: lineNo,
-    column: column ? Number(column) : null,
-    kind,
-  };
+/** A frame of its own for the caller: with the excerpt of its line as the file reads now, when it is the app's. */
+function withExcerpt(frame: ParsedFrame, root: string): Frame {
+  const file = frame.path;
+  const copy: Frame = { function: frame.function, file: frame.file, line: frame.line, column: frame.column, kind: frame.kind };
   // Excerpts come from the app's own folder only (and the embedded demo app): a frame in a file elsewhere shows no code.
-  if (kind === 'app' && lineNo !== null && (isInside(root, file) || isInside(PACKAGE_ROOT, file))) {
-    const excerpt = readExcerpt(file, lineNo);
-    if (excerpt) frame.excerpt = excerpt;
+  if (frame.kind === 'app' && frame.line !== null && (isInside(root, file) || isInside(PACKAGE_ROOT, file))) {
+    const excerpt = readExcerpt(file, frame.line);
+    if (excerpt) copy.excerpt = excerpt;
   }
-  return frame;
+  return copy;
+}
+
+function toFrame(fn: string, location: string, line: string | undefined, column: string | undefined, root: string): ParsedFrame {
+  const { file, display, kind } = placeOf(location, root);
+  return { function: fn, file: display, line: line ? Number(line) : null, column: column ? Number(column) : null, kind, path: file };
 }
 
 interface Place { file: string; display: string | null; kind: Frame['kind'] }
