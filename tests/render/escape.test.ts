@@ -1,5 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import fc from 'fast-check';
 import { escapeHtml as fromCore } from '../../core/http/escape-html.js';
 import { escapeHtml, queryString, safeUrl } from '../../render/escape.js';
 
@@ -9,6 +10,13 @@ test('should escape & < > " \' and leave other text untouched', () => {
   assert.is(escapeHtml(`<a href="x" title='y'>&</a>`), '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
   assert.is(escapeHtml('plain / text é'), 'plain / text é');
   assert.is(fromCore, escapeHtml, 'core/http re-exports the one helper');
+});
+
+test('for any text, then each special character becomes its entity and every other one stays as it is', () => {
+  const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+  const reference = (text: string) => [...text].map((c) => entities[c] ?? c).join('');
+  const text = fc.string({ unit: fc.constantFrom('&', '<', '>', '"', "'", 'a', ' ', 'é', '😀', '\n') });
+  fc.assert(fc.property(fc.oneof(text, fc.string({ unit: 'grapheme' })), (s) => escapeHtml(s) === reference(s)), { numRuns: 2000 });
 });
 
 test('when a corrupt value is not a string, then it is shown as text, not thrown', () => {
