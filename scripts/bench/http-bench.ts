@@ -15,7 +15,14 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const warmup = Number(process.env.BENCH_WARMUP ?? 2);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const generator = loadGenerator();
+const generator = (() => {
+  try {
+    return loadGenerator();
+  } catch (error) {
+    console.error(`bench:http: ${(error as Error).message}`);
+    return process.exit(2);
+  }
+})();
 const dist = resolve(process.cwd(), 'dist');
 const store = mkdtempSync(join(tmpdir(), 'appkernel-bench-store-'));
 const serve = (extra: string[]) => [process.execPath, join(dist, 'cli/bin.js'), 'serve', '--port', '0', '--no-watch',

@@ -26,14 +26,22 @@ export type LoadGenerator = 'wrk' | 'autocannon';
 /** The generator bench runs use: BENCH_LOAD if set, else wrk when it is on the PATH. */
 export function loadGenerator(): LoadGenerator {
   const chosen = process.env.BENCH_LOAD;
-  if (chosen === 'wrk' || chosen === 'autocannon') return chosen;
+  if (chosen === 'autocannon') return chosen;
+  if (chosen === 'wrk') {
+    if (!hasWrk()) throw new Error('BENCH_LOAD=wrk, but wrk is not installed (apt-get install wrk).');
+    return chosen;
+  }
   if (chosen) throw new Error(`BENCH_LOAD must be "wrk" or "autocannon", not "${chosen}".`);
+  return hasWrk() ? 'wrk' : 'autocannon';
+}
+
+function hasWrk(): boolean {
   try {
     execFileSync('wrk', ['--version'], { stdio: 'ignore' });
-    return 'wrk';
+    return true;
   } catch (error) {
     // wrk --version exits 1 after printing its version: only a missing binary means no wrk.
-    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'autocannon' : 'wrk';
+    return (error as NodeJS.ErrnoException).code !== 'ENOENT';
   }
 }
 
