@@ -47,7 +47,7 @@ export function buildKernel(app: App, options: BuildKernelOptions): Kernel {
   const matcher = compileMatcher(routes);
   const controllers = new Map<string, Controller>(app.controllers);
   for (const extension of extensions) for (const [name, fn] of extension.controllers ?? []) controllers.set(name, fn);
-  const kernel = new Kernel(app, {
+  const kernel = new Kernel({
     debug: options.debug,
     root: options.root,
     requestTimeoutMs: options.requestTimeoutMs ?? app.options.requestTimeoutMs,

@@ -1,4 +1,3 @@
-import type { App } from '../app/app.js';
 import type { Controller, ControllerContext } from '../app/controller.js';
 import { AppError, HttpError } from '../errors.js';
 import { Readable } from 'node:stream';
@@ -15,8 +14,8 @@ export interface KernelOptions {
   root: string;
   /** a controller still pending after this many ms is answered 504 */
   requestTimeoutMs?: number;
-  /** resolves a controller for a matched route; default: the app's controllers by route name */
-  resolveController?: (route: string) => Controller | undefined;
+  /** the controller of a matched route */
+  resolveController: (route: string) => Controller | undefined;
 }
 
 /**
@@ -29,7 +28,7 @@ export class Kernel {
   /** called first for every request, before any event (the profiler assigns its token here) */
   readonly beforeHandle: ((request: Request) => void)[] = [];
 
-  constructor(readonly app: App, readonly options: KernelOptions) {}
+  constructor(readonly options: KernelOptions) {}
 
   handle(request: Request): Promise<Response> {
     request.traced = this.options.debug;
@@ -69,8 +68,7 @@ export class Kernel {
       if (event.response) return await this.filterResponse(event.response, request);
 
       const route = request.attributes.route;
-      const controller = route === null ? undefined
-        : (this.options.resolveController?.(route) ?? this.app.controllers.get(route));
+      const controller = route === null ? undefined : this.options.resolveController(route);
       if (!controller) {
         throw new AppError('APP_ERR_KERNEL_CONTROLLER',
           `Unable to find the controller for path "${request.path}". The route "${route ?? '(none)'}" is wrongly configured.`);
