@@ -19,7 +19,7 @@ export interface ErrorPageData {
 }
 
 /**
- * The debug error page (BEHAVIOUR.md "Debug error page"): title
+ * The debug error page (ARCHITECTURE.md, "Fixed by the specification"): title
  * `<message> (404 Not Found)`, the heading `Error 404 Not Found`, the request
  * method and URL, the outer message, then the exception view.
  */

@@ -15,7 +15,7 @@ export function traceHeading(record: ExceptionRecord, index: number, total: numb
 /**
  * The plain-text traces, outermost first and numbered `[n/total]` so that the
  * innermost cause has the lowest number: for a 404, `[2/2]` is the HTTP error
- * and `[1/2]` the routing failure (SPEC.md §4 rule 2). One exception: no number.
+ * and `[1/2]` the routing failure (ARCHITECTURE.md, "Fixed by the specification"). One exception: no number.
  */
 export function renderStackTraces(exception: ExceptionData): string {
   const total = exception.chain.length;

@@ -1,6 +1,6 @@
 import type { KernelEvent } from './kernel-event.js';
 
-/** kernel.response in debug mode: no caching, no indexing (BEHAVIOUR.md "Debug error page"). */
+/** kernel.response in debug mode: no caching, no indexing. */
 export function onKernelResponseDebugHeaders(event: KernelEvent): void {
   const response = event.response;
   if (!response) return;

@@ -19,8 +19,8 @@ export interface KernelOptions {
 }
 
 /**
- * Turns a Request into a Response through the kernel events (SPEC.md §6,
- * BEHAVIOUR.md "Kernel, events, log"). handle() never rejects: anything thrown,
+ * Turns a Request into a Response through the kernel events, in the order
+ * ARCHITECTURE.md gives. handle() never rejects: anything thrown,
  * by a controller or a listener, becomes an error response.
  */
 export class Kernel {

@@ -64,7 +64,7 @@ function routingError(failure: MatchFailure): ResourceNotFoundError | MethodNotA
   return failure.type === 'not-found' ? new ResourceNotFoundError(failure.path) : new MethodNotAllowedError(failure.path, failure.allowed);
 }
 
-/** The 404 or 405 of SPEC.md §7 for a routing failure, which it keeps as its cause. */
+/** The spec'd 404 or 405 (ARCHITECTURE.md) for a routing failure, which it keeps as its cause. */
 function routingHttpError(error: ResourceNotFoundError | MethodNotAllowedError, request: Request, traced = true): Error {
   const from = request.referer !== null ? ` (from "${request.referer}")` : '';
   const target = `${request.method} ${request.urlWithoutQuery}`;

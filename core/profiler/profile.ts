@@ -1,5 +1,5 @@
 /**
- * The one data model behind every view of a request (DESIGN.md): the HTML
+ * The one data model behind every view of a request (ARCHITECTURE.md): the HTML
  * panels, the CLI and the JSON endpoint all read this plain JSON data.
  */
 

@@ -1,6 +1,6 @@
 // bench:memory — resident memory of `app serve` with the profiler on, read every 10,000 requests
 // up to 150,000 (the demo app's mix of 200s, 404s, 405s and 500s), under the default store bounds.
-// Goal (issue 7): flat within 10% between 50,000 and 150,000 requests. A single reading lands
+// Goal: flat within 10% between 50,000 and 150,000 requests. A single reading lands
 // anywhere in V8's collection cycle, so the figure compared is the spread of all the readings
 // from 50,000 on (highest over lowest), not two of them.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

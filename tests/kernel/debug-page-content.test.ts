@@ -5,7 +5,7 @@ import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../h
 
 const HHMMSS = /\d\d:\d\d:\d\d/;
 
-const test = suite('the debug error page, as BEHAVIOUR.md "Debug error page" describes it (demo app)');
+const test = suite('the debug error page, as the specification fixes it (demo app)');
 let t: TestServer;
 test.before(async () => { t = await serveForTest(); });
 test.after(async () => { await t.stop(); });

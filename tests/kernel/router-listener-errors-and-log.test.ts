@@ -5,7 +5,7 @@ import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../h
 
 interface Rec { level: string; channel: string; message: string; context: Record<string, any> }
 
-const test = suite('the router listener: attributes and log on a match, the HTTP errors of SPEC.md §7 on a failure (demo app)');
+const test = suite('the router listener: attributes and log on a match, the specified 404 and 405 errors on a failure (demo app)');
 let t: TestServer;
 test.before(async () => { t = await serveForTest(); });
 test.after(async () => { await t.stop(); });

@@ -39,7 +39,7 @@ export function matchedRoute(time: number, route: string, params: Record<string,
     context: { route, route_parameters: { _route: route, _controller: route, ...params }, request_uri: uri, method: 'GET' } };
 }
 
-/** The failing 404's own log: the router logs nothing for a 404 (BEHAVIOUR.md), so no `Matched route` here. */
+/** The failing 404's own log: the router logs nothing for a 404, so no `Matched route` here. */
 export function notFoundLog(): LogRecord[] {
   return [
     notified(T0, 'kernel.request', 'DebugHeadersListener.onKernelRequest'),

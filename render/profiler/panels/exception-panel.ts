@@ -1,7 +1,7 @@
 import type { Profile } from '../../../core/profiler/profile.js';
 import { renderExceptionView } from '../../exception-view.js';
 
-/** SPEC.md §4 rules 1-2: the same view as the debug error page, with the profiled request's own log. */
+/** The same view as the debug error page, with the profiled request's own log. */
 export function renderExceptionPanel(profile: Profile): string {
   const { exception, log } = profile.collectors;
   if (!exception || exception.chain.length === 0) {
