@@ -1,22 +1,10 @@
-import type { ExceptionData, LogRecord } from '../core/profiler/profile.js';
+import type { ErrorPageData } from '../core/kernel/error-renderer.js';
 import { escapeHtml } from './escape.js';
 import { renderExceptionView } from './exception-view.js';
 import { statusClass } from './format.js';
 import { renderLayout } from './layout.js';
 import { PRODUCTION_STYLES } from './styles.js';
 
-export interface ErrorPageData {
-  status: number;
-  statusText: string;
-  method: string;
-  /** the absolute URL as requested */
-  url: string;
-  exception: ExceptionData;
-  /** the failing request's log */
-  log: readonly LogRecord[];
-  /** the request's profile, when the profiler is on */
-  token: string | null;
-}
 
 /**
  * The debug error page (ARCHITECTURE.md, "Fixed by the specification"): title

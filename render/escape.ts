@@ -1,15 +1,5 @@
-const SPECIAL = /[&<>"']/;
-const SPECIALS = /[&<>"']/g;
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/**
- * Escapes text for HTML element content and double- or single-quoted attribute
- * values. Anything that is not a string (a corrupt stored profile) is shown as text.
- */
-export function escapeHtml(text: string): string {
-  const s = typeof text === 'string' ? text : String(text ?? '');
-  return SPECIAL.test(s) ? s.replace(SPECIALS, (c) => ENTITIES[c]) : s;
-}
+/** The one HTML escaping helper lives in core/http (Response needs it); the renderers use it from here. */
+export { escapeHtml } from '../core/http/escape-html.js';
 
 /**
  * A URL that may go into an href: http(s) absolute or a path on this server;

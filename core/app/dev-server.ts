@@ -10,7 +10,7 @@ import type { Request } from '../http/request.js';
 import type { Response } from '../http/response.js';
 import type { Kernel } from '../kernel/kernel.js';
 import { terminalSink } from '../log/terminal-sink.js';
-import type { LogLevel } from '../profiler/profile.js';
+import type { LogLevel } from '../log/log-record.js';
 import { openFileStorage } from '../profiler/storage/file-storage.js';
 import type { ProfileStorage } from '../profiler/storage/profile-storage.js';
 import { createAppKernel } from './kernel-factory.js';

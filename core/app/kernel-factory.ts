@@ -1,3 +1,4 @@
+import { htmlErrorRenderer } from '../../render/error-renderer.js';
 import { buildKernel } from '../kernel/build-kernel.js';
 import type { Kernel } from '../kernel/kernel.js';
 import { profilerExtension } from '../profiler/profiler.js';
@@ -14,5 +15,5 @@ export interface AppKernelOptions {
 /** The kernel `app serve` runs: the app, plus the profiler when debug is on. */
 export function createAppKernel(app: App, options: AppKernelOptions): Kernel {
   const extensions = options.debug && options.storage ? [profilerExtension(options.storage)] : [];
-  return buildKernel(app, { debug: options.debug, root: options.root, extensions });
+  return buildKernel(app, { debug: options.debug, root: options.root, extensions, errorRenderer: htmlErrorRenderer });
 }

@@ -1,6 +1,6 @@
 import { LogBuffer } from '../log/log-buffer.js';
 import { Logger, type LogSink } from '../log/logger.js';
-import type { ListenerCall, Phase } from '../profiler/profile.js';
+import type { ListenerCall, Phase } from '../kernel/trace-data.js';
 
 export interface RequestInit {
   method: string;

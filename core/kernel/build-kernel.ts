@@ -6,6 +6,7 @@ import type { Controller } from '../app/controller.js';
 import { onKernelResponseDebugHeaders } from './debug-headers-listener.js';
 import { ControllerListener } from './controller-listener.js';
 import { ErrorListener } from './error-listener.js';
+import type { ErrorRenderer } from './error-renderer.js';
 import { FirewallListener } from './firewall-listener.js';
 import { Kernel } from './kernel.js';
 import { KernelEvents } from './kernel-events.js';
@@ -24,6 +25,8 @@ export interface BuildKernelOptions {
   root: string;
   requestTimeoutMs?: number;
   extensions?: KernelExtension[];
+  /** the HTML of error pages */
+  errorRenderer: ErrorRenderer;
 }
 
 /** All routes in matching order: the extensions' first, then the app's. */
@@ -61,7 +64,7 @@ export function buildKernel(app: App, options: BuildKernelOptions): Kernel {
   d.addListener(KernelEvents.CONTROLLER, 'ControllerListener::onKernelController', controllerListener.onKernelController, 0);
   d.addListener(KernelEvents.CONTROLLER_ARGUMENTS, 'ControllerListener::onKernelControllerArguments', controllerListener.onKernelControllerArguments, 0);
   d.addListener(KernelEvents.VIEW, 'ViewListener::onKernelView', onKernelView, 0);
-  d.addListener(KernelEvents.EXCEPTION, 'ErrorListener::onKernelException', new ErrorListener({ debug: options.debug, root: options.root }).onKernelException, -128);
+  d.addListener(KernelEvents.EXCEPTION, 'ErrorListener::onKernelException', new ErrorListener({ debug: options.debug, root: options.root, renderer: options.errorRenderer }).onKernelException, -128);
   if (options.debug) d.addListener(KernelEvents.RESPONSE, 'DebugHeadersListener::onKernelResponse', onKernelResponseDebugHeaders, -100);
   for (const extension of extensions) extension.register?.(kernel, routes);
   return kernel;

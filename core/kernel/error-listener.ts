@@ -1,8 +1,8 @@
-import { renderErrorPage, renderProductionErrorPage } from '../../render/error-page.js';
 import { HttpError } from '../errors.js';
 import type { Request } from '../http/request.js';
 import { reasonPhrase, Response } from '../http/response.js';
-import type { ExceptionData } from '../profiler/profile.js';
+import type { ErrorRenderer } from './error-renderer.js';
+import type { ExceptionData } from './exception-data.js';
 import { flattenException, statusOf, toError } from './flatten-exception.js';
 import type { KernelEvent } from './kernel-event.js';
 
@@ -16,7 +16,7 @@ export const EXCEPTION_KEY = 'exception';
 export class ErrorListener {
   readonly #productionPages = new Map<number, string>();
 
-  constructor(private readonly options: { debug: boolean; root: string }) {}
+  constructor(private readonly options: { debug: boolean; root: string; renderer: ErrorRenderer }) {}
 
   readonly onKernelException = (event: KernelEvent): void => {
     const request = event.request;
@@ -43,10 +43,10 @@ export class ErrorListener {
     if (!this.options.debug) {
       // The production page depends on the status alone: rendered once per status.
       let html = this.#productionPages.get(status);
-      if (html === undefined) this.#productionPages.set(status, html = renderProductionErrorPage(status, statusText));
+      if (html === undefined) this.#productionPages.set(status, html = this.options.renderer.productionPage(status, statusText));
       return Response.html(html, status);
     }
-    return Response.html(renderErrorPage({
+    return Response.html(this.options.renderer.debugPage({
       status, statusText, method: request.method, url: request.url, exception, log: request.log.records, token: request.token,
     }), status);
   }

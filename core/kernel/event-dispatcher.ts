@@ -1,5 +1,5 @@
 import { spanMs } from '../http/request.js';
-import type { LogRecord } from '../profiler/profile.js';
+import type { LogRecord } from '../log/log-record.js';
 import type { KernelEvent } from './kernel-event.js';
 
 export type ListenerFn = (event: KernelEvent) => void | Promise<void>;

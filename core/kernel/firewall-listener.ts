@@ -1,6 +1,6 @@
 import type { FirewallRule } from '../app/firewall-rule.js';
 import { HttpError } from '../errors.js';
-import type { SecurityData } from '../profiler/profile.js';
+import type { SecurityData } from './trace-data.js';
 import { decodeParameter } from '../routing/match-path.js';
 import type { KernelEvent } from './kernel-event.js';
 

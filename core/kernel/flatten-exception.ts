@@ -1,5 +1,5 @@
 import { HttpError } from '../errors.js';
-import type { ExceptionData, ExceptionRecord } from '../profiler/profile.js';
+import type { ExceptionData, ExceptionRecord } from './exception-data.js';
 import { parseStack } from './stack-frames.js';
 
 const MAX_CHAIN = 16;

@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { isAbsolute, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PACKAGE_ROOT } from '../package-root.js';
-import type { CodeExcerpt, Frame } from '../profiler/profile.js';
+import type { CodeExcerpt, Frame } from './exception-data.js';
 
 const FRAME_LINE = /^\s*at (?:(.+?) \()?(.+?)(?::(\d+))?(?::(\d+))?\)?$/;
 const EXCERPT_RADIUS = 5;

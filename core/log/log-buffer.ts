@@ -1,4 +1,4 @@
-import type { LogRecord } from '../profiler/profile.js';
+import type { LogRecord } from './log-record.js';
 import { levelAtLeast, type LogSink } from './logger.js';
 
 /** The log of one request: kept whole for the profiler, and forwarded to an optional terminal sink. */

@@ -1,4 +1,4 @@
-import type { LogLevel, LogRecord } from '../profiler/profile.js';
+import type { LogLevel, LogRecord } from './log-record.js';
 
 export const LOG_LEVELS: readonly LogLevel[] = ['DEBUG', 'INFO', 'NOTICE', 'WARNING', 'ERROR', 'CRITICAL', 'ALERT', 'EMERGENCY'];
 

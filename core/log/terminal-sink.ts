@@ -1,4 +1,4 @@
-import type { LogLevel, LogRecord } from '../profiler/profile.js';
+import type { LogLevel, LogRecord } from './log-record.js';
 import { redactQueryStrings } from '../profiler/redact.js';
 import { levelAtLeast, type LogSink } from './logger.js';
 

@@ -3,47 +3,15 @@
  * panels, the CLI and the JSON endpoint all read this plain JSON data.
  */
 
-export type LogLevel = 'DEBUG' | 'INFO' | 'NOTICE' | 'WARNING' | 'ERROR' | 'CRITICAL' | 'ALERT' | 'EMERGENCY';
+import type { LogLevel, LogRecord } from '../log/log-record.js';
+import type { ExceptionData } from '../kernel/exception-data.js';
+import type { ListenerCall, Phase, SecurityData } from '../kernel/trace-data.js';
 
-export interface LogRecord {
-  /** epoch milliseconds */
-  time: number;
-  level: LogLevel;
-  channel: string;
-  message: string;
-  context: Record<string, unknown>;
-}
-
-export interface CodeExcerpt {
-  /** line number of lines[0] */
-  start: number;
-  lines: string[];
-}
-
-export interface Frame {
-  /** function or Class.method, '(anonymous)' when unnamed */
-  function: string;
-  /** relative to the app root for app files; as given otherwise (node:internal/..., node_modules/...) */
-  file: string | null;
-  line: number | null;
-  column: number | null;
-  /** app: the app's own source; vendor: node_modules; internal: Node itself */
-  kind: 'app' | 'vendor' | 'internal';
-  excerpt?: CodeExcerpt;
-}
-
-export interface ExceptionRecord {
-  class: string;
-  message: string;
-  status: number;
-  headers: Record<string, string>;
-  frames: Frame[];
-}
-
-/** Outermost first; chain[chain.length - 1] is the innermost cause. */
-export interface ExceptionData {
-  chain: ExceptionRecord[];
-}
+export type { LogLevel, LogRecord } from '../log/log-record.js';
+export type { CodeExcerpt, ExceptionData, ExceptionRecord, Frame } from '../kernel/exception-data.js';
+export type { ListenerCall, Phase, SecurityData } from '../kernel/trace-data.js';
+export type { RouteExplanation, RouteVerdict } from '../routing/explain.js';
+import type { RouteExplanation } from '../routing/explain.js';
 
 export interface BodyData {
   size: number;
@@ -91,39 +59,14 @@ export interface RequestData {
   redacted: string[];
 }
 
-export interface ListenerCall {
-  listener: string;
-  /** ms */
-  duration: number;
-  stoppedPropagation: boolean;
-}
-
 export interface EventsData {
   events: { name: string; listeners: ListenerCall[] }[];
-}
-
-export interface Phase {
-  name: 'routing' | 'firewall' | 'controller' | 'view' | 'response' | 'exception' | string;
-  /** ms since the request started */
-  start: number;
-  duration: number;
 }
 
 export interface TimeData {
   /** ms */
   duration: number;
   phases: Phase[];
-}
-
-export type RouteVerdict = 'match' | 'path' | 'requirement' | 'method' | 'trailing-slash';
-
-export interface RouteExplanation {
-  name: string;
-  path: string;
-  methods: string[];
-  verdict: RouteVerdict;
-  /** human sentence: why it does (not) match */
-  detail: string;
 }
 
 export interface RouterData {
@@ -133,13 +76,6 @@ export interface RouterData {
   redirect: string | null;
   /** set when no route matched (404/405): why each route missed */
   explain: RouteExplanation[] | null;
-}
-
-export interface SecurityData {
-  decision: 'allowed' | 'denied' | 'none';
-  /** the rule that decided, if any */
-  rule: string | null;
-  message: string | null;
 }
 
 export interface Collectors {

@@ -1,4 +1,3 @@
-import type { RouteExplanation } from '../profiler/profile.js';
 import { LinearMatcher } from './linear-matcher.js';
 import type { MatchFailure, MatchResult } from './matcher.js';
 import { slashToggled } from './match-flow.js';
@@ -7,6 +6,17 @@ import { DEFAULT_REQUIREMENT } from './requirement.js';
 import type { Route, RouteVariableToken } from './route.js';
 import type { RouteCollection } from './route-collection.js';
 import { compileRoute } from './route-compiler.js';
+
+export type RouteVerdict = 'match' | 'path' | 'requirement' | 'method' | 'trailing-slash';
+
+export interface RouteExplanation {
+  name: string;
+  path: string;
+  methods: string[];
+  verdict: RouteVerdict;
+  /** human sentence: why it does (not) match */
+  detail: string;
+}
 
 interface Request {
   method: string;

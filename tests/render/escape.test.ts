@@ -9,7 +9,7 @@ const test = suite('escape helpers');
 test('should escape & < > " \' and leave other text untouched', () => {
   assert.is(escapeHtml(`<a href="x" title='y'>&</a>`), '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
   assert.is(escapeHtml('plain / text é'), 'plain / text é');
-  assert.is(fromCore, escapeHtml, 'core/http re-exports the one helper');
+  assert.is(fromCore, escapeHtml, 'render/ re-exports the one helper of core/http');
 });
 
 test('for any text, then each special character becomes its entity and every other one stays as it is', () => {

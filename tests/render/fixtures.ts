@@ -1,5 +1,5 @@
 import type { ExceptionRecord, Frame, LogRecord, Profile } from '../../core/profiler/profile.js';
-import type { ErrorPageData } from '../../render/error-page.js';
+import type { ErrorPageData } from '../../core/kernel/error-renderer.js';
 
 /** 2024-05-14 09:41:07.123 UTC */
 export const T0 = Date.UTC(2024, 4, 14, 9, 41, 7, 123);
