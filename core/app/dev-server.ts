@@ -13,6 +13,7 @@ import { terminalSink } from '../log/terminal-sink.js';
 import type { LogLevel } from '../log/log-record.js';
 import { openFileStorage } from '../profiler/storage/file-storage.js';
 import type { ProfileStorage } from '../profiler/storage/profile-storage.js';
+import { closeProfileHandoff } from '../profiler/profiler.js';
 import { createAppKernel } from './kernel-factory.js';
 import { loadApp, type LoadedApp } from './load-app.js';
 
@@ -177,6 +178,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       });
       // Let kernel.terminate (scheduled with setImmediate after each response) queue its profile.
       await new Promise((resolve) => setImmediate(resolve));
+      if (storage) await closeProfileHandoff(storage);
       await storage?.close();
     })();
     return closing;

@@ -82,6 +82,10 @@ export class Request {
     return this.queryString ? `${this.urlWithoutQuery}?${this.queryString}` : this.urlWithoutQuery;
   }
 
+  get bodySize(): number {
+    return this.body.length;
+  }
+
   get query(): QueryValues {
     if (!this.#query) this.#query = parseQuery(this.queryString);
     return this.#query;

@@ -1,5 +1,4 @@
-import type { Request } from '../http/request.js';
-import type { Response } from '../http/response.js';
+import type { RequestFacts as Request, ResponseFacts as Response } from './request-facts.js';
 import { EXCEPTION_KEY } from '../kernel/error-listener.js';
 import { explain } from '../routing/explain.js';
 import type { RouteCollection } from '../routing/route-collection.js';

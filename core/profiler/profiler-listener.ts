@@ -1,16 +1,16 @@
 import type { KernelEvent } from '../kernel/kernel-event.js';
-import type { RouteCollection } from '../routing/route-collection.js';
 import { injectToolbar, renderToolbar } from '../../render/profiler/toolbar.js';
-import { buildProfile, DURATION_KEY } from './build-profile.js';
-import type { ProfileStorage } from './storage/profile-storage.js';
+import { DURATION_KEY } from './build-profile.js';
+import type { ProfileHandoff } from './handoff/profile-handoff.js';
 
 /**
  * kernel.response: the debug token headers and the toolbar for HTML pages.
- * kernel.terminate: the profile, built and queued for storage after the
- * response was sent.
+ * kernel.terminate: what the request recorded, handed to the profiler worker
+ * once the response was sent (the profile is built there).
  */
 export class ProfilerListener {
-  constructor(private readonly storage: ProfileStorage, private readonly routes: RouteCollection) {}
+  /** `routes`: the id of the kernel's route table in the hand-off */
+  constructor(private readonly handoff: ProfileHandoff, private readonly routes: number) {}
 
   readonly onKernelResponse = (event: KernelEvent): void => {
     const { request, response } = event;
@@ -35,6 +35,6 @@ export class ProfilerListener {
   readonly onKernelTerminate = (event: KernelEvent): void => {
     const { request, response } = event;
     if (!response || !request.token) return;
-    this.storage.write(buildProfile(request, response, this.routes));
+    this.handoff.submit(request, response, this.routes);
   };
 }

@@ -5,6 +5,7 @@ import { RouteCollection } from '../routing/route-collection.js';
 import { ProfilerController } from './profiler-controller.js';
 import { ProfilerListener } from './profiler-listener.js';
 import type { ProfileStorage } from './storage/profile-storage.js';
+import { ProfileHandoff } from './handoff/profile-handoff.js';
 import { generateToken } from './token.js';
 
 /** The profiler's pages, matched before the app's routes. */
@@ -17,6 +18,23 @@ export function profilerRoutes(): RouteCollection {
 }
 
 /** The profiler as a kernel extension: its routes come before the app's, outside every firewall. */
+/** One hand-off to the profiler worker per store, shared by the kernels a reload replaces. */
+const handoffs = new WeakMap<ProfileStorage, ProfileHandoff>();
+
+export function profileHandoff(storage: ProfileStorage): ProfileHandoff {
+  let handoff = handoffs.get(storage);
+  if (!handoff) {
+    handoffs.set(storage, handoff = new ProfileHandoff(storage, (message) => process.stderr.write(`appkernel: warning: ${message}\n`)));
+  }
+  return handoff;
+}
+
+/** Hands the last records to the store (built here if the worker is slow) and stops the worker; before the store closes. */
+export async function closeProfileHandoff(storage: ProfileStorage): Promise<void> {
+  await handoffs.get(storage)?.close();
+  handoffs.delete(storage);
+}
+
 export function profilerExtension(storage: ProfileStorage): KernelExtension {
   const controller = new ProfilerController(storage);
   const routes = profilerRoutes();
@@ -30,7 +48,8 @@ export function profilerExtension(storage: ProfileStorage): KernelExtension {
     routes,
     controllers,
     register(kernel, allRoutes) {
-      const listener = new ProfilerListener(storage, allRoutes);
+      const handoff = profileHandoff(storage);
+      const listener = new ProfilerListener(handoff, handoff.addRoutes(allRoutes));
       kernel.beforeHandle.push((request) => { request.token = generateToken((t) => storage.has(t)); });
       kernel.dispatcher.addListener(KernelEvents.RESPONSE, 'ProfilerListener::onKernelResponse', listener.onKernelResponse, -128);
       kernel.dispatcher.addListener(KernelEvents.TERMINATE, 'ProfilerListener::onKernelTerminate', listener.onKernelTerminate, -1024);

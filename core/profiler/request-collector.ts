@@ -1,8 +1,8 @@
-import type { Request } from '../http/request.js';
-import type { Response } from '../http/response.js';
+import type { RequestFacts as Request, ResponseFacts as Response } from './request-facts.js';
 import { bodyFingerprint } from './body-fingerprint.js';
 import type { RequestData } from './profile.js';
 import { REDACTED, redactBody, redactRecord } from './redact.js';
+import { OpaqueBody } from './request-facts.js';
 
 export const BODY_CAP = 16 * 1024;
 
@@ -16,14 +16,15 @@ export function collectRequest(request: Request, response: Response): RequestDat
   for (const [name, value] of Object.entries(response.headers)) responseHeaders[name] = value;
   const cleanResponseHeaders = redactRecord('header', responseHeaders, redacted) as Record<string, string>;
   let body: RequestData['body'] = null;
-  if (request.body.length > 0) {
+  if (request.bodySize > 0) {
     const contentType = request.headers['content-type'] ?? null;
-    const truncated = request.body.length > BODY_CAP;
+    const truncated = request.bodySize > BODY_CAP;
     const text = request.body.subarray(0, BODY_CAP).toString('utf8');
-    body = { size: request.body.length, contentType, truncated, text: redactBody(contentType, text, redacted) };
+    body = { size: request.bodySize, contentType, truncated, text: redactBody(contentType, text, redacted) };
   }
   const bodyValue = response.body;
-  const size = typeof bodyValue === 'string' ? Buffer.byteLength(bodyValue) : Buffer.isBuffer(bodyValue) ? bodyValue.length : null;
+  const size = typeof bodyValue === 'string' ? Buffer.byteLength(bodyValue) : Buffer.isBuffer(bodyValue) ? bodyValue.length
+    : bodyValue instanceof OpaqueBody ? bodyValue.size : null;
   return {
     method: request.method,
     url: request.url,

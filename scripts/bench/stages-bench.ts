@@ -11,7 +11,11 @@ import { serialize } from 'node:v8';
 import { createAppKernel } from '../../core/app/kernel-factory.js';
 import { Request } from '../../core/http/request.js';
 import { memoizeSourceMappedStacks } from '../../core/kernel/source-mapped-stacks.js';
-import type { Profile } from '../../core/profiler/profile.js';
+import { buildProfile } from '../../core/profiler/build-profile.js';
+import type { Profile, ProfileSummary } from '../../core/profiler/profile.js';
+import { combinedRoutes } from '../../core/kernel/build-kernel.js';
+import { profilerRoutes } from '../../core/profiler/profiler.js';
+import { summarize } from '../../core/profiler/storage/index-line.js';
 import { openFileStorage } from '../../core/profiler/storage/file-storage.js';
 import type { ProfileStorage } from '../../core/profiler/storage/profile-storage.js';
 import { toStoredForm } from '../../core/profiler/storage/stored-form.js';
@@ -55,8 +59,12 @@ function mainThreadCpuMs(): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-function kernelFor(debug: boolean, write: (profile: Profile) => void) {
-  const storage = { write, has: () => false } as unknown as ProfileStorage;
+/** A store that takes every profile the worker sends back and keeps none (or hands each to `keep`). */
+function storeStub(keep: (json: Buffer, summary: ProfileSummary) => void = () => {}): ProfileStorage {
+  return { announce: () => true, writeJson: keep, cancel: () => {}, has: () => false } as unknown as ProfileStorage;
+}
+
+function kernelFor(debug: boolean, storage: ProfileStorage) {
   return createAppKernel(app, { debug, root: process.cwd(), storage: debug ? storage : null });
 }
 
@@ -69,7 +77,7 @@ function newRequest(path: string): Request {
  * paced as under load (16 a millisecond: batches of the usual size run between them). The pacing's
  * own cost, measured alone, is taken off.
  */
-async function storeCost(profiles: readonly Profile[]): Promise<number> {
+async function storeCost(profiles: readonly { json: Buffer; summary: ProfileSummary }[]): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'appkernel-stages-'));
   const storage = await openFileStorage({ dir, maxProfiles: 1_000_000, maxBytes: 4096 * 1024 * 1024, onWarning: (message) => console.error(`warning: ${message}`) });
   const total = 20_000;
@@ -86,7 +94,12 @@ async function storeCost(profiles: readonly Profile[]): Promise<number> {
   try {
     const pacing = await paced(() => {});
     // A token and a time of its own, later than the one before, as the kernel gives them.
-    const writing = await paced((i) => storage.write({ ...profiles[i % profiles.length], token: (i + 0x100000).toString(16), time: start + i / 1000 }));
+    const writing = await paced((i) => {
+      const { json, summary } = profiles[i % profiles.length];
+      const token = (i + 0x100000).toString(16);
+      storage.announce(token);
+      storage.writeJson(json, { ...summary, token, time: start + i / 1000 });
+    });
     return (Math.max(0, writing - pacing) * 1000) / total;
   } finally {
     await storage.close();
@@ -94,39 +107,62 @@ async function storeCost(profiles: readonly Profile[]): Promise<number> {
   }
 }
 
+/** Main-thread µs per request of kernel on + hand-off: handle(), terminate(), and the batches' transfer, with the worker's replies taken in. */
+async function handoffCost(path: string): Promise<number> {
+  let back = 0;
+  const kernel = kernelFor(true, storeStub(() => { back++; }));
+  const total = 20_000;
+  const before = mainThreadCpuMs();
+  for (let i = 0; i < total; i++) {
+    const request = newRequest(path);
+    await kernel.terminate(request, await kernel.handle(request));
+    if (i % 16 === 15) await new Promise((done) => setTimeout(done, 1));
+  }
+  for (const deadline = Date.now() + 10_000; back < total && Date.now() < deadline;) await new Promise((done) => setTimeout(done, 5));
+  return ((mainThreadCpuMs() - before) * 1000) / total;
+}
+
 const rows: string[][] = [];
+const routes = combinedRoutes(app, [{ routes: profilerRoutes() }]);
 for (const path of paths) {
-  const plain = kernelFor(false, () => {});
+  const plain = kernelFor(false, storeStub());
   const off = await best(async () => plain.handle(newRequest(path)));
-  const dropped = kernelFor(true, () => {});
+  const handing = kernelFor(true, storeStub());
   const on = await best(async () => {
     const request = newRequest(path);
-    const response = await dropped.handle(request);
-    await dropped.terminate(request, response);
+    const response = await handing.handle(request);
+    await handing.terminate(request, response);
   });
-  const profiles: Profile[] = [];
-  const keeping = kernelFor(true, (profile) => profiles.push(profile));
+  const handoff = await handoffCost(path);
+  const pairs: { request: Request; response: Awaited<ReturnType<typeof plain.handle>> }[] = [];
+  const keeping = kernelFor(true, storeStub());
   for (let i = 0; i < 200; i++) {
     const request = newRequest(path);
-    await keeping.terminate(request, await keeping.handle(request));
+    pairs.push({ request, response: await keeping.handle(request) });
   }
+  const built = await best((i) => buildProfile(pairs[i % pairs.length].request, pairs[i % pairs.length].response, routes));
+  const profiles: Profile[] = pairs.map(({ request, response }) => buildProfile(request, response, routes));
   const json = await best((i) => JSON.stringify(toStoredForm(profiles[i % profiles.length])));
   const v8 = await best((i) => serialize(toStoredForm(profiles[i % profiles.length])));
-  const store = await storeCost(profiles);
+  const store = await storeCost(profiles.map((profile) => ({ json: Buffer.from(JSON.stringify(toStoredForm(profile))), summary: summarize(profile) })));
   const bytes = Buffer.byteLength(JSON.stringify(toStoredForm(profiles[0])));
-  rows.push([path, String(profiles[0].status), off, on, json, v8, store, on + store, bytes].map((v) => (typeof v === 'number' && !Number.isInteger(v) ? v.toFixed(1) : String(v))));
+  rows.push([path, String(profiles[0].status), off, on, handoff, built, json, v8, store, handoff + store, bytes].map((v) => (typeof v === 'number' && !Number.isInteger(v) ? v.toFixed(1) : String(v))));
 }
 
 console.log(`In-process µs per request on the main thread (the least of ${ROUNDS} rounds of ${PER_ROUND}); Node ${process.version}\n`);
-const head = ['path', 'status', 'kernel, off', 'kernel, on + profile', 'JSON of profile', 'v8.serialize', 'store write path', 'profiler on, total', 'JSON bytes'];
+const head = ['path', 'status', 'kernel, off', 'kernel, on + record', 'on + hand-off, CPU', 'profile build (worker)', 'JSON (worker)', 'v8.serialize', 'store write path', 'profiler on, total', 'JSON bytes'];
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
 console.log(head.map((h, i) => h.padStart(widths[i])).join('  '));
 for (const row of rows) console.log(row.map((c, i) => c.padStart(widths[i])).join('  '));
 console.log(`
 kernel, off: new Request + kernel.handle() with the profiler off (--no-debug).
-kernel, on + profile: the same traced, with kernel.terminate() and the profile built (not stored).
-JSON of profile: its stored form as JSON text, part of the store's write path.
-v8.serialize: the same profile as structured-clone bytes, what handing it to another thread would cost instead.
-store write path: FileStorage.write() and its batches (UTF-8 copy, index lines, appends), main thread only.
-profiler on, total: kernel on + profile + store write path. Add the socket work node:http itself
+kernel, on + record: the same traced, with kernel.terminate() writing the request's record for the
+  profiler worker (the least of the rounds, as the other timed columns).
+on + hand-off, CPU: the main thread's CPU per request over 20,000 requests paced as under load:
+  handle, terminate, the batches' transfer to the worker and its replies taken in (the worker's own
+  CPU not counted). The figure to set against the --no-debug kernel.
+profile build (worker), JSON (worker): what the profiler worker does per profile; no longer on the main thread.
+v8.serialize: the profile as structured-clone bytes, what posting it to another thread would cost instead.
+store write path: the store's writeJson() and its batches (index lines, appends), main thread only.
+profiler on, total: on + hand-off + store write path. Add the socket work node:http itself
 does (its "main µs/req" in bench:http) to compare either column with it.`);

@@ -34,6 +34,8 @@ export interface FileStorageOptions {
 }
 
 export const DEFAULT_MAX_QUEUE = 2_000;
+/** how long read() waits for a profile whose response was sent but which is still being built */
+const ANNOUNCED_READ_WAIT_MS = 1_000;
 
 const stderrWarning = (message: string): void => void process.stderr.write(`appkernel: warning: ${message}\n`);
 
@@ -88,8 +90,25 @@ export class FileStorage implements ProfileStorage {
     return this.#writer.has(token) || this.#catalog.index.get(token) !== undefined;
   }
 
+  /** A profile built elsewhere is on its way (see SegmentWriter.announce); false when it must be dropped. */
+  announce(token: string): boolean {
+    return this.#writer.announce(token);
+  }
+
+  /** An announced profile, serialised: its stored form's JSON as UTF-8, and its summary. */
+  writeJson(json: Buffer, summary: ProfileSummary): void {
+    this.#writer.writeJson(json, summary);
+  }
+
+  /** An announced profile that will not come. */
+  cancel(token: string, reason: string): void {
+    this.#writer.cancel(token, reason);
+  }
+
   async read(token: string): Promise<Profile | null> {
     if (!isValidToken(token)) return null;
+    // A profile still being built, announced when its response was sent: worth a short wait.
+    if (this.#writer.isAnnounced(token)) await this.#writer.settled(token, ANNOUNCED_READ_WAIT_MS);
     const waiting = this.#writer.get(token);
     if (waiting) return waiting;
     this.#catalog.refresh();
@@ -125,6 +144,8 @@ export class FileStorage implements ProfileStorage {
   }
 
   async search(query: SearchQuery): Promise<ProfileSummary[]> {
+    // The profiles of requests already answered are in the list, even those still being built.
+    await this.#writer.announcedSoFar(ANNOUNCED_READ_WAIT_MS);
     this.#catalog.refresh();
     const stored = this.#catalog.index.search(query);
     if (this.#writer.queued === 0) return stored;

@@ -38,6 +38,16 @@ export interface ProfileStorage {
    * collectors redact fields, URLs travel whole.
    */
   write(profile: Profile): void;
+  /**
+   * Says that the profile `token` is being built elsewhere (the profiler worker) and will come
+   * through writeJson() or cancel(): has() knows it, read() waits for it (at most a second),
+   * flush() and close() wait for it. False when the queue is full: it is then dropped and counted.
+   */
+  announce(token: string): boolean;
+  /** An announced profile, serialised elsewhere: its stored form's JSON as UTF-8, and its summary. */
+  writeJson(json: Buffer, summary: ProfileSummary): void;
+  /** An announced profile that will not come: dropped, counted, and reported with `reason`. */
+  cancel(token: string, reason: string): void;
   /** The profile, queued ones included; null when unknown or removed. */
   read(token: string): Promise<Profile | null>;
   /** Synchronous, for token generation; queued profiles included. */

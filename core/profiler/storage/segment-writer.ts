@@ -42,6 +42,8 @@ const BATCH = 128;
  */
 const GATHER_MS = 10;
 const WARNING_INTERVAL_MS = 10_000;
+/** how long flush() and close() wait for announced profiles still being built */
+const ANNOUNCED_WAIT_MS = 5_000;
 
 /**
  * Appends synchronously: a batch is one write to the page cache (well under a
@@ -91,6 +93,9 @@ export class SegmentWriter {
   readonly #slab = new Utf8Slab();
   /** queued, being encoded or being written: readable from memory until indexed */
   #waiting = new Map<string, Queued>();
+  /** announced, not yet queued: each with the callbacks of those who wait for it */
+  readonly #announced = new Map<string, (() => void)[]>();
+  readonly #allSettled: (() => void)[] = [];
   #scheduled = false;
   /** blocks handed to the encoder, in order, not yet appended */
   #encoding: { summaries: ProfileSummary[]; record: Promise<Buffer> }[] = [];
@@ -117,7 +122,58 @@ export class SegmentWriter {
   }
 
   has(token: string): boolean {
-    return this.#waiting.has(token);
+    return this.#waiting.has(token) || this.#announced.has(token);
+  }
+
+  /**
+   * Says that the profile `token` is being built elsewhere (the profiler worker) and will come
+   * through writeJson() or be cancelled: meanwhile has() knows it, settled() waits for it, and
+   * flush() waits for it. False when the queue is full: the profile is then dropped and counted.
+   */
+  announce(token: string): boolean {
+    if (this.#closing || this.#waiting.size + this.#announced.size >= this.options.maxQueue) {
+      this.#drop(1, `The profile store cannot keep up: its write queue is full (${this.options.maxQueue} profiles), so a profile was dropped.`);
+      return false;
+    }
+    this.#announced.set(token, []);
+    return true;
+  }
+
+  /** Resolves once every profile announced so far is queued or cancelled, or after `timeoutMs`. */
+  async announcedSoFar(timeoutMs: number): Promise<void> {
+    if (this.#announced.size === 0) return;
+    await Promise.all([...this.#announced.keys()].map((token) => this.settled(token, timeoutMs)));
+  }
+
+  isAnnounced(token: string): boolean {
+    return this.#announced.has(token);
+  }
+
+  /** An announced profile that will not come: dropped, counted and reported. */
+  cancel(token: string, reason: string): void {
+    this.#settle(token);
+    this.#drop(1, reason);
+  }
+
+  /** Resolves once the announced profile `token` is queued or cancelled, or after `timeoutMs`. */
+  settled(token: string, timeoutMs: number): Promise<void> {
+    const waiters = this.#announced.get(token);
+    if (!waiters) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      waiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  #settle(token: string): void {
+    const waiters = this.#announced.get(token);
+    if (!waiters) return;
+    this.#announced.delete(token);
+    for (const wake of waiters) wake();
+    if (this.#announced.size === 0) for (const wake of this.#allSettled.splice(0)) wake();
   }
 
   /** A profile not yet indexed, read back as a stored one would be. */
@@ -146,7 +202,22 @@ export class SegmentWriter {
       this.#drop(1, `A profile could not be serialised (${(error as Error).message}), so it was dropped.`);
       return;
     }
-    this.#waiting.set(profile.token, queued);
+    this.#enqueue(queued);
+  }
+
+  /** A profile serialised elsewhere (its stored form's JSON as UTF-8): queued as write() queues one. */
+  writeJson(json: Buffer, summary: ProfileSummary): void {
+    const announced = this.#announced.has(summary.token);
+    this.#settle(summary.token);
+    if (this.#closing && !announced) {
+      this.dropped++;
+      return;
+    }
+    this.#enqueue({ json, summary });
+  }
+
+  #enqueue(queued: Queued): void {
+    this.#waiting.set(queued.summary.token, queued);
     this.#queue.push(queued);
     if (!this.#scheduled) {
       this.#scheduled = true;
@@ -155,8 +226,20 @@ export class SegmentWriter {
   }
 
   async flush(): Promise<void> {
+    if (this.#announced.size > 0) await this.#announcedSettled(ANNOUNCED_WAIT_MS);
     while (this.#queue.length > 0) this.#encodeQueued();
     await this.#chain;
+  }
+
+  /** Resolves once no announced profile is awaited, or after `timeoutMs`. */
+  #announcedSettled(timeoutMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      this.#allSettled.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 
   /** Runs `work` between two appends, never during one. */

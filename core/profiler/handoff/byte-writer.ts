@@ -1,0 +1,165 @@
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const INITIAL_BYTES = 64 * 1024;
+
+/**
+ * Writes numbers and strings into one growable buffer, for another thread to read with
+ * ByteReader: no JSON text and no structured clone of the values is ever made. Strings go
+ * in with TextEncoder.encodeInto, straight into the buffer. The buffer is handed over with
+ * take(), which transfers its ArrayBuffer: the next record starts a fresh one.
+ */
+export class ByteWriter {
+  #bytes = new Uint8Array(INITIAL_BYTES);
+  #view = new DataView(this.#bytes.buffer);
+  #at = 0;
+
+  get length(): number {
+    return this.#at;
+  }
+
+  /** The bytes written so far, as an ArrayBuffer of their own; the writer starts empty. */
+  take(): ArrayBuffer {
+    const taken = this.#bytes.buffer.slice(0, this.#at);
+    this.#at = 0;
+    return taken;
+  }
+
+  /** Forgets everything written from `length` on (a record that could not be written whole). */
+  rewind(length: number): void {
+    this.#at = length;
+  }
+
+  /** Leaves 4 bytes for a length known later (patch32); returns where they are. */
+  reserve32(): number {
+    this.#room(4);
+    this.#at += 4;
+    return this.#at - 4;
+  }
+
+  patch32(at: number, value: number): void {
+    this.#view.setUint32(at, value, true);
+  }
+
+  uint(value: number): void {
+    this.#room(5);
+    let n = value >>> 0;
+    while (n >= 0x80) {
+      this.#bytes[this.#at++] = (n & 0x7f) | 0x80;
+      n >>>= 7;
+    }
+    this.#bytes[this.#at++] = n;
+  }
+
+  float(value: number): void {
+    this.#room(8);
+    this.#view.setFloat64(this.#at, value, true);
+    this.#at += 8;
+  }
+
+  bool(value: boolean): void {
+    this.uint(value ? 1 : 0);
+  }
+
+  string(text: string): void {
+    // Each UTF-16 unit makes at most 3 bytes; the length is written after, in a fixed 4 bytes.
+    this.#room(4 + text.length * 3);
+    const { written } = encoder.encodeInto(text, this.#bytes.subarray(this.#at + 4));
+    this.#view.setUint32(this.#at, written, true);
+    this.#at += 4 + written;
+  }
+
+  /** null travels as its own mark, so that "" stays "". */
+  optionalString(text: string | null | undefined): void {
+    if (text === null || text === undefined) this.uint(0);
+    else {
+      this.uint(1);
+      this.string(text);
+    }
+  }
+
+  bytes(data: Uint8Array): void {
+    this.#room(4 + data.length);
+    this.#view.setUint32(this.#at, data.length, true);
+    this.#bytes.set(data, this.#at + 4);
+    this.#at += 4 + data.length;
+  }
+
+  #room(more: number): void {
+    if (this.#at + more <= this.#bytes.length) return;
+    const grown = new Uint8Array(Math.max(this.#bytes.length * 2, this.#at + more));
+    grown.set(this.#bytes.subarray(0, this.#at));
+    this.#bytes = grown;
+    this.#view = new DataView(grown.buffer);
+  }
+}
+
+/** Reads what a ByteWriter wrote, in the same order. */
+export class ByteReader {
+  readonly #bytes: Uint8Array;
+  readonly #view: DataView;
+  #at = 0;
+
+  constructor(buffer: ArrayBuffer) {
+    this.#bytes = new Uint8Array(buffer);
+    this.#view = new DataView(buffer);
+  }
+
+  get done(): boolean {
+    return this.#at >= this.#bytes.length;
+  }
+
+  get offset(): number {
+    return this.#at;
+  }
+
+  /** Goes on reading at `offset` (past a record that could not be read whole). */
+  seek(offset: number): void {
+    this.#at = offset;
+  }
+
+  uint(): number {
+    let value = 0;
+    let shift = 0;
+    for (;;) {
+      const byte = this.#bytes[this.#at++];
+      if (byte === undefined) throw new RangeError('a record ends in the middle of a number');
+      value += (byte & 0x7f) * 2 ** shift;
+      if (byte < 0x80) return value;
+      shift += 7;
+    }
+  }
+
+  fixed32(): number {
+    const value = this.#view.getUint32(this.#at, true);
+    this.#at += 4;
+    return value;
+  }
+
+  float(): number {
+    const value = this.#view.getFloat64(this.#at, true);
+    this.#at += 8;
+    return value;
+  }
+
+  bool(): boolean {
+    return this.uint() === 1;
+  }
+
+  string(): string {
+    const length = this.#view.getUint32(this.#at, true);
+    const start = this.#at + 4;
+    this.#at = start + length;
+    return decoder.decode(this.#bytes.subarray(start, this.#at));
+  }
+
+  optionalString(): string | null {
+    return this.uint() === 0 ? null : this.string();
+  }
+
+  bytes(): Buffer {
+    const length = this.#view.getUint32(this.#at, true);
+    const start = this.#at + 4;
+    this.#at = start + length;
+    return Buffer.from(this.#bytes.buffer, this.#bytes.byteOffset + start, length);
+  }
+}

@@ -1,0 +1,180 @@
+import { Worker } from 'node:worker_threads';
+import type { RouteCollection } from '../../routing/route-collection.js';
+import type { RequestFacts, ResponseFacts } from '../request-facts.js';
+import type { ProfileSummary } from '../profile.js';
+import { buildRecordedProfiles, type BuiltBatch } from './build-batch.js';
+import { ByteWriter } from './byte-writer.js';
+import { writeRequestRecord } from './request-record.js';
+import { routeTableData, RouteTables, type RouteDefinitionData } from './route-tables.js';
+
+/** Where the built profiles go: the store, which was told of each one when its response was sent. */
+export interface AnnouncingStore {
+  announce(token: string): boolean;
+  writeJson(json: Buffer, summary: ProfileSummary): void;
+  cancel(token: string, reason: string): void;
+}
+
+/** Records gathered into one batch before it is handed over; a batch also leaves at the next turn of the event loop. */
+const BATCH_RECORDS = 64;
+
+interface Sent {
+  tokens: string[];
+  /** kept until the worker sends the profiles back: should it fail or be slow at close, they are built here */
+  records: ArrayBuffer;
+}
+
+/** how long close() waits for the worker before it builds what the worker still holds on this thread */
+const CLOSE_WAIT_MS = 250;
+
+/**
+ * The main thread's end of the profiler: each answered request is written as a record
+ * (request-record.ts) into a batch, and batches are transferred to the profiler worker,
+ * which builds the profiles and sends back their JSON for the store. The main thread
+ * builds no profile and serialises none. Bounded by the store's queue: a profile the
+ * store cannot take is dropped and counted there. If the worker fails, batches are
+ * built on this thread from then on, and `warn` is told once.
+ */
+export class ProfileHandoff {
+  readonly #writer = new ByteWriter();
+  #tokens: string[] = [];
+  #scheduled = false;
+  #worker: Worker | null = null;
+  #failed = false;
+  #nextBatch = 0;
+  readonly #sent = new Map<number, Sent>();
+  #nextTable = 0;
+  readonly #tables = new Map<number, RouteDefinitionData[]>();
+  /** the same tables, for building on this thread after a failure */
+  readonly #localTables = new RouteTables();
+
+  /** Starts the worker at once: it takes a moment to load, and the first profile should not wait for that. */
+  constructor(private readonly store: AnnouncingStore, private readonly warn: (message: string) => void) {
+    this.#ensureWorker();
+  }
+
+  /** Registers a route table (one per kernel); records name it by the id returned. */
+  addRoutes(routes: RouteCollection): number {
+    const id = this.#nextTable++;
+    const data = routeTableData(routes);
+    this.#tables.set(id, data);
+    this.#localTables.set(id, data);
+    this.#worker?.postMessage({ type: 'routes', id, routes: data });
+    return id;
+  }
+
+  /** Hands over one answered request, profiled under its token. */
+  submit(request: RequestFacts, response: ResponseFacts, routes: number): void {
+    const token = request.token;
+    if (token === null || !this.store.announce(token)) return;
+    const start = this.#writer.length;
+    try {
+      const at = this.#writer.reserve32();
+      writeRequestRecord(this.#writer, request, response, routes);
+      this.#writer.patch32(at, this.#writer.length - at - 4);
+    } catch (error) {
+      this.#writer.rewind(start);
+      this.store.cancel(token, `A profile could not be recorded (${(error as Error).message}), so it was dropped.`);
+      return;
+    }
+    this.#tokens.push(token);
+    if (this.#tokens.length >= BATCH_RECORDS) this.#send();
+    else if (!this.#scheduled) {
+      this.#scheduled = true;
+      setImmediate(this.#send);
+    }
+  }
+
+  /** Hands over what is gathered now; the store's flush() then waits for the profiles. */
+  flush(): void {
+    this.#send();
+  }
+
+  /**
+   * Hands over what is gathered, waits a moment for the worker to send it back, builds on this
+   * thread whatever it still holds (a worker still starting on a busy machine must not hold up a
+   * shutdown), and stops the worker.
+   */
+  async close(): Promise<void> {
+    this.#send();
+    for (const deadline = Date.now() + CLOSE_WAIT_MS; this.#sent.size > 0 && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const worker = this.#worker;
+    this.#worker = null;
+    this.#failed = true;
+    this.#buildSentHere();
+    if (worker) await worker.terminate();
+  }
+
+  readonly #send = (): void => {
+    this.#scheduled = false;
+    if (this.#tokens.length === 0) return;
+    const sent: Sent = { tokens: this.#tokens, records: this.#writer.take() };
+    this.#tokens = [];
+    const worker = this.#ensureWorker();
+    if (!worker) {
+      this.#deliver(sent, buildRecordedProfiles(sent.records, this.#localTables));
+      return;
+    }
+    const id = this.#nextBatch++;
+    this.#sent.set(id, sent);
+    worker.ref();
+    const copy = sent.records.slice(0);
+    worker.postMessage({ type: 'batch', id, records: copy }, [copy]);
+  };
+
+  #ensureWorker(): Worker | null {
+    if (this.#failed) return null;
+    if (this.#worker) return this.#worker;
+    try {
+      const worker = new Worker(new URL('./profiler-worker.js', import.meta.url));
+      worker.on('message', (message: { type: 'built'; id: number } & BuiltBatch) => {
+        const sent = this.#sent.get(message.id);
+        if (!sent) return;
+        this.#sent.delete(message.id);
+        if (this.#sent.size === 0) worker.unref();
+        this.#deliver(sent, message);
+      });
+      worker.on('error', (error) => this.#fail(worker, error.message));
+      worker.on('exit', (code) => this.#fail(worker, `it exited with code ${code}`));
+      worker.unref();
+      for (const [id, routes] of this.#tables) worker.postMessage({ type: 'routes', id, routes });
+      this.#worker = worker;
+      return worker;
+    } catch (error) {
+      this.#fail(null, (error as Error).message);
+      return null;
+    }
+  }
+
+  #fail(worker: Worker | null, why: string): void {
+    if (this.#failed || (worker !== null && worker !== this.#worker)) return;
+    this.#failed = true;
+    this.#worker = null;
+    this.warn(`The profiler worker failed (${why}): profiles are built on the main thread from now on.`);
+    this.#buildSentHere();
+    void worker?.terminate();
+  }
+
+  /** The batches in the worker's hands, built on this thread instead. */
+  #buildSentHere(): void {
+    for (const sent of this.#sent.values()) this.#deliver(sent, buildRecordedProfiles(sent.records, this.#localTables));
+    this.#sent.clear();
+  }
+
+  #deliver(sent: Sent, built: BuiltBatch): void {
+    const delivered = new Set<string>();
+    let at = 0;
+    built.summaries.forEach((summary, i) => {
+      const length = built.lengths[i];
+      this.store.writeJson(Buffer.from(built.jsons, at, length), summary);
+      delivered.add(summary.token);
+      at += length;
+    });
+    const reasons = new Map(built.failures);
+    for (const token of sent.tokens) {
+      if (delivered.has(token)) continue;
+      this.store.cancel(token, `A profile could not be built (${reasons.get(token) ?? 'no reason given'}), so it was dropped.`);
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import type { QueryValues, RouteAttributes } from '../http/request.js';
+import type { LogRecord } from '../log/log-record.js';
+import type { ListenerCall, Phase } from '../kernel/trace-data.js';
+
+/**
+ * What the profile builder reads of a request: the live Request on the main thread, or the
+ * one the profiler worker decodes from a hand-off record (handoff/request-record.ts).
+ */
+export interface RequestFacts {
+  readonly token: string | null;
+  /** epoch ms */
+  readonly startedAt: number;
+  readonly method: string;
+  readonly url: string;
+  readonly path: string;
+  readonly clientIp: string;
+  readonly headers: Record<string, string>;
+  readonly query: QueryValues;
+  /** the body's first bytes at least (the worker is sent no more than a profile keeps) */
+  readonly body: Buffer;
+  /** the whole body's size in bytes */
+  readonly bodySize: number;
+  readonly attributes: RouteAttributes;
+  readonly log: { readonly records: readonly LogRecord[]; readonly errors: number; readonly warnings: number };
+  readonly events: readonly { name: string; listeners: ListenerCall[] }[];
+  readonly phases: readonly Phase[];
+  readonly extra: ReadonlyMap<string, unknown>;
+  /** ms since the request started */
+  elapsed(): number;
+}
+
+/** A response body whose bytes the profile never needs, only its size. */
+export class OpaqueBody {
+  constructor(readonly size: number) {}
+}
+
+/** What the profile builder reads of a response. */
+export interface ResponseFacts {
+  readonly status: number;
+  readonly statusText: string;
+  readonly headers: Record<string, string>;
+  /** string or Buffer; a stream; or, in the worker, the OpaqueBody of one it was not sent */
+  readonly body: unknown;
+  header(name: string): string | undefined;
+  isHtml(): boolean;
+}

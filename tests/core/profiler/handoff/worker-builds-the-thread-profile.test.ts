@@ -1,0 +1,143 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createApp } from '../../../../core/app/app.js';
+import { createAppKernel } from '../../../../core/app/kernel-factory.js';
+import { HttpError } from '../../../../core/errors.js';
+import { Request } from '../../../../core/http/request.js';
+import { Response } from '../../../../core/http/response.js';
+import { combinedRoutes } from '../../../../core/kernel/build-kernel.js';
+import { buildProfile } from '../../../../core/profiler/build-profile.js';
+import { ProfileHandoff } from '../../../../core/profiler/handoff/profile-handoff.js';
+import type { Profile, ProfileSummary } from '../../../../core/profiler/profile.js';
+import { profilerRoutes } from '../../../../core/profiler/profiler.js';
+import { hasSecretUrl, redactQueryStrings } from '../../../../core/profiler/redact.js';
+import { summarize } from '../../../../core/profiler/storage/index-line.js';
+import type { ProfileStorage } from '../../../../core/profiler/storage/profile-storage.js';
+import { toStoredForm } from '../../../../core/profiler/storage/stored-form.js';
+
+// The differential test of the profiler's move to a worker thread: a corpus of generated requests is
+// answered by a real kernel, and each profile the worker builds from the hand-off record must be the
+// one the in-thread builder makes from the live Request and Response, field for field, in its stored
+// form, and with the same index summary.
+
+const test = suite('the profiler worker builds, from each hand-off record, the profile the main thread would have built');
+
+const deny = { name: 'admin', path: '^/admin', check: (request: Request) => (request.header('authorization') === 'Bearer ok' ? true as const : { status: 401, message: 'Sign in first.' }) };
+
+const app = createApp({ name: 'corpus' })
+  .get('home', '/', () => '<!DOCTYPE html><html><head><title>Home</title></head><body><h1 id="t" class="a b">Home</h1></body></html>')
+  .get('post', '/posts/{id<\\d+>}', ({ params, log }) => {
+    log.info('Showing post {id}.', { id: Number(params.id), tags: ['a', 'b'], nested: { deep: { deeper: [1, null, true] } } });
+    return { id: Number(params.id), title: `Post ${params.id}` };
+  })
+  .get('page', '/pages/{page?1}', ({ params }) => `<html><body>page ${params.page}</body></html>`)
+  .get('dir', '/dir/', () => 'dir')
+  .post('echo', '/echo', ({ request, log }) => {
+    log.warning('Echoing {size} bytes.', { size: request.body.length, password: 'p4ss', when: new Date(0) });
+    return new Response(request.body, 200, { 'Content-Type': request.header('content-type') ?? 'application/octet-stream' });
+  })
+  .get('throws', '/throws', () => { throw new Error('It broke.'); })
+  .get('caused', '/caused', () => { throw new HttpError(409, 'Conflict here.', {}, { cause: new TypeError('the inner cause') }); })
+  .get('late', '/late/{ms}', async ({ params }) => {
+    await new Promise((resolve) => setTimeout(resolve, Number(params.ms)));
+    return { waited: Number(params.ms) };
+  })
+  .get('cycle', '/cycle', ({ log }) => {
+    const context: Record<string, unknown> = { name: 'loop' };
+    context.self = context;
+    log.error('A context that JSON cannot hold.', context);
+    return 'ok';
+  })
+  .get('admin', '/admin', () => 'admin area')
+  .guard(deny);
+
+interface Case {
+  method: string;
+  target: string;
+  headers?: Record<string, string>;
+  body?: Buffer;
+}
+
+/** At least 200 requests over every way a request can go: matches, HEAD, 404 and 405, redirects, guards, logs, throws, bodies, secrets. */
+function corpus(): Case[] {
+  const cases: Case[] = [];
+  const referers = [undefined, 'http://127.0.0.1:8000/from?token=abc123&x=1'];
+  for (let i = 0; i < 20; i++) {
+    const referer = referers[i % 2];
+    const headers: Record<string, string> = { host: '127.0.0.1:8000', 'user-agent': `corpus/${i}`, accept: i % 3 === 0 ? 'application/json' : 'text/html', ...(referer ? { referer } : {}) };
+    cases.push(
+      { method: 'GET', target: `/posts/${i}?page=${i}&api_key=k${i}&flag`, headers },
+      { method: 'HEAD', target: `/posts/${i}`, headers },
+      { method: 'GET', target: `/posts/abc${i}`, headers },
+      { method: 'GET', target: `/nope/${i}.txt?q=${i}`, headers },
+      { method: 'DELETE', target: '/echo', headers },
+      { method: 'GET', target: `/pages/${i}/`, headers },
+      { method: 'GET', target: '/dir', headers },
+      { method: 'GET', target: '/admin', headers: { ...headers, ...(i % 2 ? { authorization: 'Bearer ok' } : {}) } },
+      { method: 'GET', target: i % 2 ? '/throws' : '/caused', headers },
+      { method: 'GET', target: `/late/${i % 3}`, headers: { ...headers, cookie: `sid=s${i}; theme=dark`, 'x-api-key': `key-${i}` } },
+      { method: 'POST', target: '/echo', headers: { ...headers, 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ user: `u${i}`, password: `pw${i}`, list: [1, 2, { token: 't' }] })) },
+      { method: 'POST', target: '/echo', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: Buffer.from(`name=n${i}&secret=s${i}`) },
+    );
+  }
+  const big = Buffer.alloc(40_000, 'x');
+  const binary = Buffer.from(Array.from({ length: 5_000 }, (_, i) => (i * 37) % 256));
+  cases.push(
+    { method: 'POST', target: '/echo', headers: { host: 'localhost:8000', 'content-type': 'text/plain' }, body: big },
+    { method: 'POST', target: '/echo', headers: { host: 'localhost:8000', 'content-type': 'application/octet-stream' }, body: binary },
+    { method: 'GET', target: '/cycle', headers: { host: 'localhost:8000' } },
+    { method: 'GET', target: '/', headers: { host: 'localhost:8000' } },
+    { method: 'GET', target: '/%F0%9F%98%80/caf%C3%A9?%C3%A9=%E2%82%AC', headers: { host: 'localhost:8000', 'x-note': 'Zoë ✓ \u0007' } },
+  );
+  return cases;
+}
+
+interface Built { json: string; summary: ProfileSummary }
+
+test('when 200+ generated requests are handed to the worker, then each stored profile and summary equals the in-thread one', async () => {
+  const built = new Map<string, Built>();
+  const cancelled: string[] = [];
+  const store = {
+    announce: () => true,
+    writeJson: (json: Buffer, summary: ProfileSummary) => void built.set(summary.token, { json: json.toString('utf8'), summary }),
+    cancel: (token: string, reason: string) => void cancelled.push(`${token}: ${reason}`),
+    has: () => false,
+  } as unknown as ProfileStorage;
+  const kernel = createAppKernel(app, { debug: true, root: process.cwd(), storage: store });
+  const routes = combinedRoutes(app, [{ routes: profilerRoutes() }]);
+  const handoff = new ProfileHandoff(store, (message) => cancelled.push(message));
+  const tableId = handoff.addRoutes(routes);
+
+  const expected = new Map<string, Built>();
+  const cases = corpus();
+  assert.ok(cases.length >= 200, `${cases.length} cases`);
+  for (const c of cases) {
+    const request = new Request({ method: c.method, target: c.target, headers: { ...(c.headers ?? {}) }, body: c.body, clientIp: '127.0.0.1' });
+    const response = await kernel.handle(request);
+    const profile: Profile = buildProfile(request, response, routes);
+    const json = JSON.stringify(toStoredForm(profile));
+    const summary = summarize(profile);
+    if (hasSecretUrl(profile)) summary.url = redactQueryStrings(summary.url);
+    expected.set(profile.token, { json: hasSecretUrl(profile) ? redactQueryStrings(json) : json, summary });
+    handoff.submit(request, response, tableId);
+  }
+  handoff.flush();
+  for (const deadline = Date.now() + 20_000; built.size + cancelled.length < expected.size && Date.now() < deadline;) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  await handoff.close();
+
+  assert.equal(cancelled, [], 'no profile was dropped');
+  assert.is(built.size, expected.size);
+  const statuses = new Set<number>();
+  for (const [token, want] of expected) {
+    const got = built.get(token);
+    assert.ok(got, `profile ${token} came back`);
+    assert.equal(JSON.parse(got!.json), JSON.parse(want.json), `profile ${token} (${want.summary.method} ${want.summary.url})`);
+    assert.equal(got!.summary, want.summary);
+    statuses.add(want.summary.status);
+  }
+  for (const status of [200, 301, 401, 404, 405, 409, 500]) assert.ok(statuses.has(status), `the corpus has a ${status}`);
+});
+
+test.run();
