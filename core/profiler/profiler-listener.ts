@@ -2,10 +2,13 @@ import type { KernelEvent } from '../kernel/kernel-event.js';
 import type { RouteCollection } from '../routing/route-collection.js';
 import { injectToolbar, renderToolbar } from '../../render/profiler/toolbar.js';
 import { buildProfile, DURATION_KEY } from './build-profile.js';
+import { applyProfilerSecurityHeaders } from './security-headers.js';
 import type { ProfileStorage } from './storage/profile-storage.js';
 
 /**
- * kernel.response: the debug token headers and the toolbar for HTML pages.
+ * kernel.response: the debug token headers, the toolbar for HTML pages, and the
+ * profiler's own security headers on every answer under /_profiler (run after
+ * the debug headers, so `no-store` replaces their `no-cache`).
  * kernel.terminate: the profile, built and queued for storage after the
  * response was sent.
  */
@@ -14,7 +17,9 @@ export class ProfilerListener {
 
   readonly onKernelResponse = (event: KernelEvent): void => {
     const { request, response } = event;
-    if (!response || !request.token) return;
+    if (!response) return;
+    applyProfilerSecurityHeaders(request, response);
+    if (!request.token) return;
     response.setHeader('X-Debug-Token', request.token);
     response.setHeader('X-Debug-Token-Link', `${request.baseUrl}/_profiler/${request.token}`);
     if (response.isHtml() && !response.isRedirect() && typeof response.body === 'string' && request.method !== 'HEAD') {
