@@ -3,6 +3,7 @@ import { Command, Option } from 'commander';
 import { startDevServer } from '../core/app/dev-server.js';
 import { findAppFile, isLoadFailure } from '../core/app/load-app.js';
 import { AppError } from '../core/errors.js';
+import { normalizeHostName } from '../core/http/host-policy.js';
 import { isLogLevel } from '../core/log/logger.js';
 import type { LogLevel } from '../core/profiler/profile.js';
 import { formatRequestLine } from './request-line.js';
@@ -18,6 +19,7 @@ export interface ServeOptions {
   debug: boolean;
   watch: boolean;
   exposeProfiler: boolean;
+  allowHost: string[];
   logLevel: string;
   maxProfiles?: string;
   maxStoreMb?: string;
@@ -36,6 +38,8 @@ export function makeServeCommand(output: Output): Command {
     .option('--no-debug', 'production mode: no profiler, no debug pages or headers')
     .option('--no-watch', 'do not reload the app when its files change')
     .option('--expose-profiler', 'allow a non-loopback host with the profiler on (it leaks every request\'s data)', false)
+    .option('--allow-host <name>', 'also answer requests whose Host is this name (any port; repeatable); with the profiler on, other names than localhost, 127.0.0.1, [::1] and --host get a 421',
+      (name: string, names: string[]) => [...names, name], [] as string[])
     .option('--max-profiles <n>', 'keep at most this many profiles (default 10000)')
     .option('--max-store-mb <n>', 'keep the profile store under this many MB (default 200)')
     .option('--max-age <duration>', 'drop profiles older than this (default 7d)')
@@ -44,7 +48,9 @@ export function makeServeCommand(output: Output): Command {
 Examples:
   $ app serve                      the demo app (or ./app.config.ts) on http://127.0.0.1:8000
   $ app serve --port 0 --no-watch  a free port, no reloads
-  $ app serve --no-debug           no profiler, production error pages`)
+  $ app serve --no-debug           no profiler, production error pages
+  $ app serve --allow-host myapp.test --allow-host dev.local
+                                   also answer as http://myapp.test:8000 (a name in /etc/hosts)`)
     .action(async (opts: ServeOptions) => {
       const port = parsePort(opts.port);
       const logLevel = opts.logLevel.toUpperCase();
@@ -56,6 +62,7 @@ Examples:
         }
         output.err(`warning: the profiler is exposed on ${opts.host}: it shows every request's headers, bodies and logs to anyone who can reach it.\n`);
       }
+      const allowedHosts = opts.allowHost.map(parseAllowedHost);
       const retention = {
         ...(opts.maxProfiles !== undefined ? { maxProfiles: parseInteger(opts.maxProfiles, 'max-profiles', 1) } : {}),
         ...(opts.maxStoreMb !== undefined ? { maxBytes: parseInteger(opts.maxStoreMb, 'max-store-mb', 1) * 1024 * 1024 } : {}),
@@ -73,7 +80,7 @@ Examples:
       const appFile = opts.app ? resolve(cwd, opts.app) : findAppFile(cwd);
       const lines = lineBatcher(output.err);
       const server = await startDevServer({
-        port, host: opts.host, appFile, root: cwd,
+        port, host: opts.host, allowedHosts, appFile, root: cwd,
         storeDir: resolveStoreDir(opts.store, cwd), retention,
         debug: opts.debug, watch: opts.watch && opts.debug,
         logLevel: logLevel as LogLevel,
@@ -96,4 +103,13 @@ Examples:
       // The server is closed: a timer or socket the app left open must not keep the process alive.
       setTimeout(() => process.exit(), 500).unref();
     });
+}
+
+function parseAllowedHost(name: string): string {
+  const host = normalizeHostName(name);
+  if (host === null) {
+    throw new AppError('APP_ERR_CLI_USAGE',
+      `Invalid --allow-host "${name}": give a host name, an IPv4 address or an IPv6 address, without a port (every port is accepted).`);
+  }
+  return host;
 }

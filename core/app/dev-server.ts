@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { AppError } from '../errors.js';
+import { HostPolicy } from '../http/host-policy.js';
 import { createAppServer, type ServerTimeouts } from '../http/server.js';
 import type { Request } from '../http/request.js';
 import type { Response } from '../http/response.js';
@@ -23,6 +24,8 @@ const SHUTDOWN_GRACE_MS = 5_000;
 export interface DevServerOptions {
   port: number;
   host: string;
+  /** names besides loopback and `host` the server answers as (any port); in debug mode other Hosts get a 421 */
+  allowedHosts?: readonly string[];
   /** the app file; null serves the embedded demo app */
   appFile: string | null;
   root: string;
@@ -87,6 +90,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     ...options.timeouts,
     bodyLimit: loaded.app.options.bodyLimit,
     trustedProxies: loaded.app.options.trustedProxies ?? [],
+    hostPolicy: new HostPolicy([options.host, ...options.allowedHosts ?? []]),
+    refuseOtherHosts: options.debug,
     logSink: sink,
     onResponse: (request, response) => {
       if (options.formatRequest) options.print(options.formatRequest(request, response, request.elapsed()));

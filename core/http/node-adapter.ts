@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { LogSink } from '../log/logger.js';
 import { clientIp } from './client-ip.js';
+import { HostPolicy, parseAuthority } from './host-policy.js';
 import { Request } from './request.js';
 import { reasonPhrase, Response } from './response.js';
 
@@ -18,6 +19,10 @@ export interface AdapterOptions {
   /** a longer request target is answered 414 */
   maxUrlLength: number;
   trustedProxies: readonly string[];
+  /** the hosts this server answers as; on another Host its redirects are path-only */
+  hostPolicy: HostPolicy;
+  /** a Host outside hostPolicy is answered 421 before the kernel (debug mode: DNS rebinding must not reach the profiler) */
+  refuseOtherHosts: boolean;
   logSink?: LogSink;
   /** called once per answered request, after the response was written */
   onResponse?: (request: Request, response: Response) => void;
@@ -25,7 +30,9 @@ export interface AdapterOptions {
   onSettled?: (res: ServerResponse) => void;
 }
 
-export const DEFAULT_ADAPTER_OPTIONS: AdapterOptions = { bodyLimit: 1024 * 1024, maxUrlLength: 8192, trustedProxies: [] };
+export const DEFAULT_ADAPTER_OPTIONS: AdapterOptions = {
+  bodyLimit: 1024 * 1024, maxUrlLength: 8192, trustedProxies: [], hostPolicy: new HostPolicy(), refuseOtherHosts: false,
+};
 
 /**
  * The bridge from node:http to the kernel. `handler()` is asked once per request,
@@ -52,6 +59,16 @@ async function serve(kernel: RequestHandler, req: IncomingMessage, res: ServerRe
   const hosts = countHeader(req.rawHeaders, 'host');
   if (hosts > 1) return plain(res, 400, 'Bad Request: the request has more than one Host header.');
   if (hosts === 0 && req.httpVersion !== '1.0') return plain(res, 400, `Bad Request: an HTTP/${req.httpVersion} request must have a Host header.`);
+  let trustedHost = true;
+  if (hosts === 1) {
+    const sent = req.headers.host ?? '';
+    const authority = parseAuthority(sent);
+    if (authority === null) {
+      return plain(res, 400, `Bad Request: the Host header ${quoted(sent)} is not a host name, IPv4 address or [IPv6] address with an optional :port.`);
+    }
+    trustedHost = opts.hostPolicy.allows(authority);
+    if (!trustedHost && opts.refuseOtherHosts) return plain(res, 421, misdirected(sent, opts.hostPolicy));
+  }
   if (target.includes('\0') || target.includes('%00')) return plain(res, 400, 'Bad Request: the request target contains a NUL byte.');
 
   const declared = Number(req.headers['content-length'] ?? 0);
@@ -72,6 +89,7 @@ async function serve(kernel: RequestHandler, req: IncomingMessage, res: ServerRe
     body,
     clientIp: clientIp(req.socket.remoteAddress, headers['x-forwarded-for'], opts.trustedProxies),
     scheme: 'encrypted' in req.socket ? 'https' : 'http',
+    trustedHost,
     defaultHost: headers.host ? undefined : `${req.socket.localAddress ?? '127.0.0.1'}:${req.socket.localPort ?? 80}`,
     logSink: opts.logSink,
   });
@@ -144,12 +162,24 @@ function tooLarge(res: ServerResponse, limit: number, req: IncomingMessage): voi
 function plain(res: ServerResponse, status: number, message: string): void {
   if (res.headersSent) return;
   const body = `${message}\n`;
-  res.writeHead(status, reasonPhrase(status), { 'Content-Type': 'text/plain; charset=UTF-8', 'Content-Length': Buffer.byteLength(body) });
+  res.writeHead(status, reasonPhrase(status), {
+    'Content-Type': 'text/plain; charset=UTF-8', 'Content-Length': Buffer.byteLength(body), 'X-Content-Type-Options': 'nosniff',
+  });
   res.end(body);
 }
 
 function truncate(text: string): string {
   return text.length > 80 ? `${text.slice(0, 80)}...` : text;
+}
+
+/** A header value in quotes, cut short, every byte outside printable ASCII escaped. */
+function quoted(text: string): string {
+  return JSON.stringify(truncate(text)).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+function misdirected(host: string, policy: HostPolicy): string {
+  return `Misdirected Request: this server does not answer to the Host ${quoted(host)}. It answers to ${policy.names.join(', ')} (any port); `
+    + 'to accept another name, start it with --allow-host <name>.';
 }
 
 /** Sends the response: at once, or a promise while a stream body flows. */

@@ -12,6 +12,8 @@ export interface RequestInit {
   scheme?: 'http' | 'https';
   /** fallback authority when the Host header is missing */
   defaultHost?: string;
+  /** whether the Host is one the server answers as (default true); if not, its redirects are path-only */
+  trustedHost?: boolean;
   logSink?: LogSink;
 }
 
@@ -35,6 +37,7 @@ export class Request {
   readonly clientIp: string;
   readonly scheme: 'http' | 'https';
   readonly host: string;
+  readonly trustedHost: boolean;
   readonly start = performance.now();
   /** epoch ms to the µs: requests started in the same millisecond still sort newest first */
   readonly startedAt = Math.round((performance.timeOrigin + this.start) * 1000) / 1000;
@@ -64,6 +67,7 @@ export class Request {
     this.clientIp = init.clientIp ?? '127.0.0.1';
     this.scheme = init.scheme ?? 'http';
     this.host = init.headers.host || init.defaultHost || 'localhost';
+    this.trustedHost = init.trustedHost ?? true;
     this.log = new LogBuffer(init.logSink);
     this.logger = new Logger('app', this.log.sink);
   }
@@ -84,6 +88,15 @@ export class Request {
 
   get bodySize(): number {
     return this.body.length;
+  }
+
+  /**
+   * Where a redirect to `pathAndQuery` on this server points: the absolute URL on a trusted
+   * Host, else the path alone, never one a browser would read as `//host` (it reads a backslash as `/`).
+   */
+  locationOf(pathAndQuery: string): string {
+    if (this.trustedHost) return this.baseUrl + pathAndQuery;
+    return /^[/\\]{2}/.test(pathAndQuery) ? `/.${pathAndQuery}` : pathAndQuery;
   }
 
   get query(): QueryValues {

@@ -47,7 +47,7 @@ export class RouterListener {
     if (result.type === 'redirect') {
       const query = request.queryString ? `?${request.queryString}` : '';
       request.extra.set('redirect', result.path);
-      event.setResponse(Response.redirect(`${request.baseUrl}${result.path}${query}`, 301));
+      event.setResponse(Response.redirect(request.locationOf(`${result.path}${query}`), 301));
       return;
     }
     request.attributes.params = result.params;

@@ -17,7 +17,7 @@ export class ProfilerController {
   constructor(private readonly storage: ProfileStorage) {}
 
   readonly homeAction = ({ request }: ControllerContext): Response =>
-    Response.redirect(`${request.baseUrl}/_profiler/search?limit=10`, 302);
+    Response.redirect(request.locationOf('/_profiler/search?limit=10'), 302);
 
   readonly searchAction = async ({ request }: ControllerContext): Promise<Response> => {
     const query = parseSearchQuery(request.query);

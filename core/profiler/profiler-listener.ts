@@ -2,9 +2,12 @@ import type { KernelEvent } from '../kernel/kernel-event.js';
 import { injectToolbar, renderToolbar } from '../../render/profiler/toolbar.js';
 import { DURATION_KEY } from './build-profile.js';
 import type { ProfileHandoff } from './handoff/profile-handoff.js';
+import { applyProfilerSecurityHeaders } from './security-headers.js';
 
 /**
- * kernel.response: the debug token headers and the toolbar for HTML pages.
+ * kernel.response: the debug token headers, the toolbar for HTML pages, and the
+ * profiler's own security headers on every answer under /_profiler (run after
+ * the debug headers, so `no-store` replaces their `no-cache`).
  * kernel.terminate: what the request recorded, handed to the profiler worker
  * once the response was sent (the profile is built there).
  */
@@ -14,7 +17,9 @@ export class ProfilerListener {
 
   readonly onKernelResponse = (event: KernelEvent): void => {
     const { request, response } = event;
-    if (!response || !request.token) return;
+    if (!response) return;
+    applyProfilerSecurityHeaders(request, response);
+    if (!request.token) return;
     response.setHeader('X-Debug-Token', request.token);
     response.setHeader('X-Debug-Token-Link', `${request.baseUrl}/_profiler/${request.token}`);
     if (response.isHtml() && !response.isRedirect() && typeof response.body === 'string' && request.method !== 'HEAD') {
