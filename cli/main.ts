@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { AppError } from '../core/errors.js';
+import { terminalSafe } from '../render/text/terminal-safe.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';
 import { processOutput, type Output } from './output.js';
 import { makeProfilesCommand } from './profiles.js';
@@ -32,12 +33,24 @@ Examples:
 
 function exitOverrideDeep(command: Command, output: Output): void {
   command.exitOverride();
-  command.configureOutput({ writeOut: output.out, writeErr: output.err });
+  command.configureOutput({ writeOut: output.out, writeErr: output.err, outputError: (text, write) => write(commanderError(text)) });
   command.showHelpAfterError('(run with --help for usage)');
   for (const sub of command.commands) exitOverrideDeep(sub, output);
 }
 
-/** Runs the CLI and returns the exit code; errors become one line on stderr, never a stack trace. */
+const SUGGESTION = '\n(Did you mean ';
+
+/**
+ * commander's error line quotes the arguments as typed (an unknown option, a bad choice): it is
+ * printed on one line, terminal-safe, but for the "(Did you mean ...?)" line commander adds.
+ */
+function commanderError(text: string): string {
+  const message = text.replace(/\n$/, '');
+  const at = message.lastIndexOf(SUGGESTION);
+  return at === -1 ? `${terminalSafe(message)}\n` : `${terminalSafe(message.slice(0, at))}\n${terminalSafe(message.slice(at + 1))}\n`;
+}
+
+/** Runs the CLI and returns the exit code; errors become one terminal-safe line on stderr, never a stack trace. */
 export async function runCli(argv: string[], output: Output = processOutput()): Promise<number> {
   const program = makeProgram(output);
   try {
@@ -49,10 +62,10 @@ export async function runCli(argv: string[], output: Output = processOutput()): 
       return EXIT.USAGE;
     }
     if (error instanceof AppError) {
-      output.err(`app: ${error.message}\n`);
+      output.err(`app: ${terminalSafe(error.message)}\n`);
       return exitCodeFor(error.code);
     }
-    output.err(`app: ${(error as Error)?.message ?? String(error)}\n`);
+    output.err(`app: ${terminalSafe(String((error as Error)?.message ?? error))}\n`);
     return EXIT.FAILURE;
   }
 }

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { openFileStorage, type FileStorage } from '../core/profiler/storage/file-storage.js';
+import { terminalSafe } from '../render/text/terminal-safe.js';
 import { resolveStoreDir } from './options.js';
 import type { Output } from './output.js';
 
@@ -9,6 +10,6 @@ import type { Output } from './output.js';
  */
 export function openExistingStore(option: string | undefined, output: Output): Promise<FileStorage> {
   const dir = resolveStoreDir(option, process.cwd());
-  if (!existsSync(dir)) output.err(`No profile store at ${dir} (app serve creates it with its first profile).\n`);
+  if (!existsSync(dir)) output.err(`No profile store at ${terminalSafe(dir)} (app serve creates it with its first profile).\n`);
   return openFileStorage({ dir, create: false });
 }

@@ -7,6 +7,7 @@ import type { ProfileStorage } from '../core/profiler/storage/profile-storage.js
 import { isValidToken } from '../core/profiler/token.js';
 import { renderProfilePage } from '../render/profiler/profile-page.js';
 import { renderProfileDiffText, renderProfileListText, renderProfileText } from '../render/text/index.js';
+import { jsonForTerminal, terminalSafeBlock } from '../render/text/terminal-safe.js';
 import { openExistingStore } from './open-store.js';
 import { parseDuration, parseInteger, parseTimeOption } from './options.js';
 import type { Output } from './output.js';
@@ -74,7 +75,7 @@ Examples:
       if (opts.since) query.since = parseTimeOption(opts.since);
       if (opts.until) query.until = parseTimeOption(opts.until);
       const rows = await withStore(opts, (storage) => storage.search(query), output);
-      output.out(opts.json ? `${JSON.stringify(rows, null, 2)}\n` : renderProfileListText(rows, { color: output.color }));
+      output.out(opts.json ? `${jsonForTerminal(rows)}\n` : renderProfileListText(rows, { color: output.color }));
     });
 
   profiles.command('show')
@@ -82,14 +83,14 @@ Examples:
     .argument('<token>', 'a token, or "latest"')
     .addOption(new Option('--panel <panel>', 'the panel to show').choices([...PANELS, 'logger']))
     .option('--json', 'print the stored profile as JSON', false)
-    .option('--html', 'print the HTML page of the panel', false)
+    .option('--html', 'print the HTML page of the panel (control characters written as visible escapes, \\x1b or \\u009b, to a terminal or a file alike)', false)
     .addOption(storeOption())
     .addHelpText('after', '\nExamples:\n  $ app profiles show latest\n  $ app profiles show 3f2a1c --panel exception\n  $ app profiles show 3f2a1c --json | jq .collectors.log')
     .action(async (token: string, opts: ShowOptions) => {
       const profile = await withStore(opts, (storage) => loadProfile(storage, token), output);
       const panel = (opts.panel === 'logger' ? 'log' : opts.panel ?? (profile.collectors.exception ? 'exception' : 'request')) as PanelName;
-      if (opts.json) output.out(`${JSON.stringify(profile, null, 2)}\n`);
-      else if (opts.html) output.out(renderProfilePage(profile, { panel }));
+      if (opts.json) output.out(`${jsonForTerminal(profile)}\n`);
+      else if (opts.html) output.out(terminalSafeBlock(renderProfilePage(profile, { panel })));
       else output.out(renderProfileText(profile, panel, { color: output.color }));
     });
 
@@ -102,7 +103,7 @@ Examples:
     .addHelpText('after', '\nExamples:\n  $ app profiles diff 3f2a1c 9b0e4d\n  $ app profiles diff 3f2a1c latest --json')
     .action(async (a: string, b: string, opts: StoreOption & { json: boolean }) => {
       const diff = await withStore(opts, async (storage) => diffProfiles(await loadProfile(storage, a), await loadProfile(storage, b)), output);
-      output.out(opts.json ? `${JSON.stringify(diff, null, 2)}\n` : renderProfileDiffText(diff, { color: output.color }));
+      output.out(opts.json ? `${jsonForTerminal(diff)}\n` : renderProfileDiffText(diff, { color: output.color }));
       if (!diff.same) output.exitCode = 1;
     });
 
@@ -116,7 +117,7 @@ Examples:
     .action(async (token: string, opts: StoreOption & { curl?: boolean; har?: boolean }) => {
       if (!!opts.curl === !!opts.har) throw new AppError('APP_ERR_CLI_USAGE', 'Choose one of --curl or --har.');
       const profile = await withStore(opts, (storage) => loadProfile(storage, token), output);
-      output.out(opts.curl ? toCurl(profile) : `${JSON.stringify(toHar(profile), null, 2)}\n`);
+      output.out(opts.curl ? toCurl(profile) : `${jsonForTerminal(toHar(profile))}\n`);
     });
 
   profiles.command('prune')

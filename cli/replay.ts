@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { AppError } from '../core/errors.js';
 import { replayableRequest, truncatedBodyNote } from '../core/profiler/export-request.js';
 import { renderProfileDiffText } from '../render/text/index.js';
+import { jsonForTerminal, terminalSafe } from '../render/text/terminal-safe.js';
 import { openExistingStore } from './open-store.js';
 import type { Output } from './output.js';
 import { loadProfile } from './profiles.js';
@@ -39,10 +40,10 @@ export function makeReplayCommand(output: Output): Command {
       const { diffReplay, replay } = await import('../core/profiler/replay.js');
       const result = await replay(recorded, { target: opts.target, headers });
       if (result.omitted.length) {
-        output.err(`Left out (redacted when recorded): ${result.omitted.join(', ')}. Send a header again with --header "Name: value".\n`);
+        output.err(`Left out (redacted when recorded): ${terminalSafe(result.omitted.join(', '))}. Send a header again with --header "Name: value".\n`);
       }
       if (result.bodyTruncated) {
-        output.err(`Incomplete request: ${truncatedBodyNote(replayableRequest(recorded))}, and only those were sent.\n`);
+        output.err(`Incomplete request: ${terminalSafe(truncatedBodyNote(replayableRequest(recorded)) ?? '')}, and only those were sent.\n`);
       }
       const diff = opts.diff && result.profile ? diffReplay(recorded, result.profile) : null;
       if (opts.diff && !result.profile) {
@@ -50,9 +51,9 @@ export function makeReplayCommand(output: Output): Command {
         output.exitCode = 1;
       }
       if (opts.json) {
-        output.out(`${JSON.stringify({ url: result.url, status: result.status, token: result.token, omitted: result.omitted, bodyTruncated: result.bodyTruncated, diff }, null, 2)}\n`);
+        output.out(`${jsonForTerminal({ url: result.url, status: result.status, token: result.token, omitted: result.omitted, bodyTruncated: result.bodyTruncated, diff })}\n`);
       } else {
-        output.out(`${recorded.method} ${result.url} -> ${result.status}${result.token ? ` (token ${result.token})` : ''}\n`);
+        output.out(`${terminalSafe(`${recorded.method} ${result.url}`)} -> ${result.status}${result.token ? ` (token ${terminalSafe(result.token)})` : ''}\n`);
         if (diff) output.out(renderProfileDiffText(diff, { color: output.color }));
       }
       if (diff && !diff.same) output.exitCode = 1;

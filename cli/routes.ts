@@ -6,6 +6,7 @@ import { profilerRoutes } from '../core/profiler/profiler.js';
 import { explain } from '../core/routing/explain.js';
 import type { RouteCollection } from '../core/routing/route-collection.js';
 import { renderExplainText, renderRouteTable } from '../render/text/index.js';
+import { jsonForTerminal } from '../render/text/terminal-safe.js';
 import type { Output } from './output.js';
 
 interface RoutesOptions { app?: string; json: boolean; debug: boolean }
@@ -33,7 +34,7 @@ Examples:
       const list = (await loadRoutes(opts)).all().map((r) => ({
         name: r.name, methods: [...r.methods], path: r.path, requirements: { ...r.requirements }, defaults: { ...r.defaults }, controller: r.controller,
       }));
-      output.out(opts.json ? `${JSON.stringify(list, null, 2)}\n` : renderRouteTable(list, { color: output.color }));
+      output.out(opts.json ? `${jsonForTerminal(list)}\n` : renderRouteTable(list, { color: output.color }));
     });
 
   routes.command('match')
@@ -44,7 +45,7 @@ Examples:
     .action(async (path: string, opts: MatchOptions, command: Command) => {
       const parent = command.parent!.opts() as RoutesOptions;
       const explanations = explain(await loadRoutes(parent), opts.method.toUpperCase(), path);
-      output.out(parent.json ? `${JSON.stringify(explanations, null, 2)}\n` : renderExplainText(explanations, { color: output.color }));
+      output.out(parent.json ? `${jsonForTerminal(explanations)}\n` : renderExplainText(explanations, { color: output.color }));
       if (!explanations.some((e) => e.verdict === 'match')) output.exitCode = 1;
     });
   return routes;

@@ -6,6 +6,7 @@ import { AppError } from '../core/errors.js';
 import { normalizeHostName } from '../core/http/host-policy.js';
 import { isLogLevel } from '../core/log/logger.js';
 import type { LogLevel } from '../core/profiler/profile.js';
+import { terminalSafe, terminalSafeError } from '../render/text/terminal-safe.js';
 import { formatRequestLine } from './request-line.js';
 import { lineBatcher } from './line-batcher.js';
 import type { Output } from './output.js';
@@ -60,7 +61,7 @@ Examples:
           throw new AppError('APP_ERR_SERVE_EXPOSED',
             `Refusing to listen on "${opts.host}" with the profiler on: anyone who can reach it could read every request's data. Use --expose-profiler to do it anyway, or --no-debug.`);
         }
-        output.err(`warning: the profiler is exposed on ${opts.host}: it shows every request's headers, bodies and logs to anyone who can reach it.\n`);
+        output.err(`warning: the profiler is exposed on ${terminalSafe(opts.host)}: it shows every request's headers, bodies and logs to anyone who can reach it.\n`);
       }
       const allowedHosts = opts.allowHost.map(parseAllowedHost);
       const retention = {
@@ -70,7 +71,7 @@ Examples:
       };
       // A controller's stray promise or timer must not take the dev server down with it.
       const survive = (what: string) => (error: unknown) => {
-        output.err(`${what}, the server keeps running: ${(error as Error)?.stack ?? String(error)}\n`);
+        output.err(`${what}, the server keeps running: ${terminalSafeError(error)}\n`);
       };
       process.on('uncaughtException', survive('Uncaught exception outside any request'));
       const rejected = survive('Unhandled promise rejection outside any request');
@@ -88,8 +89,8 @@ Examples:
         formatRequest: (request, response, ms) => formatRequestLine(request, response, ms, output.errColor),
       });
       lines.flush();
-      output.err(`appkernel serving ${appFile ? appFile : 'the embedded demo app'} at ${server.url}/\n`);
-      if (opts.debug) output.err(`Profiler: ${server.url}/_profiler (profiles in ${resolveStoreDir(opts.store, cwd)})\n`);
+      output.err(`appkernel serving ${appFile ? terminalSafe(appFile) : 'the embedded demo app'} at ${server.url}/\n`);
+      if (opts.debug) output.err(`Profiler: ${server.url}/_profiler (profiles in ${terminalSafe(resolveStoreDir(opts.store, cwd))})\n`);
       else output.err('Debug is off: no profiler.\n');
       await new Promise<void>((done) => {
         const stop = (signal: string) => {

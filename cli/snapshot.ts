@@ -6,6 +6,7 @@ import { findAppFile, loadApp } from '../core/app/load-app.js';
 import { AppError } from '../core/errors.js';
 import type { CheckedPath } from '../snapshots/check-paths.js';
 import { snapshotModeFromEnv } from '../snapshots/snapshot-file.js';
+import { terminalSafe, terminalSafeBlock } from '../render/text/terminal-safe.js';
 import type { Output } from './output.js';
 
 interface SnapshotOptions { app?: string; update: boolean; dir: string; debug: boolean }
@@ -31,8 +32,8 @@ export function makeSnapshotCommand(output: Output): Command {
       const { results, ok } = await checkSnapshots((path) => requestInProcess(kernel, 'GET', path), paths,
         { dir: resolve(cwd, opts.dir), update: opts.update || mode.update, ci: mode.ci });
       for (const r of results) {
-        output.err(`${r.state.padEnd(8)} ${r.path}  (${r.file})\n`);
-        if (r.diff) output.out(`${r.diff}\n`);
+        output.err(`${r.state.padEnd(8)} ${terminalSafe(r.path)}  (${terminalSafe(r.file)})\n`);
+        if (r.diff) output.out(`${terminalSafeBlock(r.diff)}\n`);
       }
       if (!ok) {
         output.err(failureHint(results));

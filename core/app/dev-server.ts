@@ -15,6 +15,7 @@ import type { LogLevel } from '../log/log-record.js';
 import { openFileStorage } from '../profiler/storage/file-storage.js';
 import type { ProfileStorage } from '../profiler/storage/profile-storage.js';
 import { closeProfileHandoff } from '../profiler/profiler.js';
+import { terminalSafe } from '../../render/text/terminal-safe.js';
 import { createAppKernel } from './kernel-factory.js';
 import { loadApp, type LoadedApp } from './load-app.js';
 
@@ -62,7 +63,7 @@ export interface DevServer {
  */
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const storage = options.debug
-    ? await openFileStorage({ dir: options.storeDir, ...options.retention, onWarning: (message) => options.print(`warning: ${message}`) })
+    ? await openFileStorage({ dir: options.storeDir, ...options.retention, onWarning: (message) => options.print(`warning: ${terminalSafe(message)}`) })
     : null;
   const watching = options.watch && options.appFile !== null;
   /** the app file and every local module a load imported, broken loads included */
@@ -119,10 +120,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       kernel = createAppKernel(next.app, { debug: options.debug, root: options.root, storage });
       loaded = next;
       const routes = next.app.routes.size;
-      options.print(`Reloaded ${options.appFile} (${routes} route${routes === 1 ? '' : 's'}).`);
+      options.print(`Reloaded ${terminalSafe(options.appFile ?? '')} (${routes} route${routes === 1 ? '' : 's'}).`);
       return true;
     } catch (error) {
-      options.print(`Reload failed, the last good app keeps serving: ${(error as Error).message}`);
+      options.print(`Reload failed, the last good app keeps serving: ${terminalSafe(String((error as Error)?.message ?? error))}`);
       return false;
     } finally {
       if (watched.size > known && !stopping) watcher?.add([...watched].slice(known));

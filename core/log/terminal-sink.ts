@@ -1,5 +1,6 @@
 import type { LogLevel, LogRecord } from './log-record.js';
 import { redactQueryStrings } from '../profiler/redact.js';
+import { terminalSafe } from '../../render/text/terminal-safe.js';
 import { levelAtLeast, type LogSink } from './logger.js';
 
 /** A sink that prints records at or above `threshold` as one line each (no line break: `write` ends the line). */
@@ -8,7 +9,8 @@ export function terminalSink(threshold: LogLevel, write: (line: string) => void)
   return (record: LogRecord) => {
     if (!levelAtLeast(record.level, threshold)) return;
     // A message can quote a URL (a 404's Referer): its secret query values stay off the terminal too.
-    write(`${clock(record.time)} ${record.level.padEnd(8)} [${record.channel}] ${redactQueryStrings(record.message)}`);
+    // Channel and message quote the app and the request: their control characters are shown, not obeyed.
+    write(`${clock(record.time)} ${record.level.padEnd(8)} [${terminalSafe(record.channel)}] ${terminalSafe(redactQueryStrings(record.message))}`);
   };
 }
 

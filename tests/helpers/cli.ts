@@ -67,3 +67,16 @@ export function startServe(args: string[], options: { cwd: string; env?: Record<
     });
   });
 }
+
+/**
+ * Runs the CLI in this process with a captured output (no colour): as the bin does, minus the
+ * process start, for tests that run many commands.
+ */
+export async function runCliInProcess(args: string[]): Promise<CliResult> {
+  const { runCli } = await import('../../cli/main.js');
+  let stdout = '';
+  let stderr = '';
+  const output = { out: (text: string) => void (stdout += text), err: (text: string) => void (stderr += text), color: false, errColor: false, exitCode: 0 };
+  const code = await runCli(['node', 'app', ...args], output);
+  return { code, stdout, stderr };
+}
