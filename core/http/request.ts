@@ -12,7 +12,15 @@ export interface RequestInit {
   scheme?: 'http' | 'https';
   /** fallback authority when the Host header is missing */
   defaultHost?: string;
+  /** the local address and port of the socket the request came in on */
+  serverAddress?: ServerAddress | null;
   logSink?: LogSink;
+}
+
+/** Where the server answered: the accepted socket's own address, never what the client claims. */
+export interface ServerAddress {
+  address: string;
+  port: number;
 }
 
 export interface RouteAttributes {
@@ -35,6 +43,8 @@ export class Request {
   readonly clientIp: string;
   readonly scheme: 'http' | 'https';
   readonly host: string;
+  /** the socket's local address and port; null when unknown (a request built in-process) */
+  readonly serverAddress: ServerAddress | null;
   readonly start = performance.now();
   /** epoch ms to the µs: requests started in the same millisecond still sort newest first */
   readonly startedAt = Math.round((performance.timeOrigin + this.start) * 1000) / 1000;
@@ -64,6 +74,7 @@ export class Request {
     this.clientIp = init.clientIp ?? '127.0.0.1';
     this.scheme = init.scheme ?? 'http';
     this.host = init.headers.host || init.defaultHost || 'localhost';
+    this.serverAddress = init.serverAddress ?? null;
     this.log = new LogBuffer(init.logSink);
     this.logger = new Logger('app', this.log.sink);
   }
