@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { AppError } from '../core/errors.js';
 import { replayableRequest, truncatedBodyNote } from '../core/profiler/export-request.js';
+import { invalidTargetMessage, parseTargetOrigin } from '../core/profiler/replay-origin.js';
 import { renderProfileDiffText } from '../render/text/index.js';
 import { openExistingStore } from './open-store.js';
 import type { Output } from './output.js';
@@ -17,13 +18,14 @@ export function makeReplayCommand(output: Output): Command {
   return new Command('replay')
     .description('Send a recorded request again to the running server and print the new status and token')
     .argument('<token>', 'token or "latest"')
-    .option('--target <url>', 'base URL to send to (default: the recorded host)')
+    .option('--target <origin>', 'http(s) origin to send to, no path (default: loopback on the port the server answered on)')
     .option('--header <header>', 'add or replace a header, "Name: value" (repeatable)', collectHeader, [])
     .option('--diff', 'compare the old and new profiles; exit 1 when they differ', false)
     .option('--json', 'print the result as JSON', false)
     .option('--store <dir>', 'profile store folder (default: $APPKERNEL_PROFILER_DIR or ./var/profiler)')
     .addHelpText('after', '\nExamples:\n  $ app replay latest\n  $ app replay 3f2a1c --diff\n  $ app replay 3f2a1c --target http://127.0.0.1:9000 --header "Authorization: Bearer dev"')
     .action(async (token: string, opts: ReplayOptions) => {
+      if (opts.target !== undefined && parseTargetOrigin(opts.target) === null) throw new AppError('APP_ERR_CLI_USAGE', invalidTargetMessage(opts.target));
       const storage = await openExistingStore(opts.store, output);
       let recorded;
       try {
@@ -38,11 +40,12 @@ export function makeReplayCommand(output: Output): Command {
       // Loaded here, not at start: undici costs every other command (serve above all) its start-up time.
       const { diffReplay, replay } = await import('../core/profiler/replay.js');
       const result = await replay(recorded, { target: opts.target, headers });
+      if (result.originReplaced) output.err(`Sent to the server that recorded the request, not to the Host it was sent with (${result.originReplaced}); use --target to choose.\n`);
       if (result.omitted.length) {
         output.err(`Left out (redacted when recorded): ${result.omitted.join(', ')}. Send a header again with --header "Name: value".\n`);
       }
       if (result.bodyTruncated) {
-        output.err(`Incomplete request: ${truncatedBodyNote(replayableRequest(recorded))}, and only those were sent.\n`);
+        output.err(`Incomplete request: ${truncatedBodyNote(replayableRequest(recorded, opts.target))}, and only those were sent.\n`);
       }
       const diff = opts.diff && result.profile ? diffReplay(recorded, result.profile) : null;
       if (opts.diff && !result.profile) {
