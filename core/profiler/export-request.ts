@@ -1,7 +1,7 @@
 import type { Profile } from './profile.js';
 import { REDACTED } from './redact.js';
 import { recordedTarget, replayOrigin } from './replay-origin.js';
-import { showControls } from './shell-quote.js';
+import { shellQuote, showControls } from './shell-quote.js';
 
 /** Request headers that a client computes itself and must not be replayed as recorded. */
 export const HOP_HEADERS = new Set(['host', 'content-length', 'connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'expect', 'te', 'trailer']);
@@ -80,19 +80,20 @@ function withoutRedactedQuery(url: string, omitted: string[]): string {
   return kept.length ? `${url.slice(0, q)}?${kept.join('&')}` : url.slice(0, q);
 }
 
-function shellQuote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
-}
-
 /**
  * A curl command line, to `target` or the server that recorded the request (see replayableRequest).
  * Redacted values are left out and named in a comment line, and so are a cut body and a replaced origin.
+ * curl is told not to glob "[]{}" nor to squash "/../" in the URL, and gets the body with --data-raw,
+ * which never reads a file for a body starting with "@".
  */
 export function toCurl(profile: Profile, target?: string): string {
   const r = replayableRequest(profile, target);
-  const parts = ['curl', '-X', r.method, shellQuote(r.url)];
+  const parts = ['curl', '-X', /^[A-Za-z-]+$/.test(r.method) ? r.method : shellQuote(r.method)];
+  if (/[[\]{}]/.test(r.target)) parts.push('--globoff');
+  if (/\/\.|\\/.test(r.target)) parts.push('--path-as-is');
+  parts.push(shellQuote(r.url));
   for (const [name, value] of Object.entries(r.headers)) parts.push('-H', shellQuote(`${name}: ${value}`));
-  if (r.body !== null) parts.push('--data-binary', shellQuote(r.body));
+  if (r.body !== null) parts.push('--data-raw', shellQuote(r.body));
   const notes = exportNotes(r).map((note) => `# ${showControls(note)}\n`).join('');
   return `${notes}${parts.join(' ')}\n`;
 }
