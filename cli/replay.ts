@@ -53,7 +53,7 @@ export function makeReplayCommand(output: Output): Command {
         output.exitCode = 1;
       }
       if (opts.json) {
-        output.out(`${JSON.stringify({ url: result.url, status: result.status, token: result.token, omitted: result.omitted, bodyTruncated: result.bodyTruncated, diff }, null, 2)}\n`);
+        output.out(`${JSON.stringify({ url: result.url, originReplaced: result.originReplaced, status: result.status, token: result.token, omitted: result.omitted, bodyTruncated: result.bodyTruncated, diff }, null, 2)}\n`);
       } else {
         output.out(`${recorded.method} ${result.url} -> ${result.status}${result.token ? ` (token ${result.token})` : ''}\n`);
         if (diff) output.out(renderProfileDiffText(diff, { color: output.color }));

@@ -64,7 +64,9 @@ test('when a profile with Host evil.example:<B> and server address A is replayed
   assert.is(a.received[sa].url, '/hello/world?page=2');
   assert.is(a.received[sa].headers.authorization, 'Bearer MY-REAL-DEV-TOKEN');
   assert.is(a.received[sa].headers.host, `127.0.0.1:${a.port}`);
-  assert.is(JSON.parse(r.stdout).url, `${a.base}/hello/world?page=2`);
+  const result = JSON.parse(r.stdout);
+  assert.is(result.url, `${a.base}/hello/world?page=2`);
+  assert.is(result.originReplaced, `origin replaced: recorded Host evil.example:${b.port}, sent to ${a.base}`);
   assert.match(r.stderr, new RegExp(`origin replaced: recorded Host evil\\.example:${b.port}, sent to http://127\\.0\\.0\\.1:${a.port}`));
 });
 
