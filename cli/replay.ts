@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { AppError } from '../core/errors.js';
 import { replayableRequest, truncatedBodyNote } from '../core/profiler/export-request.js';
+import { invalidTargetMessage, parseTargetOrigin } from '../core/profiler/replay-origin.js';
 import { renderProfileDiffText } from '../render/text/index.js';
 import { jsonForTerminal, terminalSafe } from '../render/text/terminal-safe.js';
 import { openExistingStore } from './open-store.js';
@@ -18,13 +19,14 @@ export function makeReplayCommand(output: Output): Command {
   return new Command('replay')
     .description('Send a recorded request again to the running server and print the new status and token')
     .argument('<token>', 'token or "latest"')
-    .option('--target <url>', 'base URL to send to (default: the recorded host)')
+    .option('--target <origin>', 'http(s) origin to send to, no path (default: loopback on the port the server answered on)')
     .option('--header <header>', 'add or replace a header, "Name: value" (repeatable)', collectHeader, [])
     .option('--diff', 'compare the old and new profiles; exit 1 when they differ', false)
     .option('--json', 'print the result as JSON', false)
     .option('--store <dir>', 'profile store folder (default: $APPKERNEL_PROFILER_DIR or ./var/profiler)')
     .addHelpText('after', '\nExamples:\n  $ app replay latest\n  $ app replay 3f2a1c --diff\n  $ app replay 3f2a1c --target http://127.0.0.1:9000 --header "Authorization: Bearer dev"')
     .action(async (token: string, opts: ReplayOptions) => {
+      if (opts.target !== undefined && parseTargetOrigin(opts.target) === null) throw new AppError('APP_ERR_CLI_USAGE', invalidTargetMessage(opts.target));
       const storage = await openExistingStore(opts.store, output);
       let recorded;
       try {
@@ -39,11 +41,12 @@ export function makeReplayCommand(output: Output): Command {
       // Loaded here, not at start: undici costs every other command (serve above all) its start-up time.
       const { diffReplay, replay } = await import('../core/profiler/replay.js');
       const result = await replay(recorded, { target: opts.target, headers });
+      if (result.originReplaced) output.err(`Sent to the server that recorded the request, not to the Host it was sent with (${terminalSafe(result.originReplaced)}); use --target to choose.\n`);
       if (result.omitted.length) {
         output.err(`Left out (redacted when recorded): ${terminalSafe(result.omitted.join(', '))}. Send a header again with --header "Name: value".\n`);
       }
       if (result.bodyTruncated) {
-        output.err(`Incomplete request: ${terminalSafe(truncatedBodyNote(replayableRequest(recorded)) ?? '')}, and only those were sent.\n`);
+        output.err(`Incomplete request: ${terminalSafe(truncatedBodyNote(replayableRequest(recorded, opts.target)) ?? '')}, and only those were sent.\n`);
       }
       const diff = opts.diff && result.profile ? diffReplay(recorded, result.profile) : null;
       if (opts.diff && !result.profile) {
@@ -51,7 +54,7 @@ export function makeReplayCommand(output: Output): Command {
         output.exitCode = 1;
       }
       if (opts.json) {
-        output.out(`${jsonForTerminal({ url: result.url, status: result.status, token: result.token, omitted: result.omitted, bodyTruncated: result.bodyTruncated, diff })}\n`);
+        output.out(`${jsonForTerminal({ url: result.url, originReplaced: result.originReplaced, status: result.status, token: result.token, omitted: result.omitted, bodyTruncated: result.bodyTruncated, diff })}\n`);
       } else {
         output.out(`${terminalSafe(`${recorded.method} ${result.url}`)} -> ${result.status}${result.token ? ` (token ${terminalSafe(result.token)})` : ''}\n`);
         if (diff) output.out(renderProfileDiffText(diff, { color: output.color }));

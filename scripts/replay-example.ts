@@ -5,7 +5,8 @@
 //   npm run build
 //   node dist/scripts/replay-example.js <token|latest> [store folder]
 //
-// The server that recorded the request must be running. Exit code: 0 when the
+// The server that recorded the request must be running: replay() sends to loopback on the
+// port it answered on, not to the Host the request was recorded with. Exit code: 0 when the
 // replay behaves as recorded, 1 when it differs, 2 when there is no such profile
 // or the request cannot be sent.
 import { diffReplay, openFileStorage, replay } from '../index.js';
@@ -29,6 +30,7 @@ try {
   process.exit(2);
 }
 console.log(`${recorded.method} ${result.url}: ${recorded.status} when recorded, ${result.status} now (token ${result.token ?? 'none'})`);
+if (result.originReplaced) console.error(`Not sent to the recorded Host (${result.originReplaced}).`);
 if (result.omitted.length) console.error(`Not sent, redacted when recorded: ${result.omitted.join(', ')}.`);
 if (!result.profile) {
   console.error('The server did not profile the replay (debug off?): nothing to compare.');

@@ -91,6 +91,7 @@ async function serve(kernel: RequestHandler, req: IncomingMessage, res: ServerRe
     scheme: 'encrypted' in req.socket ? 'https' : 'http',
     trustedHost,
     defaultHost: headers.host ? undefined : `${req.socket.localAddress ?? '127.0.0.1'}:${req.socket.localPort ?? 80}`,
+    serverAddress: req.socket.localAddress && req.socket.localPort ? { address: req.socket.localAddress, port: req.socket.localPort } : null,
     logSink: opts.logSink,
   });
   const response = await kernel.handle(request);

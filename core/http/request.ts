@@ -14,7 +14,15 @@ export interface RequestInit {
   defaultHost?: string;
   /** whether the Host is one the server answers as (default true); if not, its redirects are path-only */
   trustedHost?: boolean;
+  /** the local address and port of the socket the request came in on */
+  serverAddress?: ServerAddress | null;
   logSink?: LogSink;
+}
+
+/** Where the server answered: the accepted socket's own address, never what the client claims. */
+export interface ServerAddress {
+  address: string;
+  port: number;
 }
 
 export interface RouteAttributes {
@@ -38,6 +46,8 @@ export class Request {
   readonly scheme: 'http' | 'https';
   readonly host: string;
   readonly trustedHost: boolean;
+  /** the socket's local address and port; null when unknown (a request built in-process) */
+  readonly serverAddress: ServerAddress | null;
   readonly start = performance.now();
   /** epoch ms to the µs: requests started in the same millisecond still sort newest first */
   readonly startedAt = Math.round((performance.timeOrigin + this.start) * 1000) / 1000;
@@ -68,6 +78,7 @@ export class Request {
     this.scheme = init.scheme ?? 'http';
     this.host = init.headers.host || init.defaultHost || 'localhost';
     this.trustedHost = init.trustedHost ?? true;
+    this.serverAddress = init.serverAddress ?? null;
     this.log = new LogBuffer(init.logSink);
     this.logger = new Logger('app', this.log.sink);
   }

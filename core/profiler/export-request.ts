@@ -1,12 +1,21 @@
 import type { Profile } from './profile.js';
 import { REDACTED } from './redact.js';
+import { recordedTarget, replayOrigin } from './replay-origin.js';
+import { shellQuote, showControls } from './shell-quote.js';
 
 /** Request headers that a client computes itself and must not be replayed as recorded. */
 export const HOP_HEADERS = new Set(['host', 'content-length', 'connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'expect', 'te', 'trailer']);
 
 export interface ReplayableRequest {
   method: string;
+  /** scheme://host:port to send to (see replayOrigin) */
+  origin: string;
+  /** the recorded path and query, as sent: a path on `origin` whatever it holds ("//other.host/x" too) */
+  target: string;
+  /** origin + target, to show */
   url: string;
+  /** which recorded Host was not used, and where the request goes instead; null when it is the recorded one */
+  originReplaced: string | null;
   headers: Record<string, string>;
   body: string | null;
   /** what was left out because its value was redacted when recorded: header names, "query <name>", "body" */
@@ -17,8 +26,11 @@ export interface ReplayableRequest {
   bodySize: number;
 }
 
-/** The recorded request, minus redacted values (never sent as placeholders) and hop-by-hop headers. */
-export function replayableRequest(profile: Profile): ReplayableRequest {
+/**
+ * The recorded request, minus redacted values (never sent as placeholders) and hop-by-hop headers,
+ * aimed at `target` or else at the server that recorded it (see replayOrigin, which says how it fails).
+ */
+export function replayableRequest(profile: Profile, target?: string): ReplayableRequest {
   const data = profile.collectors.request;
   const headers: Record<string, string> = {};
   const omitted: string[] = [];
@@ -27,10 +39,14 @@ export function replayableRequest(profile: Profile): ReplayableRequest {
     if (value.includes(REDACTED)) omitted.push(name);
     else headers[name] = value;
   }
-  const url = withoutRedactedQuery(profile.url, omitted);
+  const { origin, replaced } = replayOrigin(profile, target);
+  const path = withoutRedactedQuery(recordedTarget(profile), omitted);
   const body = data.body && !data.body.text.includes(REDACTED) ? data.body.text : null;
   if (data.body && body === null) omitted.push('body');
-  return { method: profile.method, url, headers, body, omitted, bodyTruncated: data.body?.truncated ?? false, bodySize: data.body?.size ?? 0 };
+  return {
+    method: profile.method, origin, target: path, url: origin + path, originReplaced: replaced,
+    headers, body, omitted, bodyTruncated: data.body?.truncated ?? false, bodySize: data.body?.size ?? 0,
+  };
 }
 
 /** Says that the body to send is only the beginning of the recorded one; null when it is whole or not sent. */
@@ -39,16 +55,18 @@ export function truncatedBodyNote(r: ReplayableRequest): string | null {
   return `body truncated when recorded: only its first ${Buffer.byteLength(r.body)} of ${r.bodySize} bytes were kept`;
 }
 
-/** What an export of the request cannot reproduce, one phrase each: redacted values left out, a cut body. */
-function incompleteNotes(r: ReplayableRequest): string[] {
+/** What an export does not reproduce as recorded, one phrase each: redacted values left out, a cut body, another origin. */
+function exportNotes(r: ReplayableRequest): string[] {
   const notes = r.omitted.length ? [`left out (redacted when recorded): ${r.omitted.join(', ')}`] : [];
   const cut = truncatedBodyNote(r);
-  return cut ? [...notes, cut] : notes;
+  if (cut) notes.push(cut);
+  if (r.originReplaced) notes.push(r.originReplaced);
+  return notes;
 }
 
 const ENCODED_REDACTED = encodeURIComponent(REDACTED);
 
-/** The URL without the query pairs whose value was redacted; the other pairs stay byte for byte. */
+/** The request target without the query pairs whose value was redacted; the other pairs stay byte for byte. */
 function withoutRedactedQuery(url: string, omitted: string[]): string {
   const q = url.indexOf('?');
   if (q === -1) return url;
@@ -62,25 +80,33 @@ function withoutRedactedQuery(url: string, omitted: string[]): string {
   return kept.length ? `${url.slice(0, q)}?${kept.join('&')}` : url.slice(0, q);
 }
 
-function shellQuote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
-}
-
-/** A curl command line; redacted values are left out and named in a comment line, and so is a cut body. */
-export function toCurl(profile: Profile): string {
-  const r = replayableRequest(profile);
-  const parts = ['curl', '-X', r.method, shellQuote(r.url)];
+/**
+ * A curl command line, to `target` or the server that recorded the request (see replayableRequest).
+ * Redacted values are left out and named in a comment line, and so are a cut body and a replaced origin.
+ * curl is told not to glob "[]{}" nor to squash "/../" in the URL, and gets the body with --data-raw,
+ * which never reads a file for a body starting with "@".
+ */
+export function toCurl(profile: Profile, target?: string): string {
+  const r = replayableRequest(profile, target);
+  const parts = ['curl', '-X', /^[A-Za-z-]+$/.test(r.method) ? r.method : shellQuote(r.method)];
+  if (/[[\]{}]/.test(r.target)) parts.push('--globoff');
+  if (/\/\.|\\/.test(r.target)) parts.push('--path-as-is');
+  parts.push(shellQuote(r.url));
   for (const [name, value] of Object.entries(r.headers)) parts.push('-H', shellQuote(`${name}: ${value}`));
-  if (r.body !== null) parts.push('--data-binary', shellQuote(r.body));
-  const notes = incompleteNotes(r).map((note) => `# ${note}\n`).join('');
+  if (r.body !== null) parts.push('--data-raw', shellQuote(r.body));
+  const notes = exportNotes(r).map((note) => `# ${showControls(note)}\n`).join('');
   return `${notes}${parts.join(' ')}\n`;
 }
 
-/** A HAR 1.2 log with one entry; redacted values are left out and named in the entry's comment, and so is a cut body. */
-export function toHar(profile: Profile): object {
-  const r = replayableRequest(profile);
+/**
+ * A HAR 1.2 log with one entry, to `target` or the server that recorded the request (see replayableRequest);
+ * redacted values are left out and named in the entry's comment, and so are a cut body and a replaced origin.
+ */
+export function toHar(profile: Profile, target?: string): object {
+  const r = replayableRequest(profile, target);
   const data = profile.collectors.request;
-  const url = new URL(r.url);
+  const q = r.target.indexOf('?');
+  const query = new URLSearchParams(q === -1 ? '' : r.target.slice(q + 1));
   return {
     log: {
       version: '1.2',
@@ -88,11 +114,11 @@ export function toHar(profile: Profile): object {
       entries: [{
         startedDateTime: new Date(profile.time).toISOString(),
         time: profile.duration,
-        comment: incompleteNotes(r).join('; '),
+        comment: exportNotes(r).join('; '),
         request: {
           method: r.method, url: r.url, httpVersion: 'HTTP/1.1', cookies: [],
           headers: Object.entries(r.headers).map(([name, value]) => ({ name, value })),
-          queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
+          queryString: [...query].map(([name, value]) => ({ name, value })),
           ...(r.body !== null ? { postData: { mimeType: data.body?.contentType ?? '', text: r.body } } : {}),
           headersSize: -1, bodySize: data.body?.size ?? 0,
         },

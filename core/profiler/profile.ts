@@ -33,6 +33,11 @@ export interface BodyStructure {
 export interface RequestData {
   method: string;
   url: string;
+  /**
+   * the address and port the request came in on (the server's own, unlike the Host in `url`): replay and
+   * export send there; absent in profiles recorded before it existed, null when unknown
+   */
+  server?: { address: string; port: number } | null;
   path: string;
   route: string | null;
   routeParams: Record<string, string>;

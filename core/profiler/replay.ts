@@ -2,15 +2,25 @@ import { AppError } from '../errors.js';
 import { replayableRequest } from './export-request.js';
 import type { Profile } from './profile.js';
 import { diffProfiles, type ProfileDiff } from './profile-diff.js';
+import { isValidToken } from './token.js';
 
-/** undici is loaded at the first replay: every app imports this package, and most never replay. */
-async function httpRequest(...args: Parameters<typeof import('undici').request>): ReturnType<typeof import('undici').request> {
-  const { request } = await import('undici');
-  return request(...args);
+type RequestOptions = Parameters<import('undici').Dispatcher['request']>[0];
+
+/**
+ * undici is loaded at the first replay: every app imports this package, and most never replay.
+ * The dispatcher is given origin and path apart, so the path is sent as recorded, never parsed as a URL.
+ */
+async function httpRequest(options: RequestOptions): Promise<import('undici').Dispatcher.ResponseData<unknown>> {
+  const { getGlobalDispatcher } = await import('undici');
+  return getGlobalDispatcher().request(options);
 }
 
 export interface ReplayOptions {
-  /** base URL of the server to send to; default: the recorded scheme, host and port */
+  /**
+   * the http(s) origin to send to (no path). Default: loopback on the port the recording server
+   * answered on, never the recorded Host; a profile stored before that port was recorded is sent to
+   * its recorded origin only when its host is loopback, and needs `target` otherwise.
+   */
   target?: string;
   /** extra or replacement headers, e.g. for values that were redacted */
   headers?: Record<string, string>;
@@ -20,6 +30,8 @@ export interface ReplayOptions {
 
 export interface ReplayResult {
   url: string;
+  /** which recorded Host was not used, and where the request went instead; null when it went to the recorded one */
+  originReplaced: string | null;
   status: number;
   /** the new profile's token (X-Debug-Token), null when the server does not profile */
   token: string | null;
@@ -38,16 +50,18 @@ export const REPLAY_DIFF_FIELDS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Sends a recorded request again (method, path, query, headers, body) and
- * fetches the profile the server made of it. Redacted values are never sent:
- * those headers are left out and listed in `omitted`.
- * Fails with APP_ERR_REPLAY when the server cannot be reached.
+ * Sends a recorded request again (method, path, query, headers, body) and fetches the profile
+ * the server made of it, both from one origin: `options.target`, or by default loopback on the
+ * port the recording server answered on (the recorded Host came from the client and is never
+ * contacted). Path and query are sent as recorded, on that origin. Redacted values are never
+ * sent: those headers are left out and listed in `omitted`.
+ * Fails with APP_ERR_REPLAY when `target` is not an http(s) origin, when an old profile (no
+ * server address) names a host that is not loopback and no `target` is given, and when the
+ * server cannot be reached.
  */
 export async function replay(profile: Profile, options: ReplayOptions = {}): Promise<ReplayResult> {
-  const recorded = replayableRequest(profile);
-  const original = new URL(recorded.url);
-  const base = options.target ? new URL(options.target) : new URL(original.origin);
-  const url = new URL(original.pathname + original.search, base).href;
+  const recorded = replayableRequest(profile, options.target);
+  const url = recorded.url;
   const headers: Record<string, string> = { ...recorded.headers };
   for (const [name, value] of Object.entries(options.headers ?? {})) {
     for (const key of Object.keys(headers)) if (key.toLowerCase() === name.toLowerCase()) delete headers[key];
@@ -56,7 +70,9 @@ export async function replay(profile: Profile, options: ReplayOptions = {}): Pro
   const omitted = recorded.omitted.filter((name) => !Object.keys(headers).some((h) => h.toLowerCase() === name.toLowerCase()));
   let response;
   try {
-    response = await httpRequest(url, {
+    response = await httpRequest({
+      origin: recorded.origin,
+      path: recorded.target,
       method: recorded.method as 'GET',
       headers,
       body: recorded.body ?? undefined,
@@ -67,10 +83,11 @@ export async function replay(profile: Profile, options: ReplayOptions = {}): Pro
     throw new AppError('APP_ERR_REPLAY', `Cannot replay ${recorded.method} ${url}: ${(error as Error).message}. Is the server running? (use --target to choose another)`, { cause: error });
   }
   const body = Buffer.from(await response.body.arrayBuffer());
-  const token = headerValue(response.headers['x-debug-token']);
-  const newProfile = token ? await fetchProfile(base, token) : null;
+  const sent = headerValue(response.headers['x-debug-token']);
+  const token = sent !== null && isValidToken(sent) ? sent : null;
+  const newProfile = token ? await fetchProfile(recorded.origin, token) : null;
   const bodyTruncated = recorded.bodyTruncated && recorded.body !== null;
-  return { url, status: response.statusCode, token, profile: newProfile, omitted, bodyTruncated, bodySize: body.length };
+  return { url, originReplaced: recorded.originReplaced, status: response.statusCode, token, profile: newProfile, omitted, bodyTruncated, bodySize: body.length };
 }
 
 /**
@@ -88,11 +105,10 @@ export function diffReplay(before: Profile, after: Profile): ProfileDiff {
 const PROFILE_WAIT_MS = 5_000;
 const PROFILE_POLL_MS = 50;
 
-async function fetchProfile(base: URL, token: string): Promise<Profile | null> {
-  const url = new URL(`/_profiler/${token}.json`, base).href;
+async function fetchProfile(origin: string, token: string): Promise<Profile | null> {
   for (const deadline = Date.now() + PROFILE_WAIT_MS; Date.now() < deadline;) {
     try {
-      const response = await httpRequest(url, { headers: { accept: 'application/json' } });
+      const response = await httpRequest({ origin, path: `/_profiler/${token}.json`, method: 'GET', headers: { accept: 'application/json' } });
       if (response.statusCode === 200) return (await response.body.json()) as Profile;
       await response.body.dump();
     } catch {

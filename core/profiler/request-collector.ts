@@ -28,6 +28,7 @@ export function collectRequest(request: Request, response: Response): RequestDat
   return {
     method: request.method,
     url: request.url,
+    server: request.serverAddress,
     path: request.path,
     route: request.attributes.route,
     routeParams: request.attributes.params,

@@ -1,4 +1,4 @@
-import type { QueryValues, RouteAttributes } from '../http/request.js';
+import type { QueryValues, RouteAttributes, ServerAddress } from '../http/request.js';
 import type { LogRecord } from '../log/log-record.js';
 import type { ListenerCall, Phase } from '../kernel/trace-data.js';
 
@@ -14,6 +14,8 @@ export interface RequestFacts {
   readonly url: string;
   readonly path: string;
   readonly clientIp: string;
+  /** the local address and port the request came in on; null when unknown */
+  readonly serverAddress: ServerAddress | null;
   readonly headers: Record<string, string>;
   readonly query: QueryValues;
   /** the body's first bytes at least (the worker is sent no more than a profile keeps) */

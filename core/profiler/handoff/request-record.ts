@@ -1,4 +1,4 @@
-import { parseQuery, type QueryValues, type RouteAttributes } from '../../http/request.js';
+import { parseQuery, type QueryValues, type RouteAttributes, type ServerAddress } from '../../http/request.js';
 import { NOTIFIED_CALL, notifiedMessage } from '../../kernel/event-dispatcher.js';
 import type { ExceptionData } from '../../kernel/exception-data.js';
 import type { ListenerCall, Phase } from '../../kernel/trace-data.js';
@@ -35,6 +35,8 @@ export function writeRequestRecord(w: ByteWriter, request: RequestFacts, respons
   w.string(request.url);
   w.string(request.path);
   w.string(request.clientIp);
+  w.optionalString(request.serverAddress?.address);
+  if (request.serverAddress) w.uint(request.serverAddress.port);
   writePairs(w, request.headers);
   w.uint(request.bodySize);
   w.bytes(request.body.length > BODY_CAP + 1 ? request.body.subarray(0, BODY_CAP + 1) : request.body);
@@ -150,6 +152,7 @@ export class RecordedRequest implements RequestFacts {
   constructor(
     readonly token: string | null, readonly startedAt: number, readonly duration: number,
     readonly method: string, readonly url: string, readonly path: string, readonly clientIp: string,
+    readonly serverAddress: ServerAddress | null,
     readonly headers: Record<string, string>, readonly bodySize: number, readonly body: Buffer,
     attributes: RouteAttributes,
   ) {
@@ -200,13 +203,15 @@ export function readRequestRecord(r: ByteReader): DecodedRecord {
   const url = r.string();
   const path = r.string();
   const clientIp = r.string();
+  const serverHost = r.optionalString();
+  const serverAddress = serverHost === null ? null : { address: serverHost, port: r.uint() };
   const headers = readPairs(r);
   const bodySize = r.uint();
   const body = r.bytes();
   const route = r.optionalString();
   const controller = r.optionalString();
   const params = readPairs(r);
-  const request = new RecordedRequest(token, startedAt, duration, method, url, path, clientIp, headers, bodySize, body, { route, controller, params });
+  const request = new RecordedRequest(token, startedAt, duration, method, url, path, clientIp, serverAddress, headers, bodySize, body, { route, controller, params });
   const redirect = r.optionalString();
   if (redirect !== null) request.extra.set('redirect', redirect);
   const security = r.optionalString();

@@ -1,0 +1,53 @@
+import { createServer, request, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Received {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+}
+
+export interface CountingServer {
+  port: number;
+  base: string;
+  /** every request it got, in order */
+  received: Received[];
+  stop(): Promise<void>;
+}
+
+/** A plain server on 127.0.0.1 that answers 200 "counted" (no debug token) and keeps each request it gets. */
+export function startCountingServer(): Promise<CountingServer> {
+  const received: Received[] = [];
+  const server = createServer((req, res) => {
+    received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
+    req.resume();
+    req.on('end', () => res.end('counted'));
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({
+        port, base: `http://127.0.0.1:${port}`, received,
+        stop: () => new Promise((done) => {
+          server.closeAllConnections();
+          server.close(() => done());
+        }),
+      });
+    });
+  });
+}
+
+/** A request with its target and headers sent byte for byte (a planted Host, a path like "//other/x"). */
+export function sendRaw(base: string, init: { method?: string; path: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: hostname, port, method: init.method ?? 'GET', path: init.path, headers: init.headers, agent: false }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    });
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
