@@ -87,7 +87,7 @@ class WalkNode {
     }
     this.statics = statics;
     this.empty = empty;
-    this.byFirst = statics.length > SCAN_STATICS && statics.every((e) => e.first < 128) ? firstCharTable(statics) : null;
+    this.byFirst = statics.length > SCAN_STATICS ? firstCharTable(statics) : null;
     const scanned: ScannedEdge[] = [];
     if (node.any !== null) scanned.push(new ScannedEdge(null, false, new WalkNode(node.any)));
     for (const edge of node.tested) scanned.push(new ScannedEdge(edge.regex, edge.groups, new WalkNode(edge.node)));
@@ -99,7 +99,8 @@ class WalkNode {
 
 function firstCharTable(statics: readonly StaticEdge[]): (readonly StaticEdge[] | null)[] {
   const table: (StaticEdge[] | null)[] = new Array(128).fill(null);
-  for (const edge of statics) (table[edge.first] ??= []).push(edge);
+  // Texts starting with a non-ASCII char are found in `statics`, which a non-ASCII first char reads.
+  for (const edge of statics) if (edge.first < 128) (table[edge.first] ??= []).push(edge);
   return table;
 }
 
