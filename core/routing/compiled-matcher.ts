@@ -1,12 +1,13 @@
 import type { MatchFailure, Matcher, MatchResult } from './matcher.js';
-import { lookupWith, matchWith } from './match-flow.js';
+import { MethodNotAllowedError, ResourceNotFoundError } from '../errors.js';
+import { lookupWith } from './match-flow.js';
 import { ENCODED_SLASH } from './match-path.js';
 import { declaredMethods, type Route } from './route.js';
 import type { RouteCollection } from './route-collection.js';
 import { segmentLayout } from './segment-layout.js';
-import { NONE, SegmentTrie } from './segment-trie.js';
+import { NONE, SegmentTrie, type TrieNode } from './segment-trie.js';
 import { StaticTable } from './static-table.js';
-import { compileTrieSearch, type TrieSearch } from './trie-codegen.js';
+import { walkTrie, type TrieSearch } from './trie-walk.js';
 
 /** The routes as they are now, compiled for fast lookups; answers exactly like LinearMatcher. */
 export function compileMatcher(routes: RouteCollection): Matcher {
@@ -27,6 +28,8 @@ class CompiledMatcher implements Matcher {
   readonly #accepts: Uint8Array[];
   readonly #methodIds = new Map<string, number>();
   readonly #acceptsGet: Uint8Array;
+  /** some route may match a path ending in `/` */
+  readonly #slashEnds: boolean;
 
   constructor(routes: readonly Route[]) {
     this.#routes = [...routes];
@@ -38,7 +41,8 @@ class CompiledMatcher implements Matcher {
       if (expansions === null) this.#regexRoutes.push({ index, route });
       else for (const expansion of expansions) trie.insert(index, route, expansion);
     });
-    this.#trie = compileTrieSearch(trie, this.#routes);
+    this.#trie = walkTrie(trie, this.#routes);
+    this.#slashEnds = this.#regexRoutes.length > 0 || this.#routes.some((r) => r.staticPath?.endsWith('/')) || endsWithSlash(trie.root);
     const methods = new Set(['GET', 'HEAD', ...this.#routes.flatMap((r) => r.methods)]);
     this.#accepts = [Uint8Array.from(this.#routes, (r) => (r.methods.length === 0 ? 1 : 0))];
     for (const method of methods) {
@@ -49,11 +53,14 @@ class CompiledMatcher implements Matcher {
   }
 
   match(method: string, path: string): MatchResult {
-    return matchWith(this.#find, method, path);
+    const result = this.lookup(method, path);
+    if (result.type === 'not-found') throw new ResourceNotFoundError(result.path);
+    if (result.type === 'method-not-allowed') throw new MethodNotAllowedError(result.path, result.allowed);
+    return result;
   }
 
   lookup(method: string, path: string): MatchResult | MatchFailure {
-    return lookupWith(this.#find, method, path);
+    return lookupWith(this.#find, method, path, this.#slashEnds);
   }
 
   readonly #find = (method: string, matchPath: string, hasPercent: boolean): MatchResult | readonly string[] | null => {
@@ -81,4 +88,14 @@ class CompiledMatcher implements Matcher {
     if (regexMatched === null) return this.#trie.allowed();
     return declaredMethods([...this.#trie.matched(), ...regexMatched].sort((a, b) => a - b).map((i) => this.#routes[i]));
   }
+}
+
+/**
+ * A path ending in `/` ends with an empty segment: only an empty static segment, a tested
+ * placeholder or a rest placeholder can take it (an `any` segment is never empty).
+ */
+function endsWithSlash(node: TrieNode): boolean {
+  if (node.tested.length > 0 || node.rest.length > 0 || node.statics.has('')) return true;
+  for (const child of node.statics.values()) if (endsWithSlash(child)) return true;
+  return node.any !== null && endsWithSlash(node.any);
 }

@@ -9,11 +9,14 @@ import { toMatchPath } from './match-path.js';
  */
 export type FindRoute = (method: string, matchPath: string, hasPercent: boolean) => MatchResult | readonly string[] | null;
 
-/** The Matcher contract's decision around a FindRoute: 405, then the GET/HEAD trailing-slash retry, then 404. */
-export function lookupWith(find: FindRoute, method: string, path: string): MatchResult | MatchFailure {
+/**
+ * The Matcher contract's decision around a FindRoute: 405, then the GET/HEAD trailing-slash retry,
+ * then 404. `slashEnds`: false when no route can match a path ending in `/`, so adding one is not tried.
+ */
+export function lookupWith(find: FindRoute, method: string, path: string, slashEnds = true): MatchResult | MatchFailure {
   const upper = upperCase(method);
   const found = findPath(find, upper, path);
-  if (found === null) return retry(find, upper, path);
+  if (found === null) return retry(find, upper, path, slashEnds);
   if (isAllowedList(found)) return { type: 'method-not-allowed', path, allowed: found };
   return found;
 }
@@ -33,10 +36,11 @@ export function slashToggled(path: string): string | null {
   return end === path.length ? `${path}/` : path.slice(0, end);
 }
 
-function retry(find: FindRoute, method: string, path: string): MatchResult | MatchFailure {
+function retry(find: FindRoute, method: string, path: string, slashEnds: boolean): MatchResult | MatchFailure {
   if (method !== 'GET' && method !== 'HEAD') return { type: 'not-found', path };
   const retryPath = slashToggled(path);
   if (retryPath === null) return { type: 'not-found', path };
+  if (!slashEnds && retryPath.length > path.length) return { type: 'not-found', path: retryPath };
   const found = findPath(find, method, retryPath);
   if (found === null || isAllowedList(found)) return { type: 'not-found', path: retryPath };
   return { type: 'redirect', route: found.route, controller: found.controller, path: retryPath, params: found.params };

@@ -2,7 +2,7 @@ import type { Route } from './route.js';
 import type { Expansion, SegmentSpec } from './segment-layout.js';
 
 /** No route found: larger than any route index. */
-export const NONE = 0x7fffffff;
+export const NONE = 0x3fffffff;
 
 export interface Terminal { index: number; route: Route; expansion: Expansion }
 export interface TestedEdge { regex: RegExp; groups: boolean; node: TrieNode }

@@ -1,16 +1,19 @@
-// Router lookups, appkernel against find-my-way, on ../shared/bench/routes (GitHub API table).
-// Usage: node dist/scripts/bench/router-bench.js [set: github-api | mixed] [--rounds N] [--runs N]
-// (APPKERNEL_BENCH_ROUTES overrides the folder). Each contender is timed in a fresh child
-// process, so no router's JIT state leaks into another's; runs alternate between contenders.
-import { fork } from 'node:child_process';
+// Router lookups, appkernel's lookup() against find-my-way's find(), on ../shared/bench/routes.
+// Usage: node dist/scripts/bench/router-bench.js [set ...] [--rounds N]
+// (sets: github-api and github-2k by default; APPKERNEL_BENCH_ROUTES overrides the folder).
+// Each contender lives in its own child process, so no router's JIT state leaks into another's;
+// the parent asks them for one round at a time, alternately, and the ratios are the medians of
+// the per-round ratios: on a shared, noisy machine both sides of a ratio see the same moment.
+import { fork, type ChildProcess } from 'node:child_process';
 import type { Outcome, RouterAdapter } from './router/adapter.js';
-import { BASELINE, CONTENDERS } from './router/contenders.js';
-import { measure, median } from './router/measure.js';
+import { APPKERNEL, BASELINE, CONTENDERS } from './router/contenders.js';
+import { median, round, warmUp } from './router/measure.js';
 import { loadWorkload, type BenchRequest } from './router/workload.js';
 
 const KINDS = ['static', 'param', 'wildcard', '404', '405', 'all'] as const;
+const SETS = ['github-api', 'github-2k'];
 
-interface Options { set: string; rounds: number; runs: number; child: string | null }
+interface Options { sets: string[]; rounds: number; child: string | null }
 
 function parseOptions(argv: string[]): Options {
   const args = [...argv];
@@ -18,10 +21,13 @@ function parseOptions(argv: string[]): Options {
     const at = args.indexOf(flag);
     return at === -1 ? null : args.splice(at, 2)[1];
   };
-  const rounds = Number(take('--rounds') ?? 9);
-  const runs = Number(take('--runs') ?? 3);
+  const rounds = Number(take('--rounds') ?? 15);
   const child = take('--child');
-  return { set: args[0] ?? 'github-api', rounds, runs, child };
+  if (!Number.isInteger(rounds) || rounds < 1) {
+    console.error('--rounds takes a whole number of rounds, 1 or more');
+    process.exit(2);
+  }
+  return { sets: args.length > 0 ? args : SETS, rounds, child };
 }
 
 /** A router that cannot tell 405 from 404 agrees with either. */
@@ -46,48 +52,66 @@ function timedRequests(requests: readonly BenchRequest[], routers: readonly Rout
   return { groups, excluded };
 }
 
-function runChild(name: string, options: Options): Promise<Record<string, number>> {
+/** In a child: build one router, warm it up, then measure a round each time the parent asks. */
+function serveRounds(set: string, name: string): void {
+  const workload = loadWorkload(set);
+  const routers = Object.values(CONTENDERS).map((factory) => factory(workload.routes));
+  const { groups } = timedRequests(workload.requests, routers);
+  const router = routers.find((r) => r.name === name)!;
+  warmUp(router, groups);
+  process.on('message', (message) => {
+    if (message === 'round') process.send!(round(router, groups));
+    else process.disconnect();
+  });
+  process.send!('ready');
+}
+
+function startChild(set: string, name: string): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = fork(process.argv[1], [options.set, '--rounds', String(options.rounds), '--child', name], { execArgv: process.execArgv });
-    child.once('message', (message) => resolve(message as Record<string, number>));
+    const child = fork(process.argv[1], [set, '--child', name], { execArgv: process.execArgv });
+    child.once('message', () => resolve(child));
     child.once('exit', (code) => code !== 0 && reject(new Error(`${name}: the measuring process exited with ${code}`)));
   });
 }
 
-async function main(): Promise<void> {
-  const options = parseOptions(process.argv.slice(2));
-  const workload = loadWorkload(options.set);
-  const routers = Object.entries(CONTENDERS).map(([, factory]) => factory(workload.routes));
-  const { groups, excluded } = timedRequests(workload.requests, routers);
-  if (options.child !== null) {
-    const router = routers.find((r) => r.name === options.child)!;
-    process.send!(measure(router, groups, options.rounds), () => process.disconnect());
-    return;
-  }
-  const results = new Map<string, Record<string, number>[]>(routers.map((r) => [r.name, []]));
-  for (let run = 0; run < options.runs; run++) {
-    for (const router of run % 2 === 0 ? routers : [...routers].reverse()) results.get(router.name)!.push(await runChild(router.name, options));
-  }
-  const ns = (name: string, kind: string) => median(results.get(name)!.map((r) => r[kind]));
-  console.log(`Router lookups on ${workload.name}: ${workload.routes.length} routes, ${workload.requests.length} requests, `
-    + `${groups.get('all')?.length ?? 0} timed, ${excluded.length} excluded (the routers disagree)`);
-  for (const line of excluded) console.log(`  excluded ${line}`);
-  console.log(`Node ${process.version}; ns per lookup: median of ${options.runs} processes, each the median of ${options.rounds} rounds\n`);
-  const kinds = [...groups.keys()];
-  printTable(['kind', 'lookups', ...routers.map((r) => r.name)],
-    kinds.map((kind) => [kind, String(groups.get(kind)!.length), ...routers.map((r) => ns(r.name, kind).toFixed(1))]));
-  const ratios = RATIOS.filter(([a, b]) => results.has(a) && results.has(b));
-  console.log('\nRatios (below 1: appkernel is faster)');
-  printTable(['kind', ...ratios.map(([a, b]) => `${a} / ${b}`)],
-    kinds.map((kind) => [kind, ...ratios.map(([a, b]) => (ns(a, kind) / ns(b, kind)).toFixed(2))]));
-  console.log(`\n${BASELINE} asks the table's other methods after a miss, to tell 405 from 404 as appkernel does;`
-    + ' "find() alone" is one failed lookup per miss, with no 404/405 distinction.');
+function askRound(child: ChildProcess): Promise<Record<string, number>> {
+  return new Promise((resolve) => {
+    child.once('message', (message) => resolve(message as Record<string, number>));
+    child.send('round');
+  });
 }
 
-/** appkernel's contenders against find-my-way, then against find() alone. */
-const RATIOS: [string, string][] = [
-  ['appkernel lookup()', BASELINE], ['appkernel match()', BASELINE], ['appkernel lookup()', 'find-my-way find()'],
-];
+async function benchSet(set: string, rounds: number): Promise<void> {
+  const workload = loadWorkload(set);
+  const routers = Object.values(CONTENDERS).map((factory) => factory(workload.routes));
+  const { groups, excluded } = timedRequests(workload.requests, routers);
+  const names = routers.map((r) => r.name);
+  const children = new Map<string, ChildProcess>();
+  for (const name of names) children.set(name, await startChild(set, name));
+  const results = new Map<string, Record<string, number>[]>(names.map((name) => [name, []]));
+  for (let r = 0; r < rounds; r++) {
+    for (const name of r % 2 === 0 ? names : [...names].reverse()) results.get(name)!.push(await askRound(children.get(name)!));
+  }
+  for (const child of children.values()) child.disconnect();
+
+  const kinds = [...groups.keys()];
+  const ns = (name: string, kind: string) => median(results.get(name)!.map((x) => x[kind]));
+  const ratio = (kind: string) => median(results.get(APPKERNEL)!.map((x, i) => x[kind] / results.get(BASELINE)![i][kind]));
+  console.log(`\nRouter lookups on ${set}: ${workload.routes.length} routes, ${workload.requests.length} requests, `
+    + `${groups.get('all')?.length ?? 0} timed, ${excluded.length} excluded (the routers disagree)`);
+  for (const line of excluded) console.log(`  excluded ${line}`);
+  console.log(`ns of CPU per lookup, median of ${rounds} interleaved rounds; ratio: median of the per-round ratios\n`);
+  printTable(['kind', 'lookups', ...names, `${APPKERNEL} / ${BASELINE}`],
+    kinds.map((kind) => [kind, String(groups.get(kind)!.length), ...names.map((name) => ns(name, kind).toFixed(1)), ratio(kind).toFixed(2)]));
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  if (options.child !== null) return serveRounds(options.sets[0], options.child);
+  console.log(`Node ${process.version}; below 1: appkernel is faster. find() misses are one failed lookup in the method's`
+    + ' tree (404 and 405 not told apart); appkernel tells 405 from 404, its allowed methods included.');
+  for (const set of options.sets) await benchSet(set, options.rounds);
+}
 
 function printTable(header: string[], rows: string[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));

@@ -1,4 +1,3 @@
-import { MethodNotAllowedError } from '../../../core/errors.js';
 import { compileMatcher } from '../../../core/routing/compiled-matcher.js';
 import { RouteCollection } from '../../../core/routing/route-collection.js';
 import { routeKey, type AdapterFactory } from './adapter.js';
@@ -18,22 +17,6 @@ export const appkernelLookup: AdapterFactory = (routes) => {
     lookup(method, path) {
       const r = matcher.lookup(method, path);
       return r.type === 'match' ? r.route : r.type === 'method-not-allowed' ? 405 : 404;
-    },
-  };
-};
-
-/** What the kernel calls: match() throws the routing error, stack trace included. */
-export const appkernelMatch: AdapterFactory = (routes) => {
-  const matcher = matcherFor(routes);
-  return {
-    name: 'appkernel match()',
-    lookup(method, path) {
-      try {
-        const r = matcher.match(method, path);
-        return r.type === 'match' ? r.route : 404;
-      } catch (error) {
-        return error instanceof MethodNotAllowedError ? 405 : 404;
-      }
     },
   };
 };

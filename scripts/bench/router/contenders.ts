@@ -1,13 +1,12 @@
 import type { AdapterFactory } from './adapter.js';
-import { appkernelLookup, appkernelMatch } from './appkernel-adapter.js';
-import { findMyWay, findMyWayFindOnly } from './find-my-way-adapter.js';
+import { appkernelLookup } from './appkernel-adapter.js';
+import { findMyWayFind } from './find-my-way-adapter.js';
 
-/** Every contender of the router benchmark; find-my-way (with its 405 probe) is the baseline. */
+export const APPKERNEL = 'appkernel lookup()';
+export const BASELINE = 'find-my-way find()';
+
+/** appkernel's routing decision against what find-my-way's users get. */
 export const CONTENDERS: Record<string, AdapterFactory> = {
-  'appkernel lookup()': appkernelLookup,
-  'appkernel match()': appkernelMatch,
-  'find-my-way': findMyWay,
-  'find-my-way find()': findMyWayFindOnly,
+  [APPKERNEL]: appkernelLookup,
+  [BASELINE]: findMyWayFind,
 };
-
-export const BASELINE = 'find-my-way';

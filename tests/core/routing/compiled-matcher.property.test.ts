@@ -24,20 +24,24 @@ const optional = fc.record({
   requirement: fc.constantFrom('', '<\\d+>', '<.+>', '<[ab]*>', '<.{5}>'),
   fallback: fc.constantFrom('1', '', 'a'),
 });
-const definition = fc.record({
-  parts: fc.array(fc.oneof(fc.constantFrom(...WORDS), placeholder), { maxLength: 4 }),
+const definitionOver = (words: readonly string[]) => fc.record({
+  parts: fc.array(fc.oneof(fc.constantFrom(...words), placeholder), { maxLength: 4 }),
   tail: fc.array(optional, { maxLength: 2 }),
   suffix: fc.constantFrom('', '', '', '/', '.json', '-{z?q}'),
   methods: fc.oneof(fc.constant([] as string[]), fc.subarray(['GET', 'POST', 'PUT', 'HEAD', 'delete'], { minLength: 1, maxLength: 2 })),
 });
 
-const table: fc.Arbitrary<Definition[]> = fc.array(definition, { minLength: 1, maxLength: 8 }).map((defs) => defs.map((d, i) => {
+const tableOver = (words: readonly string[], minLength: number, maxLength: number): fc.Arbitrary<Definition[]> => fc.array(definitionOver(words), { minLength, maxLength }).map((defs) => defs.map((d, i) => {
   let n = 0;
   const parts = d.parts.map((p) => (typeof p === 'string' ? p : `${p.before}{p${n++}${p.requirement}}`));
   const tail = d.tail.map((t) => `{p${n++}${t.requirement}?${t.fallback}}`);
   const suffix = d.tail.length > 0 && d.suffix !== '-{z?q}' ? '' : d.suffix;
   return { name: `r${i}`, path: `/${[...parts, ...tail].join('/')}${suffix}`, methods: d.methods };
 }));
+const table = tableOver(WORDS, 1, 8);
+// Wider tables: nodes with many static children (picked by first char, non-ASCII ones too).
+const WIDE_WORDS = [...WORDS, 'ba', 'bb', 'c', 'ca', 'd', 'e', 'é', 'éa'];
+const wideTable = tableOver(WIDE_WORDS, 16, 40);
 
 /** A request path from a normalised route path: placeholders replaced by random values, trailing slashes added. */
 function concrete(template: string, values: string[], slashes: string): string {
@@ -45,17 +49,18 @@ function concrete(template: string, values: string[], slashes: string): string {
   return template.replace(/\{[^}]*\}/g, () => values[i++ % values.length]) + slashes;
 }
 
-const request = (defs: Definition[]) => fc.record({
+const request = (defs: Definition[], words: readonly string[] = WORDS) => fc.record({
   method: fc.constantFrom(...METHODS),
   path: fc.oneof(
     fc.tuple(fc.constantFrom(...collection(defs).all().map((r) => r.path)), fc.array(fc.constantFrom(...VALUES), { minLength: 1, maxLength: 4 }), fc.constantFrom('', '', '/', '//'))
       .map(([template, values, slashes]) => concrete(template, values, slashes)),
-    fc.tuple(fc.array(fc.constantFrom(...WORDS, ...VALUES), { maxLength: 4 }), fc.constantFrom('', '/', '//'))
+    fc.tuple(fc.array(fc.constantFrom(...words, ...VALUES), { maxLength: 4 }), fc.constantFrom('', '/', '//'))
       .map(([segments, slashes]) => `/${segments.join('/')}${slashes}`),
   ),
 });
 
 const scenario = table.chain((defs) => fc.tuple(fc.constant(defs), fc.array(request(defs), { minLength: 1, maxLength: 6 })));
+const wideScenario = wideTable.chain((defs) => fc.tuple(fc.constant(defs), fc.array(request(defs, WIDE_WORDS), { minLength: 1, maxLength: 12 })));
 
 function collection(defs: Definition[]): RouteCollection {
   const routes = new RouteCollection();
@@ -88,6 +93,15 @@ test('when tables and requests are random, then the compiled matcher answers exa
     }
   }), { numRuns: 2500 });
   assert.ok(lookups >= 2500, `${lookups} lookups`);
+});
+
+test('when tables are wide (16 to 40 routes, many static children per segment), then the compiled matcher answers exactly like the linear scan', () => {
+  fc.assert(fc.property(wideScenario, ([defs, requests]) => {
+    const routes = collection(defs);
+    const linear = new LinearMatcher(routes);
+    const compiled = compileMatcher(routes);
+    for (const { method, path } of requests) assert.equal(outcome(compiled, method, path), outcome(linear, method, path), `${method} ${path}`);
+  }), { numRuns: 600 });
 });
 
 test('when a table is re-added from its normalised routes, then it matches the same way', () => {

@@ -1,0 +1,310 @@
+import { decodeParameter, ENCODED_SLASH } from './match-path.js';
+import type { MatchResult } from './matcher.js';
+import { declaredMethods, type Route } from './route.js';
+import type { Expansion, SegmentSpec } from './segment-layout.js';
+import { NONE, type SegmentTrie, type Terminal, type TrieNode } from './segment-trie.js';
+
+/** A trie search: one at a time, its state kept between calls. */
+export interface TrieSearch {
+  /**
+   * The lowest index of a route matching `path` (match-path form) and allowed by `accepts`, or
+   * NONE. `hasPercent`: the path holds a `%` (so values need decoding); `encodedSlash`: a `%2F`.
+   */
+  search(path: string, accepts: Uint8Array, hasPercent: boolean, encodedSlash: boolean): number;
+  /** The winner as a 'match' result, after a search that found one. */
+  result(): MatchResult;
+  /**
+   * After a search that found none: the declared methods of the routes that matched the path
+   * (route order, no duplicates), or null when no route did.
+   */
+  allowed(): readonly string[] | null;
+  /** After a search that found none: the indices of the routes that matched the path but not the method. */
+  matched(): Int32Array;
+}
+
+/** Nodes with more static children than this pick them by a table on the first char. */
+const SCAN_STATICS = 4;
+
+/**
+ * The trie walked by one small loop, the same for every table: a lookup costs what the path's
+ * segments cost, whatever the table's size. Per node, a static child is picked by its first
+ * char and compared in place (no slicing, no hashing); a placeholder segment's end is found
+ * with indexOf; a child is entered only if it holds a route index lower than the best so far.
+ */
+export function walkTrie(trie: SegmentTrie, routes: readonly Route[]): TrieSearch {
+  return new TrieWalk(trie, routes);
+}
+
+class StaticEdge {
+  readonly first: number;
+  /** the text's char codes, compared in place */
+  readonly codes: Uint16Array;
+  constructor(readonly text: string, readonly node: WalkNode) {
+    this.first = text.charCodeAt(0);
+    this.codes = Uint16Array.from({ length: text.length }, (_, i) => text.charCodeAt(i));
+  }
+}
+
+class ScannedEdge {
+  /** null: any non-empty segment; else a sticky regex tested at the segment start */
+  constructor(readonly regex: RegExp | null, readonly groups: boolean, readonly node: WalkNode) {}
+}
+
+class RestEdge {
+  constructor(readonly regex: RegExp, readonly anchored: RegExp, readonly node: WalkNode) {}
+}
+
+/** Builds a winner's parameters from the segment positions of the current branch. */
+type ParamsBuilder = (path: string, starts: Int32Array, ends: Int32Array, percent: boolean) => Record<string, string>;
+
+class WalkTerminal {
+  constructor(readonly index: number, readonly route: Route, readonly params: ParamsBuilder) {}
+}
+
+class WalkNode {
+  readonly minIndex: number;
+  readonly terminals: readonly WalkTerminal[];
+  /** the terminals' declared methods: the 405's allowed list when only this node matched */
+  readonly allowed: readonly string[];
+  readonly statics: readonly StaticEdge[];
+  /** by first char (ASCII), for nodes with many static children; null otherwise */
+  readonly byFirst: (readonly StaticEdge[] | null)[] | null;
+  /** the empty segment (a trailing or doubled slash) */
+  readonly empty: WalkNode | null;
+  readonly scanned: readonly ScannedEdge[];
+  readonly scannedMin: number;
+  readonly rest: readonly RestEdge[];
+
+  constructor(node: TrieNode) {
+    this.minIndex = node.minIndex;
+    this.terminals = node.terminals.map(terminalOf);
+    this.allowed = Object.freeze(declaredMethods(node.terminals.map((t) => t.route)));
+    const statics: StaticEdge[] = [];
+    let empty: WalkNode | null = null;
+    for (const [text, child] of node.statics) {
+      if (text === '') empty = new WalkNode(child);
+      else statics.push(new StaticEdge(text, new WalkNode(child)));
+    }
+    this.statics = statics;
+    this.empty = empty;
+    this.byFirst = statics.length > SCAN_STATICS ? firstCharTable(statics) : null;
+    const scanned: ScannedEdge[] = [];
+    if (node.any !== null) scanned.push(new ScannedEdge(null, false, new WalkNode(node.any)));
+    for (const edge of node.tested) scanned.push(new ScannedEdge(edge.regex, edge.groups, new WalkNode(edge.node)));
+    this.scanned = scanned;
+    this.scannedMin = Math.min(NONE, ...scanned.map((e) => e.node.minIndex));
+    this.rest = node.rest.map((edge) => new RestEdge(edge.regex, edge.anchored, new WalkNode(edge.node)));
+  }
+}
+
+function firstCharTable(statics: readonly StaticEdge[]): (readonly StaticEdge[] | null)[] {
+  const table: (StaticEdge[] | null)[] = new Array(128).fill(null);
+  // Texts starting with a non-ASCII char are found in `statics`, which a non-ASCII first char reads.
+  for (const edge of statics) if (edge.first < 128) (table[edge.first] ??= []).push(edge);
+  return table;
+}
+
+function terminalOf({ index, route, expansion }: Terminal): WalkTerminal {
+  return new WalkTerminal(index, route, paramsBuilder(route, expansion));
+}
+
+/**
+ * One small function per route, its parameter names written out (as find-my-way does): the
+ * same assignments, in the same order, as Route.params(), without a megamorphic keyed store.
+ * The generated text holds only numbers and JSON string literals; regexes are passed in.
+ * (Needs code generation from strings, which Node allows unless started with
+ * --disallow-code-generation-from-strings.)
+ */
+function paramsBuilder(route: Route, expansion: Expansion): ParamsBuilder {
+  const regexes: RegExp[] = [];
+  const groups = new Map<number, string>();
+  const lines = expansion.placements.map((placement, i) => {
+    const name = JSON.stringify(route.variables[i]);
+    const fallback = JSON.stringify(route.defaultOf(route.variables[i]) ?? '');
+    if (placement.kind === 'absent') return `p[${name}] = ${fallback};`;
+    const at = placement.segment;
+    if (placement.kind === 'segment') return `v = path.slice(S[${at}], E[${at}]); p[${name}] = pct ? dec(v) : v;`;
+    if (!groups.has(at)) {
+      const spec = expansion.segments[at] as Extract<SegmentSpec, { kind: 'tested' }>;
+      groups.set(at, `const g${at} = groupsAt(R[${regexes.push(spec.regex) - 1}], path, S[${at}]);`);
+    }
+    return `v = g${at}[${JSON.stringify(placement.name)}]; p[${name}] = v === undefined ? ${fallback} : dec(v);`;
+  });
+  for (const [key, value] of Object.entries(route.defaults)) {
+    if (!route.variables.includes(key)) lines.push(`p[${JSON.stringify(key)}] = ${JSON.stringify(value)};`);
+  }
+  const body = `"use strict";\nreturn function (path, S, E, pct) {\nlet v;\n${[...groups.values()].join('\n')}\nconst p = {};\n${lines.join('\n')}\nreturn p;\n};`;
+  return new Function('dec', 'groupsAt', 'R', body)(decodeParameter, groupsAt, regexes) as ParamsBuilder;
+}
+
+/** The state of one search, in plain fields: the walk below is the hot path of every request. */
+class Walk {
+  path = '';
+  len = 0;
+  accepts: Uint8Array = new Uint8Array(0);
+  percent = false;
+  slash = false;
+  best = NONE;
+  result: MatchResult | null = null;
+  /** the routes that matched the path but not the method */
+  count = 0;
+  /** the node whose terminals matched, when only one did; undefined: none; null: several */
+  only: WalkNode | null | undefined = undefined;
+
+  constructor(
+    /** where each placeholder segment of the current branch starts and ends, by segment depth */
+    readonly starts: Int32Array,
+    readonly ends: Int32Array,
+    readonly matched: Int32Array,
+  ) {}
+}
+
+class TrieWalk implements TrieSearch {
+  readonly #root: WalkNode;
+  readonly #routes: readonly Route[];
+  readonly #walk: Walk;
+
+  constructor(trie: SegmentTrie, routes: readonly Route[]) {
+    this.#root = new WalkNode(trie.root);
+    this.#routes = routes;
+    this.#walk = new Walk(new Int32Array(trie.depth + 1), new Int32Array(trie.depth + 1), new Int32Array(routes.length));
+  }
+
+  search(path: string, accepts: Uint8Array, hasPercent: boolean, encodedSlash: boolean): number {
+    const w = this.#walk;
+    w.path = path;
+    w.len = path.length;
+    w.accepts = accepts;
+    w.percent = hasPercent;
+    w.slash = encodedSlash;
+    w.best = NONE;
+    w.result = null;
+    w.count = 0;
+    w.only = undefined;
+    if (path.charCodeAt(0) !== 0x2f) return NONE;
+    visit(w, this.#root, 0, 0);
+    w.path = '';
+    return w.best;
+  }
+
+  result(): MatchResult {
+    return this.#walk.result!;
+  }
+
+  allowed(): readonly string[] | null {
+    const w = this.#walk;
+    if (w.count === 0) return null;
+    if (w.only !== null && w.only !== undefined) return w.only.allowed;
+    return declaredMethods([...this.matched()].sort((a, b) => a - b).map((i) => this.#routes[i]));
+  }
+
+  matched(): Int32Array {
+    return this.#walk.matched.subarray(0, this.#walk.count);
+  }
+}
+
+/** `node` reached with its last segment ending at `end`; `depth`: the segment that starts after it. */
+function visit(w: Walk, node: WalkNode, end: number, depth: number): void {
+  const len = w.len;
+  if (end === len) {
+    if (node.terminals.length > 0) arrive(w, node);
+    return;
+  }
+  const path = w.path;
+  const s = end + 1;
+  const c = s < len ? path.charCodeAt(s) : -1;
+  if (c !== -1 && node.statics.length > 0) {
+    const edges = node.byFirst === null || c >= 128 ? node.statics : node.byFirst[c];
+    if (edges !== null) {
+      for (let i = 0; i < edges.length; i++) {
+        const edge = edges[i];
+        if (edge.first !== c) continue;
+        const codes = edge.codes;
+        const after = s + codes.length;
+        if (after > len || (after < len && path.charCodeAt(after) !== 0x2f)) continue;
+        let k = 1;
+        while (k < codes.length && path.charCodeAt(s + k) === codes[k]) k++;
+        if (k !== codes.length) continue;
+        if (edge.node.minIndex < w.best) visit(w, edge.node, after, depth + 1);
+        break;
+      }
+    }
+  }
+  if (node.empty !== null && (c === -1 || c === 0x2f) && node.empty.minIndex < w.best) visit(w, node.empty, s, depth + 1);
+  if (node.scannedMin < w.best) scan(w, node, s, depth);
+  for (let i = 0; i < node.rest.length; i++) {
+    const edge = node.rest[i];
+    if (edge.node.minIndex >= w.best) continue;
+    edge.regex.lastIndex = s;
+    if (!edge.regex.test(path) || (w.slash && !restFree(edge.anchored, path, s))) continue;
+    w.starts[depth] = s;
+    w.ends[depth] = len;
+    visit(w, edge.node, len, depth + 1);
+  }
+}
+
+/** The placeholder children: the segment from `s` to the next slash. */
+function scan(w: Walk, node: WalkNode, s: number, depth: number): void {
+  const path = w.path;
+  const len = w.len;
+  let e = path.indexOf('/', s);
+  if (e === -1) e = len;
+  w.starts[depth] = s;
+  w.ends[depth] = e;
+  const slash = w.slash && slashIn(path, s, e);
+  for (let i = 0; i < node.scanned.length; i++) {
+    const edge = node.scanned[i];
+    if (edge.node.minIndex >= w.best) continue;
+    const regex = edge.regex;
+    if (regex === null) {
+      if (e === s || slash) continue;
+    } else if (slash) {
+      if (!edge.groups || !groupsFree(regex, path, s)) continue;
+    } else {
+      regex.lastIndex = s;
+      if (!regex.test(path)) continue;
+    }
+    visit(w, edge.node, e, depth + 1);
+  }
+}
+
+function arrive(w: Walk, node: WalkNode): void {
+  const terminals = node.terminals;
+  for (let i = 0; i < terminals.length; i++) {
+    const terminal = terminals[i];
+    if (terminal.index >= w.best) break;
+    if (w.accepts[terminal.index] === 1) {
+      w.best = terminal.index;
+      const route = terminal.route;
+      w.result = { type: 'match', route: route.name, controller: route.controller, params: terminal.params(w.path, w.starts, w.ends, w.percent) };
+      break;
+    }
+    w.matched[w.count++] = terminal.index;
+  }
+  if (w.best === NONE) w.only = w.only === undefined ? node : null;
+}
+
+function slashIn(path: string, start: number, end: number): boolean {
+  const at = path.indexOf(ENCODED_SLASH, start);
+  return at !== -1 && at + 3 <= end;
+}
+
+/** The segment matches and none of its placeholders took an encoded slash. */
+function groupsFree(regex: RegExp, path: string, start: number): boolean {
+  regex.lastIndex = start;
+  const m = regex.exec(path);
+  if (m === null) return false;
+  for (const value of Object.values(m.groups ?? {})) if (value !== undefined && value.includes(ENCODED_SLASH)) return false;
+  return true;
+}
+
+/** The rest of the path from `start` may hold an encoded slash only if its requirement accepts it decoded. */
+function restFree(anchored: RegExp, path: string, start: number): boolean {
+  const value = path.slice(start);
+  return !value.includes(ENCODED_SLASH) || anchored.test(decodeParameter(value));
+}
+
+function groupsAt(regex: RegExp, path: string, start: number): Record<string, string | undefined> {
+  regex.lastIndex = start;
+  return regex.exec(path)?.groups ?? {};
+}
