@@ -15,7 +15,7 @@ import type { LogLevel } from '../log/log-record.js';
 import { openFileStorage } from '../profiler/storage/file-storage.js';
 import type { ProfileStorage } from '../profiler/storage/profile-storage.js';
 import { closeProfileHandoff } from '../profiler/profiler.js';
-import { terminalSafe } from '../../render/text/terminal-safe.js';
+import { terminalSafe } from '../terminal-safe.js';
 import { createAppKernel } from './kernel-factory.js';
 import { loadApp, type LoadedApp } from './load-app.js';
 

@@ -1,6 +1,6 @@
 import type { LogLevel, LogRecord } from './log-record.js';
 import { redactQueryStrings } from '../profiler/redact.js';
-import { terminalSafe } from '../../render/text/terminal-safe.js';
+import { terminalSafe } from '../terminal-safe.js';
 import { levelAtLeast, type LogSink } from './logger.js';
 
 /** A sink that prints records at or above `threshold` as one line each (no line break: `write` ends the line). */

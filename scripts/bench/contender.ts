@@ -10,6 +10,8 @@ export interface Contender {
 export interface RunningContender {
   base: string;
   child: ChildProcess;
+  /** what it printed until it listened, then its warning lines */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -31,9 +33,13 @@ export function startContender(contender: Contender, timeoutMs = 20_000): Promis
       clearTimeout(timer);
       child.stdout!.off('data', onData);
       child.stderr!.off('data', onData);
-      child.stdout!.resume();
-      child.stderr!.resume();
-      resolve({ base: m[1], child, stop: () => stopChild(child) });
+      // From here on only warnings are kept: a profiled server prints a line per request.
+      const keepWarnings = (more: Buffer) => {
+        for (const line of String(more).split('\n')) if (line.includes('warning')) output += `${line}\n`;
+      };
+      child.stdout!.on('data', keepWarnings);
+      child.stderr!.on('data', keepWarnings);
+      resolve({ base: m[1], child, output: () => output, stop: () => stopChild(child) });
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);

@@ -50,6 +50,7 @@ interface Case {
   before?: () => Promise<void>;
   /** the status class every answer must have: answers of another count as errors */
   answers: '2xx' | '404';
+  headers?: Record<string, string>;
 }
 
 let panelPath = '';
@@ -66,17 +67,31 @@ const CASES: Case[] = [
   { name: 'static 200', path: () => '/static', answers: '2xx' },
   { name: 'param 200', path: () => '/hello/world', answers: '2xx' },
   { name: '404', path: () => '/nope', answers: '404' },
+  { name: 'JSON 404', path: () => '/nope', answers: '404', headers: { accept: 'application/json' } },
   { name: 'debug 404 page (HTML)', path: (c) => (c === PROFILER ? '/robots.txt' : undefined), baseline: '404', answers: '404' },
   { name: 'exception panel', path: (c) => (c === PROFILER ? panelPath : undefined), baseline: '404', before: freshPanelPath, answers: '2xx' },
 ];
 
 interface Sample { rps: number; p50: number; p99: number; errors: number; cpuUs: number; mainUs: number }
 
-async function sample(running: RunningContender, path: string, answers: Case['answers']): Promise<Sample> {
+/** Profiles the store dropped, from its warnings: "… was dropped" lines, each with "(N more dropped since the last warning)". */
+function droppedIn(output: string): number {
+  let dropped = 0;
+  for (const line of output.split('\n')) {
+    if (!/dropped/.test(line)) continue;
+    const more = /\((\d+) more dropped/.exec(line);
+    const count = /Could not store (\d+) profiles/.exec(line);
+    dropped += (count ? Number(count[1]) : 1) + (more ? Number(more[1]) : 0);
+  }
+  return dropped;
+}
+
+async function sample(running: RunningContender, c: Case, path: string): Promise<Sample> {
   const pid = running.child.pid!;
   const before = cpuMs(pid);
   const mainBefore = cpuMs(pid, true);
-  const r = await load(running.base + path, { connections, seconds }, generator);
+  const answers = c.answers;
+  const r = await load(running.base + path, { connections, seconds, headers: c.headers }, generator);
   const wrongStatus = answers === '2xx' ? r.non2xx : r.requests - r.non2xx;
   const perRequest = (ms: number) => (ms * 1000) / Math.max(1, r.requests);
   return { rps: r.rps, p50: r.p50, p99: r.p99, errors: r.errors + wrongStatus, cpuUs: perRequest(cpuMs(pid) - before), mainUs: perRequest(cpuMs(pid, true) - mainBefore) };
@@ -100,14 +115,14 @@ try {
     process.stderr.write(`${c.name}: ${taking.join(', ')}, ${rounds} rounds...\n`);
     for (const name of taking) {
       await c.before?.();
-      await load(running.get(name)!.base + c.path(name)!, { connections, seconds: warmup }, generator);
+      await load(running.get(name)!.base + c.path(name)!, { connections, seconds: warmup, headers: c.headers }, generator);
     }
     const samples = new Map<string, Sample[]>(taking.map((name) => [name, []]));
     for (let round = 0; round < rounds; round++) {
       for (let i = 0; i < taking.length; i++) {
         const name = taking[(i + round) % taking.length];
         await c.before?.();
-        samples.get(name)!.push(await sample(running.get(name)!, c.path(name)!, c.answers));
+        samples.get(name)!.push(await sample(running.get(name)!, c, c.path(name)!));
       }
     }
     results.set(c.name, new Map([...samples].map(([name, list]) => [name, {
@@ -134,6 +149,8 @@ try {
         fmt(r.cpuUs, 1).padStart(11), fmt(node.cpuUs / r.cpuUs, 2).padStart(11), fmt(r.mainUs, 1).padStart(12)].join(' '));
     }
   }
+  const profiler = running.get(PROFILER);
+  if (profiler) console.log(`\n${PROFILER}: ${droppedIn(profiler.output())} profiles dropped over the whole run (from its store's warnings)`);
 } finally {
   for (const r of running.values()) await r.stop();
   rmSync(store, { recursive: true, force: true });

@@ -19,6 +19,8 @@ export interface LoadResult {
 export interface LoadOptions {
   connections: number;
   seconds: number;
+  /** sent with every request, e.g. { accept: 'application/json' } */
+  headers?: Record<string, string>;
 }
 
 export type LoadGenerator = 'wrk' | 'autocannon';
@@ -50,7 +52,7 @@ export function load(url: string, options: LoadOptions, generator: LoadGenerator
 }
 
 async function loadWithAutocannon(url: string, options: LoadOptions): Promise<LoadResult> {
-  const result = await autocannon({ url, connections: options.connections, duration: options.seconds, pipelining: 1 });
+  const result = await autocannon({ url, connections: options.connections, duration: options.seconds, pipelining: 1, headers: options.headers });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -62,7 +64,8 @@ async function loadWithAutocannon(url: string, options: LoadOptions): Promise<Lo
 }
 
 function loadWithWrk(url: string, options: LoadOptions): Promise<LoadResult> {
-  const args = ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--latency', url];
+  const headers = Object.entries(options.headers ?? {}).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
+  const args = ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--latency', ...headers, url];
   return new Promise((resolve, reject) => {
     execFile('wrk', args, { timeout: (options.seconds + 30) * 1000 }, (error, stdout, stderr) => {
       if (error) return reject(new Error(`wrk ${args.join(' ')} failed: ${error.message}\n${stderr}`));

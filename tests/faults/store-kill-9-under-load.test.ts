@@ -46,7 +46,9 @@ test(`when killed, then the store opens consistent, and every profile answered m
     }
   };
   const workers = Array.from({ length: CONNECTIONS }, (_, w) => worker(w));
+  // Loaded for LOAD_MS at least, and until 100 requests were answered, however busy the machine is.
   await new Promise((resolve) => setTimeout(resolve, LOAD_MS));
+  for (const deadline = Date.now() + 60_000; answered.length <= 100 && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 50));
   const killedAt = Date.now();
   const exited = new Promise((resolve) => serve.child.once('exit', resolve));
   serve.child.kill('SIGKILL');

@@ -92,16 +92,9 @@ test('when an exception has no app frame, then its first folded group is open', 
   assert.is($('.exc').eq(0).find('details[open]').length, 1);
 });
 
-test('should stay small and fast for a 404 with 40 log records', () => {
-  const data = notFoundErrorPage({ log: longLog(40) });
-  const html = renderErrorPage(data);
+test('should stay small for a 404 with 40 log records (its speed is measured by bench:stages, not here)', () => {
+  const html = renderErrorPage(notFoundErrorPage({ log: longLog(40) }));
   assert.ok(html.length < 25_000, `${html.length} bytes`);
-  for (let i = 0; i < 50; i++) renderErrorPage(data);
-  const runs = 500;
-  const start = performance.now();
-  for (let i = 0; i < runs; i++) renderErrorPage(data);
-  const each = (performance.now() - start) / runs;
-  assert.ok(each < 1, `${each.toFixed(3)} ms per page`);
 });
 
 test('should be pure: the same data renders the same bytes', () => {

@@ -1,5 +1,6 @@
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+// A leading U+FEFF is data here (a route parameter may start with one): the decoder must not eat it as a BOM.
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 const INITIAL_BYTES = 64 * 1024;
 
 /**

@@ -88,6 +88,8 @@ function corpus(): Case[] {
     { method: 'GET', target: '/cycle', headers: { host: 'localhost:8000' } },
     { method: 'GET', target: '/', headers: { host: 'localhost:8000' } },
     { method: 'GET', target: '/%F0%9F%98%80/caf%C3%A9?%C3%A9=%E2%82%AC', headers: { host: 'localhost:8000', 'x-note': 'Zoë ✓ \u0007' } },
+    { method: 'GET', target: '/posts/%EF%BB%BF1', headers: { host: 'localhost:8000', referer: '\ufeffhttp://x/' } },
+    { method: 'GET', target: '/pages/%EF%BB%BFp', headers: { host: 'localhost:8000' } },
   );
   return cases;
 }
