@@ -87,6 +87,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     bodyLimit: loaded.app.options.bodyLimit,
     trustedProxies: loaded.app.options.trustedProxies ?? [],
     logSink: sink,
+    debug: options.debug,
     onResponse: (request, response) => {
       if (options.formatRequest) options.print(options.formatRequest(request, response, request.elapsed()));
     },
