@@ -13,6 +13,7 @@ import { terminalSink } from '../log/terminal-sink.js';
 import type { LogLevel } from '../profiler/profile.js';
 import { openFileStorage } from '../profiler/storage/file-storage.js';
 import type { ProfileStorage } from '../profiler/storage/profile-storage.js';
+import { summarizeWarnings } from '../profiler/storage/warning-summary.js';
 import { createAppKernel } from './kernel-factory.js';
 import { loadApp, type LoadedApp } from './load-app.js';
 
@@ -57,8 +58,9 @@ export interface DevServer {
  * finish on the old kernel; a broken edit keeps the last good app serving.
  */
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
+  const warnings = summarizeWarnings((message) => options.print(`warning: ${message}`));
   const storage = options.debug
-    ? await openFileStorage({ dir: options.storeDir, ...options.retention, onWarning: (message) => options.print(`warning: ${message}`) })
+    ? await openFileStorage({ dir: options.storeDir, ...options.retention, onWarning: warnings.warn })
     : null;
   const watching = options.watch && options.appFile !== null;
   /** the app file and every local module a load imported, broken loads included */
@@ -179,6 +181,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       // Let kernel.terminate (scheduled with setImmediate after each response) queue its profile.
       await new Promise((resolve) => setImmediate(resolve));
       await storage?.close();
+      warnings.flush();
     })();
     return closing;
   };
