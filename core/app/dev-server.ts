@@ -58,10 +58,14 @@ export interface DevServer {
  * finish on the old kernel; a broken edit keeps the last good app serving.
  */
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
-  const warnings = summarizeWarnings((message) => options.print(`warning: ${message}`));
+  const printWarning = (message: string) => options.print(`warning: ${message}`);
+  const warnings = summarizeWarnings(printWarning);
+  // What opening the store repaired is told in full (one line per segment); failures while serving are summarised.
+  let warn = printWarning;
   const storage = options.debug
-    ? await openFileStorage({ dir: options.storeDir, ...options.retention, onWarning: warnings.warn })
+    ? await openFileStorage({ dir: options.storeDir, ...options.retention, onWarning: (message) => warn(message) })
     : null;
+  warn = warnings.warn;
   const watching = options.watch && options.appFile !== null;
   /** the app file and every local module a load imported, broken loads included */
   const watched = new Set<string>(options.appFile ? [resolve(options.appFile)] : []);
