@@ -4,6 +4,7 @@ import { startDevServer } from '../core/app/dev-server.js';
 import { findAppFile, isLoadFailure } from '../core/app/load-app.js';
 import { AppError } from '../core/errors.js';
 import { normalizeHostName } from '../core/http/host-policy.js';
+import { DEFAULT_TIMEOUTS } from '../core/http/server.js';
 import { isLogLevel } from '../core/log/logger.js';
 import type { LogLevel } from '../core/profiler/profile.js';
 import { terminalSafe, terminalSafeError } from '../render/text/terminal-safe.js';
@@ -25,6 +26,7 @@ export interface ServeOptions {
   maxProfiles?: string;
   maxStoreMb?: string;
   maxAge?: string;
+  maxConnections?: string;
 }
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/;
@@ -44,6 +46,7 @@ export function makeServeCommand(output: Output): Command {
     .option('--max-profiles <n>', 'keep at most this many profiles (default 10000)')
     .option('--max-store-mb <n>', 'keep the profile store under this many MB (default 200)')
     .option('--max-age <duration>', 'drop profiles older than this (default 7d)')
+    .option('--max-connections <n>', `refuse connections beyond this many open ones (default ${DEFAULT_TIMEOUTS.maxConnections}: 1024, or less under a low open-file limit)`)
     .addOption(new Option('--log-level <level>', 'print log records at this level and above').default('WARNING'))
     .addHelpText('after', `
 Examples:
@@ -64,6 +67,7 @@ Examples:
         output.err(`warning: the profiler is exposed on ${terminalSafe(opts.host)}: it shows every request's headers, bodies and logs to anyone who can reach it.\n`);
       }
       const allowedHosts = opts.allowHost.map(parseAllowedHost);
+      const maxConnections = opts.maxConnections === undefined ? undefined : parseInteger(opts.maxConnections, 'max-connections', 1);
       const retention = {
         ...(opts.maxProfiles !== undefined ? { maxProfiles: parseInteger(opts.maxProfiles, 'max-profiles', 1) } : {}),
         ...(opts.maxStoreMb !== undefined ? { maxBytes: parseInteger(opts.maxStoreMb, 'max-store-mb', 1) * 1024 * 1024 } : {}),
@@ -85,6 +89,7 @@ Examples:
         storeDir: resolveStoreDir(opts.store, cwd), retention,
         debug: opts.debug, watch: opts.watch && opts.debug,
         logLevel: logLevel as LogLevel,
+        ...(maxConnections !== undefined ? { timeouts: { maxConnections } } : {}),
         print: lines.push,
         formatRequest: (request, response, ms) => formatRequestLine(request, response, ms, output.errColor),
       });

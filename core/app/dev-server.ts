@@ -16,6 +16,7 @@ import { openFileStorage } from '../profiler/storage/file-storage.js';
 import type { ProfileStorage } from '../profiler/storage/profile-storage.js';
 import { closeProfileHandoff } from '../profiler/profiler.js';
 import { terminalSafe } from '../terminal-safe.js';
+import { summarizeWarnings } from '../profiler/storage/warning-summary.js';
 import { createAppKernel } from './kernel-factory.js';
 import { loadApp, type LoadedApp } from './load-app.js';
 
@@ -62,9 +63,14 @@ export interface DevServer {
  * finish on the old kernel; a broken edit keeps the last good app serving.
  */
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
+  const printWarning = (message: string) => options.print(`warning: ${terminalSafe(message)}`);
+  const warnings = summarizeWarnings(printWarning);
+  // What opening the store repaired is told in full (one line per segment); failures while serving are summarised.
+  let warn = printWarning;
   const storage = options.debug
-    ? await openFileStorage({ dir: options.storeDir, ...options.retention, onWarning: (message) => options.print(`warning: ${terminalSafe(message)}`) })
+    ? await openFileStorage({ dir: options.storeDir, ...options.retention, onWarning: (message) => warn(message) })
     : null;
+  warn = warnings.warn;
   const watching = options.watch && options.appFile !== null;
   /** the app file and every local module a load imported, broken loads included */
   const watched = new Set<string>(options.appFile ? [resolve(options.appFile)] : []);
@@ -94,6 +100,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     hostPolicy: new HostPolicy([options.host, ...options.allowedHosts ?? []]),
     refuseOtherHosts: options.debug,
     logSink: sink,
+    debug: options.debug,
     onResponse: (request, response) => {
       if (options.formatRequest) options.print(options.formatRequest(request, response, request.elapsed()));
     },
@@ -186,6 +193,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       await new Promise((resolve) => setImmediate(resolve));
       if (storage) await closeProfileHandoff(storage);
       await storage?.close();
+      warnings.flush();
     })();
     return closing;
   };

@@ -3,6 +3,8 @@ import { Readable } from 'node:stream';
 import type { LogSink } from '../log/logger.js';
 import { clientIp } from './client-ip.js';
 import { HostPolicy, parseAuthority } from './host-policy.js';
+import { DEFAULT_LINGER, lingerOnClose, type LingerLimits } from './lingering-close.js';
+import { findRefusedHeader } from './refused-header.js';
 import { Request } from './request.js';
 import { reasonPhrase, Response } from './response.js';
 
@@ -23,6 +25,12 @@ export interface AdapterOptions {
   hostPolicy: HostPolicy;
   /** a Host outside hostPolicy is answered 421 before the kernel (debug mode: DNS rebinding must not reach the profiler) */
   refuseOtherHosts: boolean;
+  /** ms a request body may go without a byte before it is answered 408 */
+  bodyIdleTimeout: number;
+  /** how long and how much of an unread body is still read after an early answer, so that the client reads it */
+  linger: LingerLimits;
+  /** whether a response node refuses to write is answered with the reason (debug) or the production text */
+  debug: boolean;
   logSink?: LogSink;
   /** called once per answered request, after the response was written */
   onResponse?: (request: Request, response: Response) => void;
@@ -32,6 +40,7 @@ export interface AdapterOptions {
 
 export const DEFAULT_ADAPTER_OPTIONS: AdapterOptions = {
   bodyLimit: 1024 * 1024, maxUrlLength: 8192, trustedProxies: [], hostPolicy: new HostPolicy(), refuseOtherHosts: false,
+  bodyIdleTimeout: 10_000, linger: DEFAULT_LINGER, debug: false,
 };
 
 /**
@@ -72,9 +81,10 @@ async function serve(kernel: RequestHandler, req: IncomingMessage, res: ServerRe
   if (target.includes('\0') || target.includes('%00')) return plain(res, 400, 'Bad Request: the request target contains a NUL byte.');
 
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > opts.bodyLimit) return tooLarge(res, opts.bodyLimit, req);
-  const body = hasBody(req) ? await readBody(req, opts.bodyLimit) : EMPTY_BODY;
-  if (body === null) return tooLarge(res, opts.bodyLimit, req);
+  if (declared > opts.bodyLimit) return tooLarge(res, req, opts);
+  const body = hasBody(req) ? await readBody(req, opts.bodyLimit, opts.bodyIdleTimeout) : EMPTY_BODY;
+  if (body === TOO_LARGE) return tooLarge(res, req, opts);
+  if (body === STALLED) return stalled(res, opts.bodyIdleTimeout);
 
   const headers: Record<string, string> = {};
   const given = req.headers;
@@ -95,14 +105,14 @@ async function serve(kernel: RequestHandler, req: IncomingMessage, res: ServerRe
     logSink: opts.logSink,
   });
   const response = await kernel.handle(request);
-  const streaming = write(res, request, response);
+  const streaming = write(res, request, response, opts.debug);
   if (streaming) await streaming;
   opts.onResponse?.(request, response);
   if (kernel.terminates?.() !== false) setImmediate(() => void kernel.terminate(request, response));
 }
 
 /** An option given as undefined (e.g. an app without `bodyLimit`) keeps its default instead of erasing it. */
-function definedOnly<T extends object>(options: T): Partial<T> {
+export function definedOnly<T extends object>(options: T): Partial<T> {
   return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
@@ -134,30 +144,49 @@ function hasBody(req: IncomingMessage): boolean {
   return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
 }
 
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+const TOO_LARGE = Symbol('too large');
+const STALLED = Symbol('stalled');
+
+/** The body; TOO_LARGE past `limit` bytes; STALLED when no byte came for `idleMs`. */
+function readBody(req: IncomingMessage, limit: number, idleMs: number): Promise<Buffer | typeof TOO_LARGE | typeof STALLED> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     let done = false;
+    const finish = (): boolean => {
+      if (done) return false;
+      done = true;
+      clearTimeout(idle);
+      return true;
+    };
+    const idle = setTimeout(() => { if (finish()) resolve(STALLED); }, idleMs);
     req.on('data', (chunk: Buffer) => {
       if (done) return;
+      idle.refresh();
       size += chunk.length;
       if (size > limit) {
-        done = true;
-        resolve(null);
+        finish();
+        resolve(TOO_LARGE);
         return;
       }
       chunks.push(chunk);
     });
-    req.on('end', () => { if (!done) { done = true; resolve(Buffer.concat(chunks)); } });
-    req.on('error', (error) => { if (!done) { done = true; reject(error); } });
+    req.on('end', () => { if (finish()) resolve(Buffer.concat(chunks)); });
+    req.on('error', (error) => { if (finish()) reject(error); });
+    req.on('close', () => clearTimeout(idle));
   });
 }
 
-function tooLarge(res: ServerResponse, limit: number, req: IncomingMessage): void {
+function tooLarge(res: ServerResponse, req: IncomingMessage, opts: AdapterOptions): void {
+  lingerOnClose(req.socket, opts.linger);
   res.setHeader('Connection', 'close');
-  plain(res, 413, `Content Too Large: the request body exceeds the limit of ${limit} bytes.`);
+  plain(res, 413, `Content Too Large: the request body exceeds the limit of ${opts.bodyLimit} bytes.`);
   req.resume();
+}
+
+function stalled(res: ServerResponse, idleMs: number): void {
+  res.setHeader('Connection', 'close');
+  plain(res, 408, `Request Timeout: the request body made no progress for ${idleMs >= 1000 ? `${idleMs / 1000} s` : `${idleMs} ms`}.`);
 }
 
 function plain(res: ServerResponse, status: number, message: string): void {
@@ -184,18 +213,52 @@ function misdirected(host: string, policy: HostPolicy): string {
 }
 
 /** Sends the response: at once, or a promise while a stream body flows. */
-function write(res: ServerResponse, request: Request, response: Response): Promise<void> | undefined {
+function write(res: ServerResponse, request: Request, response: Response, debug: boolean): Promise<void> | undefined {
   const head = request.method === 'HEAD';
   const body = response.body;
-  if (body instanceof Readable) return pipeBody(res, request, response, body, head);
+  if (body instanceof Readable) return pipeBody(res, request, response, body, head, debug);
   // A string body goes out in the same write as the head; a Buffer would cost a writev of two.
   const payload = body ?? '';
   if (response.header('content-length') === undefined) {
     response.headers['Content-Length'] = String(typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length);
   }
-  res.writeHead(response.status, reasonPhrase(response.status), response.headers);
+  try {
+    res.writeHead(response.status, reasonPhrase(response.status), response.headers);
+  } catch (error) {
+    refuse(res, request, response, error, { debug, head });
+    return undefined;
+  }
   res.end(head ? undefined : payload);
   return undefined;
+}
+
+const PRODUCTION_500 = 'Oops! An Error Occurred\nThe server returned a "500 Internal Server Error".';
+/** The headers the kernel adds in debug mode, kept on the 500 that replaces a refused response so that its profile can be found. */
+const DEBUG_HEADER = /^x-debug-token(-link)?$/i;
+
+/**
+ * Answers 500 in place of a response node:http refused to write (a header value outside
+ * Latin-1 or holding CR/LF, a name that is not a token, a status it does not accept).
+ * Nothing was sent yet; the request's log says which header and why, and `response`
+ * becomes the 500 sent, so the request line and the profile tell what the client got.
+ */
+function refuse(res: ServerResponse, request: Request, response: Response, error: unknown, how: { debug: boolean; head: boolean }): void {
+  const refused = findRefusedHeader(response.headers);
+  const why = refused
+    ? `the header ${JSON.stringify(refused.name)} cannot be sent: ${refused.why}`
+    : `node:http refused its head: ${String((error as Error)?.message ?? error)}`;
+  request.logger.withChannel('request').critical('The response could not be sent, the client got a 500 instead: {why}.', {
+    why, ...(refused ? { header: refused.name } : {}), status: response.status,
+  });
+  const text = `${how.debug ? `Internal Server Error: the response could not be sent: ${why}.` : PRODUCTION_500}\n`;
+  const headers: Record<string, string> = {};
+  for (const name in response.headers) if (DEBUG_HEADER.test(name) && findRefusedHeader({ [name]: response.headers[name] }) === null) headers[name] = response.headers[name];
+  headers['Content-Type'] = 'text/plain; charset=UTF-8';
+  response.status = 500;
+  response.headers = headers;
+  response.body = text;
+  res.writeHead(500, reasonPhrase(500), { ...headers, 'Content-Length': String(Buffer.byteLength(text)) });
+  res.end(how.head ? undefined : text);
 }
 
 /**
@@ -203,10 +266,17 @@ function write(res: ServerResponse, request: Request, response: Response): Promi
  * fails before it is answered 500 (and profiled as such); one that fails later
  * cuts the response. Either way the request's log says why.
  */
-function pipeBody(res: ServerResponse, request: Request, response: Response, body: Readable, head: boolean): Promise<void> {
+function pipeBody(res: ServerResponse, request: Request, response: Response, body: Readable, head: boolean, debug: boolean): Promise<void> {
   res.statusCode = response.status;
   res.statusMessage = reasonPhrase(response.status);
-  for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
+  try {
+    for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
+  } catch (error) {
+    for (const name of res.getHeaderNames()) res.removeHeader(name);
+    body.destroy();
+    refuse(res, request, response, error, { debug, head });
+    return Promise.resolve();
+  }
   if (head) {
     body.destroy();
     res.end();

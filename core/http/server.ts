@@ -1,7 +1,8 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { AdapterOptions, RequestHandler } from './node-adapter.js';
-import { createNodeListener, DEFAULT_ADAPTER_OPTIONS } from './node-adapter.js';
+import { createNodeListener, DEFAULT_ADAPTER_OPTIONS, definedOnly } from './node-adapter.js';
+import { defaultMaxConnections } from './connection-limit.js';
 import { describeClientError, endWithPlainAnswer, type ParserError } from './client-error.js';
 
 export interface ServerTimeouts {
@@ -14,15 +15,20 @@ export interface ServerTimeouts {
   maxHeaderSize: number;
   /** ms between two sweeps for sockets past headersTimeout or requestTimeout: node enforces both only then (its default is 30 s) */
   connectionsCheckingInterval: number;
+  /** ms a request body may go without a byte before it is answered 408 (requestTimeout bounds the whole request) */
+  bodyIdleTimeout: number;
+  /** open connections beyond which new ones are refused (closed at once); default: defaultMaxConnections() */
+  maxConnections: number;
 }
 
 export const DEFAULT_TIMEOUTS: ServerTimeouts = {
   headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000, maxHeaderSize: 32 * 1024, connectionsCheckingInterval: 1_000,
+  bodyIdleTimeout: DEFAULT_ADAPTER_OPTIONS.bodyIdleTimeout, maxConnections: defaultMaxConnections(),
 };
 
 /** A node:http server answering through the kernel `handler()` returns at each request. */
 export function createAppServer(handler: () => RequestHandler, options: Partial<AdapterOptions & ServerTimeouts> = {}): Server {
-  const timeouts = { ...DEFAULT_TIMEOUTS, ...options };
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...definedOnly(options) };
   const server = createServer({
     maxHeaderSize: timeouts.maxHeaderSize,
     headersTimeout: timeouts.headersTimeout,
@@ -31,7 +37,8 @@ export function createAppServer(handler: () => RequestHandler, options: Partial<
     connectionsCheckingInterval: timeouts.connectionsCheckingInterval,
     // The adapter answers a missing Host itself, with a message (node's own 400 has no body).
     requireHostHeader: false,
-  }, createNodeListener(handler, options));
+  }, createNodeListener(handler, { ...options, bodyIdleTimeout: timeouts.bodyIdleTimeout }));
+  server.maxConnections = timeouts.maxConnections;
   server.on('clientError', (error: ParserError, socket: Socket) => {
     if (!socket.writable || (error as { bytesParsed?: number }).bytesParsed === undefined && error.code === 'ECONNRESET') {
       socket.destroy();

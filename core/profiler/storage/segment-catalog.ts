@@ -1,10 +1,10 @@
-import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseIndexLines, type IndexedRecord } from './index-line.js';
 import { ProfileIndex } from './profile-index.js';
 import { recoverSegment, rewriteIndex } from './segment-recovery.js';
 import {
-  compareSegments, CUTOFF_FILE, errorCode, idxPath, isProcessAlive, isWriterAlive, logPath, parseSegmentFile, segmentName,
+  compareSegments, CUTOFF_FILE, errorCode, idxPath, isProcessAlive, isWriterAlive, logPath, makeStoreDir, parseSegmentFile, segmentName,
   tempFileOwner, unlinkIfPresent, type SegmentName,
 } from './store-files.js';
 import { compareKeys, type OrderKey } from './time-ordered-list.js';
@@ -44,7 +44,7 @@ export class SegmentCatalog {
 
   /** Reads every segment; repairs the index of those no live process writes (a crash, a damaged or missing index). */
   load(): void {
-    if (this.create) mkdirSync(this.dir, { recursive: true });
+    if (this.create) makeStoreDir(this.dir);
     else if (!existsSync(this.dir)) return;
     this.#dirStamp = this.#stamp() ?? '';
     const files = readdirSync(this.dir);

@@ -1,5 +1,5 @@
 import { appendFileSync, closeSync, constants, fstatSync, ftruncateSync, openSync, truncateSync, writeSync } from 'node:fs';
-import { appendFile, mkdir, open } from 'node:fs/promises';
+import { appendFile, open } from 'node:fs/promises';
 import type { Profile, ProfileSummary } from '../profile.js';
 import { formatRecordLine, formatSealLine, summarize } from './index-line.js';
 import { BLOCK_BYTES, BLOCK_PROFILES } from './record-codec.js';
@@ -7,7 +7,7 @@ import type { RecordEncoder } from './record-encoder.js';
 import { fromStoredForm, toStoredForm } from './stored-form.js';
 import { Utf8Slab } from './utf8-slab.js';
 import type { SegmentCatalog, SegmentState } from './segment-catalog.js';
-import { errorCode, idxPath, isWriting, logPath, markWriting, segmentName } from './store-files.js';
+import { errorCode, idxPath, isWriting, logPath, makeStoreDir, markWriting, segmentName, STORE_FILE_MODE } from './store-files.js';
 
 export interface WriterOptions {
   maxQueue: number;
@@ -361,7 +361,7 @@ export class SegmentWriter {
     }
     const idx = idxPath(this.catalog.dir, segment.name.base);
     try {
-      appendFileSync(idx, lines);
+      appendFileSync(idx, lines, { mode: STORE_FILE_MODE });
     } catch (error) {
       // The records were dropped: neither file keeps a part of the batch, so the index still describes the log exactly.
       undoAppend(() => truncateSync(logPath(this.catalog.dir, segment.name.base), base));
@@ -393,14 +393,14 @@ export class SegmentWriter {
       this.catalog.register(segment);
       markWriting(name.base, true);
       try {
-        await (await open(logPath(this.catalog.dir, name.base), 'wx')).close();
+        await (await open(logPath(this.catalog.dir, name.base), 'wx', STORE_FILE_MODE)).close();
       } catch (error) {
         this.catalog.segments.delete(name.base);
         markWriting(name.base, false);
         if (errorCode(error) === 'EEXIST') continue;
         if (errorCode(error) !== 'ENOENT' || recreated) throw error;
         recreated = true;
-        await mkdir(this.catalog.dir, { recursive: true });
+        makeStoreDir(this.catalog.dir);
         this.options.warn(`The profile store folder ${this.catalog.dir} was removed while in use: created it again.`);
         this.catalog.refresh();
         id--;
@@ -419,7 +419,7 @@ export class SegmentWriter {
     markWriting(segment.name.base, false);
     const line = formatSealLine(segment.logBytes);
     try {
-      await appendFile(idxPath(this.catalog.dir, segment.name.base), line);
+      await appendFile(idxPath(this.catalog.dir, segment.name.base), line, { mode: STORE_FILE_MODE });
       segment.idxBytes += Buffer.byteLength(line);
     } catch {
       // An unsealed segment is sealed by the next process that opens the store.

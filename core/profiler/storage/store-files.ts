@@ -1,4 +1,4 @@
-import { closeSync, openSync, readSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -12,6 +12,20 @@ const SEGMENT_FILE = /^(\d{6,})-(\d+)\.(log|idx)$/;
 const TEMP_FILE = /^\..+\.(\d+)\.tmp$/;
 
 export const CUTOFF_FILE = 'cutoff.json';
+
+/** Profiles hold request headers, bodies and logs: only the user who runs the server may read them. */
+export const STORE_DIR_MODE = 0o700;
+export const STORE_FILE_MODE = 0o600;
+
+/**
+ * Makes the store folder (owner only), or tightens one an older version made readable by
+ * others, when this user owns it. The mode given to mkdir is cut by the umask; chmod is not.
+ */
+export function makeStoreDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: STORE_DIR_MODE });
+  const st = statSync(dir);
+  if ((st.mode & 0o777) !== STORE_DIR_MODE && st.uid === process.getuid?.()) chmodSync(dir, STORE_DIR_MODE);
+}
 
 export interface SegmentName {
   id: number;
@@ -73,7 +87,7 @@ export function isProcessAlive(pid: number): boolean {
 /** Readers see the old file or the new one, never half of it. */
 export function writeFileAtomicSync(dir: string, file: string, data: string | Buffer): void {
   const temp = join(dir, `.${file}.${process.pid}.tmp`);
-  writeFileSync(temp, data);
+  writeFileSync(temp, data, { mode: STORE_FILE_MODE });
   renameSync(temp, join(dir, file));
 }
 
