@@ -1,5 +1,5 @@
 import type { LogLevel, LogRecord } from '../profiler/profile.js';
-import { redactQueryStrings } from '../profiler/redact.js';
+import { redactLogMessage } from '../profiler/redact-log.js';
 import { levelAtLeast, type LogSink } from './logger.js';
 
 /** A sink that prints records at or above `threshold` as one line each (no line break: `write` ends the line). */
@@ -8,7 +8,7 @@ export function terminalSink(threshold: LogLevel, write: (line: string) => void)
   return (record: LogRecord) => {
     if (!levelAtLeast(record.level, threshold)) return;
     // A message can quote a URL (a 404's Referer): its secret query values stay off the terminal too.
-    write(`${clock(record.time)} ${record.level.padEnd(8)} [${record.channel}] ${redactQueryStrings(record.message)}`);
+    write(`${clock(record.time)} ${record.level.padEnd(8)} [${record.channel}] ${redactLogMessage(record)}`);
   };
 }
 
