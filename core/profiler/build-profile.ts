@@ -35,7 +35,7 @@ export function buildProfile(request: Request, response: Response, routes: Route
     collectors: {
       request: requestData,
       exception,
-      log: { records: request.log.records.map((record) => redactLogRecord(record, secrets)), errors: request.log.errors, warnings: request.log.warnings },
+      log: { records: request.log.records.map((record) => redactLogRecord(record, secrets, request.attributes.route)), errors: request.log.errors, warnings: request.log.warnings },
       events: { events: request.events.slice() },
       time: { duration, phases: request.phases.slice() },
       router: {

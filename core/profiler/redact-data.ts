@@ -19,7 +19,9 @@ export interface DataRedaction {
  * looks secret replaced at any depth (`onSecret` gets its path and value) and every string passed
  * through `strings`. Cycles become "[circular]"; below MAX_DEPTH, a placeholder.
  */
-export function redactData(value: unknown, strings: (text: string) => string, onSecret: (path: string, value: unknown) => void): DataRedaction {
+export function redactData(
+  value: unknown, strings: (text: string) => string, onSecret: (path: string, value: unknown) => void, isSecretKey: (path: string, key: string) => boolean = (_, key) => looksSecret(key),
+): DataRedaction {
   let changed = false;
   let problem: string | null = null;
   let count = 0;
@@ -64,7 +66,7 @@ export function redactData(value: unknown, strings: (text: string) => string, on
           copy[key] = unread(`reading "${key}" failed`);
           continue;
         }
-        if (looksSecret(key) && element !== null && element !== undefined && element !== '') {
+        if (isSecretKey(at, key) && element !== null && element !== undefined && element !== '') {
           onSecret(at, element);
           copy[key] = REDACTED;
           changed = true;

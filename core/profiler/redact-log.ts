@@ -1,16 +1,18 @@
 import { redactData } from './redact-data.js';
-import { redactRecord, redactText } from './redact.js';
+import { isSecretRouteParam, looksSecret, redactRecord, redactText } from './redact.js';
 import type { ExceptionData, LogRecord } from './profile.js';
 import { SecretValues } from './secret-values.js';
 
 /**
  * A stored copy of a log record: its message and every string of its context through the text
  * policy, the values of secret-looking context keys replaced at any depth ("password", "nested.token"),
- * and in the message too (a "{key}" placeholder copied them there).
+ * and in the message too (a "{key}" placeholder copied them there). The router's "route_parameters"
+ * follow the route parameter rule (the profiler's own {token} is kept).
  */
-export function redactLogRecord(record: LogRecord, secrets: SecretValues): LogRecord {
+export function redactLogRecord(record: LogRecord, secrets: SecretValues, route: string | null = null): LogRecord {
   const found = new SecretValues();
-  const context = redactData(record.context, (s) => secrets.scrub(redactText(s)), (_, value) => addValue(found, value)).value as Record<string, unknown>;
+  const isSecretKey = (path: string, key: string) => (path === `route_parameters.${key}` ? isSecretRouteParam(route, key) : looksSecret(key));
+  const context = redactData(record.context, (s) => secrets.scrub(redactText(s)), (_, value) => addValue(found, value), isSecretKey).value as Record<string, unknown>;
   return { time: record.time, level: record.level, channel: record.channel, message: secrets.scrub(found.scrub(redactText(String(record.message)))), context };
 }
 
