@@ -1,6 +1,6 @@
 import type { Request } from '../core/http/request.js';
 import type { Response } from '../core/http/response.js';
-import { redactQueryStrings } from '../core/profiler/redact.js';
+import { redactPath, redactQueryString } from '../core/profiler/redact.js';
 import { terminalSafe } from '../render/text/terminal-safe.js';
 
 const RESET = '\x1b[0m';
@@ -16,6 +16,6 @@ export function statusColor(status: number): string {
 export function formatRequestLine(request: Request, response: Response, ms: number, color: boolean): string {
   const status = color ? `${statusColor(response.status)}${response.status}${RESET}` : String(response.status);
   const token = request.token ? ` ${terminalSafe(request.token)}` : '';
-  const query = request.queryString ? redactQueryStrings(`?${request.queryString}`) : '';
-  return `${terminalSafe(`${request.method} ${request.path}${query}`)} ${status} ${ms.toFixed(1)} ms${token}`;
+  const query = request.queryString ? `?${redactQueryString(request.queryString)}` : '';
+  return `${terminalSafe(`${request.method} ${redactPath(request.path, request.attributes)}${query}`)} ${status} ${ms.toFixed(1)} ms${token}`;
 }

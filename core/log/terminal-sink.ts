@@ -1,5 +1,5 @@
 import type { LogLevel, LogRecord } from './log-record.js';
-import { redactQueryStrings } from '../profiler/redact.js';
+import { redactLogMessage } from '../profiler/redact-log.js';
 import { terminalSafe } from '../terminal-safe.js';
 import { levelAtLeast, type LogSink } from './logger.js';
 
@@ -10,7 +10,7 @@ export function terminalSink(threshold: LogLevel, write: (line: string) => void)
     if (!levelAtLeast(record.level, threshold)) return;
     // A message can quote a URL (a 404's Referer): its secret query values stay off the terminal too.
     // Channel and message quote the app and the request: their control characters are shown, not obeyed.
-    write(`${clock(record.time)} ${record.level.padEnd(8)} [${terminalSafe(record.channel)}] ${terminalSafe(redactQueryStrings(record.message))}`);
+    write(`${clock(record.time)} ${record.level.padEnd(8)} [${terminalSafe(record.channel)}] ${terminalSafe(redactLogMessage(record))}`);
   };
 }
 

@@ -40,7 +40,7 @@ export function replayableRequest(profile: Profile, target?: string): Replayable
     else headers[name] = value;
   }
   const { origin, replaced } = replayOrigin(profile, target);
-  const path = withoutRedactedQuery(recordedTarget(profile), omitted);
+  const path = withoutRedactedPath(withoutRedactedQuery(recordedTarget(profile), omitted), data.routeParams ?? {}, omitted);
   const body = data.body && !data.body.text.includes(REDACTED) ? data.body.text : null;
   if (data.body && body === null) omitted.push('body');
   return {
@@ -78,6 +78,15 @@ function withoutRedactedQuery(url: string, omitted: string[]): string {
     return false;
   });
   return kept.length ? `${url.slice(0, q)}?${kept.join('&')}` : url.slice(0, q);
+}
+
+/** The URL with the path segments redacted when recorded (a secret route parameter) left empty: never sent as a placeholder. */
+function withoutRedactedPath(url: string, params: Record<string, string>, omitted: string[]): string {
+  for (const [name, value] of Object.entries(params)) if (value === REDACTED) omitted.push(`path parameter ${name}`);
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  if (!path.includes(REDACTED) && !path.includes(ENCODED_REDACTED)) return url;
+  return path.split(REDACTED).join('').split(ENCODED_REDACTED).join('') + (q === -1 ? '' : url.slice(q));
 }
 
 /**

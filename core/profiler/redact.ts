@@ -1,7 +1,20 @@
-import type { Profile } from './profile.js';
+import { decodeFormName, redactQueryStrings } from './query-strings.js';
+import { REDACTED } from './redacted.js';
+import { looksSecret } from './secret-names.js';
+import { redactShapes } from './secret-shapes.js';
+import type { SecretValues } from './secret-values.js';
 
-/** What a secret value becomes in a stored profile. */
-export const REDACTED = '[REDACTED]';
+/**
+ * The one redaction policy: every value a profile stores goes through here before storage. Names
+ * (secret-names.ts), shapes (secret-shapes.ts), query strings (query-strings.ts), bodies
+ * (redact-body.ts), nested data (redact-data.ts) and values met again elsewhere (secret-values.ts).
+ */
+export { REDACTED } from './redacted.js';
+export { looksSecret } from './secret-names.js';
+export { hasSecretQuery, redactQueryStrings } from './query-strings.js';
+export { redactShapes } from './secret-shapes.js';
+export { redactBody, unredactableBody } from './redact-body.js';
+export { SecretValues } from './secret-values.js';
 
 export type RedactKind = 'header' | 'query' | 'cookie' | 'form';
 
@@ -9,46 +22,22 @@ const ALWAYS_SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', '
 /** The profile's own token and link: "token" in their names, but they name the profile, they open nothing. */
 const NEVER_SECRET_HEADERS = new Set(['x-debug-token', 'x-debug-token-link']);
 
-/** Found anywhere in the name once lower-cased with separators removed: "newPassword", "x-api-key", "PHPSESSID". */
-const SECRET_FRAGMENTS = [
-  'password', 'passwd', 'passphrase', 'secret', 'token', 'apikey', 'accesskey', 'privatekey', 'credential',
-  'signature', 'sessid', 'sessionid', 'csrf', 'xsrf', 'authorization', 'authentication', 'bearer', 'cookie',
-];
+/** Authorization schemes (IANA's registry and common ones): the only first words of the value kept. */
+const AUTH_SCHEMES = new Map(['Basic', 'Bearer', 'Digest', 'DPoP', 'GNAP', 'HOBA', 'Mutual', 'Negotiate', 'NTLM', 'OAuth',
+  'PrivateToken', 'SCRAM-SHA-1', 'SCRAM-SHA-256', 'vapid', 'AWS4-HMAC-SHA256', 'Token', 'ApiKey', 'Kerberos', 'MAC', 'HMAC']
+  .map((scheme) => [scheme.toLowerCase(), scheme]));
 
-/** Only as a whole word part, so that "author", "compass" and "design" stay readable. */
-const SECRET_WORDS = new Set(['pwd', 'pass', 'auth', 'session', 'sid', 'sig', 'jwt', 'otp', 'pin', 'saml']);
-
-/** Only as the whole name: `?key=` carries API keys (Google's), `sort_key` does not. */
-const SECRET_NAMES = new Set(['key']);
-
-/** "X-Auth_Token", "apiKey", "client.secret" -> ["x", "auth", "token"], ["api", "key"], ["client", "secret"]. */
-function words(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
+/**
+ * Free text (a log or exception message, a string of a log context) with the values of secret query
+ * parameters and credentials of a known shape replaced. The terminal prints messages through it too.
+ */
+export function redactText(text: string): string {
+  return redactShapes(redactQueryStrings(text, true));
 }
 
-/** Names repeat on every request (the same headers, the same form fields): each is judged once. */
-const judged = new Map<string, boolean>();
-const MAX_JUDGED = 4096;
-
-/** Whether a header, query, cookie or form field of this name holds a secret. */
-export function looksSecret(name: string): boolean {
-  let secret = judged.get(name);
-  if (secret === undefined) {
-    if (judged.size >= MAX_JUDGED) judged.clear();
-    judged.set(name, secret = judgeName(name));
-  }
-  return secret;
-}
-
-function judgeName(name: string): boolean {
-  const parts = words(name);
-  const compact = parts.join('');
-  return SECRET_NAMES.has(compact) || parts.some((part) => SECRET_WORDS.has(part)) || SECRET_FRAGMENTS.some((fragment) => compact.includes(fragment));
+/** A header value that is not secret by name: secret URLs and credential shapes in it are still replaced. */
+function redactHeaderValue(value: string): string {
+  return redactShapes(redactQueryStrings(value));
 }
 
 function isSecret(kind: RedactKind, name: string): boolean {
@@ -58,146 +47,103 @@ function isSecret(kind: RedactKind, name: string): boolean {
   return looksSecret(name);
 }
 
-/** Keeps the scheme of an Authorization value ("Bearer [REDACTED]"): it is not secret and tells what was sent. */
-function redactValue(kind: RedactKind, name: string, value: string): string {
+/** "Bearer [REDACTED]" for an Authorization value of a known scheme: the scheme tells what was sent, nothing more is kept. */
+function redactSecretValue(kind: RedactKind, name: string, value: string): string {
   if (kind === 'header' && /authorization$/i.test(name)) {
-    const scheme = /^([A-Za-z][A-Za-z0-9._~+/-]*) +\S/.exec(value);
-    if (scheme) return `${scheme[1]} ${REDACTED}`;
+    const scheme = /^([A-Za-z][A-Za-z0-9._~+/-]*) +\S/.exec(value)?.[1];
+    const known = scheme === undefined ? undefined : AUTH_SCHEMES.get(scheme.toLowerCase());
+    if (known !== undefined) return `${scheme} ${REDACTED}`;
   }
   return REDACTED;
 }
 
-/** A copy of `record` with secret values replaced; each replaced name is pushed to `redacted` as "<kind> <name>". */
-export function redactRecord(kind: RedactKind, record: Record<string, string | string[]>, redacted: string[]): Record<string, string | string[]> {
-  const copy: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(record)) {
-    if (!isSecret(kind, name)) {
-      copy[name] = value;
-      continue;
-    }
-    copy[name] = Array.isArray(value) ? value.map((v) => redactValue(kind, name, v)) : redactValue(kind, name, value);
-    redacted.push(`${kind} ${name}`);
+/**
+ * A copy of `record` (null prototype: "__proto__" and "constructor" stay names) with secret values
+ * replaced: by name, and by shape or secret URL in the other values. Each replaced name is pushed to
+ * `redacted` as "<kind> <name>"; each secret value given whole to `secrets`, to be followed elsewhere.
+ */
+export function redactRecord(kind: RedactKind, record: Record<string, string | string[]>, redacted: string[], secrets?: SecretValues): Record<string, string | string[]> {
+  const copy: Record<string, string | string[]> = Object.create(null);
+  for (const name of Object.keys(record)) {
+    const value = record[name];
+    const values = Array.isArray(value) ? value : [value];
+    const secret = isSecret(kind, name);
+    const clean = secret ? values.map((v) => redactSecretValue(kind, name, v)) : values.map(redactHeaderValue);
+    if (secret) for (const v of values) secrets?.addCredential(v);
+    copy[name] = Array.isArray(value) ? clean : clean[0];
+    if (secret || clean.some((v, i) => v !== values[i])) redacted.push(`${kind} ${name}`);
   }
   return copy;
 }
 
-/** A name=value pair of a query string, wherever it appears: in a URL, or inside the strings of a JSON text. */
-const QUERY_PAIR = /([?&;])([^=&#;"\\\s]+)=([^&#;"\\\s]*)/g;
-
-/** Whether the URL's query has a parameter that looks secret, with a value. */
-export function hasSecretQuery(url: string): boolean {
-  if (!url.includes('?')) return false;
-  for (const [, , name, value] of url.matchAll(QUERY_PAIR)) if (value !== '' && value !== REDACTED && looksSecret(decodeFormName(name))) return true;
-  return false;
-}
-
 /**
- * Whether a URL the profile holds from outside the app carries a secret query
- * value: its own URL, the Referer it came with (`/reset?token=`), or the
- * Location it answered (an OAuth callback with `access_token=`).
+ * A raw query string (no "?") with the values of secret names replaced, and the values of the others
+ * that hold a secret URL or credential replaced by their redacted form, percent-encoded.
  */
-export function hasSecretUrl(profile: Profile): boolean {
-  if (hasSecretQuery(profile.url)) return true;
-  const request = profile.collectors?.request;
-  if (hasSecretQuery(String(request?.headers?.referer ?? ''))) return true;
-  for (const [name, value] of Object.entries(request?.response?.headers ?? {})) {
-    if (name.toLowerCase() === 'location' && hasSecretQuery(String(value))) return true;
-  }
-  return false;
-}
-
-/**
- * `text` with the values of secret-looking query parameters replaced, in
- * every query string it holds: a URL, or a whole JSON document (the request
- * URL is copied into log contexts and Location headers). Never touches a quote
- * or a backslash, so JSON stays JSON.
- */
-export function redactQueryStrings(text: string): string {
-  if (text.indexOf('=') === -1) return text;
-  return text.replace(QUERY_PAIR, (whole, separator: string, name: string, value: string) =>
-    (value === '' || value === REDACTED || !looksSecret(decodeFormName(name)) ? whole : `${separator}${name}=${REDACTED}`));
-}
-
-/**
- * The body text with secret fields replaced: form-urlencoded and multipart
- * fields by name ("form <name>"), JSON keys at any depth ("body <path>").
- * Other content types are returned as they are.
- */
-export function redactBody(contentType: string | null, text: string, redacted: string[]): string {
-  const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
-  if (type === 'application/x-www-form-urlencoded') return redactUrlEncoded(text, redacted);
-  if (type === 'multipart/form-data') return redactMultipart(contentType ?? '', text, redacted);
-  if (type === 'application/json' || type.endsWith('+json')) return redactJson(text, redacted);
-  return text;
-}
-
-function decodeFormName(raw: string): string {
-  try {
-    return decodeURIComponent(raw.replace(/\+/g, ' '));
-  } catch {
-    return raw;
-  }
-}
-
-function redactUrlEncoded(text: string, redacted: string[]): string {
-  return text.split('&').map((pair) => {
+export function redactQueryString(queryString: string): string {
+  if (queryString === '') return queryString;
+  return queryString.split('&').map((pair) => {
     const eq = pair.indexOf('=');
-    const name = decodeFormName(eq === -1 ? pair : pair.slice(0, eq));
-    if (eq === -1 || !looksSecret(name)) return pair;
-    redacted.push(`form ${name}`);
-    return `${pair.slice(0, eq)}=${REDACTED}`;
+    if (eq === -1 || eq === pair.length - 1) return pair;
+    const raw = pair.slice(eq + 1);
+    if (raw === REDACTED) return pair;
+    if (looksSecret(decodeFormName(pair.slice(0, eq)))) return `${pair.slice(0, eq)}=${REDACTED}`;
+    const value = decodeFormName(raw);
+    const clean = redactHeaderValue(value);
+    return clean === value ? pair : `${pair.slice(0, eq)}=${encodeURIComponent(clean)}`;
   }).join('&');
 }
 
-function redactMultipart(contentType: string, text: string, redacted: string[]): string {
-  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1] ?? /^--([^\r\n]+)/.exec(text)?.[1];
-  if (!boundary) return text;
-  return text.split(`--${boundary}`).map((part) => {
-    const split = /\r?\n\r?\n/.exec(part);
-    if (!split) return part;
-    const head = part.slice(0, split.index);
-    const name = /content-disposition:[^\r\n]*\bname="([^"]*)"/i.exec(head)?.[1];
-    if (name === undefined || !looksSecret(name)) return part;
-    redacted.push(`form ${name}`);
-    const body = part.slice(split.index + split[0].length);
-    const trailing = /\r?\n$/.exec(body)?.[0] ?? '';
-    return `${head}${split[0]}${REDACTED}${trailing}`;
-  }).join(`--${boundary}`);
+/** The route and its parameters, as the router matched them (the parameter values decoded). */
+export interface MatchedRoute {
+  route: string | null;
+  params: Readonly<Record<string, string>>;
 }
 
-function redactJson(text: string, redacted: string[]): string {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return redactJsonText(text, redacted);
-  }
-  const before = redacted.length;
-  const clean = redactJsonValue(value, '', redacted);
-  return redacted.length === before ? text : JSON.stringify(clean);
+/** Whether a route parameter of this name holds a secret: the profiler's own `{token}` names a profile, it opens nothing. */
+export function isSecretRouteParam(route: string | null, name: string): boolean {
+  return !route?.startsWith('_profiler') && looksSecret(name);
 }
 
-function redactJsonValue(value: unknown, path: string, redacted: string[]): unknown {
-  if (Array.isArray(value)) return value.map((item, i) => redactJsonValue(item, `${path}[${i}]`, redacted));
-  if (value === null || typeof value !== 'object') return value;
-  const copy: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
-    const at = path ? `${path}.${key}` : key;
-    if (looksSecret(key)) {
-      copy[key] = REDACTED;
-      redacted.push(`body ${at}`);
-    } else {
-      copy[key] = redactJsonValue(item, at, redacted);
+/** The route parameters with the values of the secret ones replaced ("route <name>" in `redacted`). */
+export function redactRouteParams(matched: MatchedRoute, redacted: string[], secrets?: SecretValues): Record<string, string> {
+  const copy: Record<string, string> = Object.create(null);
+  for (const name of Object.keys(matched.params)) {
+    const value = matched.params[name];
+    if (value === '' || !isSecretRouteParam(matched.route, name)) {
+      copy[name] = value;
+      continue;
     }
+    copy[name] = REDACTED;
+    redacted.push(`route ${name}`);
+    secrets?.add(value);
   }
   return copy;
 }
 
-/** For JSON that does not parse (cut at the body cap): `"key": "value"` and `"key": 123` pairs, the value possibly unterminated. */
-function redactJsonText(text: string, redacted: string[]): string {
-  return text.replace(/"((?:[^"\\]|\\.)*)"(\s*:\s*)("(?:[^"\\]|\\.)*(?:"|$)|-?[0-9][0-9.eE+-]*|true|false)/g, (whole, key: string, colon: string) => {
-    if (!looksSecret(key)) return whole;
-    redacted.push(`body ${key}`);
-    return `"${key}"${colon}"${REDACTED}"`;
-  });
+/**
+ * The raw path with every segment that holds the value of a secret route parameter ("/reset/{token}")
+ * replaced: "/reset/[REDACTED]", and credentials of a known shape replaced.
+ */
+export function redactPath(path: string, matched: MatchedRoute): string {
+  let values: string[] | null = null;
+  for (const name of Object.keys(matched.params)) {
+    const value = matched.params[name];
+    if (value !== '' && isSecretRouteParam(matched.route, name)) (values ??= []).push(value);
+  }
+  const shaped = redactShapes(path);
+  if (values === null) return shaped;
+  const pieces = new Set(values.flatMap((value) => value.split('/')).filter(Boolean));
+  return shaped.split('/').map((segment) => {
+    const decoded = decodePathSegment(segment);
+    return pieces.has(decoded) || values.some((value) => decoded.includes(value)) ? REDACTED : segment;
+  }).join('/');
+}
+
+function decodePathSegment(segment: string): string {
+  try {
+    return segment.indexOf('%') === -1 ? segment : decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

@@ -1,37 +1,43 @@
 import type { RequestFacts as Request, ResponseFacts as Response } from './request-facts.js';
 import { bodyFingerprint } from './body-fingerprint.js';
 import type { RequestData } from './profile.js';
-import { REDACTED, redactBody, redactRecord } from './redact.js';
+import { redactBody, redactPath, redactQueryString, redactRecord, redactRouteParams, redactText, SecretValues } from './redact.js';
 import { OpaqueBody } from './request-facts.js';
 
 export const BODY_CAP = 16 * 1024;
 
-/** The request panel's data, with every secret replaced by REDACTED before it leaves this function. */
-export function collectRequest(request: Request, response: Response): RequestData {
+/**
+ * The request panel's data, with every secret replaced by REDACTED before it leaves this function;
+ * the secret values met are added to `secrets`, to be followed into the log and the exception.
+ */
+export function collectRequest(request: Request, response: Response, secrets = new SecretValues()): RequestData {
   const redacted: string[] = [];
-  const headers = redactRecord('header', request.headers, redacted) as Record<string, string>;
-  const query = redactRecord('query', request.query, redacted);
-  const cookies = redactRecord('cookie', parseCookies(request.headers.cookie), redacted) as Record<string, string>;
-  const responseHeaders: Record<string, string> = {};
-  for (const [name, value] of Object.entries(response.headers)) responseHeaders[name] = value;
-  const cleanResponseHeaders = redactRecord('header', responseHeaders, redacted) as Record<string, string>;
+  const routeParams = redactRouteParams(request.attributes, redacted, secrets);
+  const headers = redactRecord('header', request.headers, redacted, secrets) as Record<string, string>;
+  const query = redactRecord('query', request.query, redacted, secrets);
+  const cookies = redactRecord('cookie', parseCookies(request.headers.cookie), redacted, secrets) as Record<string, string>;
+  const cleanResponseHeaders = redactRecord('header', response.headers, redacted, secrets) as Record<string, string>;
+  const path = redactPath(request.path, request.attributes);
+  const queryString = redactQueryString(request.queryString);
+  const url = `${request.baseUrl}${path}${queryString ? `?${queryString}` : ''}`;
+  secrets.replacePath(request.path, path);
   let body: RequestData['body'] = null;
   if (request.bodySize > 0) {
     const contentType = request.headers['content-type'] ?? null;
     const truncated = request.bodySize > BODY_CAP;
     const text = request.body.subarray(0, BODY_CAP).toString('utf8');
-    body = { size: request.bodySize, contentType, truncated, text: redactBody(contentType, text, redacted) };
+    body = { size: request.bodySize, contentType: contentType && redactText(contentType), truncated, text: redactBody(contentType, text, redacted, (value) => secrets.add(value)) };
   }
   const bodyValue = response.body;
   const size = typeof bodyValue === 'string' ? Buffer.byteLength(bodyValue) : Buffer.isBuffer(bodyValue) ? bodyValue.length
     : bodyValue instanceof OpaqueBody ? bodyValue.size : null;
   return {
     method: request.method,
-    url: request.url,
+    url: secrets.scrub(url),
     server: request.serverAddress,
-    path: request.path,
+    path,
     route: request.attributes.route,
-    routeParams: request.attributes.params,
+    routeParams,
     controller: request.attributes.controller,
     query,
     headers,
@@ -43,7 +49,7 @@ export function collectRequest(request: Request, response: Response): RequestDat
       headers: cleanResponseHeaders,
       size,
       contentType: response.header('content-type') ?? null,
-      title: typeof bodyValue === 'string' && response.isHtml() ? pageTitle(bodyValue) : null,
+      title: typeof bodyValue === 'string' && response.isHtml() ? redactTitle(pageTitle(bodyValue), secrets) : null,
       structure: bodyFingerprint(response.header('content-type') ?? null, bodyValue, request.token),
     },
     redacted,
@@ -51,14 +57,19 @@ export function collectRequest(request: Request, response: Response): RequestDat
 }
 
 function parseCookies(header: string | undefined): Record<string, string> {
-  const cookies: Record<string, string> = {};
+  const cookies: Record<string, string> = Object.create(null);
   if (!header) return cookies;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
     const name = (eq === -1 ? part : part.slice(0, eq)).trim();
-    if (name) cookies[name] = REDACTED;
+    if (name) cookies[name] = eq === -1 ? '' : part.slice(eq + 1).trim();
   }
   return cookies;
+}
+
+/** A title can quote the request (a 404 page, "Redirecting to <url>"): it follows the same policy as messages. */
+function redactTitle(title: string | null, secrets: SecretValues): string | null {
+  return title === null ? null : secrets.scrub(redactText(title));
 }
 
 function pageTitle(html: string): string | null {

@@ -12,7 +12,11 @@ export interface RequestFacts {
   readonly startedAt: number;
   readonly method: string;
   readonly url: string;
+  /** scheme://host as requested */
+  readonly baseUrl: string;
   readonly path: string;
+  /** without '?', '' when none */
+  readonly queryString: string;
   readonly clientIp: string;
   /** the local address and port the request came in on; null when unknown */
   readonly serverAddress: ServerAddress | null;

@@ -18,9 +18,28 @@ export function uniqueSecret(label: string): string {
  * them: echoing nothing, setting cookies and secret-named response headers,
  * redirecting to a URL with a token, and throwing.
  */
-export const SECRETS_APP = `import { createApp, Response } from ${JSON.stringify(PACKAGE_ENTRY)};
+export const SECRETS_APP = `import { createApp, HttpError, Response } from ${JSON.stringify(PACKAGE_ENTRY)};
+
+// Values only the app knows (given by the test through the environment), so that they reach the profile by the log alone.
+const planted = JSON.parse(process.env.APPKERNEL_TEST_PLANTED ?? '{}');
 
 export const app = createApp({ name: 'secrets' })
+  .get('reset', '/reset/{token}', function reset({ params }) {
+    return { reset: params.token.length };
+  })
+  .get('expire', '/expire/{token}', function expire({ request }) {
+    throw new Error('Expired link ' + request.url);
+  })
+  .get('log', '/log', function log({ log }) {
+    log.info('Calling the upstream', { password: planted.password, apiKey: planted.apiKey, nested: { token: planted.nestedToken }, user: 'ann' });
+    log.warning('Fetched https://api.test/v1?api_key=' + planted.loggedApiKey + '&page=2');
+    log.notice('Upstream said: Authorization: Bearer ' + planted.loggedBearer);
+    log.info('Signed with {key}', { key: planted.contextKey, items: [{ deep: { secret: planted.deepSecret } }] });
+    return { logged: true };
+  })
+  .get('deny', '/deny', function deny() {
+    throw new HttpError(401, 'Login again with Bearer ' + planted.exceptionBearer, { 'WWW-Authenticate': 'Bearer realm="x"', 'X-Retry-Token': planted.exceptionHeader });
+  })
   .route('accept', '/accept', function accept({ request }) {
     return { received: request.body.length };
   })

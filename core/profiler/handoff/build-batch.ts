@@ -1,6 +1,5 @@
 import { buildProfile } from '../build-profile.js';
 import type { ProfileSummary } from '../profile.js';
-import { hasSecretUrl, redactQueryStrings } from '../redact.js';
 import { summarize } from '../storage/index-line.js';
 import { toStoredForm } from '../storage/stored-form.js';
 import { ByteReader } from './byte-writer.js';
@@ -26,8 +25,8 @@ export interface BuiltBatch {
 const encoder = new TextEncoder();
 
 /**
- * Every record of a batch turned into its stored profile: the panels built, secrets
- * redacted (URLs copied into any field included), the stored form as JSON bytes.
+ * Every record of a batch turned into its stored profile: the panels built and their
+ * secrets redacted (build-profile.ts), the stored form as JSON bytes.
  * Runs in the profiler worker; on the main thread only if the worker failed.
  */
 export function buildRecordedProfiles(records: ArrayBuffer, tables: RouteTables): BuiltBatch {
@@ -44,13 +43,9 @@ export function buildRecordedProfiles(records: ArrayBuffer, tables: RouteTables)
       const { routes, request, response } = readRequestRecord(reader);
       token = request.token ?? '';
       const profile = buildProfile(request, response, tables.get(routes));
-      const json = JSON.stringify(toStoredForm(profile));
-      const secretUrl = hasSecretUrl(profile);
-      const bytes = encoder.encode(secretUrl ? redactQueryStrings(json) : json);
-      const summary = summarize(profile);
-      if (secretUrl) summary.url = redactQueryStrings(summary.url);
+      const bytes = encoder.encode(JSON.stringify(toStoredForm(profile)));
       texts.push(bytes);
-      summaries.push(summary);
+      summaries.push(summarize(profile));
       total += bytes.length;
     } catch (error) {
       failures.push([token, (error as Error)?.message ?? String(error)]);

@@ -7,6 +7,7 @@ import { FINGERPRINT_CAP } from '../body-fingerprint.js';
 import { DURATION_KEY } from '../build-profile.js';
 import { EXCEPTION_KEY } from '../../kernel/error-listener.js';
 import { BODY_CAP } from '../request-collector.js';
+import { redactData } from '../redact-data.js';
 import { OpaqueBody, type RequestFacts, type ResponseFacts } from '../request-facts.js';
 import type { ByteReader, ByteWriter } from './byte-writer.js';
 
@@ -32,8 +33,9 @@ export function writeRequestRecord(w: ByteWriter, request: RequestFacts, respons
   w.float(request.startedAt);
   w.float((request.extra.get(DURATION_KEY) as number | undefined) ?? request.elapsed());
   w.string(request.method);
-  w.string(request.url);
+  w.string(request.baseUrl);
   w.string(request.path);
+  w.string(request.queryString);
   w.string(request.clientIp);
   w.optionalString(request.serverAddress?.address);
   if (request.serverAddress) w.uint(request.serverAddress.port);
@@ -105,14 +107,18 @@ function writeLog(w: ByteWriter, records: readonly MarkedRecord[]): void {
   }
 }
 
-/** A context as JSON (a few fields, made by the app); one that JSON cannot hold says why instead. */
+/**
+ * A context as JSON (a few fields, made by the app), read as the profile builder reads a live one
+ * (redact-data.ts): a cycle, a BigInt, a throwing getter or a deep nesting is marked, never thrown.
+ */
 function contextJson(context: Record<string, unknown>): string {
-  try {
-    return JSON.stringify(context ?? {}) ?? '{}';
-  } catch (error) {
-    return JSON.stringify({ unserializable: `this context could not be recorded: ${(error as Error).message}` });
-  }
+  if (context === null || typeof context !== 'object') return '{}';
+  return JSON.stringify(redactData(context, keep, ignore, never).value) ?? '{}';
 }
+
+const keep = (text: string) => text;
+const ignore = () => {};
+const never = () => false;
 
 /** The body only when the profile reads it (an HTML or JSON text within the fingerprint's cap); else its size. */
 function writeResponseBody(w: ByteWriter, response: ResponseFacts): void {
@@ -151,7 +157,7 @@ export class RecordedRequest implements RequestFacts {
 
   constructor(
     readonly token: string | null, readonly startedAt: number, readonly duration: number,
-    readonly method: string, readonly url: string, readonly path: string, readonly clientIp: string,
+    readonly method: string, readonly baseUrl: string, readonly path: string, readonly queryString: string, readonly clientIp: string,
     readonly serverAddress: ServerAddress | null,
     readonly headers: Record<string, string>, readonly bodySize: number, readonly body: Buffer,
     attributes: RouteAttributes,
@@ -160,11 +166,12 @@ export class RecordedRequest implements RequestFacts {
     this.log = { records: [], errors: 0, warnings: 0 };
   }
 
+  get url(): string {
+    return `${this.baseUrl}${this.path}${this.queryString ? `?${this.queryString}` : ''}`;
+  }
+
   get query(): QueryValues {
-    if (!this.#query) {
-      const q = this.url.indexOf('?');
-      this.#query = parseQuery(q === -1 ? '' : this.url.slice(q + 1));
-    }
+    this.#query ??= parseQuery(this.queryString);
     return this.#query;
   }
 
@@ -200,8 +207,9 @@ export function readRequestRecord(r: ByteReader): DecodedRecord {
   const startedAt = r.float();
   const duration = r.float();
   const method = r.string();
-  const url = r.string();
+  const baseUrl = r.string();
   const path = r.string();
+  const queryString = r.string();
   const clientIp = r.string();
   const serverHost = r.optionalString();
   const serverAddress = serverHost === null ? null : { address: serverHost, port: r.uint() };
@@ -211,7 +219,7 @@ export function readRequestRecord(r: ByteReader): DecodedRecord {
   const route = r.optionalString();
   const controller = r.optionalString();
   const params = readPairs(r);
-  const request = new RecordedRequest(token, startedAt, duration, method, url, path, clientIp, serverAddress, headers, bodySize, body, { route, controller, params });
+  const request = new RecordedRequest(token, startedAt, duration, method, baseUrl, path, queryString, clientIp, serverAddress, headers, bodySize, body, { route, controller, params });
   const redirect = r.optionalString();
   if (redirect !== null) request.extra.set('redirect', redirect);
   const security = r.optionalString();

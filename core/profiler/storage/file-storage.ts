@@ -1,7 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from '../../errors.js';
-import { hasSecretUrl, redactQueryStrings } from '../redact.js';
 import type { Profile, ProfileSummary, SearchQuery } from '../profile.js';
 import { isValidToken } from '../token.js';
 import type { ProfileStorage, PruneOptions, StoreStats } from './profile-storage.js';
@@ -80,7 +79,7 @@ export class FileStorage implements ProfileStorage {
 
   write(profile: Profile): void {
     try {
-      this.#writer.write(hasSecretUrl(profile) ? JSON.parse(redactQueryStrings(JSON.stringify(profile))) as Profile : profile);
+      this.#writer.write(profile);
     } catch (error) {
       this.warn(`A profile could not be queued (${(error as Error).message}).`);
     }

@@ -32,10 +32,8 @@ export interface StoreStats {
 export interface ProfileStorage {
   /**
    * Queues the profile, written off the response path; when the bounded queue
-   * is full it is dropped and counted. The values of secret-looking query
-   * parameters of its URL, its Referer and its Location are redacted wherever
-   * the profile repeats them (URL, log contexts, headers, messages): the
-   * collectors redact fields, URLs travel whole.
+   * is full it is dropped and counted. The profile is stored as given: it
+   * was redacted when built (build-profile.ts), no store redacts again.
    */
   write(profile: Profile): void;
   /**

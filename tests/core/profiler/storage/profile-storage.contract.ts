@@ -1,6 +1,10 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { Request } from '../../../../core/http/request.js';
+import { Response } from '../../../../core/http/response.js';
+import { buildProfile } from '../../../../core/profiler/build-profile.js';
 import type { Profile } from '../../../../core/profiler/profile.js';
+import { RouteCollection } from '../../../../core/routing/route-collection.js';
 import type { ProfileStorage } from '../../../../core/profiler/storage/profile-storage.js';
 import { nthToken, profile200, profile404 } from '../fixtures.js';
 
@@ -51,11 +55,11 @@ export function runProfileStorageContract(name: string, open: () => Promise<Open
     assert.equal(JSON.parse(JSON.stringify(await storage.read('a1b2c3'))), JSON.parse(JSON.stringify(profile)), 'read from disk');
   });
 
-  test('when the URL carries a secret query parameter, then its value is nowhere in the queued or stored profile, nor in the list', async () => {
-    const url = 'http://127.0.0.1:8000/contact?page=2&password=hunter2-value&api_key=k-123-value';
-    const profile = profile404({ token: 'c0ffee', time: T0, url });
-    profile.collectors.log.records.push({ time: T0, level: 'INFO', channel: 'request', message: 'Matched route "contact".', context: { request_uri: url } });
-    storage.write(profile);
+  test('when a profile built from a request whose URL carries a secret query parameter is written, then its value is nowhere in the queued or stored profile, nor in the list', async () => {
+    const request = new Request({ method: 'GET', target: '/contact?page=2&password=hunter2-value&api_key=k-123-value', headers: { host: '127.0.0.1:8000' } });
+    request.token = 'c0ffee';
+    request.logger.withChannel('request').info('Matched route "contact".', { request_uri: request.url });
+    storage.write(buildProfile(request, Response.text('missing', 404), new RouteCollection()));
     const leaks = (value: unknown) => /hunter2-value|k-123-value/.test(JSON.stringify(value));
     assert.not.ok(leaks(await storage.read('c0ffee')), 'queued');
     await storage.flush();

@@ -1,0 +1,31 @@
+import { REDACTED } from './redacted.js';
+
+/**
+ * Cheap test first: a text without any of these marks holds no secret shape, and most stored values
+ * (paths, content types, log messages) have none, so the shape patterns below rarely run.
+ */
+const MARKS = /bearer|basic|eyJ|[sprk]k_|whsec_|gh[pousr]_|github_pat_|xox[abposr]-|AKIA|ASIA|AIza|npm_|glpat-/i;
+
+/**
+ * Credentials recognised by their form whatever name they travel under. Each keeps its label and
+ * loses the secret part: "Bearer [REDACTED]", "sk_live_[REDACTED]", a whole JWT becomes "[REDACTED]".
+ */
+const SHAPES: readonly [RegExp, string][] = [
+  [/\b(Bearer)(\s+)[A-Za-z0-9\-._~+/]+=*/gi, `$1$2${REDACTED}`],
+  [/\beyJ[A-Za-z0-9_-]{4,}\.ey[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g, REDACTED],
+  [/\b((?:sk|rk|pk)_(?:live|test)_|whsec_|gh[pousr]_|github_pat_|xox[abposr]-|npm_|glpat-)[A-Za-z0-9_-]{8,}/g, `$1${REDACTED}`],
+  [/\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g, REDACTED],
+  [/\bAIza[0-9A-Za-z_-]{30,}/g, REDACTED],
+];
+
+/** "Basic <base64 of user:password>": only when the base64 decodes to something with a colon, so that "Basic usage" stays. */
+const BASIC = /\b(Basic)(\s+)([A-Za-z0-9+/]{4,}={0,2})/gi;
+
+/** `text` with every credential of a known shape replaced; the same string when it holds none. */
+export function redactShapes(text: string): string {
+  if (text.length < 8 || !MARKS.test(text)) return text;
+  let clean = text;
+  for (const [pattern, replacement] of SHAPES) clean = clean.replace(pattern, replacement);
+  return clean.replace(BASIC, (whole, scheme: string, space: string, encoded: string) =>
+    (Buffer.from(encoded, 'base64').toString('latin1').includes(':') ? `${scheme}${space}${REDACTED}` : whole));
+}
