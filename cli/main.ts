@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
-import { AppError } from '../core/errors.js';
+import { AppError, AppLoadError } from '../core/errors.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';
 import { processOutput, type Output } from './output.js';
 import { makeProfilesCommand } from './profiles.js';
@@ -50,6 +50,7 @@ export async function runCli(argv: string[], output: Output = processOutput()): 
     }
     if (error instanceof AppError) {
       output.err(`app: ${error.message}\n`);
+      if (error instanceof AppLoadError && error.details) output.err(`${error.details}\n`);
       return exitCodeFor(error.code);
     }
     output.err(`app: ${(error as Error)?.message ?? String(error)}\n`);

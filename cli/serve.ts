@@ -74,6 +74,7 @@ Examples:
       const lines = lineBatcher(output.err);
       const server = await startDevServer({
         port, host: opts.host, appFile, root: cwd,
+        ...(opts.app ? {} : { appDir: cwd }),
         storeDir: resolveStoreDir(opts.store, cwd), retention,
         debug: opts.debug, watch: opts.watch && opts.debug,
         logLevel: logLevel as LogLevel,

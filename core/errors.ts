@@ -114,3 +114,11 @@ export class BadRequestError extends HttpError {
     super(status, message, {}, options);
   }
 }
+
+/** The app file failed to load: where (when the error says), and a report of lines to show under the message. */
+export class AppLoadError extends AppError {
+  static { this.prototype.name = 'AppLoadError'; }
+  constructor(message: string, readonly location: { file: string; line: number; column: number } | null, readonly details: string, options?: ErrorOptions) {
+    super('APP_ERR_APP_LOAD', message, options);
+  }
+}
