@@ -16,6 +16,7 @@ import type { ProfileStorage } from '../profiler/storage/profile-storage.js';
 import { createAppKernel } from './kernel-factory.js';
 import { APP_FILES, findAppFile, loadApp, type LoadedApp } from './load-app.js';
 import { addReloadFailureListener } from './reload-failure-listener.js';
+import { addStaticFilesListener } from './static-files.js';
 import type { ReloadFailureView } from '../../render/profiler/reload-banner.js';
 
 /** how long close() lets requests in flight run before it cuts their connections */
@@ -28,6 +29,10 @@ export interface DevServerOptions {
   appFile: string | null;
   /** with no app file: the folder where one may appear (APP_FILES), served as soon as it does (watch mode) */
   appDir?: string;
+  /** files served as they are, before routing (default: none) */
+  publicDir?: string | null;
+  /** profile the answers from publicDir too (default: not) */
+  profileStatic?: boolean;
   root: string;
   storeDir: string;
   /** retention of the profile store (defaults: the store's own) */
@@ -86,6 +91,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const makeKernel = (next: LoadedApp): Kernel => {
     const made = createAppKernel(next.app, { debug: options.debug, root: options.root, storage });
     addReloadFailureListener(made, () => failure);
+    const routes = next.app.routes.all();
+    addStaticFilesListener(made, {
+      dir: options.publicDir ?? null, profile: options.profileStatic ?? false,
+      hasRoute: (path) => routes.some((route) => route.path === path),
+    });
     return made;
   };
   let loaded = await load();
