@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { AppError, AppLoadError } from '../core/errors.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';
 import { processOutput, type Output } from './output.js';
+import { makeInitCommand } from './init.js';
 import { makeProfilesCommand } from './profiles.js';
 import { makeReplayCommand } from './replay.js';
 import { makeRoutesCommand } from './routes.js';
@@ -22,8 +23,9 @@ Examples:
   $ app routes                         list the routes in matching order
   $ app profiles list --status 4xx     the newest failing requests
   $ app profiles show latest --panel exception
-  $ app replay <token> --diff          send a recorded request again and compare`);
-  for (const command of [makeServeCommand(output), makeRoutesCommand(output), makeProfilesCommand(output), makeReplayCommand(output), makeSnapshotCommand(output)]) {
+  $ app replay <token> --diff          send a recorded request again and compare
+  $ app init my-app                    start a new app in ./my-app`);
+  for (const command of [makeServeCommand(output), makeRoutesCommand(output), makeProfilesCommand(output), makeReplayCommand(output), makeSnapshotCommand(output), makeInitCommand(output)]) {
     program.addCommand(command);
   }
   exitOverrideDeep(program, output);
