@@ -17,6 +17,7 @@ import { createAppKernel } from './kernel-factory.js';
 import { APP_FILES, findAppFile, loadApp, type LoadedApp } from './load-app.js';
 import { addReloadFailureListener } from './reload-failure-listener.js';
 import { addStaticFilesListener } from './static-files.js';
+import { describeShadowedRoute, findShadowedRoutes } from './route-checks.js';
 import type { ReloadFailureView } from '../../render/profiler/reload-banner.js';
 
 /** how long close() lets requests in flight run before it cuts their connections */
@@ -98,7 +99,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     });
     return made;
   };
+  const warnShadowed = (next: LoadedApp) => {
+    for (const shadowed of findShadowedRoutes(next.app.routes)) options.print(`warning: ${describeShadowedRoute(shadowed)}`);
+  };
   let loaded = await load();
+  warnShadowed(loaded);
   let kernel: Kernel = makeKernel(loaded);
   const sink = terminalSink(options.logLevel, options.print);
   let stopping = false;
@@ -141,6 +146,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       const routes = next.app.routes.size;
       const changes = changedFiles.length > 0 ? ` Changed: ${changedFiles.map((file) => relative(options.root, file) || file).join(', ')}.` : '';
       options.print(`Reloaded ${appFile} (${routes} route${routes === 1 ? '' : 's'}).${changes}`);
+      warnShadowed(next);
       return true;
     } catch (error) {
       const location = error instanceof AppLoadError && error.location ? error.location : null;
