@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,14 +9,14 @@ import { AppError, AppLoadError } from '../errors.js';
 import { createAppServer, type ServerTimeouts } from '../http/server.js';
 import type { Request } from '../http/request.js';
 import type { Response } from '../http/response.js';
-import type { Kernel } from '../kernel/kernel.js';
+import type { RequestHandler } from '../http/node-adapter.js';
 import { terminalSink } from '../log/terminal-sink.js';
 import type { LogLevel } from '../profiler/profile.js';
 import { openFileStorage } from '../profiler/storage/file-storage.js';
 import type { ProfileStorage } from '../profiler/storage/profile-storage.js';
 import { createAppKernel } from './kernel-factory.js';
 import { APP_FILES, findAppFile, loadApp, type LoadedApp } from './load-app.js';
-import { addReloadFailureListener } from './reload-failure-listener.js';
+import { devRequestHandler } from './dev-request-handler.js';
 import { addStaticFilesListener } from './static-files.js';
 import { describeShadowedRoute, findShadowedRoutes } from './route-checks.js';
 import type { ReloadFailureView } from '../../render/profiler/reload-banner.js';
@@ -89,22 +90,20 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     }
   };
 
-  const makeKernel = (next: LoadedApp): Kernel => {
+  const publicDir = options.publicDir ?? null;
+  const makeKernel = (next: LoadedApp): RequestHandler => {
     const made = createAppKernel(next.app, { debug: options.debug, root: options.root, storage });
-    addReloadFailureListener(made, () => failure);
-    const routes = next.app.routes.all();
-    addStaticFilesListener(made, {
-      dir: options.publicDir ?? null, profile: options.profileStatic ?? false,
-      hasRoute: (path) => routes.some((route) => route.path === path),
-    });
-    return made;
+    addStaticFilesListener(made, { dir: publicDir, profile: options.profileStatic ?? false });
+    const routed = next.app.routes.all().some((route) => route.path === '/favicon.ico');
+    const quietFavicon = () => !routed && (publicDir === null || !existsSync(resolve(publicDir, 'favicon.ico')));
+    return devRequestHandler(made, { failure: () => failure, quietFavicon });
   };
   const warnShadowed = (next: LoadedApp) => {
     for (const shadowed of findShadowedRoutes(next.app.routes)) options.print(`warning: ${describeShadowedRoute(shadowed)}`);
   };
   let loaded = await load();
   warnShadowed(loaded);
-  let kernel: Kernel = makeKernel(loaded);
+  let kernel: RequestHandler = makeKernel(loaded);
   const sink = terminalSink(options.logLevel, options.print);
   let stopping = false;
   /** requests the adapter has not finished with; once stopping, each one's end closes idle connections */
