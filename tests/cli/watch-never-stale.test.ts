@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PACKAGE_ENTRY, startServe, type ServeProcess } from '../helpers/cli.js';
 import { fetchText } from '../helpers/serve.js';
-import { outputShows } from '../helpers/poll.js';
+import { outputShows, waitFor } from '../helpers/poll.js';
 
 // Each edit is followed by one request only, sent as soon as the "Reloaded" line for it is printed:
 // that request must already answer the new code. The same runs in a folder inside appkernel's own
@@ -30,14 +30,18 @@ function scenario(name: string, makeDir: () => string, packageName: string): voi
   const test = suite(`watch mode never serves stale code: ${name} (real bin)`);
   let dir: string;
   let serve: ServeProcess;
-  let reloads = 0;
 
-  /** waits for the next "Reloaded" line and returns it */
-  async function nextReload(): Promise<string> {
-    reloads++;
-    const pattern = new RegExp(`(Reloaded [^\\n]*\\n[^]*){${reloads}}`);
-    assert.ok(await outputShows(serve, pattern, MARGIN_MS), serve.output());
-    return [...serve.output().matchAll(/Reloaded [^\n]*/g)][reloads - 1][0];
+  /**
+   * Saves `content` as editors do (a new file renamed over the old: no half-written file is ever
+   * read), then waits for the "Reloaded" line that names `changed` and returns it.
+   */
+  async function saveAndWaitForReload(file: string, content: string, changed: string): Promise<string> {
+    const from = serve.output().length;
+    writeFileSync(`${file}.tmp`, content);
+    renameSync(`${file}.tmp`, file);
+    const line = new RegExp(`Reloaded [^\\n]*Changed: [^\\n]*${changed.replace(/[.]/g, '\\.')}[^\\n]*\\n`);
+    assert.ok(await waitFor(() => line.test(serve.output().slice(from)), MARGIN_MS), serve.output());
+    return line.exec(serve.output().slice(from))![0];
   }
 
   test.before(async () => {
@@ -61,29 +65,26 @@ function scenario(name: string, makeDir: () => string, packageName: string): voi
   });
 
   test('when the controller text changes, then the request right after "Reloaded" answers the new text, and the line names the file', async () => {
-    writeFileSync(join(dir, 'app.config.ts'), appSource('Home v2', []));
-    assert.match(await nextReload(), /Changed: app\.config\.ts\./);
+    assert.match(await saveAndWaitForReload(join(dir, 'app.config.ts'), appSource('Home v2', []), 'app.config.ts'), /Changed: app\.config\.ts\./);
     assert.is(await textOf(`${serve.base}/`), '<html><body>Home v2 store v1 extra v1 more v1');
   });
 
   test('when the route list changes, then the new route answers right after "Reloaded"', async () => {
     assert.is((await fetchText(`${serve.base}/new`)).status, 404);
-    writeFileSync(join(dir, 'app.config.ts'), appSource('Home v2', ['new']));
-    await nextReload();
+    await saveAndWaitForReload(join(dir, 'app.config.ts'), appSource('Home v2', ['new']), 'app.config.ts');
     assert.is(await textOf(`${serve.base}/new`), '<html><body>new');
   });
 
   test('when imported modules change, then the request right after "Reloaded" runs their new source, and the line names them', async () => {
-    writeFileSync(join(dir, 'lib', 'store.ts'), `export const label: string = 'store v2';\n`);
-    assert.match(await nextReload(), /lib\/store\.ts/);
+    await saveAndWaitForReload(join(dir, 'lib', 'store.ts'), `export const label: string = 'store v2';\n`, 'lib/store.ts');
     assert.is(await textOf(`${serve.base}/`), '<html><body>Home v2 store v2 extra v1 more v1');
-    writeFileSync(join(dir, 'lib', 'more.ts'), `export const more: string = 'more v2';\n`);
-    assert.match(await nextReload(), /lib\/more\.ts/);
+    await saveAndWaitForReload(join(dir, 'lib', 'more.ts'), `export const more: string = 'more v2';\n`, 'lib/more.ts');
     assert.is(await textOf(`${serve.base}/`), '<html><body>Home v2 store v2 extra v1 more v2');
   });
 
   test('when the app throws while loading, then no "Reloaded" is printed, pages carry the banner and the header; the fix removes both', async () => {
-    writeFileSync(join(dir, 'app.config.ts'), `${appSource('Home v3', [])}\nconst settings: any = {};\nconsole.log(settings.eu.region);\n`);
+    writeFileSync(join(dir, 'app.config.tmp'), `${appSource('Home v3', [])}\nconst settings: any = {};\nconsole.log(settings.eu.region);\n`);
+    renameSync(join(dir, 'app.config.tmp'), join(dir, 'app.config.ts'));
     assert.ok(await outputShows(serve, /Reload failed[^\n]*app\.config\.ts:10:25\)/, MARGIN_MS), serve.output());
     assert.match(serve.output(), /> 10 \| console\.log\(settings\.eu\.region\);/);
     const page = await fetchText(`${serve.base}/`);
@@ -93,8 +94,7 @@ function scenario(name: string, makeDir: () => string, packageName: string): voi
     const missing = await fetchText(`${serve.base}/nothing-here`);
     assert.match(missing.body, /appkernel-reload-failed/, 'error pages carry the banner too');
     assert.ok(missing.headers['x-app-reload-failed']);
-    writeFileSync(join(dir, 'app.config.ts'), appSource('Home v4', []));
-    await nextReload();
+    await saveAndWaitForReload(join(dir, 'app.config.ts'), appSource('Home v4', []), 'app.config.ts');
     const fixed = await fetchText(`${serve.base}/`);
     assert.ok(fixed.body.startsWith('<html><body>Home v4'));
     assert.not.match(fixed.body, /appkernel-reload-failed/);
