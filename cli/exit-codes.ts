@@ -5,7 +5,7 @@ export const EXIT = { OK: 0, FAILURE: 1, USAGE: 2 } as const;
 
 const USAGE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'APP_ERR_CLI_USAGE', 'APP_ERR_SERVE_LISTEN', 'APP_ERR_SERVE_EXPOSED', 'APP_ERR_APP_LOAD', 'APP_ERR_APP_INVALID',
-  'APP_ERR_PROFILER_BAD_TOKEN', 'APP_ERR_ROUTING_BAD_DEFINITION',
+  'APP_ERR_PROFILER_BAD_TOKEN', 'APP_ERR_ROUTING_BAD_DEFINITION', 'APP_ERR_INIT_NOT_EMPTY',
 ]);
 
 export function exitCodeFor(code: ErrorCode): number {

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
-import { AppError } from '../core/errors.js';
-import { terminalSafe } from '../render/text/terminal-safe.js';
+import { AppError, AppLoadError } from '../core/errors.js';
+import { terminalSafe, terminalSafeBlock } from '../render/text/terminal-safe.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';
 import { processOutput, type Output } from './output.js';
+import { makeInitCommand } from './init.js';
 import { makeProfilesCommand } from './profiles.js';
 import { makeReplayCommand } from './replay.js';
 import { makeRoutesCommand } from './routes.js';
@@ -23,8 +24,9 @@ Examples:
   $ app routes                         list the routes in matching order
   $ app profiles list --status 4xx     the newest failing requests
   $ app profiles show latest --panel exception
-  $ app replay <token> --diff          send a recorded request again and compare`);
-  for (const command of [makeServeCommand(output), makeRoutesCommand(output), makeProfilesCommand(output), makeReplayCommand(output), makeSnapshotCommand(output)]) {
+  $ app replay <token> --diff          send a recorded request again and compare
+  $ app init my-app                    start a new app in ./my-app`);
+  for (const command of [makeServeCommand(output), makeRoutesCommand(output), makeProfilesCommand(output), makeReplayCommand(output), makeSnapshotCommand(output), makeInitCommand(output)]) {
     program.addCommand(command);
   }
   exitOverrideDeep(program, output);
@@ -63,6 +65,7 @@ export async function runCli(argv: string[], output: Output = processOutput()): 
     }
     if (error instanceof AppError) {
       output.err(`app: ${terminalSafe(error.message)}\n`);
+      if (error instanceof AppLoadError && error.details) output.err(`${terminalSafeBlock(error.details)}\n`);
       return exitCodeFor(error.code);
     }
     output.err(`app: ${terminalSafe(String((error as Error)?.message ?? error))}\n`);

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { Command } from 'commander';
 import { findAppFile, loadApp } from '../core/app/load-app.js';
+import { describeShadowedRoute, findShadowedRoutes } from '../core/app/route-checks.js';
 import { combinedRoutes } from '../core/kernel/build-kernel.js';
 import { profilerRoutes } from '../core/profiler/profiler.js';
 import { explain } from '../core/routing/explain.js';
@@ -12,10 +13,12 @@ import type { Output } from './output.js';
 interface RoutesOptions { app?: string; json: boolean; debug: boolean }
 interface MatchOptions { method: string }
 
-async function loadRoutes(opts: RoutesOptions): Promise<RouteCollection> {
+async function loadRoutes(opts: RoutesOptions, output: Output): Promise<RouteCollection> {
   const cwd = process.cwd();
   const { app } = await loadApp(opts.app ? resolve(cwd, opts.app) : findAppFile(cwd));
-  return combinedRoutes(app, opts.debug ? [{ routes: profilerRoutes() }] : []);
+  const routes = combinedRoutes(app, opts.debug ? [{ routes: profilerRoutes() }] : []);
+  for (const shadowed of findShadowedRoutes(routes)) output.err(`warning: ${describeShadowedRoute(shadowed)}\n`);
+  return routes;
 }
 
 export function makeRoutesCommand(output: Output): Command {
@@ -31,7 +34,7 @@ Examples:
   $ app routes match /hello/world
   $ app routes match /contact --method POST`)
     .action(async (opts: RoutesOptions) => {
-      const list = (await loadRoutes(opts)).all().map((r) => ({
+      const list = (await loadRoutes(opts, output)).all().map((r) => ({
         name: r.name, methods: [...r.methods], path: r.path, requirements: { ...r.requirements }, defaults: { ...r.defaults }, controller: r.controller,
       }));
       output.out(opts.json ? `${jsonForTerminal(list)}\n` : renderRouteTable(list, { color: output.color }));
@@ -44,7 +47,7 @@ Examples:
     .addHelpText('after', '\nExamples:\n  $ app routes match /hello/world\n  $ app routes match /contact --method POST\n  $ app routes --json match /robots.txt')
     .action(async (path: string, opts: MatchOptions, command: Command) => {
       const parent = command.parent!.opts() as RoutesOptions;
-      const explanations = explain(await loadRoutes(parent), opts.method.toUpperCase(), path);
+      const explanations = explain(await loadRoutes(parent, output), opts.method.toUpperCase(), path);
       output.out(parent.json ? `${jsonForTerminal(explanations)}\n` : renderExplainText(explanations, { color: output.color }));
       if (!explanations.some((e) => e.verdict === 'match')) output.exitCode = 1;
     });

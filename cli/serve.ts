@@ -1,3 +1,4 @@
+import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import { startDevServer } from '../core/app/dev-server.js';
@@ -27,6 +28,8 @@ export interface ServeOptions {
   maxStoreMb?: string;
   maxAge?: string;
   maxConnections?: string;
+  public?: string;
+  profileStatic: boolean;
 }
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/;
@@ -47,6 +50,8 @@ export function makeServeCommand(output: Output): Command {
     .option('--max-store-mb <n>', 'keep the profile store under this many MB (default 200)')
     .option('--max-age <duration>', 'drop profiles older than this (default 7d)')
     .option('--max-connections <n>', `refuse connections beyond this many open ones (default ${DEFAULT_TIMEOUTS.maxConnections}: 1024, or less under a low open-file limit)`)
+    .option('--public <dir>', 'serve the files of this folder before routing (default: ./public when it exists)')
+    .option('--profile-static', 'profile the answers from the public folder too', false)
     .addOption(new Option('--log-level <level>', 'print log records at this level and above').default('WARNING'))
     .addHelpText('after', `
 Examples:
@@ -83,9 +88,12 @@ Examples:
       process.on('unhandledRejection', (error) => void setTimeout(() => { if (!isLoadFailure(error)) rejected(error); }, 100));
       const cwd = process.cwd();
       const appFile = opts.app ? resolve(cwd, opts.app) : findAppFile(cwd);
+      const publicDir = resolvePublicDir(opts.public, cwd);
       const lines = lineBatcher(output.err);
       const server = await startDevServer({
         port, host: opts.host, allowedHosts, appFile, root: cwd,
+        ...(opts.app ? {} : { appDir: cwd }),
+        publicDir, profileStatic: opts.profileStatic,
         storeDir: resolveStoreDir(opts.store, cwd), retention,
         debug: opts.debug, watch: opts.watch && opts.debug,
         logLevel: logLevel as LogLevel,
@@ -97,6 +105,7 @@ Examples:
       output.err(`appkernel serving ${appFile ? terminalSafe(appFile) : 'the embedded demo app'} at ${server.url}/\n`);
       if (opts.debug) output.err(`Profiler: ${server.url}/_profiler (profiles in ${terminalSafe(resolveStoreDir(opts.store, cwd))})\n`);
       else output.err('Debug is off: no profiler.\n');
+      if (publicDir) output.err(`Public files: ${publicDir}${opts.profileStatic ? ' (profiled)' : ''}\n`);
       await new Promise<void>((done) => {
         const stop = (signal: string) => {
           lines.flush();
@@ -118,4 +127,17 @@ function parseAllowedHost(name: string): string {
       `Invalid --allow-host "${name}": give a host name, an IPv4 address or an IPv6 address, without a port (every port is accepted).`);
   }
   return host;
+}
+
+/** --public must name a folder; without it, ./public is served when there is one. */
+function resolvePublicDir(given: string | undefined, cwd: string): string | null {
+  if (given === undefined) {
+    const fallback = resolve(cwd, 'public');
+    return existsSync(fallback) && statSync(fallback).isDirectory() ? fallback : null;
+  }
+  const dir = resolve(cwd, given);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+    throw new AppError('APP_ERR_CLI_USAGE', `The public folder "${given}" does not exist or is not a folder (--public).`);
+  }
+  return dir;
 }

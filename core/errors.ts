@@ -20,6 +20,7 @@ export const ERROR_CODES = {
   APP_ERR_APP_LOAD: 'The app file could not be loaded.',
   APP_ERR_APP_INVALID: 'The app file does not export a valid app.',
   APP_ERR_CLI_USAGE: 'A command was given bad arguments or options.',
+  APP_ERR_INIT_NOT_EMPTY: 'app init was pointed at a folder that already holds other files.',
   APP_ERR_SERVE_LISTEN: 'The server could not listen (port in use, bad host).',
   APP_ERR_SERVE_EXPOSED: 'The profiler would be exposed on a non-loopback address.',
   APP_ERR_REPLAY: 'A recorded request could not be replayed.',
@@ -112,5 +113,13 @@ export class BadRequestError extends HttpError {
   static { this.prototype.name = 'BadRequestError'; }
   constructor(message: string, status = 400, options?: ErrorOptions) {
     super(status, message, {}, options);
+  }
+}
+
+/** The app file failed to load: where (when the error says), and a report of lines to show under the message. */
+export class AppLoadError extends AppError {
+  static { this.prototype.name = 'AppLoadError'; }
+  constructor(message: string, readonly location: { file: string; line: number; column: number } | null, readonly details: string, options?: ErrorOptions) {
+    super('APP_ERR_APP_LOAD', message, options);
   }
 }

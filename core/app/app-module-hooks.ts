@@ -4,9 +4,10 @@
  * parameter naming the load that each local module it imports inherits: a
  * reload gets fresh instances of the app's own files, and reports each of them
  * to load-app.ts (for watch mode). The namespace only covers the app's own files:
- * - a module in node_modules or in appkernel itself leaves the namespace, so the
- *   app shares appkernel's one instance (`instanceof Response` holds) and no
- *   package is loaded twice;
+ * - a module in node_modules or in appkernel's own folders leaves the namespace,
+ *   so the app shares appkernel's one instance (`instanceof Response` holds) and
+ *   no package is loaded twice; any other file, under appkernel's checkout too
+ *   (an app.config.ts beside its package.json), is the app's;
  * - a local TypeScript file that tsx would run as CommonJS (a folder without
  *   "type": "module") runs as an ES module instead: tsx's CommonJS path breaks
  *   its imports of local .ts files and shows the compiled code in stack traces.
@@ -22,13 +23,14 @@ const COMMONJS_MARK = 'tsx-commonjs-virtual-query';
 interface Resolved { url: string; format?: string | null; [key: string]: unknown }
 type NextResolve = (specifier: string, context: unknown) => Promise<Resolved>;
 
-let packageRoot = '';
+/** file URLs (ending in '/') of the folders holding appkernel's own code */
+let ownFolders: string[] = [];
 let loadParam = '';
 /** to load-app.ts: `{ load, path }` for each local module of a load; `{ load }` answers its flush */
 let port: MessagePort;
 
-export function initialize(data: { packageRoot: string; loadParam: string; port: MessagePort }): void {
-  ({ packageRoot, loadParam, port } = data);
+export function initialize(data: { ownFolders: string[]; loadParam: string; port: MessagePort }): void {
+  ({ ownFolders, loadParam, port } = data);
   // Messages are delivered in order: every module of the load was reported before this answer.
   port.on('message', ({ load }: { load: string }) => port.postMessage({ load }));
 }
@@ -39,7 +41,7 @@ export async function resolve(specifier: string, context: { parentURL?: string }
   if (!resolved.url.startsWith('file:')) return resolved;
   const url = new URL(resolved.url);
   if (!url.searchParams.has(NAMESPACE_PARAM)) return resolved;
-  if (url.pathname.includes('/node_modules/') || url.href.startsWith(packageRoot)) {
+  if (url.pathname.includes('/node_modules/') || ownFolders.some((folder) => url.href.startsWith(folder))) {
     url.searchParams.delete(NAMESPACE_PARAM);
     url.searchParams.delete(COMMONJS_MARK);
     url.searchParams.delete(loadParam);

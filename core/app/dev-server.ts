@@ -1,24 +1,29 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
-import { AppError } from '../errors.js';
+import { AppError, AppLoadError } from '../errors.js';
 import { HostPolicy } from '../http/host-policy.js';
 import { createAppServer, type ServerTimeouts } from '../http/server.js';
 import type { Request } from '../http/request.js';
 import type { Response } from '../http/response.js';
-import type { Kernel } from '../kernel/kernel.js';
+import type { RequestHandler } from '../http/node-adapter.js';
 import { terminalSink } from '../log/terminal-sink.js';
 import type { LogLevel } from '../log/log-record.js';
 import { openFileStorage } from '../profiler/storage/file-storage.js';
 import type { ProfileStorage } from '../profiler/storage/profile-storage.js';
 import { closeProfileHandoff } from '../profiler/profiler.js';
-import { terminalSafe } from '../terminal-safe.js';
+import { terminalSafe, terminalSafeBlock } from '../terminal-safe.js';
 import { summarizeWarnings } from '../profiler/storage/warning-summary.js';
 import { createAppKernel } from './kernel-factory.js';
-import { loadApp, type LoadedApp } from './load-app.js';
+import { APP_FILES, findAppFile, loadApp, type LoadedApp } from './load-app.js';
+import { devRequestHandler } from './dev-request-handler.js';
+import { addStaticFilesListener } from './static-files.js';
+import { describeShadowedRoute, findShadowedRoutes } from './route-checks.js';
+import type { ReloadFailureView } from '../../render/profiler/reload-banner.js';
 
 /** how long close() lets requests in flight run before it cuts their connections */
 const SHUTDOWN_GRACE_MS = 5_000;
@@ -30,6 +35,12 @@ export interface DevServerOptions {
   allowedHosts?: readonly string[];
   /** the app file; null serves the embedded demo app */
   appFile: string | null;
+  /** with no app file: the folder where one may appear (APP_FILES), served as soon as it does (watch mode) */
+  appDir?: string;
+  /** files served as they are, before routing (default: none) */
+  publicDir?: string | null;
+  /** profile the answers from publicDir too (default: not) */
+  profileStatic?: boolean;
   root: string;
   storeDir: string;
   /** retention of the profile store (defaults: the store's own) */
@@ -71,23 +82,39 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     ? await openFileStorage({ dir: options.storeDir, ...options.retention, onWarning: (message) => warn(message) })
     : null;
   warn = warnings.warn;
-  const watching = options.watch && options.appFile !== null;
+  let appFile = options.appFile;
+  const lookingForAppFile = appFile === null && options.appDir !== undefined;
+  const watching = options.watch && (appFile !== null || lookingForAppFile);
   /** the app file and every local module a load imported, broken loads included */
-  const watched = new Set<string>(options.appFile ? [resolve(options.appFile)] : []);
+  const watched = new Set<string>(appFile ? [resolve(appFile)] : []);
+  /** while the last reload failed: its message and place (a banner on every page, a header on every response) */
+  let failure: ReloadFailureView | null = null;
   /** what each watched file held when the last load read it */
   let seen = new Map<string, string>();
   const load = async (): Promise<LoadedApp> => {
-    if (!watching) return loadApp(options.appFile);
+    if (!watching) return loadApp(appFile);
     const before = await fingerprints(watched);
     try {
-      return await loadApp(options.appFile, watched);
+      return await loadApp(appFile, watched);
     } finally {
       seen = new Map([...await fingerprints([...watched].filter((file) => !before.has(file))), ...before]);
     }
   };
 
+  const publicDir = options.publicDir ?? null;
+  const makeKernel = (next: LoadedApp): RequestHandler => {
+    const made = createAppKernel(next.app, { debug: options.debug, root: options.root, storage });
+    addStaticFilesListener(made, { dir: publicDir, profile: options.profileStatic ?? false });
+    const routed = next.app.routes.all().some((route) => route.path === '/favicon.ico');
+    const quietFavicon = () => !routed && (publicDir === null || !existsSync(resolve(publicDir, 'favicon.ico')));
+    return devRequestHandler(made, { failure: () => failure, quietFavicon });
+  };
+  const warnShadowed = (next: LoadedApp) => {
+    for (const shadowed of findShadowedRoutes(next.app.routes)) options.print(`warning: ${describeShadowedRoute(shadowed)}`);
+  };
   let loaded = await load();
-  let kernel: Kernel = createAppKernel(loaded.app, { debug: options.debug, root: options.root, storage });
+  warnShadowed(loaded);
+  let kernel: RequestHandler = makeKernel(loaded);
   const sink = terminalSink(options.logLevel, options.print);
   let stopping = false;
   /** requests the adapter has not finished with; once stopping, each one's end closes idle connections */
@@ -120,29 +147,55 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const url = `http://${host}:${address.port}`;
 
   let watcher: FSWatcher | null = null;
-  const reload = async (): Promise<boolean> => {
+  /** with no app file yet: watches its folder for one */
+  let appearing: FSWatcher | null = null;
+  const reload = async (changedFiles: readonly string[] = []): Promise<boolean> => {
     const known = watched.size;
     try {
       const next = await load();
-      kernel = createAppKernel(next.app, { debug: options.debug, root: options.root, storage });
+      kernel = makeKernel(next);
       loaded = next;
+      failure = null;
       const routes = next.app.routes.size;
-      options.print(`Reloaded ${terminalSafe(options.appFile ?? '')} (${routes} route${routes === 1 ? '' : 's'}).`);
+      const changes = changedFiles.length > 0 ? ` Changed: ${changedFiles.map((file) => relative(options.root, file) || file).join(', ')}.` : '';
+      options.print(`Reloaded ${terminalSafe(String(appFile))} (${routes} route${routes === 1 ? '' : 's'}).${terminalSafe(changes)}`);
+      warnShadowed(next);
       return true;
     } catch (error) {
-      options.print(`Reload failed, the last good app keeps serving: ${terminalSafe(String((error as Error)?.message ?? error))}`);
+      const location = error instanceof AppLoadError && error.location ? error.location : null;
+      failure = {
+        message: (error as Error).message,
+        location: location ? `${location.file}:${location.line}:${location.column}` : String(appFile),
+      };
+      // The message on one line, its control characters shown; the code frame and stack below it, lines kept.
+      const details = error instanceof AppLoadError && error.details ? `\n${terminalSafeBlock(error.details)}` : '';
+      options.print(`Reload failed, the last good app keeps serving: ${terminalSafe(String((error as Error)?.message ?? error))}${details}`);
       return false;
     } finally {
       if (watched.size > known && !stopping) watcher?.add([...watched].slice(known));
     }
   };
-  const changed = async () => {
-    for (const [file, fingerprint] of await fingerprints(seen.keys())) if (seen.get(file) !== fingerprint) return true;
-    return false;
+  /** The watched files that differ from what the last load read, and an app file that appeared. */
+  const changed = async (): Promise<string[]> => {
+    const files: string[] = [];
+    if (lookingForAppFile && appFile === null) {
+      appFile = findAppFile(options.appDir!);
+      if (appFile !== null) {
+        watched.add(appFile);
+        watcher?.add(appFile);
+        files.push(appFile);
+      }
+    }
+    for (const [file, fingerprint] of await fingerprints(seen.keys())) if (seen.get(file) !== fingerprint) files.push(file);
+    return files;
   };
   /** Reloads until the files are the ones the last load read: an edit made during a reload is not lost. */
   const settle = async (ok: boolean) => {
-    while (!stopping && await changed()) ok = await reload();
+    while (!stopping) {
+      const files = await changed();
+      if (files.length === 0) break;
+      ok = await reload(files);
+    }
     return ok;
   };
   let reloading: Promise<boolean> = Promise.resolve(true);
@@ -157,13 +210,22 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let recheck: NodeJS.Timeout | undefined;
   if (watching) {
     watcher = watch([...watched], { ignoreInitial: true });
+    if (lookingForAppFile) {
+      // The folder itself, for its app file names only: a path that does not exist yet is not reliably watched.
+      const dir = resolve(options.appDir!);
+      const candidates = new Set<string>(APP_FILES.map((name) => resolve(dir, name)));
+      appearing = watch(dir, { ignoreInitial: true, depth: 0, ignored: (path: string) => resolve(path) !== dir && !candidates.has(resolve(path)) });
+      appearing.on('all', () => void check());
+      await new Promise<void>((ready) => appearing!.once('ready', () => ready()));
+    }
     watcher.on('all', () => {
       void check();
       // chokidar drops a second change of a file within 50 ms of the first, and nothing follows it.
       clearTimeout(recheck);
       recheck = setTimeout(check, 75);
     });
-    await new Promise<void>((ready) => watcher!.once('ready', () => ready()));
+    // chokidar emits no 'ready' for an empty list (no app file yet)
+    if (watched.size > 0) await new Promise<void>((ready) => watcher!.once('ready', () => ready()));
     void check(); // an edit made before the watcher was ready
   }
 
@@ -173,6 +235,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       stopping = true;
       clearTimeout(recheck);
       await watcher?.close();
+      await appearing?.close();
       await new Promise<void>((done) => {
         const force = setTimeout(() => {
           options.print(`Closing ${inFlight.size} request(s) still unanswered after ${SHUTDOWN_GRACE_MS / 1000} s.`);
@@ -201,7 +264,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   return {
     url, server, storage,
     get loaded() { return loaded; },
-    reload: () => (reloading = reloading.then(reload).then(settle)),
+    reload: () => (reloading = reloading.then(() => reload()).then(settle)),
     close,
   };
 }

@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
 import { createRequire, register as registerHooks } from 'node:module';
-import { dirname, resolve, sep } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
-import { AppError } from '../errors.js';
+import { AppError, AppLoadError } from '../errors.js';
+import { isOwnFile, OWN_FOLDERS } from '../package-root.js';
 import type { App } from './app.js';
 import { createDemoApp } from './demo-app.js';
+import { describeLoadError, formatLoadErrorReport } from './load-error.js';
 
 export const APP_FILES = ['app.config.ts', 'app.config.mts', 'app.config.js', 'app.config.mjs'] as const;
 
@@ -26,8 +28,9 @@ export function findAppFile(cwd: string): string | null {
   return null;
 }
 
-/** appkernel's own folder (dist/core/app -> the package), as a file URL ending in '/' */
-const PACKAGE_ROOT_URL = pathToFileURL(resolve(dirname(fileURLToPath(import.meta.url)), '../../..')).href + '/';
+/** appkernel's own code folders (dist/core/app -> the package), as file URLs ending in '/' */
+const PACKAGE_ROOT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const OWN_FOLDER_URLS = [...OWN_FOLDERS.map((folder) => pathToFileURL(join(PACKAGE_ROOT_DIR, folder)).href + '/'), pathToFileURL(join(PACKAGE_ROOT_DIR, 'index.ts')).href];
 const HOOKS_URL = new URL('./app-module-hooks.js', import.meta.url);
 /** the query parameter that gives each load its own instances of the app's modules (app-module-hooks.ts) */
 const LOAD_PARAM = 'appkernel-load';
@@ -64,7 +67,7 @@ function appLoader(): Loader {
   const tsx = register({ namespace: `appkernel-${process.pid}` });
   const { port1, port2 } = new MessageChannel();
   // Registered after tsx's hooks, so they run first and see tsx's answers.
-  registerHooks(HOOKS_URL, { data: { packageRoot: PACKAGE_ROOT_URL, loadParam: LOAD_PARAM, port: port2 }, transferList: [port2] });
+  registerHooks(HOOKS_URL, { data: { ownFolders: OWN_FOLDER_URLS, loadParam: LOAD_PARAM, port: port2 }, transferList: [port2] });
   port1.on('message', (message: { load: string; path?: string }) => {
     const load = loads.get(message.load);
     if (message.path) load?.dependencies.add(message.path);
@@ -105,7 +108,9 @@ export async function loadApp(file: string | null, dependencies = new Set<string
     exported = await importApp(`${pathToFileURL(path).href}?${LOAD_PARAM}=${load}`, import.meta.url);
   } catch (error) {
     if (typeof error === 'object' && error !== null) loadFailures.add(error);
-    throw new AppError('APP_ERR_APP_LOAD', `The app file "${file}" failed to load: ${(error as Error)?.message ?? String(error)}`, { cause: error });
+    const report = describeLoadError(error);
+    const at = report.location ? ` (${report.location.file}:${report.location.line}:${report.location.column})` : '';
+    throw new AppLoadError(`The app file "${file}" failed to load: ${report.reason || String(error)}${at}`, report.location, formatLoadErrorReport(report), { cause: error });
   } finally {
     await flush(load);
     loads.delete(load);
@@ -127,7 +132,7 @@ export async function loadApp(file: string | null, dependencies = new Set<string
  */
 function commonJsModulesOf(appDir: string): string[] {
   const inside = appDir.endsWith(sep) ? appDir : appDir + sep;
-  return Object.keys(requireCache).filter((file) => file.startsWith(inside) && !file.includes(`${sep}node_modules${sep}`));
+  return Object.keys(requireCache).filter((file) => file.startsWith(inside) && !file.includes(`${sep}node_modules${sep}`) && !isOwnFile(file));
 }
 
 function pickApp(exported: Record<string, unknown>): App | null {

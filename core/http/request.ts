@@ -1,6 +1,7 @@
 import { LogBuffer } from '../log/log-buffer.js';
 import { Logger, type LogSink } from '../log/logger.js';
 import type { ListenerCall, Phase } from '../kernel/trace-data.js';
+import { bodyForm, bodyFormData, bodyJson, bodyText, type BodyOptions } from './body-parsers.js';
 
 export interface RequestInit {
   method: string;
@@ -152,6 +153,26 @@ export class Request {
       return result;
     }
     return result.finally(() => { this.phases.push({ name, start, duration: this.since(start) }); });
+  }
+
+  /** The body as UTF-8 text: 400 when it is not UTF-8, 413 above `limit` bytes. */
+  async text(options?: BodyOptions): Promise<string> {
+    return bodyText(this.body, options);
+  }
+
+  /** The body parsed as JSON: 400 when it is empty or malformed, 413 above `limit` bytes. */
+  async json<T = unknown>(options?: BodyOptions): Promise<T> {
+    return bodyJson(this.body, options) as T;
+  }
+
+  /** The fields of an urlencoded or multipart form (files left out): 400 when malformed, 415 for another type. */
+  form(options?: BodyOptions): Promise<QueryValues> {
+    return bodyForm(this.body, this.headers['content-type'], options);
+  }
+
+  /** The form as a web FormData, multipart files included. */
+  formData(options?: BodyOptions): Promise<FormData> {
+    return bodyFormData(this.body, this.headers['content-type'], options);
   }
 
   /** Whether the client prefers JSON over HTML (Accept header order and q-values). */

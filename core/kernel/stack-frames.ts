@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
-import { isAbsolute, relative, sep } from 'node:path';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PACKAGE_ROOT } from '../package-root.js';
+import { isOwnFile, PACKAGE_ROOT } from '../package-root.js';
 import type { CodeExcerpt, Frame } from './exception-data.js';
 
 const FRAME_LINE = /^\s*at (?:(.+?) \()?(.+?)(?::(\d+))?(?::(\d+))?\)?$/;
@@ -92,7 +92,7 @@ function placeOf(location: string, root: string): Place {
 function classify(file: string): Frame['kind'] {
   if (!isAbsolute(file)) return 'internal';
   if (file.includes(`${sep}node_modules${sep}`)) return 'vendor';
-  if (file.startsWith(PACKAGE_ROOT + sep)) {
+  if (file.startsWith(PACKAGE_ROOT + sep) && (isOwnFile(file) || file.startsWith(join(PACKAGE_ROOT, 'tests') + sep))) {
     const own = relative(PACKAGE_ROOT, file);
     return /^(dist[\\/])?core[\\/]app[\\/]demo-app\.[jt]s$/.test(own) || own.startsWith(`tests${sep}`) ? 'app' : 'vendor';
   }

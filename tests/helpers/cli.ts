@@ -35,9 +35,9 @@ export interface ServeProcess {
 }
 
 /** Starts `app serve --port 0` and waits for the address it prints. */
-export function startServe(args: string[], options: { cwd: string; env?: Record<string, string> }): Promise<ServeProcess> {
+export function startServe(args: string[], options: { cwd: string; env?: Record<string, string>; bin?: string }): Promise<ServeProcess> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], { cwd: options.cwd, env: { ...process.env, NO_COLOR: '1', ...options.env } });
+    const child = spawn(process.execPath, [options.bin ?? BIN, 'serve', '--port', '0', ...args], { cwd: options.cwd, env: { ...process.env, NO_COLOR: '1', ...options.env } });
     let output = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');

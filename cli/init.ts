@@ -1,0 +1,19 @@
+import { Command } from 'commander';
+import { scaffoldProject } from '../core/app/scaffold/scaffold.js';
+import type { Output } from './output.js';
+
+interface InitOptions { force: boolean }
+
+export function makeInitCommand(output: Output): Command {
+  return new Command('init')
+    .description('Create a new app in a folder (default: the working directory): app.config.ts, package.json scripts, tsconfig.json, public/')
+    .argument('[dir]', 'the folder to create the app in', '.')
+    .option('--force', 'also in a folder that holds other files (none is overwritten)', false)
+    .addHelpText('after', '\nExamples:\n  $ app init              in the working directory\n  $ app init my-app       in ./my-app (created)\n  $ app init . --force    beside the files already there')
+    .action((dir: string, opts: InitOptions) => {
+      const result = scaffoldProject(dir, { force: opts.force });
+      for (const name of result.written) output.err(`created ${name}\n`);
+      for (const name of result.kept) output.err(`kept    ${name} (already there)\n`);
+      output.err(`\nNext:\n${dir === '.' ? '' : `  cd ${dir}\n`}  npm install      (when appkernel is not installed yet)\n  npm run dev      serve it on http://127.0.0.1:8000 (reloads on save)\n  npm test         snapshot tests of your pages\n`);
+    });
+}

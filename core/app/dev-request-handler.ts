@@ -1,0 +1,38 @@
+import type { RequestHandler } from '../http/node-adapter.js';
+import { Response } from '../http/response.js';
+import type { Kernel } from '../kernel/kernel.js';
+import type { ReloadFailureView } from '../../render/profiler/reload-banner.js';
+import { markReloadFailure } from './reload-failure.js';
+
+const FAVICON = '/favicon.ico';
+
+export interface DevRequestHandlerOptions {
+  /** the last reload's failure, null when it loaded */
+  failure(): ReloadFailureView | null;
+  /** whether a GET of /favicon.ico may be answered 404 here: no public file and no route of the app's for it */
+  quietFavicon(): boolean;
+}
+
+/**
+ * The dev server's handler around a kernel: a /favicon.ico nothing serves is a plain 404 (browsers ask
+ * every site for it: no ERROR record, no profile), and while a reload has failed every answer says so.
+ */
+export function devRequestHandler(kernel: Kernel, options: DevRequestHandlerOptions): RequestHandler {
+  const quiet = new WeakSet<object>();
+  return {
+    async handle(request) {
+      let response: Response;
+      if (request.path === FAVICON && (request.method === 'GET' || request.method === 'HEAD') && options.quietFavicon()) {
+        response = Response.text('Not Found: no public/favicon.ico.', 404);
+        quiet.add(request);
+      } else {
+        response = await kernel.handle(request);
+      }
+      const failure = options.failure();
+      if (failure) markReloadFailure(request, response, failure);
+      return response;
+    },
+    terminate: (request, response) => quiet.has(request) ? Promise.resolve() : kernel.terminate(request, response),
+    terminates: () => kernel.terminates(),
+  };
+}

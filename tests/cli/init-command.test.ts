@@ -1,0 +1,54 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { runApp } from '../helpers/cli.js';
+
+const test = suite('app init [dir] [--force] (real bin)');
+let dir: string;
+
+test.before(() => { dir = mkdtempSync(join(tmpdir(), 'appkernel-init-')); });
+test.after(() => rmSync(dir, { recursive: true, force: true }));
+
+test('app init <new dir> creates the folder and the scaffold', async () => {
+  const r = await runApp(['init', 'fresh'], { cwd: dir });
+  assert.is(r.code, 0, r.stderr);
+  for (const file of ['app.config.ts', 'package.json', 'tsconfig.json', 'public/favicon.ico', '.gitignore']) assert.ok(existsSync(join(dir, 'fresh', file)), file);
+  const pkg = JSON.parse(readFileSync(join(dir, 'fresh', 'package.json'), 'utf8'));
+  assert.equal(pkg.scripts, { dev: 'app serve', test: 'app snapshot / /notes/1 /hello/world' });
+  assert.is(pkg.type, 'module');
+  const config = readFileSync(join(dir, 'fresh', 'app.config.ts'), 'utf8');
+  assert.match(config, /\.guard\(/);
+  assert.match(config, /\.get\('admin', '\/admin'/);
+});
+
+test('a non-empty folder is refused with exit 2 and nothing in it changes; --force adds the scaffold and overwrites nothing', async () => {
+  const mine = join(dir, 'mine');
+  mkdirSync(mine);
+  writeFileSync(join(mine, 'app.config.ts'), '// my own app\n');
+  writeFileSync(join(mine, 'notes.txt'), 'keep me\n');
+  writeFileSync(join(mine, 'package.json'), '{ "name": "mine", "scripts": { "test": "my-tests" } }\n');
+  const refused = await runApp(['init', 'mine'], { cwd: dir });
+  assert.is(refused.code, 2);
+  assert.match(refused.stderr, /^app: The folder "mine" is not empty \(app\.config\.ts, notes\.txt\): use --force/m);
+  assert.not.ok(existsSync(join(mine, 'tsconfig.json')), 'nothing written');
+  const forced = await runApp(['init', 'mine', '--force'], { cwd: dir });
+  assert.is(forced.code, 0, forced.stderr);
+  assert.is(readFileSync(join(mine, 'app.config.ts'), 'utf8'), '// my own app\n');
+  assert.is(readFileSync(join(mine, 'notes.txt'), 'utf8'), 'keep me\n');
+  assert.ok(existsSync(join(mine, 'public', 'favicon.ico')));
+  const pkg = JSON.parse(readFileSync(join(mine, 'package.json'), 'utf8'));
+  assert.is(pkg.name, 'mine');
+  assert.equal(pkg.scripts, { test: 'my-tests', dev: 'app serve' });
+  assert.match(forced.stderr, /kept +app\.config\.ts/);
+});
+
+test('a file given as the folder is exit 2', async () => {
+  writeFileSync(join(dir, 'a-file'), 'x');
+  const r = await runApp(['init', 'a-file'], { cwd: dir });
+  assert.is(r.code, 2);
+  assert.match(r.stderr, /exists and is not a folder/);
+});
+
+test.run();

@@ -1,0 +1,39 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { PACKAGE_ENTRY, runApp } from '../helpers/cli.js';
+
+const test = suite('an app that fails to load is reported with its place, a code frame and the app frames (real bin)');
+let dir: string;
+
+test.before(() => {
+  dir = mkdtempSync(join(tmpdir(), 'appkernel-load-error-'));
+  mkdirSync(join(dir, 'lib'));
+  writeFileSync(join(dir, 'lib', 'config.ts'), `const settings: any = {};\n\nexport function region(): string {\n  return settings.eu.region;\n}\n`);
+  writeFileSync(join(dir, 'throws.ts'), `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};\nimport { region } from './lib/config';\n\nexport const app = createApp({ name: region() });\n`);
+  writeFileSync(join(dir, 'syntax.ts'), `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};\nconst broken: number[] = [;\nexport const app = createApp();\n`);
+});
+
+test.after(() => rmSync(dir, { recursive: true, force: true }));
+
+for (const command of [['routes'], ['snapshot', '/'], ['serve', '--port', '0', '--no-watch']]) {
+  test(`app ${command[0]}: a runtime error names the file, line and column, shows the lines around it and the app's stack`, async () => {
+    const { code, stderr } = await runApp([...command, '--app', 'throws.ts', ...(command[0] === 'serve' ? ['--store', join(dir, 'var')] : [])], { cwd: dir });
+    assert.is(code, 2, stderr);
+    assert.match(stderr, `failed to load: Cannot read properties of undefined (reading 'region') (${join(dir, 'lib', 'config.ts')}:4:22)`);
+    assert.match(stderr, /  3 \| export function region\(\): string \{\n> 4 \|   return settings\.eu\.region;\n    \|                      \^\n/);
+    assert.match(stderr, /Stack \(app frames\):\n  at region \([^\n]*lib\/config\.ts:4:22\)\n  at [^\n]*throws\.ts:4:/);
+    assert.not.match(stderr, /node_modules|node:internal/, 'only the app\'s frames');
+  });
+}
+
+test('app routes: a syntax error names the file, line and column with a caret under it', async () => {
+  const { code, stderr } = await runApp(['routes', '--app', 'syntax.ts'], { cwd: dir });
+  assert.is(code, 2);
+  assert.match(stderr, `failed to load: Unexpected ";" (${join(dir, 'syntax.ts')}:2:27)`);
+  assert.match(stderr, /> 2 \| const broken: number\[\] = \[;\n    \| {27}\^/);
+});
+
+test.run();
