@@ -9,4 +9,4 @@ export { replay, diffReplay, type ReplayOptions, type ReplayResult } from './cor
 export { diffProfiles, type ProfileDiff } from './core/profiler/profile-diff.js';
 export { openFileStorage } from './core/profiler/storage/file-storage.js';
 export type { ProfileStorage } from './core/profiler/storage/profile-storage.js';
-export { startDevServer, type DevServer, type DevServerOptions } from './core/app/dev-server.js';
+export { startDevServer, type DevServer, type DevServerOptions } from './server/dev-server.js';

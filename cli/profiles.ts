@@ -6,7 +6,7 @@ import { PANELS, type PanelName, type Profile, type SearchQuery } from '../core/
 import { diffProfiles } from '../core/profiler/profile-diff.js';
 import type { ProfileStorage } from '../core/profiler/storage/profile-storage.js';
 import { isValidToken } from '../core/profiler/token.js';
-import { renderProfilePage } from '../render/profiler/profile-page.js';
+import { renderProfilePage } from '../web-profiler/views/profile-page.js';
 import { renderProfileDiffText, renderProfileListText, renderProfileText } from '../render/text/index.js';
 import { jsonForTerminal, terminalSafeBlock } from '../render/text/terminal-safe.js';
 import { openExistingStore } from './open-store.js';

@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import { findAppFile, loadApp } from '../core/app/load-app.js';
 import { describeShadowedRoute, findShadowedRoutes } from '../core/app/route-checks.js';
 import { combinedRoutes } from '../core/kernel/build-kernel.js';
-import { profilerRoutes } from '../core/profiler/profiler.js';
+import { profilerRoutes } from '../web-profiler/web-profiler.js';
 import { explain } from '../core/routing/explain.js';
 import type { RouteCollection } from '../core/routing/route-collection.js';
 import { renderExplainText, renderRouteTable } from '../render/text/index.js';

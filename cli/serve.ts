@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, Option } from 'commander';
-import { startDevServer } from '../core/app/dev-server.js';
+import { startDevServer } from '../server/dev-server.js';
 import { findAppFile, isLoadFailure } from '../core/app/load-app.js';
 import { AppError } from '../core/errors.js';
 import { normalizeHostName } from '../core/http/host-policy.js';

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { Command } from 'commander';
 import { requestInProcess } from '../core/app/in-process-client.js';
-import { createAppKernel } from '../core/app/kernel-factory.js';
+import { createAppKernel } from '../server/kernel-factory.js';
 import { findAppFile, loadApp } from '../core/app/load-app.js';
 import { AppError } from '../core/errors.js';
 import type { CheckedPath } from '../snapshots/check-paths.js';

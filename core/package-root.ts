@@ -9,7 +9,7 @@ export const PACKAGE_ROOT = findPackageRoot(dirname(fileURLToPath(import.meta.ur
  * The folders of appkernel's own code, compiled and source. Everything else under the package
  * root (an app.config.ts in a checkout, a folder of examples) is an app's file like any other.
  */
-export const OWN_FOLDERS = ['dist', 'core', 'cli', 'render', 'snapshots', 'scripts', 'node_modules'] as const;
+export const OWN_FOLDERS = ['dist', 'cli', 'server', 'web-profiler', 'core', 'render', 'snapshots', 'scripts', 'node_modules'] as const;
 
 /** Whether `file` (an absolute path) is appkernel's own code rather than an app's. */
 export function isOwnFile(file: string): boolean {

@@ -33,7 +33,7 @@ test('when tsconfig.json is read, then it is strict', () => {
 });
 
 test('when the top-level folders are listed, then those of ARCHITECTURE.md are there', () => {
-  for (const folder of ['cli', 'core', 'render', 'snapshots', 'scripts', 'tests']) assert.ok(statSync(folder).isDirectory(), folder);
+  for (const folder of ['cli', 'server', 'web-profiler', 'core', 'render', 'snapshots', 'scripts', 'tests']) assert.ok(statSync(folder).isDirectory(), folder);
   for (const folder of ['core/routing', 'core/http', 'core/kernel', 'core/log', 'core/app']) assert.ok(statSync(folder).isDirectory(), folder);
 });
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startDevServer, type DevServer } from '../../core/app/dev-server.js';
+import { startDevServer, type DevServer } from '../../server/dev-server.js';
 import type { ServerTimeouts } from '../../core/http/server.js';
 
 export interface FaultServer {

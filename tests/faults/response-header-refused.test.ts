@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { formatRequestLine } from '../../cli/request-line.js';
-import { startDevServer, type DevServer } from '../../core/app/dev-server.js';
+import { startDevServer, type DevServer } from '../../server/dev-server.js';
 import type { Profile } from '../../core/profiler/profile.js';
 import { PACKAGE_ENTRY } from '../helpers/cli.js';
 import { fetchProfileJson, fetchText } from '../helpers/serve.js';

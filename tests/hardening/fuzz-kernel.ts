@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { createDemoApp } from '../../core/app/demo-app.js';
-import { createAppKernel } from '../../core/app/kernel-factory.js';
+import { createAppKernel } from '../../server/kernel-factory.js';
 import { Request } from '../../core/http/request.js';
 import type { Response } from '../../core/http/response.js';
 import type { Kernel } from '../../core/kernel/kernel.js';

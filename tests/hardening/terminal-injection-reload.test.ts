@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { startDevServer } from '../../core/app/dev-server.js';
+import { startDevServer } from '../../server/dev-server.js';
 import { terminalSafe } from '../../render/text/terminal-safe.js';
 import { PACKAGE_ENTRY } from '../helpers/cli.js';
 import { assertNoRawControls, TERMINAL_PAYLOADS } from './terminal-harness.js';

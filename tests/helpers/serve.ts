@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { get } from 'node:http';
 import { request } from 'undici';
-import { startDevServer, type DevServer } from '../../core/app/dev-server.js';
+import { startDevServer, type DevServer } from '../../server/dev-server.js';
 
 export interface TestServer {
   server: DevServer;

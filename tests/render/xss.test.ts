@@ -3,9 +3,9 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PANELS } from '../../core/profiler/profile.js';
 import { renderErrorPage } from '../../render/error-page.js';
-import { renderProfilePage } from '../../render/profiler/profile-page.js';
-import { renderSearchPage } from '../../render/profiler/search-page.js';
-import { injectToolbar, renderToolbar } from '../../render/profiler/toolbar.js';
+import { renderProfilePage } from '../../web-profiler/views/profile-page.js';
+import { renderSearchPage } from '../../web-profiler/views/search-page.js';
+import { injectToolbar, renderToolbar } from '../../web-profiler/views/toolbar.js';
 import { hostileProfile, notFoundErrorPage, PAYLOADS } from './fixtures.js';
 import { assertNoInjection } from './html-assertions.js';
 

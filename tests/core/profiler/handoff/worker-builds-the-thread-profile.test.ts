@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createApp } from '../../../../core/app/app.js';
-import { createAppKernel } from '../../../../core/app/kernel-factory.js';
+import { createAppKernel } from '../../../../server/kernel-factory.js';
 import { HttpError } from '../../../../core/errors.js';
 import { Request } from '../../../../core/http/request.js';
 import { Response } from '../../../../core/http/response.js';
@@ -9,7 +9,7 @@ import { combinedRoutes } from '../../../../core/kernel/build-kernel.js';
 import { buildProfile } from '../../../../core/profiler/build-profile.js';
 import { ProfileHandoff } from '../../../../core/profiler/handoff/profile-handoff.js';
 import type { Profile, ProfileSummary } from '../../../../core/profiler/profile.js';
-import { profilerRoutes } from '../../../../core/profiler/profiler.js';
+import { profilerRoutes } from '../../../../web-profiler/web-profiler.js';
 import { summarize } from '../../../../core/profiler/storage/index-line.js';
 import type { ProfileStorage } from '../../../../core/profiler/storage/profile-storage.js';
 import { toStoredForm } from '../../../../core/profiler/storage/stored-form.js';

@@ -1,12 +1,12 @@
-import type { Controller } from '../app/controller.js';
-import type { KernelExtension } from '../kernel/build-kernel.js';
-import { KernelEvents } from '../kernel/kernel-events.js';
-import { RouteCollection } from '../routing/route-collection.js';
+import type { Controller } from '../core/app/controller.js';
+import type { KernelExtension } from '../core/kernel/build-kernel.js';
+import { KernelEvents } from '../core/kernel/kernel-events.js';
+import { RouteCollection } from '../core/routing/route-collection.js';
 import { ProfilerController } from './profiler-controller.js';
 import { ProfilerListener } from './profiler-listener.js';
-import type { ProfileStorage } from './storage/profile-storage.js';
-import { ProfileHandoff } from './handoff/profile-handoff.js';
-import { generateToken } from './token.js';
+import type { ProfileStorage } from '../core/profiler/storage/profile-storage.js';
+import { ProfileHandoff } from '../core/profiler/handoff/profile-handoff.js';
+import { generateToken } from '../core/profiler/token.js';
 
 /** The profiler's pages, matched before the app's routes. */
 export function profilerRoutes(): RouteCollection {

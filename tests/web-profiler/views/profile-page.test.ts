@@ -2,9 +2,9 @@ import { load } from 'cheerio';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PANELS } from '../../../core/profiler/profile.js';
-import { renderProfilePage } from '../../../render/profiler/profile-page.js';
-import { NOT_FOUND_MESSAGE, notFoundProfile, okProfile, ROBOTS_URL, ROUTING_MESSAGE, serverErrorProfile } from '../fixtures.js';
-import { texts, textIndex } from '../html-assertions.js';
+import { renderProfilePage } from '../../../web-profiler/views/profile-page.js';
+import { NOT_FOUND_MESSAGE, notFoundProfile, okProfile, ROBOTS_URL, ROUTING_MESSAGE, serverErrorProfile } from '../../render/fixtures.js';
+import { texts, textIndex } from '../../render/html-assertions.js';
 
 const test = suite('renderProfilePage');
 

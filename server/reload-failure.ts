@@ -1,7 +1,7 @@
-import { injectToolbar } from '../../render/profiler/toolbar.js';
-import { renderReloadBanner, type ReloadFailureView } from '../../render/profiler/reload-banner.js';
-import type { Request } from '../http/request.js';
-import type { Response } from '../http/response.js';
+import { injectToolbar } from '../web-profiler/views/toolbar.js';
+import { renderReloadBanner, type ReloadFailureView } from '../web-profiler/views/reload-banner.js';
+import type { Request } from '../core/http/request.js';
+import type { Response } from '../core/http/response.js';
 
 export const RELOAD_FAILED_HEADER = 'X-App-Reload-Failed';
 

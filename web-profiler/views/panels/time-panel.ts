@@ -1,6 +1,6 @@
 import type { Profile } from '../../../core/profiler/profile.js';
-import { escapeHtml } from '../../escape.js';
-import { formatMs } from '../../format.js';
+import { escapeHtml } from '../../../render/escape.js';
+import { formatMs } from '../../../render/format.js';
 
 const percent = (part: number, whole: number): string =>
   (whole > 0 && Number.isFinite(part) ? Math.min(100, Math.max(0, (part / whole) * 100)) : 0).toFixed(2);

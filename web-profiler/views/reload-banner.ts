@@ -1,4 +1,4 @@
-import { escapeHtml } from '../escape.js';
+import { escapeHtml } from '../../render/escape.js';
 
 export interface ReloadFailureView {
   /** the load error's one-line message */

@@ -1,6 +1,6 @@
 import type { SearchQuery } from '../../core/profiler/profile.js';
-import { escapeHtml } from '../escape.js';
-import { isoSeconds } from '../format.js';
+import { escapeHtml } from '../../render/escape.js';
+import { isoSeconds } from '../../render/format.js';
 
 const LIMITS = [10, 50, 100];
 

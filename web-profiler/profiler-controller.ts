@@ -1,13 +1,13 @@
-import type { ControllerContext } from '../app/controller.js';
-import { AppError, NotFoundHttpError } from '../errors.js';
-import { firstValue } from '../http/request.js';
-import { Response } from '../http/response.js';
-import { renderProfilePage } from '../../render/profiler/profile-page.js';
-import { renderSearchPage } from '../../render/profiler/search-page.js';
-import { PANELS, type PanelName, type Profile, type SearchQuery } from './profile.js';
-import { isValidToken } from './token.js';
-import { parseUtcTime } from './utc-time.js';
-import type { ProfileStorage } from './storage/profile-storage.js';
+import type { ControllerContext } from '../core/app/controller.js';
+import { AppError, NotFoundHttpError } from '../core/errors.js';
+import { firstValue } from '../core/http/request.js';
+import { Response } from '../core/http/response.js';
+import { renderProfilePage } from './views/profile-page.js';
+import { renderSearchPage } from './views/search-page.js';
+import { PANELS, type PanelName, type Profile, type SearchQuery } from '../core/profiler/profile.js';
+import { isValidToken } from '../core/profiler/token.js';
+import { parseUtcTime } from '../core/profiler/utc-time.js';
+import type { ProfileStorage } from '../core/profiler/storage/profile-storage.js';
 
 const PANEL_ALIASES: Record<string, PanelName> = { logger: 'log', performance: 'time', routing: 'router' };
 export const SEARCH_LIMITS = [10, 50, 100] as const;

@@ -1,6 +1,6 @@
 import { PANELS, type PanelName, type Profile } from '../../core/profiler/profile.js';
-import { escapeHtml } from '../escape.js';
-import { formatMs } from '../format.js';
+import { escapeHtml } from '../../render/escape.js';
+import { formatMs } from '../../render/format.js';
 
 export const PANEL_LABELS: Record<PanelName, string> = {
   request: 'Request / Response', time: 'Performance', exception: 'Exception', log: 'Logs',

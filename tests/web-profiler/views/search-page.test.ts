@@ -2,9 +2,9 @@ import { load } from 'cheerio';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ProfileSummary } from '../../../core/profiler/profile.js';
-import { renderSearchPage } from '../../../render/profiler/search-page.js';
-import { notFoundProfile, okProfile, ROBOTS_URL, T0 } from '../fixtures.js';
-import { texts } from '../html-assertions.js';
+import { renderSearchPage } from '../../../web-profiler/views/search-page.js';
+import { notFoundProfile, okProfile, ROBOTS_URL, T0 } from '../../render/fixtures.js';
+import { texts } from '../../render/html-assertions.js';
 
 const summary = ({ token, status, ip, method, url, time, duration }: ProfileSummary): ProfileSummary => ({ token, status, ip, method, url, time, duration });
 const rows = [summary(notFoundProfile()), { ...summary(okProfile()), time: T0 - 61_000 }];

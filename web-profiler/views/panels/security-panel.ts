@@ -1,6 +1,6 @@
 import type { Profile } from '../../../core/profiler/profile.js';
-import { escapeHtml } from '../../escape.js';
-import { renderHtmlRows } from '../../key-value-table.js';
+import { escapeHtml } from '../../../render/escape.js';
+import { renderHtmlRows } from '../../../render/key-value-table.js';
 
 const DECISIONS = { allowed: ['ok', 'Allowed'], denied: ['err', 'Denied'], none: ['', 'No rule applied'] } as const;
 

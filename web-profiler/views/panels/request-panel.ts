@@ -1,7 +1,7 @@
 import type { BodyData, Profile } from '../../../core/profiler/profile.js';
-import { escapeHtml } from '../../escape.js';
-import { formatBytes, statusClass } from '../../format.js';
-import { renderHtmlRows, renderKeyValueTable } from '../../key-value-table.js';
+import { escapeHtml } from '../../../render/escape.js';
+import { formatBytes, statusClass } from '../../../render/format.js';
+import { renderHtmlRows, renderKeyValueTable } from '../../../render/key-value-table.js';
 
 function orNone(value: string | null): string {
   return value === null || value === '' ? '<span class="empty">none</span>' : escapeHtml(value);

@@ -1,5 +1,5 @@
 import type { Profile } from '../../../core/profiler/profile.js';
-import { renderExceptionView } from '../../exception-view.js';
+import { renderExceptionView } from '../../../render/exception-view.js';
 
 /** The same view as the debug error page, with the profiled request's own log. */
 export function renderExceptionPanel(profile: Profile): string {

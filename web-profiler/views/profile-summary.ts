@@ -1,6 +1,6 @@
 import type { Profile } from '../../core/profiler/profile.js';
-import { escapeHtml, queryString, safeUrl } from '../escape.js';
-import { formatDateTime, formatMs, isoSeconds, statusClass } from '../format.js';
+import { escapeHtml, queryString, safeUrl } from '../../render/escape.js';
+import { formatDateTime, formatMs, isoSeconds, statusClass } from '../../render/format.js';
 
 /** The header of a profile: URL, method, status, IP, when it was profiled, its token. */
 export function renderProfileSummary(profile: Profile): string {

@@ -1,7 +1,7 @@
 import type { ProfileSummary, SearchQuery } from '../../core/profiler/profile.js';
-import { escapeHtml, queryString } from '../escape.js';
-import { formatDateTime, formatMs, isoSeconds, statusClass } from '../format.js';
-import { renderLayout } from '../layout.js';
+import { escapeHtml, queryString } from '../../render/escape.js';
+import { formatDateTime, formatMs, isoSeconds, statusClass } from '../../render/format.js';
+import { renderLayout } from '../../render/layout.js';
 import { renderSearchForm } from './search-form.js';
 import { renderTopBar } from './top-bar.js';
 

@@ -1,7 +1,7 @@
 import { load } from 'cheerio';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { injectToolbar, renderToolbar, type ToolbarData } from '../../../render/profiler/toolbar.js';
+import { injectToolbar, renderToolbar, type ToolbarData } from '../../../web-profiler/views/toolbar.js';
 
 const data: ToolbarData = { token: 'a1b2c3', status: 404, route: null, duration: 3.456, logErrors: 1, logWarnings: 0, method: 'GET' };
 

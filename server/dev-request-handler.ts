@@ -1,7 +1,7 @@
-import type { RequestHandler } from '../http/node-adapter.js';
-import { Response } from '../http/response.js';
-import type { Kernel } from '../kernel/kernel.js';
-import type { ReloadFailureView } from '../../render/profiler/reload-banner.js';
+import type { RequestHandler } from '../core/http/node-adapter.js';
+import { Response } from '../core/http/response.js';
+import type { Kernel } from '../core/kernel/kernel.js';
+import type { ReloadFailureView } from '../web-profiler/views/reload-banner.js';
 import { markReloadFailure } from './reload-failure.js';
 
 const FAVICON = '/favicon.ico';

@@ -1,5 +1,5 @@
 import type { PanelName, Profile } from '../../core/profiler/profile.js';
-import { renderLayout } from '../layout.js';
+import { renderLayout } from '../../render/layout.js';
 import { PANEL_LABELS, renderPanelMenu } from './panel-menu.js';
 import { renderEventsPanel } from './panels/events-panel.js';
 import { renderExceptionPanel } from './panels/exception-panel.js';

@@ -1,5 +1,5 @@
 import type { Profile } from '../../../core/profiler/profile.js';
-import { type LogLevelGroup, logLevelGroup, renderLogTable } from '../../log-table.js';
+import { type LogLevelGroup, logLevelGroup, renderLogTable } from '../../../render/log-table.js';
 
 const FILTERS: [id: 'all' | LogLevelGroup, label: string][] = [
   ['all', 'All'], ['error', 'Errors'], ['warning', 'Warnings'], ['info', 'Info'], ['debug', 'Debug'],

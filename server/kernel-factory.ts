@@ -1,9 +1,9 @@
-import { htmlErrorRenderer } from '../../render/error-renderer.js';
-import { buildKernel } from '../kernel/build-kernel.js';
-import type { Kernel } from '../kernel/kernel.js';
-import { profilerExtension } from '../profiler/profiler.js';
-import type { ProfileStorage } from '../profiler/storage/profile-storage.js';
-import type { App } from './app.js';
+import { htmlErrorRenderer } from '../render/error-renderer.js';
+import { buildKernel } from '../core/kernel/build-kernel.js';
+import type { Kernel } from '../core/kernel/kernel.js';
+import { profilerExtension } from '../web-profiler/web-profiler.js';
+import type { ProfileStorage } from '../core/profiler/storage/profile-storage.js';
+import type { App } from '../core/app/app.js';
 
 export interface AppKernelOptions {
   debug: boolean;

@@ -1,7 +1,7 @@
-import type { KernelEvent } from '../kernel/kernel-event.js';
-import { injectToolbar, renderToolbar } from '../../render/profiler/toolbar.js';
-import { DURATION_KEY } from './build-profile.js';
-import type { ProfileHandoff } from './handoff/profile-handoff.js';
+import type { KernelEvent } from '../core/kernel/kernel-event.js';
+import { injectToolbar, renderToolbar } from './views/toolbar.js';
+import { DURATION_KEY } from '../core/profiler/build-profile.js';
+import type { ProfileHandoff } from '../core/profiler/handoff/profile-handoff.js';
 import { applyProfilerSecurityHeaders } from './security-headers.js';
 
 /**

@@ -1,5 +1,5 @@
-import { escapeHtml } from '../escape.js';
-import { formatMs } from '../format.js';
+import { escapeHtml } from '../../render/escape.js';
+import { formatMs } from '../../render/format.js';
 
 export interface ToolbarData {
   token: string;

@@ -1,5 +1,5 @@
-import type { Request } from '../http/request.js';
-import type { Response } from '../http/response.js';
+import type { Request } from '../core/http/request.js';
+import type { Response } from '../core/http/response.js';
 
 /**
  * The pages ship no script. Their styles are one inline <style> and style attributes
