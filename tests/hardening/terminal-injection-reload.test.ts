@@ -10,7 +10,7 @@ import { assertNoRawControls, TERMINAL_PAYLOADS } from './terminal-harness.js';
 
 const test = suite('the dev server\'s own messages are terminal-safe');
 
-test('when a reload fails with a message holding each class of sequence, then "Reload failed" quotes it escaped on one line', async () => {
+test('when a reload fails with a message holding each class of sequence, then "Reload failed" quotes it escaped on its first line, the code frame under it', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'appkernel-terminal-reload-'));
   const appFile = join(dir, 'app.config.mjs');
   writeFileSync(appFile, `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};\nexport const app = createApp({ name: 'ok' });\n`);
@@ -22,10 +22,12 @@ test('when a reload fails with a message holding each class of sequence, then "R
     for (const { name, payload } of TERMINAL_PAYLOADS) {
       writeFileSync(appFile, `throw new Error(${JSON.stringify(payload)});\n`);
       assert.is(await server.reload(), false, name);
-      const line = lines.at(-1)!;
+      // The message on the first line; the code frame and the app's frames follow, one per line.
+      const [line, ...details] = lines.at(-1)!.split('\n');
       assertNoRawControls(line, name);
-      assert.not.ok(line.includes('\n'), name);
+      for (const detail of details) assertNoRawControls(detail, `${name}, the lines under the message`);
       assert.ok(line.startsWith('Reload failed, the last good app keeps serving: ') && line.endsWith(terminalSafe(payload)), line);
+      assert.ok(details.some((detail) => detail.startsWith('>')), 'the code frame points at the line that threw');
     }
   } finally {
     await server.close();
