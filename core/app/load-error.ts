@@ -47,7 +47,8 @@ export function describeLoadError(error: unknown): LoadErrorReport {
     appFrames.push(`${m[1] ?? '<anonymous>'} (${file}:${m[3]}:${m[4]})`);
     location ??= { file, line: Number(m[3]), column: Number(m[4]) };
   }
-  const reason = transform ? message.slice(transform.index + transform[0].length).split('\n')[0] : message.split('\n')[0];
+  // A transform error's first line after its place is the reason; any other message is kept whole (a terminal shows its line breaks escaped).
+  const reason = transform ? message.slice(transform.index + transform[0].length).split('\n')[0] : message;
   return { reason, location, codeFrame: location ? codeFrame(location) : '', appFrames };
 }
 
