@@ -1,0 +1,18 @@
+import type { RouteCollection } from '../../routing/route-collection.js';
+import type { RequestData } from '../profile.js';
+import type { SecretValues } from '../redact.js';
+import type { RequestFacts, ResponseFacts } from '../request-facts.js';
+
+/** What every panel's collector is given: the request and response as recorded, and what was found before it. */
+export interface CollectContext {
+  request: RequestFacts;
+  response: ResponseFacts;
+  /** the route table a 404 is explained with */
+  routes: RouteCollection;
+  /** the secret values met so far, scrubbed from every later text (collectors run in a fixed order) */
+  secrets: SecretValues;
+  /** the request panel, collected first */
+  requestData: RequestData;
+  /** ms, the request's duration as recorded */
+  duration: number;
+}

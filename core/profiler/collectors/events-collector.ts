@@ -1,0 +1,7 @@
+import type { EventsData } from '../profile.js';
+import type { CollectContext } from './collect-context.js';
+
+/** The events panel: each dispatched event with its listener calls, in order. */
+export function collectEvents({ request }: CollectContext): EventsData {
+  return { events: request.events.slice() };
+}
