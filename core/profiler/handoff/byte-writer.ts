@@ -2,6 +2,8 @@ const encoder = new TextEncoder();
 // A leading U+FEFF is data here (a route parameter may start with one): the decoder must not eat it as a BOM.
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 const INITIAL_BYTES = 64 * 1024;
+/** strings up to this long are tried as ASCII first */
+const SHORT = 64;
 
 /**
  * Writes numbers and strings into one growable buffer, for another thread to read with
@@ -64,9 +66,27 @@ export class ByteWriter {
   string(text: string): void {
     // Each UTF-16 unit makes at most 3 bytes; the length is written after, in a fixed 4 bytes.
     this.#room(4 + text.length * 3);
+    if (text.length <= SHORT && this.#ascii(text)) return;
     const { written } = encoder.encodeInto(text, this.#bytes.subarray(this.#at + 4));
     this.#view.setUint32(this.#at, written, true);
     this.#at += 4 + written;
+  }
+
+  /**
+   * A short ASCII string copied by hand: most strings of a record are (header names, listener
+   * names, methods), and encodeInto costs a call into C++ and a result object each.
+   */
+  #ascii(text: string): boolean {
+    const bytes = this.#bytes;
+    const start = this.#at + 4;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c >= 0x80) return false;
+      bytes[start + i] = c;
+    }
+    this.#view.setUint32(this.#at, text.length, true);
+    this.#at = start + text.length;
+    return true;
   }
 
   /** null travels as its own mark, so that "" stays "". */

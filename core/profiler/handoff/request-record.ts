@@ -113,7 +113,12 @@ function writeLog(w: ByteWriter, records: readonly MarkedRecord[]): void {
  */
 function contextJson(context: Record<string, unknown>): string {
   if (context === null || typeof context !== 'object') return '{}';
-  return JSON.stringify(redactData(context, keep, ignore, never).value) ?? '{}';
+  try {
+    // Most contexts are plain data: JSON.stringify says what the walk below would, natively.
+    return JSON.stringify(context) ?? '{}';
+  } catch {
+    return JSON.stringify(redactData(context, keep, ignore, never).value) ?? '{}';
+  }
 }
 
 const keep = (text: string) => text;
