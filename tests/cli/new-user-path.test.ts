@@ -16,9 +16,12 @@ const MARGIN_MS = 5000;
 
 interface Run { code: number | null; out: string }
 
+/** The new user's own shell: not a CI run (CI=true would forbid the first snapshot run from writing its snapshots). */
+const { CI: _ci, ...USER_ENV } = process.env;
+
 function run(command: string, args: string[], cwd: string, timeoutMs = 60_000): Promise<Run> {
   return new Promise((done) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, NO_COLOR: '1', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' } });
+    const child = spawn(command, args, { cwd, env: { ...USER_ENV, NO_COLOR: '1', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' } });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
