@@ -24,11 +24,11 @@ export interface TrieSearch {
 
 /**
  * The trie walked by one small loop, the same for every table: a lookup costs what the path's
- * segments cost, whatever the table's size. Per node, the segment's end is found once with
- * indexOf; a static child is picked from a small table keyed by the segment's length, first and
- * last char, then compared in place (no slicing, no string hashing), so siblings sharing a first
- * char (`/v1` ... `/v10`, `commits`, `comments`) cost one comparison, not one each; a child is
- * entered only if it holds a route index lower than the best so far.
+ * segments cost, whatever the table's size. Per node, a static child is picked by the
+ * segment's first char and compared in place (no slicing, no string hashing); when siblings
+ * share a first char (`/v1` ... `/v10`, `commits`, `comments`), the segment's end is found with
+ * indexOf and only the siblings of that length and last char are compared. A child is entered only if it holds
+ * a route index lower than the best so far.
  */
 export function walkTrie(trie: SegmentTrie, routes: readonly Route[]): TrieSearch {
   return new TrieWalk(trie, routes);
@@ -41,9 +41,32 @@ class StaticEdge {
   }
 }
 
-/** The static-child table slot of a segment `path[s..e)`, e > s; `mask`: the table's size - 1. */
-function slotOf(path: string, s: number, e: number, mask: number): number {
-  return ((e - s) * 31 + path.charCodeAt(s) * 7 + path.charCodeAt(e - 1)) & mask;
+/** The static-child table's slot for a first char: one per ASCII char, one for all others. */
+function slotOf(first: number): number {
+  return first < 128 ? first : 128;
+}
+
+/** The static children whose first chars share a slot. */
+class StaticBucket {
+  /** the only one, compared in place without looking for the segment's end */
+  readonly single: StaticEdge | null;
+  /** several: by alikeSlot() of their length and last char */
+  readonly alike: (readonly StaticEdge[] | null)[];
+  readonly mask: number;
+
+  constructor(edges: readonly StaticEdge[]) {
+    this.single = edges.length === 1 ? edges[0] : null;
+    let size = 2;
+    while (size < edges.length * 2) size *= 2;
+    this.mask = size - 1;
+    const alike: (StaticEdge[] | null)[] = new Array<StaticEdge[] | null>(edges.length === 1 ? 0 : size).fill(null);
+    if (edges.length > 1) for (const edge of edges) (alike[alikeSlot(edge.length, edge.text.charCodeAt(edge.length - 1), this.mask)] ??= []).push(edge);
+    this.alike = alike;
+  }
+}
+
+function alikeSlot(length: number, last: number, mask: number): number {
+  return (length * 31 + last) & mask;
 }
 
 class ScannedEdge {
@@ -67,9 +90,8 @@ class WalkNode {
   readonly terminals: readonly WalkTerminal[];
   /** the terminals' declared methods: the 405's allowed list when only this node matched */
   readonly allowed: readonly string[];
-  /** the non-empty static children by slotOf(); null when there are none */
-  readonly statics: (readonly StaticEdge[] | null)[] | null;
-  readonly mask: number;
+  /** the non-empty static children by slotOf() their first char; null when there are none */
+  readonly statics: (StaticBucket | null)[] | null;
   /** the empty segment (a trailing or doubled slash) */
   readonly empty: WalkNode | null;
   readonly scanned: readonly ScannedEdge[];
@@ -90,8 +112,7 @@ class WalkNode {
       if (text === '') empty = new WalkNode(child);
       else statics.push(new StaticEdge(text, new WalkNode(child)));
     }
-    this.mask = staticTableSize(statics.length) - 1;
-    this.statics = statics.length === 0 ? null : staticTable(statics, this.mask);
+    this.statics = statics.length === 0 ? null : staticTable(statics);
     this.empty = empty;
     const scanned: ScannedEdge[] = [];
     if (node.any !== null) scanned.push(new ScannedEdge(null, false, new WalkNode(node.any)));
@@ -104,17 +125,10 @@ class WalkNode {
   }
 }
 
-/** A power of two, at least twice the count: most slots hold one edge or none. */
-function staticTableSize(count: number): number {
-  let size = 2;
-  while (size < count * 2) size *= 2;
-  return size;
-}
-
-function staticTable(statics: readonly StaticEdge[], mask: number): (readonly StaticEdge[] | null)[] {
-  const table: (StaticEdge[] | null)[] = new Array<StaticEdge[] | null>(mask + 1).fill(null);
-  for (const edge of statics) (table[slotOf(edge.text, 0, edge.length, mask)] ??= []).push(edge);
-  return table;
+function staticTable(statics: readonly StaticEdge[]): (StaticBucket | null)[] {
+  const bySlot: (StaticEdge[] | undefined)[] = [];
+  for (const edge of statics) (bySlot[slotOf(edge.text.charCodeAt(0))] ??= []).push(edge);
+  return Array.from({ length: 129 }, (_, slot) => (bySlot[slot] === undefined ? null : new StaticBucket(bySlot[slot])));
 }
 
 function terminalOf({ index, route, expansion }: Terminal): WalkTerminal {
@@ -230,21 +244,21 @@ function visit(w: Walk, node: WalkNode, end: number, depth: number): void {
       return;
     }
     const s = end + 1;
-    let e = path.indexOf('/', s);
-    if (e === -1) e = len;
-    if (e > s && node.statics !== null) {
-      const edge = staticChild(node, path, s, e);
+    if (s < len && node.statics !== null) {
+      const edge = staticChild(node, path, s, len);
       if (edge !== null && edge.node.minIndex < w.best) {
         if (node.staticsOnly) {
           node = edge.node;
-          end = e;
+          end = s + edge.length;
           depth += 1;
           continue;
         }
-        visit(w, edge.node, e, depth + 1);
+        visit(w, edge.node, s + edge.length, depth + 1);
       }
     }
     if (node.staticsOnly) return;
+    let e = path.indexOf('/', s);
+    if (e === -1) e = len;
     if (e === s && node.empty !== null && node.empty.minIndex < w.best) visit(w, node.empty, s, depth + 1);
     if (node.loneAny !== null) {
       const child = node.loneAny;
@@ -270,9 +284,20 @@ function visit(w: Walk, node: WalkNode, end: number, depth: number): void {
   }
 }
 
-/** The static child named by the segment `path[s..e)`, e > s, or null. */
-function staticChild(node: WalkNode, path: string, s: number, e: number): StaticEdge | null {
-  const edges = node.statics![slotOf(path, s, e, node.mask)];
+/** The static child named by the segment starting at `s` (s < len), or null. */
+function staticChild(node: WalkNode, path: string, s: number, len: number): StaticEdge | null {
+  const bucket = node.statics![slotOf(path.charCodeAt(s))];
+  if (bucket === null) return null;
+  const single = bucket.single;
+  if (single !== null) {
+    const after = s + single.length;
+    if (after > len || (after < len && path.charCodeAt(after) !== 0x2f)) return null;
+    return path.startsWith(single.text, s) ? single : null;
+  }
+  // The first char matched a static text, so it is no slash: the segment is not empty.
+  let e = path.indexOf('/', s);
+  if (e === -1) e = len;
+  const edges = bucket.alike[alikeSlot(e - s, path.charCodeAt(e - 1), bucket.mask)];
   if (edges === null) return null;
   for (let i = 0; i < edges.length; i++) {
     const edge = edges[i];
