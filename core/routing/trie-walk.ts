@@ -22,27 +22,51 @@ export interface TrieSearch {
   matched(): Int32Array;
 }
 
-/** Nodes with more static children than this pick them by a table on the first char. */
-const SCAN_STATICS = 4;
-
 /**
  * The trie walked by one small loop, the same for every table: a lookup costs what the path's
- * segments cost, whatever the table's size. Per node, a static child is picked by its first
- * char and compared in place (no slicing, no hashing); a placeholder segment's end is found
- * with indexOf; a child is entered only if it holds a route index lower than the best so far.
+ * segments cost, whatever the table's size. Per node, a static child is picked by the
+ * segment's first char and compared in place (no slicing, no string hashing); when siblings
+ * share a first char (`/v1` ... `/v10`, `commits`, `comments`), the segment's end is found with
+ * indexOf and only the siblings of that length and last char are compared. A child is entered only if it holds
+ * a route index lower than the best so far.
  */
 export function walkTrie(trie: SegmentTrie, routes: readonly Route[]): TrieSearch {
   return new TrieWalk(trie, routes);
 }
 
 class StaticEdge {
-  readonly first: number;
-  /** the text's char codes, compared in place */
-  readonly codes: Uint16Array;
+  readonly length: number;
   constructor(readonly text: string, readonly node: WalkNode) {
-    this.first = text.charCodeAt(0);
-    this.codes = Uint16Array.from({ length: text.length }, (_, i) => text.charCodeAt(i));
+    this.length = text.length;
   }
+}
+
+/** The static-child table's slot for a first char: one per ASCII char, one for all others. */
+function slotOf(first: number): number {
+  return first < 128 ? first : 128;
+}
+
+/** The static children whose first chars share a slot. */
+class StaticBucket {
+  /** the only one, compared in place without looking for the segment's end */
+  readonly single: StaticEdge | null;
+  /** several: by alikeSlot() of their length and last char */
+  readonly alike: (readonly StaticEdge[] | null)[];
+  readonly mask: number;
+
+  constructor(edges: readonly StaticEdge[]) {
+    this.single = edges.length === 1 ? edges[0] : null;
+    let size = 2;
+    while (size < edges.length * 2) size *= 2;
+    this.mask = size - 1;
+    const alike: (StaticEdge[] | null)[] = new Array<StaticEdge[] | null>(edges.length === 1 ? 0 : size).fill(null);
+    if (edges.length > 1) for (const edge of edges) (alike[alikeSlot(edge.length, edge.text.charCodeAt(edge.length - 1), this.mask)] ??= []).push(edge);
+    this.alike = alike;
+  }
+}
+
+function alikeSlot(length: number, last: number, mask: number): number {
+  return (length * 31 + last) & mask;
 }
 
 class ScannedEdge {
@@ -66,14 +90,17 @@ class WalkNode {
   readonly terminals: readonly WalkTerminal[];
   /** the terminals' declared methods: the 405's allowed list when only this node matched */
   readonly allowed: readonly string[];
-  readonly statics: readonly StaticEdge[];
-  /** by first char (ASCII), for nodes with many static children; null otherwise */
-  readonly byFirst: (readonly StaticEdge[] | null)[] | null;
+  /** the non-empty static children by slotOf() their first char; null when there are none */
+  readonly statics: (StaticBucket | null)[] | null;
   /** the empty segment (a trailing or doubled slash) */
   readonly empty: WalkNode | null;
   readonly scanned: readonly ScannedEdge[];
   readonly scannedMin: number;
   readonly rest: readonly RestEdge[];
+  /** only static children: after them, nothing is left to try */
+  readonly staticsOnly: boolean;
+  /** the only placeholder child, when it takes any segment and no rest child follows it */
+  readonly loneAny: WalkNode | null;
 
   constructor(node: TrieNode) {
     this.minIndex = node.minIndex;
@@ -85,23 +112,23 @@ class WalkNode {
       if (text === '') empty = new WalkNode(child);
       else statics.push(new StaticEdge(text, new WalkNode(child)));
     }
-    this.statics = statics;
+    this.statics = statics.length === 0 ? null : staticTable(statics);
     this.empty = empty;
-    this.byFirst = statics.length > SCAN_STATICS ? firstCharTable(statics) : null;
     const scanned: ScannedEdge[] = [];
     if (node.any !== null) scanned.push(new ScannedEdge(null, false, new WalkNode(node.any)));
     for (const edge of node.tested) scanned.push(new ScannedEdge(edge.regex, edge.groups, new WalkNode(edge.node)));
     this.scanned = scanned;
     this.scannedMin = Math.min(NONE, ...scanned.map((e) => e.node.minIndex));
     this.rest = node.rest.map((edge) => new RestEdge(edge.regex, edge.anchored, new WalkNode(edge.node)));
+    this.staticsOnly = empty === null && scanned.length === 0 && this.rest.length === 0;
+    this.loneAny = scanned.length === 1 && scanned[0].regex === null && this.rest.length === 0 ? scanned[0].node : null;
   }
 }
 
-function firstCharTable(statics: readonly StaticEdge[]): (readonly StaticEdge[] | null)[] {
-  const table: (StaticEdge[] | null)[] = new Array(128).fill(null);
-  // Texts starting with a non-ASCII char are found in `statics`, which a non-ASCII first char reads.
-  for (const edge of statics) if (edge.first < 128) (table[edge.first] ??= []).push(edge);
-  return table;
+function staticTable(statics: readonly StaticEdge[]): (StaticBucket | null)[] {
+  const bySlot: (StaticEdge[] | undefined)[] = [];
+  for (const edge of statics) (bySlot[slotOf(edge.text.charCodeAt(0))] ??= []).push(edge);
+  return Array.from({ length: 129 }, (_, slot) => (bySlot[slot] === undefined ? null : new StaticBucket(bySlot[slot])));
 }
 
 function terminalOf({ index, route, expansion }: Terminal): WalkTerminal {
@@ -203,52 +230,85 @@ class TrieWalk implements TrieSearch {
   }
 }
 
-/** `node` reached with its last segment ending at `end`; `depth`: the segment that starts after it. */
+/**
+ * `node` reached with its last segment ending at `end`; `depth`: the segment that starts after it.
+ * A child tried last (a static child of a node with nothing else, a lone `any` placeholder) is
+ * entered by looping, not by a call: most walks are one loop.
+ */
 function visit(w: Walk, node: WalkNode, end: number, depth: number): void {
   const len = w.len;
-  if (end === len) {
-    if (node.terminals.length > 0) arrive(w, node);
-    return;
-  }
   const path = w.path;
-  const s = end + 1;
-  const c = s < len ? path.charCodeAt(s) : -1;
-  if (c !== -1 && node.statics.length > 0) {
-    const edges = node.byFirst === null || c >= 128 ? node.statics : node.byFirst[c];
-    if (edges !== null) {
-      for (let i = 0; i < edges.length; i++) {
-        const edge = edges[i];
-        if (edge.first !== c) continue;
-        const codes = edge.codes;
-        const after = s + codes.length;
-        if (after > len || (after < len && path.charCodeAt(after) !== 0x2f)) continue;
-        let k = 1;
-        while (k < codes.length && path.charCodeAt(s + k) === codes[k]) k++;
-        if (k !== codes.length) continue;
-        if (edge.node.minIndex < w.best) visit(w, edge.node, after, depth + 1);
-        break;
+  for (;;) {
+    if (end === len) {
+      if (node.terminals.length > 0) arrive(w, node);
+      return;
+    }
+    const s = end + 1;
+    if (s < len && node.statics !== null) {
+      const edge = staticChild(node, path, s, len);
+      if (edge !== null && edge.node.minIndex < w.best) {
+        if (node.staticsOnly) {
+          node = edge.node;
+          end = s + edge.length;
+          depth += 1;
+          continue;
+        }
+        visit(w, edge.node, s + edge.length, depth + 1);
       }
     }
-  }
-  if (node.empty !== null && (c === -1 || c === 0x2f) && node.empty.minIndex < w.best) visit(w, node.empty, s, depth + 1);
-  if (node.scannedMin < w.best) scan(w, node, s, depth);
-  for (let i = 0; i < node.rest.length; i++) {
-    const edge = node.rest[i];
-    if (edge.node.minIndex >= w.best) continue;
-    edge.regex.lastIndex = s;
-    if (!edge.regex.test(path) || (w.slash && !restFree(edge.anchored, path, s))) continue;
-    w.starts[depth] = s;
-    w.ends[depth] = len;
-    visit(w, edge.node, len, depth + 1);
+    if (node.staticsOnly) return;
+    let e = path.indexOf('/', s);
+    if (e === -1) e = len;
+    if (e === s && node.empty !== null && node.empty.minIndex < w.best) visit(w, node.empty, s, depth + 1);
+    if (node.loneAny !== null) {
+      const child = node.loneAny;
+      if (child.minIndex >= w.best || e === s || (w.slash && slashIn(path, s, e))) return;
+      w.starts[depth] = s;
+      w.ends[depth] = e;
+      node = child;
+      end = e;
+      depth += 1;
+      continue;
+    }
+    if (node.scannedMin < w.best) scan(w, node, s, e, depth);
+    for (let i = 0; i < node.rest.length; i++) {
+      const edge = node.rest[i];
+      if (edge.node.minIndex >= w.best) continue;
+      edge.regex.lastIndex = s;
+      if (!edge.regex.test(path) || (w.slash && !restFree(edge.anchored, path, s))) continue;
+      w.starts[depth] = s;
+      w.ends[depth] = len;
+      visit(w, edge.node, len, depth + 1);
+    }
+    return;
   }
 }
 
-/** The placeholder children: the segment from `s` to the next slash. */
-function scan(w: Walk, node: WalkNode, s: number, depth: number): void {
-  const path = w.path;
-  const len = w.len;
+/** The static child named by the segment starting at `s` (s < len), or null. */
+function staticChild(node: WalkNode, path: string, s: number, len: number): StaticEdge | null {
+  const bucket = node.statics![slotOf(path.charCodeAt(s))];
+  if (bucket === null) return null;
+  const single = bucket.single;
+  if (single !== null) {
+    const after = s + single.length;
+    if (after > len || (after < len && path.charCodeAt(after) !== 0x2f)) return null;
+    return path.startsWith(single.text, s) ? single : null;
+  }
+  // The first char matched a static text, so it is no slash: the segment is not empty.
   let e = path.indexOf('/', s);
   if (e === -1) e = len;
+  const edges = bucket.alike[alikeSlot(e - s, path.charCodeAt(e - 1), bucket.mask)];
+  if (edges === null) return null;
+  for (let i = 0; i < edges.length; i++) {
+    const edge = edges[i];
+    if (edge.length === e - s && path.startsWith(edge.text, s)) return edge;
+  }
+  return null;
+}
+
+/** The placeholder children: the segment from `s` to the next slash, at `e`. */
+function scan(w: Walk, node: WalkNode, s: number, e: number, depth: number): void {
+  const path = w.path;
   w.starts[depth] = s;
   w.ends[depth] = e;
   const slash = w.slash && slashIn(path, s, e);

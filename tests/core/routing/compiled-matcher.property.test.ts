@@ -42,6 +42,9 @@ const table = tableOver(WORDS, 1, 8);
 // Wider tables: nodes with many static children (picked by first char, non-ASCII ones too).
 const WIDE_WORDS = [...WORDS, 'ba', 'bb', 'c', 'ca', 'd', 'e', 'é', 'éa'];
 const wideTable = tableOver(WIDE_WORDS, 16, 40);
+// Siblings alike in length, first and last char (one static-child slot), and prefixes of each other.
+const ALIKE_WORDS = ['axb', 'ayb', 'azb', 'a', 'ab', 'abb', 'v1', 'v10', 'v2', 'é', 'éé'];
+const alikeTable = tableOver(ALIKE_WORDS, 8, 30);
 
 /** A request path from a normalised route path: placeholders replaced by random values, trailing slashes added. */
 function concrete(template: string, values: string[], slashes: string): string {
@@ -60,6 +63,7 @@ const request = (defs: Definition[], words: readonly string[] = WORDS) => fc.rec
 });
 
 const scenario = table.chain((defs) => fc.tuple(fc.constant(defs), fc.array(request(defs), { minLength: 1, maxLength: 6 })));
+const alikeScenario = alikeTable.chain((defs) => fc.tuple(fc.constant(defs), fc.array(request(defs, ALIKE_WORDS), { minLength: 1, maxLength: 12 })));
 const wideScenario = wideTable.chain((defs) => fc.tuple(fc.constant(defs), fc.array(request(defs, WIDE_WORDS), { minLength: 1, maxLength: 12 })));
 
 function collection(defs: Definition[]): RouteCollection {
@@ -101,6 +105,15 @@ test('when tables are wide (16 to 40 routes, many static children per segment), 
     const linear = new LinearMatcher(routes);
     const compiled = compileMatcher(routes);
     for (const { method, path } of requests) assert.equal(outcome(compiled, method, path), outcome(linear, method, path), `${method} ${path}`);
+  }), { numRuns: 600 });
+});
+
+test('when static siblings share length, first and last char or prefix one another, then the compiled matcher answers exactly like the linear scan', () => {
+  fc.assert(fc.property(alikeScenario, ([defs, requests]) => {
+    const routes = collection(defs);
+    const linear = new LinearMatcher(routes);
+    const compiled = compileMatcher(routes);
+    for (const { method, path } of requests) assert.equal(compiled.lookup(method, path), linear.lookup(method, path), `${method} ${path}`);
   }), { numRuns: 600 });
 });
 
