@@ -32,5 +32,5 @@ export const TOOLBAR_STYLES = [
   `${T} .ak-tab{display:none;position:absolute;right:0;bottom:0;padding:6px 10px;background:#111827;color:#fff;font-weight:700;border-radius:6px 0 0 0;cursor:pointer}`,
   `${T} .ak-min:checked~.ak-bar{display:none}${T} .ak-min:checked~.ak-tab{display:block}`,
   `${T} .ak-min:focus-visible~.ak-bar .ak-hide,${T} .ak-min:focus-visible~.ak-tab{box-shadow:inset 0 0 0 2px #93c5fd}`,
-  `@media (max-width:640px){.appkernel-toolbar-spacer{height:64px!important}${T} .ak-bar{flex-wrap:wrap}${T} .ak-bar>*{padding:0 7px;min-height:30px}${T} .ak-route{max-width:14ch}${T} .ak-label{display:none}}`,
+  `@media (max-width:640px){.appkernel-toolbar-spacer{height:64px!important}${T} .ak-bar{flex-wrap:wrap}${T} .ak-bar>*{padding:0 7px;min-height:30px}${T} .ak-route{max-width:14ch}}`,
 ].join('\n');
