@@ -48,7 +48,9 @@ export const TOOLBAR_SCRIPT = `(function () {
     pill.textContent = String(status);
     s.appendChild(pill);
     cell(row, String(method).toUpperCase().slice(0, 16));
-    cell(row, u.pathname + u.search);
+    var shown = u.pathname + u.search;
+    try { shown = decodeURI(shown); } catch (e) {}
+    cell(row, shown).title = shown;
     var p = cell(row, '');
     var path = profilePath(token, link);
     if (path) {
