@@ -18,7 +18,8 @@ h2{font-size:18px}h3{font-size:15px}
 .muted{color:#6b7280}.empty{color:#6b7280;font-style:italic}
 table{width:100%;border-collapse:collapse}
 th,td{text-align:left;vertical-align:top;padding:6px 10px;border-bottom:1px solid #e5e7eb;overflow-wrap:anywhere}
-th{background:#f9fafb;font-size:12px;color:#4b5563}
+th{background:#f9fafb;font-size:12px;color:#4b5563;white-space:nowrap}
+.results td{white-space:nowrap}.results td.url{white-space:normal;min-width:26ch}
 .kv th{width:220px;background:none;font-size:13px}
 .b{display:inline-block;padding:0 7px;border-radius:9px;font-size:11.5px;font-weight:600;background:#e5e7eb;color:#374151;white-space:nowrap}
 .s2 .b,.b.s2,.b.ok{background:#dcfce7;color:#166534}.b.s3{background:#dbeafe;color:#1e40af}
@@ -35,8 +36,8 @@ details>summary{cursor:pointer;color:#4b5563;padding:3px 0}
 .code span{display:block;padding:0 12px}.code .hl{background:#7f1d1d}
 .code i{display:inline-block;width:5ch;margin-right:4px;text-align:right;color:#64748b;font-style:normal;user-select:none}
 .trace{background:#f9fafb;border:1px solid #e5e7eb;border-radius:6px;padding:10px 12px;margin:6px 0 14px}
-.layout{display:grid;grid-template-columns:230px 1fr;gap:20px;align-items:start}
-@media (max-width:800px){.layout{grid-template-columns:1fr}}
+.layout{display:grid;grid-template-columns:230px minmax(0,1fr);gap:20px;align-items:start}.layout>*{min-width:0}
+@media (max-width:800px){.layout{grid-template-columns:minmax(0,1fr)}}
 .menu{list-style:none;margin:0;padding:6px;background:#fff;border:1px solid #e5e7eb;border-radius:8px}
 .menu a{display:flex;justify-content:space-between;gap:8px;padding:7px 10px;border-radius:6px;color:#1f2328;text-decoration:none}
 .menu a:hover{background:#f3f4f6}.menu a.on{background:#111827;color:#fff}

@@ -1,11 +1,12 @@
 import type { KernelEvent } from '../core/kernel/kernel-event.js';
 import { injectToolbar, renderToolbar } from './views/toolbar.js';
+import { toolbarSummary } from './toolbar-summary.js';
 import { DURATION_KEY } from '../core/profiler/build-profile.js';
 import type { ProfileHandoff } from '../core/profiler/handoff/profile-handoff.js';
-import { applyProfilerSecurityHeaders } from './security-headers.js';
+import { applyProfilerSecurityHeaders, isProfilerPath } from './security-headers.js';
 
 /**
- * kernel.response: the debug token headers, the toolbar for HTML pages, and the
+ * kernel.response: the debug token headers, the toolbar for the app's HTML pages, and the
  * profiler's own security headers on every answer under /_profiler (run after
  * the debug headers, so `no-store` replaces their `no-cache`).
  * kernel.terminate: what the request recorded, handed to the profiler worker
@@ -22,16 +23,8 @@ export class ProfilerListener {
     if (!request.token) return;
     response.setHeader('X-Debug-Token', request.token);
     response.setHeader('X-Debug-Token-Link', `${request.baseUrl}/_profiler/${request.token}`);
-    if (response.isHtml() && !response.isRedirect() && typeof response.body === 'string' && request.method !== 'HEAD') {
-      response.body = injectToolbar(response.body, renderToolbar({
-        token: request.token,
-        status: response.status,
-        route: request.attributes.route,
-        duration: request.elapsed(),
-        logErrors: request.log.errors,
-        logWarnings: request.log.warnings,
-        method: request.method,
-      }));
+    if (response.isHtml() && !response.isRedirect() && typeof response.body === 'string' && request.method !== 'HEAD' && !isProfilerPath(request.path)) {
+      response.body = injectToolbar(response.body, renderToolbar(toolbarSummary(request, response, request.token)));
       response.setHeader('Content-Length', String(Buffer.byteLength(response.body)));
     }
     request.extra.set(DURATION_KEY, request.elapsed());

@@ -1,10 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
+import { screenshotDir } from './chromium.js';
 
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -16,7 +15,7 @@ let shots: string;
 
 test.before(async () => {
   t = await serveForTest();
-  shots = mkdtempSync(join(tmpdir(), 'appkernel-screenshots-'));
+  shots = screenshotDir('pages');
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
 });
 

@@ -2,6 +2,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fetchRawPath } from '../helpers/serve.js';
+import { TOOLBAR_SCRIPT } from '../../web-profiler/views/toolbar-script.js';
 import { headerSafe, hostileGet, profilePages, rawPathSafe, serveXssApp, XSS_PAYLOADS, type XssServer } from '../hardening/xss-harness.js';
 
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
@@ -50,7 +51,18 @@ async function visit(target: { url: string } | { html: string }): Promise<Visit>
   // Handlers of failed loads (onerror) fire by 'load'; one more round trip lets queued tasks run.
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
   const xss = await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss);
-  const scripts = await page.evaluate(() => document.querySelectorAll('script').length);
+  // The toolbar's own script (its exact text, as a child of the toolbar) is the one script a page may hold.
+  const scripts = await page.evaluate((own) => [...document.querySelectorAll('script')]
+    .filter((script) => !(script.parentElement?.id === 'appkernel-toolbar' && script.textContent === own)).length, TOOLBAR_SCRIPT);
+  return { dialogs: [...dialogs], errors: [...errors], xss, scripts };
+}
+
+/** What ran in the page as it is now, without navigating. */
+async function visitAgain(): Promise<Visit> {
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  const xss = await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss);
+  const scripts = await page.evaluate((own) => [...document.querySelectorAll('script')]
+    .filter((script) => !(script.parentElement?.id === 'appkernel-toolbar' && script.textContent === own)).length, TOOLBAR_SCRIPT);
   return { dialogs: [...dialogs], errors: [...errors], xss, scripts };
 }
 
@@ -58,7 +70,7 @@ function assertNothingRan(v: Visit, where: string): void {
   assert.equal(v.dialogs, [], `${where}: a dialog opened`);
   assert.is(v.xss, undefined, `${where}: a payload set window.__xss`);
   assert.equal(v.errors, [], `${where}: a script ran and failed`);
-  assert.is(v.scripts, 0, `${where}: a <script> element exists`);
+  assert.is(v.scripts, 0, `${where}: a <script> element other than the toolbar's exists`);
 }
 
 test('when a payload is put raw into a page, then this harness sees it run (the check can fail)', async () => {
@@ -85,6 +97,15 @@ for (const { payload, index } of SAMPLE) {
     // The 404 page the browser gets for the raw path (it percent-encodes what it must, as a victim's browser would).
     assert.is((await fetchRawPath(t.base, `/nowhere/${rawPathSafe(payload)}`)).status, 404);
     assertNothingRan(await visit({ url: `${t.base}/nowhere/${rawPathSafe(payload)}` }), '404 page');
+    // The toolbar's fetch list: the page fetches the payload as path, query and method; the list shows it and runs nothing.
+    await visit({ url: `${t.base}/page` });
+    await page.evaluate(async (p) => {
+      await fetch(`/param/${encodeURIComponent(p)}?q=${encodeURIComponent(p)}`).catch(() => undefined);
+      await fetch('/page', { method: p }).catch(() => undefined);
+    }, payload);
+    await page.locator('#appkernel-toolbar .ak-fetch-count', { hasText: '2' }).waitFor({ state: 'attached' });
+    const listed = await visitAgain();
+    assertNothingRan(listed, 'toolbar fetch list');
   });
 }
 

@@ -1,3 +1,4 @@
+import { load } from 'cheerio';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
@@ -20,11 +21,13 @@ test.before(async () => {
 test.after(async () => { await t.remove(); });
 
 XSS_PAYLOADS.forEach((payload, index) => {
-  test(`when the controller logs and throws payload #${index} ${JSON.stringify(payload).slice(0, 60)}, then the error page and every panel inject nothing`, async () => {
+  test(`when the controller logs and throws payload #${index} ${JSON.stringify(payload).slice(0, 60)}, then the error page, its toolbar and every panel inject nothing`, async () => {
     const r = await hostileGet(t, `/fail/${index}`);
     assert.is(r.status, 500);
     assertNothingInjected(r.body, baselinePage, 'debug error page');
     assert.ok(pageText(r.body).includes(asText(payload)), 'the error page shows the payload as text');
+    const toolbar = load(r.body)('#appkernel-toolbar .ak-s[data-panel=exception]');
+    assert.ok(toolbar.text().includes(asText(payload).trim()), 'the toolbar\'s exception section shows the thrown class as text');
     const pages = await profilePages(t.base, r.token);
     assertProfileClean(pages, baseline, `payload #${index}`);
     assert.ok(pageText(pages.panels.get('exception')!).includes(asText(payload)), 'the exception panel shows the payload as text');

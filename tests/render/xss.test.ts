@@ -49,7 +49,10 @@ test('when payloads are in the search rows and the query, then the search page i
 });
 
 test('when payloads are in the toolbar data, then the injected toolbar injects nothing', () => {
-  const toolbar = renderToolbar({ token: P, status: 200, route: P, duration: 1, logErrors: 0, logWarnings: 0, method: P });
+  const toolbar = renderToolbar({
+    token: P, status: 200, route: P, controller: P, duration: 1, log: { ERROR: 1, WARNING: 2 }, method: P,
+    exceptions: [P, P], security: { decision: 'denied', rule: P }, listeners: 3,
+  });
   assertNoInjection(injectToolbar('<html><body></body></html>', toolbar), 'toolbar');
   assert.ok(load(toolbar)('#appkernel-toolbar').text().includes(P));
 });

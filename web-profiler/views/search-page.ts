@@ -13,7 +13,7 @@ function filterLink(name: 'ip' | 'method' | 'url', value: string, limit: number)
 function renderRow(row: ProfileSummary, limit: number): string {
   const token = escapeHtml(row.token);
   return `<tr><td><span class="b ${statusClass(row.status)}">${escapeHtml(String(row.status))}</span></td>`
-    + `<td>${filterLink('ip', row.ip, limit)}</td><td>${filterLink('method', row.method, limit)}</td><td>${filterLink('url', row.url, limit)}</td>`
+    + `<td>${filterLink('ip', row.ip, limit)}</td><td>${filterLink('method', row.method, limit)}</td><td class="url">${filterLink('url', row.url, limit)}</td>`
     + `<td><time datetime="${isoSeconds(row.time)}Z">${formatDateTime(row.time)}</time></td>`
     + `<td><a class="mono" href="/_profiler/${escapeHtml(encodeURIComponent(row.token))}">${token}</a></td><td>${formatMs(row.duration)}</td></tr>`;
 }
@@ -27,7 +27,7 @@ function renderRow(row: ProfileSummary, limit: number): string {
 export function renderSearchPage(results: readonly ProfileSummary[], query: SearchQuery): string {
   const count = results.length ? `${results.length} results found` : 'No results found';
   const table = results.length
-    ? '<div class="card"><table><thead><tr><th>Status</th><th>IP</th><th>Method</th><th>URL</th><th>Time</th><th>Token</th><th>Duration</th></tr></thead>'
+    ? '<div class="card"><table class="results"><thead><tr><th>Status</th><th>IP</th><th>Method</th><th>URL</th><th>Time</th><th>Token</th><th>Duration</th></tr></thead>'
       + `<tbody>${results.map((row) => renderRow(row, query.limit)).join('')}</tbody></table></div>`
     : '';
   return renderLayout({

@@ -1,46 +1,97 @@
 import { escapeHtml } from '../../render/escape.js';
-import { formatMs } from '../../render/format.js';
+import { formatMs, plural } from '../../render/format.js';
+import type { LogLevel } from '../../core/log/log-record.js';
+import { LOG_LEVELS } from '../../core/log/logger.js';
+import type { ToolbarSummary } from '../toolbar-summary.js';
+import { TOOLBAR_SCRIPT } from './toolbar-script.js';
+import { TOOLBAR_STYLES } from './toolbar-styles.js';
 
-export interface ToolbarData {
-  token: string;
-  status: number;
-  route: string | null;
-  /** ms */
-  duration: number;
-  logErrors: number;
-  logWarnings: number;
-  method: string;
+export type { ToolbarSummary } from '../toolbar-summary.js';
+
+const ERROR_LEVELS: readonly LogLevel[] = ['ERROR', 'CRITICAL', 'ALERT', 'EMERGENCY'];
+const SECURITY_PILLS = { allowed: 'ak-s2', denied: 'ak-err', none: '' } as const;
+
+const pill = (text: string, tone = ''): string => `<span class="ak-pill${tone ? ` ${tone}` : ''}">${text}</span>`;
+const row = (name: string, value: string): string => `<tr><th>${escapeHtml(name)}</th><td>${value}</td></tr>`;
+
+/**
+ * A section of the bar: its summary, and details shown above the bar on hover or on tap (the
+ * section takes focus), ending with a link to the profile's panel.
+ */
+function section(name: string, summary: string, title: string, rows: string, panelHref: string, panelName: string): string {
+  return `<div class="ak-s ak-${name}" tabindex="0" data-panel="${name}">${summary}`
+    + `<div class="ak-det"><b>${title}</b><table>${rows}</table><p><a href="${panelHref}">${panelName} panel</a></p></div></div>`;
 }
 
-const STATUS_COLOURS: Record<number, string> = { 2: '#15803d', 3: '#1d4ed8', 4: '#c2410c', 5: '#b91c1c' };
-const ITEM = 'display:inline-block;padding:0 12px;border-left:1px solid #374151';
+function statusTone(status: number): string {
+  const family = Math.floor(status / 100);
+  return family >= 2 && family <= 5 ? `ak-s${family}` : '';
+}
 
-function pill(text: string, background: string): string {
-  return `<span style="display:inline-block;padding:0 8px;line-height:20px;vertical-align:middle;border-radius:10px;background:${background};color:#fff;font-weight:700">${text}</span>`;
+function logSection(s: ToolbarSummary, href: string): string {
+  let errors = 0;
+  let warnings = 0;
+  let total = 0;
+  const rows: string[] = [];
+  for (const level of LOG_LEVELS) {
+    const n = s.log[level] ?? 0;
+    if (n === 0) continue;
+    total += n;
+    if (ERROR_LEVELS.includes(level)) errors += n;
+    else if (level === 'WARNING') warnings += n;
+    rows.push(row(level, String(n)));
+  }
+  const summary = [
+    `<span class="ak-label">Logs</span> ${total}`,
+    errors ? pill(plural(errors, 'error'), 'ak-err') : '',
+    warnings ? pill(plural(warnings, 'warning'), 'ak-warn') : '',
+  ].join('');
+  return section('log', summary, 'Log', rows.join('') || row('records', 'none'), `${href}?panel=log`, 'Log');
 }
 
 /**
- * The debug toolbar for an HTML page: fixed at the bottom, styled inline so the
- * page's own CSS does not reach it, no script. A spacer keeps it from covering
- * the end of the page.
+ * The debug toolbar for an HTML page: fixed at the bottom, one section per panel, details on hover
+ * or tap, a hide toggle (a checkbox, so it works without script; the script remembers it), and an
+ * initially hidden section where the script lists the page's later fetch/XHR calls. A spacer keeps
+ * the bar from covering the end of the page.
  */
-export function renderToolbar(data: ToolbarData): string {
-  const href = `/_profiler/${escapeHtml(encodeURIComponent(data.token))}`;
-  const colour = STATUS_COLOURS[Math.floor(data.status / 100)] ?? '#4b5563';
-  const logs = [
-    data.logErrors ? pill(`${data.logErrors} error${data.logErrors === 1 ? '' : 's'}`, '#b91c1c') : '',
-    data.logWarnings ? pill(`${data.logWarnings} warning${data.logWarnings === 1 ? '' : 's'}`, '#b45309') : '',
-  ].filter(Boolean).join(' ') || 'no errors';
-  return '<div style="height:36px" aria-hidden="true"></div>'
+export function renderToolbar(s: ToolbarSummary): string {
+  const href = `/_profiler/${escapeHtml(encodeURIComponent(s.token))}`;
+  const route = s.route === null ? '<em>no route</em>' : `@${escapeHtml(s.route)}`;
+  const request = section('request',
+    `${pill(escapeHtml(String(s.status)), statusTone(s.status))} ${escapeHtml(s.method)} <span class="ak-route">${route}</span>`,
+    'Request',
+    row('Status', escapeHtml(String(s.status))) + row('Method', escapeHtml(s.method)) + row('Route', route)
+      + row('Controller', s.controller === null ? '<em>none</em>' : escapeHtml(s.controller)),
+    `${href}?panel=request`, 'Request');
+  const time = section('time', `<span class="ak-label">Time</span> ${formatMs(s.duration)}`, 'Performance',
+    row('Until the response', formatMs(s.duration)) + row('Listener calls', String(s.listeners)),
+    `${href}?panel=time`, 'Performance');
+  const exception = s.exceptions.length === 0 ? '' : section('exception',
+    pill(escapeHtml(s.exceptions[0]), 'ak-err'), 'Exception',
+    s.exceptions.map((name, i) => row(i === 0 ? 'Thrown' : 'Caused by', escapeHtml(name))).join(''),
+    `${href}?panel=exception`, 'Exception');
+  const security = section('security',
+    `<span class="ak-label">Security</span> ${pill(escapeHtml(s.security.decision), SECURITY_PILLS[s.security.decision] ?? '')}`, 'Security',
+    row('Decision', escapeHtml(s.security.decision)) + row('Rule', s.security.rule === null ? '<em>none</em>' : escapeHtml(s.security.rule)),
+    `${href}?panel=security`, 'Security');
+  const fetches = '<div class="ak-s ak-fetch" tabindex="0" data-panel="fetch" hidden><span class="ak-label">Fetch</span> <span class="ak-fetch-count">0</span>'
+    + '<div class="ak-det"><b>Requests from this page</b><table><thead><tr><th>Status</th><th>Method</th><th>URL</th><th>Profile</th></tr></thead>'
+    + '<tbody class="ak-fetch-list"></tbody></table></div></div>';
+  return '<div class="appkernel-toolbar-spacer" style="height:36px" aria-hidden="true"></div>'
     + '<div id="appkernel-toolbar" class="appkernel-toolbar" role="complementary" aria-label="appkernel debug toolbar" '
-    + 'style="position:fixed;left:0;right:0;bottom:0;z-index:2147483647;height:36px;line-height:36px;padding:0 8px;overflow:hidden;white-space:nowrap;'
-    + 'background:#111827;color:#e5e7eb;font:13px/36px system-ui,-apple-system,sans-serif;text-align:left;box-shadow:0 -1px 4px rgba(0,0,0,.25)">'
-    + `<a href="${href}" style="color:#fff;text-decoration:none;font-weight:700;padding-right:12px" title="Open the profile">appkernel</a>`
-    + `<span style="${ITEM}">${pill(escapeHtml(String(data.status)), colour)} ${escapeHtml(data.method)} `
-    + `${data.route === null ? '<em>no route</em>' : `@${escapeHtml(data.route)}`}</span>`
-    + `<span style="${ITEM}">${formatMs(data.duration)}</span>`
-    + `<span style="${ITEM}">${logs}</span>`
-    + `<span style="${ITEM}"><a href="${href}" style="color:#93c5fd">${escapeHtml(data.token)}</a></span></div>`;
+    + 'style="position:fixed;left:0;right:0;bottom:0;z-index:2147483647">'
+    + `<style>${TOOLBAR_STYLES}</style>`
+    + '<input type="checkbox" id="appkernel-toolbar-hidden" class="ak-min" aria-label="Hide the appkernel toolbar">'
+    + '<div class="ak-bar">'
+    + `<a class="ak-logo" href="${href}" title="Open the profile">appkernel</a>`
+    + request + time + logSection(s, href) + exception + security + fetches
+    + `<a class="ak-token" href="${href}" title="Open the profile">${escapeHtml(s.token)}</a>`
+    + '<label class="ak-hide" for="appkernel-toolbar-hidden" title="Hide the toolbar" aria-label="Hide the toolbar">&#x2715;</label>'
+    + '</div>'
+    + '<label class="ak-tab" for="appkernel-toolbar-hidden" title="Show the appkernel toolbar">appkernel</label>'
+    + `<script>${TOOLBAR_SCRIPT}</script>`
+    + '</div>';
 }
 
 /** Puts the toolbar before the last `</body>` (any case), or at the end when the page has none. */

@@ -1,0 +1,102 @@
+/**
+ * The toolbar's one script, the same bytes on every page (no data in it, so a page's CSP can
+ * allow it by hash). It keeps the toolbar hidden or shown across pages (localStorage), and lists
+ * the page's later fetch and XHR calls to its own origin with a link to each one's profile. Every
+ * value from a response goes in through textContent or a checked same-origin path, never as markup.
+ */
+export const TOOLBAR_SCRIPT = `(function () {
+  var root = document.getElementById('appkernel-toolbar');
+  if (!root || root.getAttribute('data-ready')) return;
+  root.setAttribute('data-ready', '1');
+  var KEY = 'appkernel-toolbar';
+  var box = root.querySelector('.ak-min');
+  try { if (localStorage.getItem(KEY) === 'min') box.checked = true; } catch (e) {}
+  box.addEventListener('change', function () {
+    try { localStorage.setItem(KEY, box.checked ? 'min' : 'open'); } catch (e) {}
+  });
+  var section = root.querySelector('.ak-fetch');
+  var list = root.querySelector('.ak-fetch-list');
+  var count = root.querySelector('.ak-fetch-count');
+  var seen = 0;
+  function profilePath(token, link) {
+    if (link) {
+      try {
+        var u = new URL(link, location.href);
+        if (u.origin === location.origin && u.pathname.indexOf('/_profiler/') === 0) return u.pathname;
+      } catch (e) {}
+    }
+    return /^[0-9a-f]{6}$/.test(token || '') ? '/_profiler/' + token : null;
+  }
+  function cell(row, text, className) {
+    var td = document.createElement('td');
+    td.textContent = text;
+    if (className) td.className = className;
+    row.appendChild(td);
+    return td;
+  }
+  function add(method, url, status, token, link) {
+    var u;
+    try { u = new URL(String(url), location.href); } catch (e) { return; }
+    if (u.origin !== location.origin) return;
+    seen += 1;
+    count.textContent = String(seen);
+    section.hidden = false;
+    var row = document.createElement('tr');
+    var s = cell(row, '');
+    var pill = document.createElement('span');
+    pill.className = 'ak-pill' + (typeof status === 'number' && status >= 200 && status < 600 ? ' ak-s' + Math.floor(status / 100) : ' ak-err');
+    pill.textContent = String(status);
+    s.appendChild(pill);
+    cell(row, String(method).toUpperCase().slice(0, 16));
+    var shown = u.pathname + u.search;
+    try { shown = decodeURI(shown); } catch (e) {}
+    cell(row, shown).title = shown;
+    var p = cell(row, '');
+    var path = profilePath(token, link);
+    if (path) {
+      var a = document.createElement('a');
+      a.setAttribute('href', path);
+      a.textContent = path.slice('/_profiler/'.length);
+      p.appendChild(a);
+    } else p.textContent = '-';
+    list.insertBefore(row, list.firstChild);
+    while (list.children.length > 50) list.removeChild(list.lastChild);
+  }
+  function safely(f) { try { f(); } catch (e) {} }
+  var originalFetch = window.fetch;
+  if (typeof originalFetch === 'function') {
+    window.fetch = function (input, init) {
+      var method = (init && init.method) || (input && typeof input === 'object' && 'method' in input ? input.method : 'GET');
+      var url = typeof input === 'string' ? input : input && typeof input === 'object' && 'url' in input ? input.url : String(input);
+      var pending = originalFetch.apply(this, arguments);
+      pending.then(function (r) {
+        safely(function () { add(method, r.url || url, r.status, r.headers.get('X-Debug-Token'), r.headers.get('X-Debug-Token-Link')); });
+      }, function () {
+        safely(function () { add(method, url, 'error'); });
+      });
+      return pending;
+    };
+  }
+  var X = window.XMLHttpRequest;
+  if (X && X.prototype) {
+    var calls = new WeakMap();
+    var open = X.prototype.open;
+    var send = X.prototype.send;
+    X.prototype.open = function (method, url) {
+      calls.set(this, [method, url]);
+      return open.apply(this, arguments);
+    };
+    X.prototype.send = function () {
+      var xhr = this;
+      var call = calls.get(xhr);
+      if (call) {
+        xhr.addEventListener('loadend', function () {
+          safely(function () {
+            add(call[0], xhr.responseURL || call[1], xhr.status || 'error', xhr.getResponseHeader('X-Debug-Token'), xhr.getResponseHeader('X-Debug-Token-Link'));
+          });
+        });
+      }
+      return send.apply(this, arguments);
+    };
+  }
+})();`;
