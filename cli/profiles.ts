@@ -11,11 +11,11 @@ import { renderProfileDiffText, renderProfileListText, renderProfileText } from 
 import { jsonForTerminal, terminalSafeBlock } from '../render/text/terminal-safe.js';
 import { openExistingStore } from './open-store.js';
 import { parseDuration, parseInteger, parseTimeOption } from './options.js';
-import type { Output } from './output.js';
+import { textOptions, type Output } from './output.js';
 
 interface StoreOption { store?: string }
-interface ListOptions extends StoreOption { status?: string; method?: string; ip?: string; url?: string; since?: string; until?: string; limit: string; json: boolean }
-interface ShowOptions extends StoreOption { panel?: string; json: boolean; html: boolean }
+interface ListOptions extends StoreOption { status?: string; method?: string; ip?: string; url?: string; since?: string; until?: string; limit: string; json: boolean; wide?: boolean }
+interface ShowOptions extends StoreOption { panel?: string; json: boolean; html: boolean; wide?: boolean }
 
 async function withStore<T>(opts: StoreOption, work: (storage: ProfileStorage) => Promise<T>, output: Output): Promise<T> {
   const storage = await openExistingStore(opts.store, output);
@@ -40,6 +40,8 @@ export async function loadProfile(storage: ProfileStorage, token: string): Promi
   return profile;
 }
 
+const wideOption = () => new Option('--wide', 'do not fit tables to the terminal\'s width (default: its width, else $COLUMNS, else 100)');
+
 const storeOption = () => new Option('--store <dir>', 'profile store folder (default: $APPKERNEL_PROFILER_DIR or ./var/profiler)');
 
 export function makeProfilesCommand(output: Output): Command {
@@ -62,6 +64,7 @@ Examples:
     .option('--until <time>', 'ISO time, or a duration ago')
     .option('--limit <n>', 'at most this many', '20')
     .option('--json', 'print a JSON array of the list fields', false)
+    .addOption(wideOption())
     .addOption(storeOption())
     .addHelpText('after', '\nExamples:\n  $ app profiles list --status 4xx --limit 5\n  $ app profiles list --url /hello --since 1h --json')
     .action(async (opts: ListOptions) => {
@@ -76,7 +79,7 @@ Examples:
       if (opts.since) query.since = parseTimeOption(opts.since);
       if (opts.until) query.until = parseTimeOption(opts.until);
       const rows = await withStore(opts, (storage) => storage.search(query), output);
-      output.out(opts.json ? `${jsonForTerminal(rows)}\n` : renderProfileListText(rows, { color: output.color }));
+      output.out(opts.json ? `${jsonForTerminal(rows)}\n` : renderProfileListText(rows, textOptions(output, opts.wide)));
     });
 
   profiles.command('show')
@@ -85,6 +88,7 @@ Examples:
     .addOption(new Option('--panel <panel>', 'the panel to show').choices([...PANELS, 'logger']))
     .option('--json', 'print the stored profile as JSON', false)
     .option('--html', 'print the HTML page of the panel (control characters written as visible escapes, \\x1b or \\u009b, to a terminal or a file alike)', false)
+    .addOption(wideOption())
     .addOption(storeOption())
     .addHelpText('after', '\nExamples:\n  $ app profiles show latest\n  $ app profiles show 3f2a1c --panel exception\n  $ app profiles show 3f2a1c --json | jq .collectors.log')
     .action(async (token: string, opts: ShowOptions) => {
@@ -92,7 +96,7 @@ Examples:
       const panel = (opts.panel === 'logger' ? 'log' : opts.panel ?? (profile.collectors.exception ? 'exception' : 'request')) as PanelName;
       if (opts.json) output.out(`${jsonForTerminal(profile)}\n`);
       else if (opts.html) output.out(terminalSafeBlock(renderProfilePage(profile, { panel })));
-      else output.out(renderProfileText(profile, panel, { color: output.color }));
+      else output.out(renderProfileText(profile, panel, textOptions(output, opts.wide)));
     });
 
   profiles.command('diff')
@@ -100,11 +104,12 @@ Examples:
     .argument('<a>', 'token or "latest"')
     .argument('<b>', 'token or "latest"')
     .option('--json', 'print the comparison as JSON', false)
+    .addOption(wideOption())
     .addOption(storeOption())
     .addHelpText('after', '\nExamples:\n  $ app profiles diff 3f2a1c 9b0e4d\n  $ app profiles diff 3f2a1c latest --json')
-    .action(async (a: string, b: string, opts: StoreOption & { json: boolean }) => {
+    .action(async (a: string, b: string, opts: StoreOption & { json: boolean; wide?: boolean }) => {
       const diff = await withStore(opts, async (storage) => diffProfiles(await loadProfile(storage, a), await loadProfile(storage, b)), output);
-      output.out(opts.json ? `${jsonForTerminal(diff)}\n` : renderProfileDiffText(diff, { color: output.color }));
+      output.out(opts.json ? `${jsonForTerminal(diff)}\n` : renderProfileDiffText(diff, textOptions(output, opts.wide)));
       if (!diff.same) output.exitCode = 1;
     });
 

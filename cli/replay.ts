@@ -5,10 +5,10 @@ import { invalidTargetMessage, parseTargetOrigin } from '../core/profiler/replay
 import { renderProfileDiffText } from '../render/text/index.js';
 import { jsonForTerminal, terminalSafe } from '../render/text/terminal-safe.js';
 import { openExistingStore } from './open-store.js';
-import type { Output } from './output.js';
+import { textOptions, type Output } from './output.js';
 import { loadProfile } from './profiles.js';
 
-interface ReplayOptions { target?: string; header: string[]; diff: boolean; json: boolean; store?: string }
+interface ReplayOptions { target?: string; header: string[]; diff: boolean; json: boolean; wide?: boolean; store?: string }
 
 function collectHeader(value: string, previous: string[]): string[] {
   if (!/^[^:\s]+:\s?.*$/.test(value)) throw new AppError('APP_ERR_CLI_USAGE', `Invalid header "${value}": expected "Name: value".`);
@@ -23,6 +23,7 @@ export function makeReplayCommand(output: Output): Command {
     .option('--header <header>', 'add or replace a header, "Name: value" (repeatable)', collectHeader, [])
     .option('--diff', 'compare the old and new profiles; exit 1 when they differ', false)
     .option('--json', 'print the result as JSON', false)
+    .option('--wide', 'do not fit the comparison to the terminal\'s width (default: its width, else $COLUMNS, else 100)')
     .option('--store <dir>', 'profile store folder (default: $APPKERNEL_PROFILER_DIR or ./var/profiler)')
     .addHelpText('after', '\nExamples:\n  $ app replay latest\n  $ app replay 3f2a1c --diff\n  $ app replay 3f2a1c --target http://127.0.0.1:9000 --header "Authorization: Bearer dev"')
     .action(async (token: string, opts: ReplayOptions) => {
@@ -57,7 +58,7 @@ export function makeReplayCommand(output: Output): Command {
         output.out(`${jsonForTerminal({ url: result.url, originReplaced: result.originReplaced, status: result.status, token: result.token, omitted: result.omitted, bodyTruncated: result.bodyTruncated, diff })}\n`);
       } else {
         output.out(`${terminalSafe(`${recorded.method} ${result.url}`)} -> ${result.status}${result.token ? ` (token ${terminalSafe(result.token)})` : ''}\n`);
-        if (diff) output.out(renderProfileDiffText(diff, { color: output.color }));
+        if (diff) output.out(renderProfileDiffText(diff, textOptions(output, opts.wide)));
       }
       if (diff && !diff.same) output.exitCode = 1;
     });

@@ -12,17 +12,10 @@ const CODES: Record<Style, readonly [number, number]> = {
   magenta: [35, 39],
 };
 
-const SGR = /\x1b\[[0-9;]*m/g;
-
 export function paint(text: string, style: Style, color: boolean): string {
   if (!color || text === '') return text;
   const [open, close] = CODES[style];
   return `\x1b[${open}m${text}\x1b[${close}m`;
-}
-
-/** Columns a string takes on screen: styling codes take none. */
-export function visibleWidth(text: string): number {
-  return [...text.replace(SGR, '')].length;
 }
 
 /** The colour of a status class, as on the search page: 2xx green, 3xx blue, 4xx yellow, 5xx red. */

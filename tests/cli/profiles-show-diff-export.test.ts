@@ -66,7 +66,7 @@ test('when an unknown panel is asked for, then a usage error naming the choices,
 });
 
 test('when two profiles differ, then diff names status, route and exceptions and exits 1; a profile against itself exits 0', async () => {
-  const differ = await runApp(['profiles', 'diff', notFound, hello, '--store', store]);
+  const differ = await runApp(['profiles', 'diff', notFound, hello, '--wide', '--store', store]);
   assert.is(differ.code, 1, differ.stderr);
   assert.match(differ.stdout, /≠\s+status\s+404\s+200/);
   assert.match(differ.stdout, /≠\s+route\s+\(none\)\s+hello/);
