@@ -9,6 +9,7 @@ import { isValidToken } from '../core/profiler/token.js';
 import { renderProfilePage } from '../web-profiler/views/profile-page.js';
 import { renderProfileDiffText, renderProfileListText, renderProfileText } from '../render/text/index.js';
 import { jsonForTerminal, terminalSafeBlock } from '../render/text/terminal-safe.js';
+import { panelForJson, profileForJson, summaryForJson } from './json-times.js';
 import { openExistingStore } from './open-store.js';
 import { parseDuration, parseInteger, parseTimeOption } from './options.js';
 import { textOptions, type Output } from './output.js';
@@ -79,22 +80,22 @@ Examples:
       if (opts.since) query.since = parseTimeOption(opts.since);
       if (opts.until) query.until = parseTimeOption(opts.until);
       const rows = await withStore(opts, (storage) => storage.search(query), output);
-      output.out(opts.json ? `${jsonForTerminal(rows)}\n` : renderProfileListText(rows, textOptions(output, opts.wide)));
+      output.out(opts.json ? `${jsonForTerminal(rows.map(summaryForJson))}\n` : renderProfileListText(rows, textOptions(output, opts.wide)));
     });
 
   profiles.command('show')
     .description('Show one panel of a profile as text, JSON or the HTML page')
     .argument('<token>', 'a token, or "latest"')
-    .addOption(new Option('--panel <panel>', 'the panel to show').choices([...PANELS, 'logger']))
-    .option('--json', 'print the stored profile as JSON', false)
+    .addOption(new Option('--panel <panel>', 'the panel to show').choices(PANELS))
+    .addOption(new Option('--json', 'print the stored profile as JSON, or with --panel only that panel\'s data').default(false).conflicts('html'))
     .option('--html', 'print the HTML page of the panel (control characters written as visible escapes, \\x1b or \\u009b, to a terminal or a file alike)', false)
     .addOption(wideOption())
     .addOption(storeOption())
-    .addHelpText('after', '\nExamples:\n  $ app profiles show latest\n  $ app profiles show 3f2a1c --panel exception\n  $ app profiles show 3f2a1c --json | jq .collectors.log')
+    .addHelpText('after', '\nExamples:\n  $ app profiles show latest\n  $ app profiles show 3f2a1c --panel exception\n  $ app profiles show 3f2a1c --panel log --json | jq .data.records')
     .action(async (token: string, opts: ShowOptions) => {
       const profile = await withStore(opts, (storage) => loadProfile(storage, token), output);
-      const panel = (opts.panel === 'logger' ? 'log' : opts.panel ?? (profile.collectors.exception ? 'exception' : 'request')) as PanelName;
-      if (opts.json) output.out(`${jsonForTerminal(profile)}\n`);
+      const panel = (opts.panel ?? (profile.collectors.exception ? 'exception' : 'request')) as PanelName;
+      if (opts.json) output.out(`${jsonForTerminal(opts.panel ? panelForJson(profile, panel) : profileForJson(profile))}\n`);
       else if (opts.html) output.out(terminalSafeBlock(renderProfilePage(profile, { panel })));
       else output.out(renderProfileText(profile, panel, textOptions(output, opts.wide)));
     });
