@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import { AppError } from '../core/errors.js';
 import { toCurl, toHar } from '../core/profiler/export-request.js';
-import { invalidTargetMessage, parseTargetOrigin } from '../core/profiler/replay-origin.js';
+import { invalidTargetMessage, parseTarget } from '../core/profiler/replay-origin.js';
 import { PANELS, type PanelName, type Profile, type SearchQuery } from '../core/profiler/profile.js';
 import { diffProfiles } from '../core/profiler/profile-diff.js';
 import type { ProfileStorage } from '../core/profiler/storage/profile-storage.js';
@@ -119,12 +119,12 @@ Examples:
     .argument('<token>', 'token or "latest"')
     .option('--curl', 'a curl command line')
     .option('--har', 'a HAR 1.2 document')
-    .option('--target <origin>', 'http(s) origin to aim at, no path (default: loopback on the port the server answered on)')
+    .option('--target <url>', 'http(s) origin to aim at, its path put before the recorded one (default: loopback on the port the server answered on)')
     .addOption(storeOption())
     .addHelpText('after', '\nExamples:\n  $ app profiles export 3f2a1c --curl\n  $ app profiles export latest --har > request.har\n  $ app profiles export 3f2a1c --curl --target http://127.0.0.1:9000')
     .action(async (token: string, opts: StoreOption & { curl?: boolean; har?: boolean; target?: string }) => {
       if (!!opts.curl === !!opts.har) throw new AppError('APP_ERR_CLI_USAGE', 'Choose one of --curl or --har.');
-      if (opts.target !== undefined && parseTargetOrigin(opts.target) === null) throw new AppError('APP_ERR_CLI_USAGE', invalidTargetMessage(opts.target));
+      if (opts.target !== undefined && parseTarget(opts.target) === null) throw new AppError('APP_ERR_CLI_USAGE', invalidTargetMessage(opts.target));
       const profile = await withStore(opts, (storage) => loadProfile(storage, token), output);
       output.out(opts.curl ? toCurl(profile, opts.target) : `${jsonForTerminal(toHar(profile, opts.target))}\n`);
     });
