@@ -18,6 +18,15 @@ export function paint(text: string, style: Style, color: boolean): string {
   return `\x1b[${open}m${text}\x1b[${close}m`;
 }
 
+const LEVEL_STYLE: Record<string, Style> = {
+  DEBUG: 'dim', INFO: 'green', NOTICE: 'blue', WARNING: 'yellow', ERROR: 'red', CRITICAL: 'red', ALERT: 'red', EMERGENCY: 'red',
+};
+
+/** The colour of a log level, the same in `profiles show` and in `app serve`'s output; null for an unknown level. */
+export function levelStyle(level: string): Style | null {
+  return LEVEL_STYLE[level] ?? null;
+}
+
 /** The colour of a status class, as on the search page: 2xx green, 3xx blue, 4xx yellow, 5xx red. */
 export function statusStyle(status: number): Style {
   if (status >= 500) return 'red';

@@ -1,14 +1,10 @@
-import type { LogLevel, LogRecord } from '../../../core/profiler/profile.js';
-import { paint, type Style } from '../ansi.js';
+import type { LogRecord } from '../../../core/profiler/profile.js';
+import { levelStyle, paint } from '../ansi.js';
 import { renderHeading } from '../blocks.js';
 import { formatClock, plural } from '../format.js';
 import { renderTable } from '../table.js';
 import { terminalSafe } from '../terminal-safe.js';
 import type { TextOptions } from '../text-options.js';
-
-const LEVEL_STYLE: Partial<Record<LogLevel, Style>> = {
-  DEBUG: 'dim', NOTICE: 'blue', WARNING: 'yellow', ERROR: 'red', CRITICAL: 'red', ALERT: 'red', EMERGENCY: 'red',
-};
 
 function message(record: LogRecord): string {
   const keys = Object.keys(record.context);
@@ -26,7 +22,7 @@ function message(record: LogRecord): string {
 export function renderLogTable(records: readonly LogRecord[], options: TextOptions): string {
   if (records.length === 0) return `${paint('No log records.', 'dim', options.color)}\n`;
   const rows = records.map((r) => {
-    const style = LEVEL_STYLE[r.level];
+    const style = levelStyle(r.level);
     return [
       formatClock(r.time),
       style ? paint(r.level, style, options.color) : r.level,
