@@ -1,3 +1,5 @@
+import type { TextOptions } from '../render/text/text-options.js';
+
 /** Where a command writes: data to `out`, messages to `err`; colour decided once. */
 export interface Output {
   out: (text: string) => void;
@@ -7,6 +9,23 @@ export interface Output {
   errColor: boolean;
   /** set by a command that fails without throwing (e.g. "differs": 1) */
   exitCode: number;
+  /** the width tables are fitted to (see terminalColumns); no limit when absent */
+  columns?: number;
+}
+
+/** Without a terminal to ask (output piped or redirected), nor COLUMNS, tables fit this many columns. */
+export const DEFAULT_COLUMNS = 100;
+
+/** The terminal's width: what the terminal says, else the COLUMNS variable, else DEFAULT_COLUMNS. */
+export function terminalColumns(ttyColumns: number | undefined, env: NodeJS.ProcessEnv = process.env): number {
+  if (ttyColumns && ttyColumns > 0) return ttyColumns;
+  const fromEnv = Number(env.COLUMNS);
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : DEFAULT_COLUMNS;
+}
+
+/** The text renderers' options for this output: its colour, and its width unless `--wide`. */
+export function textOptions(output: Output, wide = false): TextOptions {
+  return wide || output.columns === undefined ? { color: output.color } : { color: output.color, width: output.columns };
 }
 
 export function processOutput(): Output {
@@ -18,6 +37,7 @@ export function processOutput(): Output {
     color,
     errColor: !!process.stderr.isTTY && colorAllowed,
     exitCode: 0,
+    columns: terminalColumns(process.stdout.columns),
   };
 }
 

@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import { AppError } from '../core/errors.js';
 import { toCurl, toHar } from '../core/profiler/export-request.js';
-import { invalidTargetMessage, parseTargetOrigin } from '../core/profiler/replay-origin.js';
+import { invalidTargetMessage, parseTarget } from '../core/profiler/replay-origin.js';
 import { PANELS, type PanelName, type Profile, type SearchQuery } from '../core/profiler/profile.js';
 import { diffProfiles } from '../core/profiler/profile-diff.js';
 import type { ProfileStorage } from '../core/profiler/storage/profile-storage.js';
@@ -9,13 +9,14 @@ import { isValidToken } from '../core/profiler/token.js';
 import { renderProfilePage } from '../web-profiler/views/profile-page.js';
 import { renderProfileDiffText, renderProfileListText, renderProfileText } from '../render/text/index.js';
 import { jsonForTerminal, terminalSafeBlock } from '../render/text/terminal-safe.js';
+import { panelForJson, profileForJson, summaryForJson } from './json-times.js';
 import { openExistingStore } from './open-store.js';
 import { parseDuration, parseInteger, parseTimeOption } from './options.js';
-import type { Output } from './output.js';
+import { textOptions, type Output } from './output.js';
 
 interface StoreOption { store?: string }
-interface ListOptions extends StoreOption { status?: string; method?: string; ip?: string; url?: string; since?: string; until?: string; limit: string; json: boolean }
-interface ShowOptions extends StoreOption { panel?: string; json: boolean; html: boolean }
+interface ListOptions extends StoreOption { status?: string; method?: string; ip?: string; url?: string; since?: string; until?: string; limit: string; json: boolean; wide?: boolean }
+interface ShowOptions extends StoreOption { panel?: string; json: boolean; html: boolean; wide?: boolean }
 
 async function withStore<T>(opts: StoreOption, work: (storage: ProfileStorage) => Promise<T>, output: Output): Promise<T> {
   const storage = await openExistingStore(opts.store, output);
@@ -40,6 +41,8 @@ export async function loadProfile(storage: ProfileStorage, token: string): Promi
   return profile;
 }
 
+const wideOption = () => new Option('--wide', 'do not fit tables to the terminal\'s width (default: its width, else $COLUMNS, else 100)');
+
 const storeOption = () => new Option('--store <dir>', 'profile store folder (default: $APPKERNEL_PROFILER_DIR or ./var/profiler)');
 
 export function makeProfilesCommand(output: Output): Command {
@@ -62,6 +65,7 @@ Examples:
     .option('--until <time>', 'ISO time, or a duration ago')
     .option('--limit <n>', 'at most this many', '20')
     .option('--json', 'print a JSON array of the list fields', false)
+    .addOption(wideOption())
     .addOption(storeOption())
     .addHelpText('after', '\nExamples:\n  $ app profiles list --status 4xx --limit 5\n  $ app profiles list --url /hello --since 1h --json')
     .action(async (opts: ListOptions) => {
@@ -76,23 +80,24 @@ Examples:
       if (opts.since) query.since = parseTimeOption(opts.since);
       if (opts.until) query.until = parseTimeOption(opts.until);
       const rows = await withStore(opts, (storage) => storage.search(query), output);
-      output.out(opts.json ? `${jsonForTerminal(rows)}\n` : renderProfileListText(rows, { color: output.color }));
+      output.out(opts.json ? `${jsonForTerminal(rows.map(summaryForJson))}\n` : renderProfileListText(rows, textOptions(output, opts.wide)));
     });
 
   profiles.command('show')
     .description('Show one panel of a profile as text, JSON or the HTML page')
     .argument('<token>', 'a token, or "latest"')
-    .addOption(new Option('--panel <panel>', 'the panel to show').choices([...PANELS, 'logger']))
-    .option('--json', 'print the stored profile as JSON', false)
+    .addOption(new Option('--panel <panel>', 'the panel to show').choices(PANELS))
+    .addOption(new Option('--json', 'print the stored profile as JSON, or with --panel only that panel\'s data').default(false).conflicts('html'))
     .option('--html', 'print the HTML page of the panel (control characters written as visible escapes, \\x1b or \\u009b, to a terminal or a file alike)', false)
+    .addOption(wideOption())
     .addOption(storeOption())
-    .addHelpText('after', '\nExamples:\n  $ app profiles show latest\n  $ app profiles show 3f2a1c --panel exception\n  $ app profiles show 3f2a1c --json | jq .collectors.log')
+    .addHelpText('after', '\nExamples:\n  $ app profiles show latest\n  $ app profiles show 3f2a1c --panel exception\n  $ app profiles show 3f2a1c --panel log --json | jq .data.records')
     .action(async (token: string, opts: ShowOptions) => {
       const profile = await withStore(opts, (storage) => loadProfile(storage, token), output);
-      const panel = (opts.panel === 'logger' ? 'log' : opts.panel ?? (profile.collectors.exception ? 'exception' : 'request')) as PanelName;
-      if (opts.json) output.out(`${jsonForTerminal(profile)}\n`);
+      const panel = (opts.panel ?? (profile.collectors.exception ? 'exception' : 'request')) as PanelName;
+      if (opts.json) output.out(`${jsonForTerminal(opts.panel ? panelForJson(profile, panel) : profileForJson(profile))}\n`);
       else if (opts.html) output.out(terminalSafeBlock(renderProfilePage(profile, { panel })));
-      else output.out(renderProfileText(profile, panel, { color: output.color }));
+      else output.out(renderProfileText(profile, panel, textOptions(output, opts.wide)));
     });
 
   profiles.command('diff')
@@ -100,11 +105,12 @@ Examples:
     .argument('<a>', 'token or "latest"')
     .argument('<b>', 'token or "latest"')
     .option('--json', 'print the comparison as JSON', false)
+    .addOption(wideOption())
     .addOption(storeOption())
     .addHelpText('after', '\nExamples:\n  $ app profiles diff 3f2a1c 9b0e4d\n  $ app profiles diff 3f2a1c latest --json')
-    .action(async (a: string, b: string, opts: StoreOption & { json: boolean }) => {
+    .action(async (a: string, b: string, opts: StoreOption & { json: boolean; wide?: boolean }) => {
       const diff = await withStore(opts, async (storage) => diffProfiles(await loadProfile(storage, a), await loadProfile(storage, b)), output);
-      output.out(opts.json ? `${jsonForTerminal(diff)}\n` : renderProfileDiffText(diff, { color: output.color }));
+      output.out(opts.json ? `${jsonForTerminal(diff)}\n` : renderProfileDiffText(diff, textOptions(output, opts.wide)));
       if (!diff.same) output.exitCode = 1;
     });
 
@@ -113,12 +119,12 @@ Examples:
     .argument('<token>', 'token or "latest"')
     .option('--curl', 'a curl command line')
     .option('--har', 'a HAR 1.2 document')
-    .option('--target <origin>', 'http(s) origin to aim at, no path (default: loopback on the port the server answered on)')
+    .option('--target <url>', 'http(s) origin to aim at, its path put before the recorded one (default: loopback on the port the server answered on)')
     .addOption(storeOption())
     .addHelpText('after', '\nExamples:\n  $ app profiles export 3f2a1c --curl\n  $ app profiles export latest --har > request.har\n  $ app profiles export 3f2a1c --curl --target http://127.0.0.1:9000')
     .action(async (token: string, opts: StoreOption & { curl?: boolean; har?: boolean; target?: string }) => {
       if (!!opts.curl === !!opts.har) throw new AppError('APP_ERR_CLI_USAGE', 'Choose one of --curl or --har.');
-      if (opts.target !== undefined && parseTargetOrigin(opts.target) === null) throw new AppError('APP_ERR_CLI_USAGE', invalidTargetMessage(opts.target));
+      if (opts.target !== undefined && parseTarget(opts.target) === null) throw new AppError('APP_ERR_CLI_USAGE', invalidTargetMessage(opts.target));
       const profile = await withStore(opts, (storage) => loadProfile(storage, token), output);
       output.out(opts.curl ? toCurl(profile, opts.target) : `${jsonForTerminal(toHar(profile, opts.target))}\n`);
     });

@@ -1,32 +1,46 @@
-import { Command } from 'commander';
+import { readFileSync } from 'node:fs';
+import { Command, Option } from 'commander';
 import { AppError } from '../core/errors.js';
 import { replayableRequest, truncatedBodyNote } from '../core/profiler/export-request.js';
-import { invalidTargetMessage, parseTargetOrigin } from '../core/profiler/replay-origin.js';
+import { invalidTargetMessage, parseTarget } from '../core/profiler/replay-origin.js';
 import { renderProfileDiffText } from '../render/text/index.js';
 import { jsonForTerminal, terminalSafe } from '../render/text/terminal-safe.js';
 import { openExistingStore } from './open-store.js';
-import type { Output } from './output.js';
+import { textOptions, type Output } from './output.js';
 import { loadProfile } from './profiles.js';
 
-interface ReplayOptions { target?: string; header: string[]; diff: boolean; json: boolean; store?: string }
+interface ReplayOptions { target?: string; header: string[]; data?: string; dataFile?: string; diff: boolean; json: boolean; wide?: boolean; store?: string }
 
 function collectHeader(value: string, previous: string[]): string[] {
   if (!/^[^:\s]+:\s?.*$/.test(value)) throw new AppError('APP_ERR_CLI_USAGE', `Invalid header "${value}": expected "Name: value".`);
   return [...previous, value];
 }
 
+function readDataFile(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    const why = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
+    throw new AppError('APP_ERR_CLI_USAGE', `Cannot read --data-file "${path}": ${why}.`);
+  }
+}
+
 export function makeReplayCommand(output: Output): Command {
   return new Command('replay')
     .description('Send a recorded request again to the running server and print the new status and token')
     .argument('<token>', 'token or "latest"')
-    .option('--target <origin>', 'http(s) origin to send to, no path (default: loopback on the port the server answered on)')
+    .option('--target <url>', 'http(s) origin to send to, its path put before the recorded one (default: loopback on the port the server answered on)')
     .option('--header <header>', 'add or replace a header, "Name: value" (repeatable)', collectHeader, [])
+    .addOption(new Option('--data <body>', 'send this body instead of the recorded one (e.g. one that was redacted)').conflicts('dataFile'))
+    .option('--data-file <path>', 'send this file\'s content as the body')
     .option('--diff', 'compare the old and new profiles; exit 1 when they differ', false)
     .option('--json', 'print the result as JSON', false)
+    .option('--wide', 'do not fit the comparison to the terminal\'s width (default: its width, else $COLUMNS, else 100)')
     .option('--store <dir>', 'profile store folder (default: $APPKERNEL_PROFILER_DIR or ./var/profiler)')
-    .addHelpText('after', '\nExamples:\n  $ app replay latest\n  $ app replay 3f2a1c --diff\n  $ app replay 3f2a1c --target http://127.0.0.1:9000 --header "Authorization: Bearer dev"')
+    .addHelpText('after', '\nExamples:\n  $ app replay latest\n  $ app replay 3f2a1c --diff\n  $ app replay 3f2a1c --target http://127.0.0.1:9000 --header "Authorization: Bearer dev"\n  $ app replay 3f2a1c --data-file login.json')
     .action(async (token: string, opts: ReplayOptions) => {
-      if (opts.target !== undefined && parseTargetOrigin(opts.target) === null) throw new AppError('APP_ERR_CLI_USAGE', invalidTargetMessage(opts.target));
+      if (opts.target !== undefined && parseTarget(opts.target) === null) throw new AppError('APP_ERR_CLI_USAGE', invalidTargetMessage(opts.target));
+      const body = opts.dataFile === undefined ? opts.data : readDataFile(opts.dataFile);
       const storage = await openExistingStore(opts.store, output);
       let recorded;
       try {
@@ -40,10 +54,10 @@ export function makeReplayCommand(output: Output): Command {
       }));
       // Loaded here, not at start: undici costs every other command (serve above all) its start-up time.
       const { diffReplay, replay } = await import('../core/profiler/replay.js');
-      const result = await replay(recorded, { target: opts.target, headers });
+      const result = await replay(recorded, { target: opts.target, headers, ...(body === undefined ? {} : { body }) });
       if (result.originReplaced) output.err(`Sent to the server that recorded the request, not to the Host it was sent with (${terminalSafe(result.originReplaced)}); use --target to choose.\n`);
       if (result.omitted.length) {
-        output.err(`Left out (redacted when recorded): ${terminalSafe(result.omitted.join(', '))}. Send a header again with --header "Name: value".\n`);
+        output.err(`Left out (redacted when recorded): ${terminalSafe(result.omitted.join(', '))}. Send them again with --header "Name: value", a body with --data or --data-file.\n`);
       }
       if (result.bodyTruncated) {
         output.err(`Incomplete request: ${terminalSafe(truncatedBodyNote(replayableRequest(recorded, opts.target)) ?? '')}, and only those were sent.\n`);
@@ -57,7 +71,7 @@ export function makeReplayCommand(output: Output): Command {
         output.out(`${jsonForTerminal({ url: result.url, originReplaced: result.originReplaced, status: result.status, token: result.token, omitted: result.omitted, bodyTruncated: result.bodyTruncated, diff })}\n`);
       } else {
         output.out(`${terminalSafe(`${recorded.method} ${result.url}`)} -> ${result.status}${result.token ? ` (token ${terminalSafe(result.token)})` : ''}\n`);
-        if (diff) output.out(renderProfileDiffText(diff, { color: output.color }));
+        if (diff) output.out(renderProfileDiffText(diff, textOptions(output, opts.wide)));
       }
       if (diff && !diff.same) output.exitCode = 1;
     });

@@ -8,9 +8,9 @@ import { explain } from '../core/routing/explain.js';
 import type { RouteCollection } from '../core/routing/route-collection.js';
 import { renderExplainText, renderRouteTable } from '../render/text/index.js';
 import { jsonForTerminal } from '../render/text/terminal-safe.js';
-import type { Output } from './output.js';
+import { textOptions, type Output } from './output.js';
 
-interface RoutesOptions { app?: string; json: boolean; debug: boolean }
+interface RoutesOptions { app?: string; json: boolean; debug: boolean; wide?: boolean }
 interface MatchOptions { method: string }
 
 async function loadRoutes(opts: RoutesOptions, output: Output): Promise<RouteCollection> {
@@ -27,6 +27,7 @@ export function makeRoutesCommand(output: Output): Command {
     .option('--app <file>', 'app file (default: app.config.* in the working directory, else the demo app)')
     .option('--json', 'print JSON instead of a table', false)
     .option('--no-debug', 'leave out the profiler\'s routes')
+    .option('--wide', 'do not fit the table to the terminal\'s width (default: its width, else $COLUMNS, else 100)')
     .addHelpText('after', `
 Examples:
   $ app routes
@@ -37,7 +38,7 @@ Examples:
       const list = (await loadRoutes(opts, output)).all().map((r) => ({
         name: r.name, methods: [...r.methods], path: r.path, requirements: { ...r.requirements }, defaults: { ...r.defaults }, controller: r.controller,
       }));
-      output.out(opts.json ? `${jsonForTerminal(list)}\n` : renderRouteTable(list, { color: output.color }));
+      output.out(opts.json ? `${jsonForTerminal(list)}\n` : renderRouteTable(list, textOptions(output, opts.wide)));
     });
 
   routes.command('match')
@@ -48,7 +49,7 @@ Examples:
     .action(async (path: string, opts: MatchOptions, command: Command) => {
       const parent = command.parent!.opts() as RoutesOptions;
       const explanations = explain(await loadRoutes(parent, output), opts.method.toUpperCase(), path);
-      output.out(parent.json ? `${jsonForTerminal(explanations)}\n` : renderExplainText(explanations, { color: output.color }));
+      output.out(parent.json ? `${jsonForTerminal(explanations)}\n` : renderExplainText(explanations, textOptions(output, parent.wide)));
       if (!explanations.some((e) => e.verdict === 'match')) output.exitCode = 1;
     });
   return routes;

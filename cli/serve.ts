@@ -11,6 +11,7 @@ import type { LogLevel } from '../core/profiler/profile.js';
 import { terminalSafe, terminalSafeError } from '../render/text/terminal-safe.js';
 import { formatRequestLine } from './request-line.js';
 import { lineBatcher } from './line-batcher.js';
+import { paintLogLevel } from './log-line-color.js';
 import type { Output } from './output.js';
 import { parseDuration, parseInteger, parsePort, resolveStoreDir } from './options.js';
 
@@ -98,7 +99,7 @@ Examples:
         debug: opts.debug, watch: opts.watch && opts.debug,
         logLevel: logLevel as LogLevel,
         ...(maxConnections !== undefined ? { timeouts: { maxConnections } } : {}),
-        print: lines.push,
+        print: (line) => lines.push(paintLogLevel(line, output.errColor)),
         formatRequest: (request, response, ms) => formatRequestLine(request, response, ms, output.errColor),
       });
       lines.flush();

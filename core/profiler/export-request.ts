@@ -10,7 +10,9 @@ export interface ReplayableRequest {
   method: string;
   /** scheme://host:port to send to (see replayOrigin) */
   origin: string;
-  /** the recorded path and query, as sent: a path on `origin` whatever it holds ("//other.host/x" too) */
+  /** the path of the target the request is sent under ("/base"), '' for none */
+  prefix: string;
+  /** the recorded path and query, after `prefix`, as sent: a path on `origin` whatever it holds ("//other.host/x" too) */
   target: string;
   /** origin + target, to show */
   url: string;
@@ -39,12 +41,12 @@ export function replayableRequest(profile: Profile, target?: string): Replayable
     if (value.includes(REDACTED)) omitted.push(name);
     else headers[name] = value;
   }
-  const { origin, replaced } = replayOrigin(profile, target);
-  const path = withoutRedactedPath(withoutRedactedQuery(recordedTarget(profile), omitted), data.routeParams ?? {}, omitted);
+  const { origin, prefix, replaced } = replayOrigin(profile, target);
+  const path = prefix + withoutRedactedPath(withoutRedactedQuery(recordedTarget(profile), omitted), data.routeParams ?? {}, omitted);
   const body = data.body && !data.body.text.includes(REDACTED) ? data.body.text : null;
   if (data.body && body === null) omitted.push('body');
   return {
-    method: profile.method, origin, target: path, url: origin + path, originReplaced: replaced,
+    method: profile.method, origin, prefix, target: path, url: origin + path, originReplaced: replaced,
     headers, body, omitted, bodyTruncated: data.body?.truncated ?? false, bodySize: data.body?.size ?? 0,
   };
 }

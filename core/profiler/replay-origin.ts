@@ -6,27 +6,39 @@ import { showControls } from './shell-quote.js';
 export interface ReplayOrigin {
   /** scheme://host:port, no path */
   origin: string;
+  /** the path of `--target` the recorded path is sent under ("/base"), without a trailing slash; '' for none */
+  prefix: string;
   /** says which recorded Host was not used and where the request goes instead; null when nothing was replaced */
   replaced: string | null;
 }
 
 const LOOPBACK_AUTHORITY = /^(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d{1,5})?$/i;
-const ORIGIN = /^https?:\/\/[^/?#\\@\s]+\/?$/i;
+const TARGET = /^https?:\/\/[^/?#\\@\s]+(\/[^?#\\\s]*)?$/i;
 
-/** The http(s) origin `text` names, without a trailing slash; null when it is not one (a path, query or credentials in it). */
-export function parseTargetOrigin(text: string): string | null {
-  if (!ORIGIN.test(text)) return null;
+/** Where `--target` sends: its origin, and its path as a prefix of the recorded path. */
+export interface ReplayTarget {
+  origin: string;
+  prefix: string;
+}
+
+/**
+ * The http(s) origin `text` names and its path (without a trailing slash), to put before the
+ * recorded path; null when it is not one (no scheme, another scheme, a query, a fragment or credentials).
+ */
+export function parseTarget(text: string): ReplayTarget | null {
+  if (!TARGET.test(text)) return null;
   let url: URL;
   try {
     url = new URL(text);
   } catch {
     return null;
   }
-  return url.pathname === '/' && !url.search && !url.hash ? url.origin : null;
+  if (url.search || url.hash || url.username || url.password) return null;
+  return { origin: url.origin, prefix: url.pathname.replace(/\/+$/, '') };
 }
 
 export function invalidTargetMessage(text: string): string {
-  return `Invalid target "${text}": expected an http(s) origin such as http://127.0.0.1:9000 (no path, query or credentials).`;
+  return `Invalid --target "${text}": expected an http(s) URL such as http://127.0.0.1:9000 or http://127.0.0.1:9000/base (no query, fragment or credentials).`;
 }
 
 /**
@@ -38,21 +50,21 @@ export function invalidTargetMessage(text: string): string {
  */
 export function replayOrigin(profile: Profile, target?: string): ReplayOrigin {
   if (target !== undefined) {
-    const origin = parseTargetOrigin(target);
-    if (origin === null) throw new AppError('APP_ERR_REPLAY', invalidTargetMessage(target));
-    return { origin, replaced: null };
+    const parsed = parseTarget(target);
+    if (parsed === null) throw new AppError('APP_ERR_REPLAY', invalidTargetMessage(target));
+    return { ...parsed, replaced: null };
   }
   const scheme = profile.url.slice(0, 8).toLowerCase() === 'https://' ? 'https' : 'http';
   const authority = recordedAuthority(profile.url);
   const server = profile.collectors.request.server;
   if (!server) {
-    if (LOOPBACK_AUTHORITY.test(authority)) return { origin: `${scheme}://${authority}`, replaced: null };
+    if (LOOPBACK_AUTHORITY.test(authority)) return { origin: `${scheme}://${authority}`, prefix: '', replaced: null };
     throw new AppError('APP_ERR_REPLAY', `The profile ${profile.token} was recorded with Host "${showControls(authority)}", which is not loopback, and without the address its server answered on: give the server to send to with --target (e.g. --target http://127.0.0.1:8741).`);
   }
   const defaultPort = server.port === (scheme === 'https' ? 443 : 80);
   const origin = `${scheme}://${server.address === '::1' ? '[::1]' : '127.0.0.1'}${defaultPort ? '' : `:${server.port}`}`;
   const same = `${scheme}://${authority}`.toLowerCase() === origin;
-  return { origin, replaced: same ? null : `origin replaced: recorded Host ${showControls(authority)}, sent to ${origin}` };
+  return { origin, prefix: '', replaced: same ? null : `origin replaced: recorded Host ${showControls(authority)}, sent to ${origin}` };
 }
 
 /** The Host part of a recorded URL: from after "scheme://" to the first "/" (a request target starts with one). */

@@ -24,6 +24,8 @@ export interface ReplayOptions {
   target?: string;
   /** extra or replacement headers, e.g. for values that were redacted */
   headers?: Record<string, string>;
+  /** the body to send instead of the recorded one, e.g. for a body that was redacted */
+  body?: string;
   /** ms to wait for the answer */
   timeoutMs?: number;
 }
@@ -67,7 +69,9 @@ export async function replay(profile: Profile, options: ReplayOptions = {}): Pro
     for (const key of Object.keys(headers)) if (key.toLowerCase() === name.toLowerCase()) delete headers[key];
     headers[name] = value;
   }
-  const omitted = recorded.omitted.filter((name) => !Object.keys(headers).some((h) => h.toLowerCase() === name.toLowerCase()));
+  const payload = options.body ?? recorded.body;
+  const omitted = recorded.omitted.filter((name) => !(name === 'body' && options.body !== undefined)
+    && !Object.keys(headers).some((h) => h.toLowerCase() === name.toLowerCase()));
   let response;
   try {
     response = await httpRequest({
@@ -75,7 +79,7 @@ export async function replay(profile: Profile, options: ReplayOptions = {}): Pro
       path: recorded.target,
       method: recorded.method as 'GET',
       headers,
-      body: recorded.body ?? undefined,
+      body: payload ?? undefined,
       headersTimeout: options.timeoutMs ?? 30_000,
       bodyTimeout: options.timeoutMs ?? 30_000,
     });
@@ -85,30 +89,53 @@ export async function replay(profile: Profile, options: ReplayOptions = {}): Pro
   const body = Buffer.from(await response.body.arrayBuffer());
   const sent = headerValue(response.headers['x-debug-token']);
   const token = sent !== null && isValidToken(sent) ? sent : null;
-  const newProfile = token ? await fetchProfile(recorded.origin, token) : null;
-  const bodyTruncated = recorded.bodyTruncated && recorded.body !== null;
+  const newProfile = token ? await fetchProfile(recorded.origin, `${recorded.prefix}/_profiler/${token}.json`) : null;
+  const bodyTruncated = options.body === undefined && recorded.bodyTruncated && recorded.body !== null;
   return { url, originReplaced: recorded.originReplaced, status: response.statusCode, token, profile: newProfile, omitted, bodyTruncated, bodySize: body.length };
 }
 
 /**
  * Old and new profile compared on REPLAY_DIFF_FIELDS; page size is compared for non-HTML bodies only (HTML
- * pages embed tokens and times): their body structure stands for it.
+ * pages embed tokens and times): their body structure stands for it. A replay sent to another origin
+ * (another port, --target) quotes that origin in its messages (a 404's "No route found for ..."): the new
+ * profile's exception messages and page title are compared with its origin written as the recorded one.
  */
 export function diffReplay(before: Profile, after: Profile): ProfileDiff {
   const html = (p: Profile) => (p.collectors.request.response.contentType ?? '').startsWith('text/html');
   const fields = new Set(REPLAY_DIFF_FIELDS);
   if (html(before) || html(after)) fields.delete('response size');
-  return diffProfiles(before, after, { fields, informational: new Set() });
+  return diffProfiles(before, withOrigin(after, urlOrigin(after.url), urlOrigin(before.url)), { fields, informational: new Set() });
+}
+
+/** "scheme://authority" of a recorded URL, as written (the Host the client sent is not normalised). */
+function urlOrigin(url: string): string {
+  const end = url.indexOf('/', url.indexOf('://') + 3);
+  return end === -1 ? url : url.slice(0, end);
+}
+
+/** The profile with `from` written as `to` in its exception messages and page title. */
+function withOrigin(profile: Profile, from: string, to: string): Profile {
+  if (from === to || from === '') return profile;
+  const swap = (text: string) => text.split(from).join(to);
+  const { exception, request } = profile.collectors;
+  return {
+    ...profile,
+    collectors: {
+      ...profile.collectors,
+      exception: exception && { ...exception, chain: exception.chain.map((e) => ({ ...e, message: swap(e.message) })) },
+      request: { ...request, response: { ...request.response, title: request.response.title === null ? null : swap(request.response.title) } },
+    },
+  };
 }
 
 /** The profile is stored after the response is sent: a busy server may take a moment to have it. */
 const PROFILE_WAIT_MS = 5_000;
 const PROFILE_POLL_MS = 50;
 
-async function fetchProfile(origin: string, token: string): Promise<Profile | null> {
+async function fetchProfile(origin: string, path: string): Promise<Profile | null> {
   for (const deadline = Date.now() + PROFILE_WAIT_MS; Date.now() < deadline;) {
     try {
-      const response = await httpRequest({ origin, path: `/_profiler/${token}.json`, method: 'GET', headers: { accept: 'application/json' } });
+      const response = await httpRequest({ origin, path, method: 'GET', headers: { accept: 'application/json' } });
       if (response.statusCode === 200) return (await response.body.json()) as Profile;
       await response.body.dump();
     } catch {

@@ -12,17 +12,19 @@ const CODES: Record<Style, readonly [number, number]> = {
   magenta: [35, 39],
 };
 
-const SGR = /\x1b\[[0-9;]*m/g;
-
 export function paint(text: string, style: Style, color: boolean): string {
   if (!color || text === '') return text;
   const [open, close] = CODES[style];
   return `\x1b[${open}m${text}\x1b[${close}m`;
 }
 
-/** Columns a string takes on screen: styling codes take none. */
-export function visibleWidth(text: string): number {
-  return [...text.replace(SGR, '')].length;
+const LEVEL_STYLE: Record<string, Style> = {
+  DEBUG: 'dim', INFO: 'green', NOTICE: 'blue', WARNING: 'yellow', ERROR: 'red', CRITICAL: 'red', ALERT: 'red', EMERGENCY: 'red',
+};
+
+/** The colour of a log level, the same in `profiles show` and in `app serve`'s output; null for an unknown level. */
+export function levelStyle(level: string): Style | null {
+  return LEVEL_STYLE[level] ?? null;
 }
 
 /** The colour of a status class, as on the search page: 2xx green, 3xx blue, 4xx yellow, 5xx red. */

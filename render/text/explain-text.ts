@@ -2,9 +2,10 @@ import type { RouteExplanation } from '../../core/profiler/profile.js';
 import { paint } from './ansi.js';
 import { renderTable } from './table.js';
 import { terminalSafe } from './terminal-safe.js';
+import type { TextOptions } from './text-options.js';
 
 /** Why each route does (not) match, in matching order; the last line names the winner or says none matches. */
-export function renderExplainText(explanations: readonly RouteExplanation[], options: { color: boolean }): string {
+export function renderExplainText(explanations: readonly RouteExplanation[], options: TextOptions): string {
   const winner = explanations.find((e) => e.verdict === 'match');
   const verdict = winner
     ? paint(`Route "${terminalSafe(winner.name)}" matches.`, 'green', options.color)
@@ -17,6 +18,6 @@ export function renderExplainText(explanations: readonly RouteExplanation[], opt
     terminalSafe(e.path),
     terminalSafe(e.detail),
   ]);
-  const table = renderTable([{ title: '' }, { title: 'Route' }, { title: 'Method' }, { title: 'Path' }, { title: 'Why' }], rows, options);
+  const table = renderTable([{ title: '' }, { title: 'Route' }, { title: 'Method' }, { title: 'Path', overflow: 'wrap' }, { title: 'Why', overflow: 'wrap' }], rows, options);
   return `${table}\n${verdict}\n`;
 }

@@ -3,14 +3,15 @@ import { paint, statusStyle } from './ansi.js';
 import { formatDateTime, formatMs } from './format.js';
 import { renderTable, type TextColumn } from './table.js';
 import { terminalSafe } from './terminal-safe.js';
+import type { TextOptions } from './text-options.js';
 
 const COLUMNS: TextColumn[] = [
-  { title: 'Status' }, { title: 'IP' }, { title: 'Method' }, { title: 'URL' },
+  { title: 'Status' }, { title: 'IP' }, { title: 'Method' }, { title: 'URL', overflow: 'truncate' },
   { title: 'Time' }, { title: 'Duration', align: 'right' }, { title: 'Token' },
 ];
 
 /** The search results as a terminal table: the count first, then one row per profile, as on the search page. */
-export function renderProfileListText(rows: readonly ProfileSummary[], options: { color: boolean }): string {
+export function renderProfileListText(rows: readonly ProfileSummary[], options: TextOptions): string {
   if (rows.length === 0) return 'No results found\n';
   const count = `${rows.length} result${rows.length === 1 ? '' : 's'} found\n`;
   const cells = rows.map((r) => [

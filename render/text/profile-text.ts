@@ -10,8 +10,9 @@ import { renderRouterPanel } from './panels/router-panel.js';
 import { renderSecurityPanel } from './panels/security-panel.js';
 import { renderTimePanel } from './panels/time-panel.js';
 import { terminalSafe } from './terminal-safe.js';
+import type { TextOptions } from './text-options.js';
 
-type Options = { color: boolean };
+type Options = TextOptions;
 
 const PANEL_RENDERERS: Record<PanelName, (profile: Profile, options: Options) => string> = {
   request: renderRequestPanel,

@@ -1,6 +1,7 @@
 import { paint } from './ansi.js';
 import { renderTable } from './table.js';
 import { terminalSafe } from './terminal-safe.js';
+import type { TextOptions } from './text-options.js';
 
 export interface RouteRow {
   name: string;
@@ -12,7 +13,7 @@ export interface RouteRow {
 }
 
 /** The route table in matching order: Name, Method (ANY when the route takes every method), Path, Controller. */
-export function renderRouteTable(routes: readonly RouteRow[], options: { color: boolean }): string {
+export function renderRouteTable(routes: readonly RouteRow[], options: TextOptions): string {
   if (routes.length === 0) return 'No routes are defined.\n';
   const rows = routes.map((r) => [
     paint(terminalSafe(r.name), 'green', options.color),
@@ -20,5 +21,5 @@ export function renderRouteTable(routes: readonly RouteRow[], options: { color: 
     terminalSafe(r.path),
     terminalSafe(r.controller),
   ]);
-  return renderTable([{ title: 'Name' }, { title: 'Method' }, { title: 'Path' }, { title: 'Controller' }], rows, options);
+  return renderTable([{ title: 'Name' }, { title: 'Method' }, { title: 'Path', overflow: 'wrap' }, { title: 'Controller', overflow: 'wrap' }], rows, options);
 }

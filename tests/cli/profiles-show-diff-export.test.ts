@@ -34,7 +34,7 @@ test.after(() => rmSync(dir, { recursive: true, force: true }));
 test('when each panel is shown as text, then exit 0, the summary and the panel\'s heading, no ANSI when piped', async () => {
   const headings: Record<string, RegExp> = {
     request: /^Request\n-+$/m, time: /^Time\n-+$/m, exception: /^Exception/m, log: /^Log \(\d+ records?/m,
-    logger: /^Log \(\d+ records?/m, events: /^Events\n-+$/m, router: /^Router\n-+$/m, security: /^Security\n-+$/m,
+    events: /^Events\n-+$/m, router: /^Router\n-+$/m, security: /^Security\n-+$/m,
   };
   for (const [panel, heading] of Object.entries(headings)) {
     const r = await runApp(['profiles', 'show', notFound, '--panel', panel, '--store', store]);
@@ -62,11 +62,36 @@ test('when --html, then the profiler page of that panel, as the server renders i
 test('when an unknown panel is asked for, then a usage error naming the choices, exit 2', async () => {
   const r = await runApp(['profiles', 'show', notFound, '--panel', 'nope', '--store', store]);
   assert.is(r.code, 2);
-  assert.match(r.stderr, /Allowed choices are request, time, exception, log, events, router, security, logger/);
+  assert.match(r.stderr, /Allowed choices are request, time, exception, log, events, router, security\.$/m);
+  const logger = await runApp(['profiles', 'show', notFound, '--panel', 'logger', '--store', store]);
+  assert.is(logger.code, 2, 'one name per panel: "log", not also "logger"');
+});
+
+test('when --panel X --json, then only that panel\'s data; times are ISO 8601 strings', async () => {
+  const r = await runApp(['profiles', 'show', hello, '--panel', 'time', '--json', '--store', store]);
+  assert.is(r.code, 0, r.stderr);
+  const json = JSON.parse(r.stdout);
+  assert.equal(Object.keys(json), ['token', 'time', 'panel', 'data']);
+  assert.is(json.panel, 'time');
+  assert.type(json.data.duration, 'number');
+  assert.ok(Array.isArray(json.data.phases));
+  assert.not.ok('collectors' in json);
+  const log = JSON.parse((await runApp(['profiles', 'show', hello, '--panel', 'log', '--json', '--store', store])).stdout);
+  assert.match(log.data.records[0].time, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  const whole = JSON.parse((await runApp(['profiles', 'show', hello, '--json', '--store', store])).stdout);
+  assert.match(whole.time, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  assert.match(whole.collectors.log.records[0].time, /Z$/);
+});
+
+test('when --json and --html are both given, then a usage error naming both, exit 2', async () => {
+  const r = await runApp(['profiles', 'show', hello, '--json', '--html', '--store', store]);
+  assert.is(r.code, 2);
+  assert.is(r.stdout, '');
+  assert.match(r.stderr.split('\n')[0]!, /--json.*--html|--html.*--json/);
 });
 
 test('when two profiles differ, then diff names status, route and exceptions and exits 1; a profile against itself exits 0', async () => {
-  const differ = await runApp(['profiles', 'diff', notFound, hello, '--store', store]);
+  const differ = await runApp(['profiles', 'diff', notFound, hello, '--wide', '--store', store]);
   assert.is(differ.code, 1, differ.stderr);
   assert.match(differ.stdout, /≠\s+status\s+404\s+200/);
   assert.match(differ.stdout, /≠\s+route\s+\(none\)\s+hello/);

@@ -120,13 +120,13 @@ test('when an old profile names a loopback Host, then it is replayed to that rec
   assert.not.match(r.stderr, /origin replaced/);
 });
 
-test('when --target is not an http(s) origin, then replay and export stop with a usage error, exit 2, and nothing is sent', async () => {
+test('when --target is not an http(s) URL without query, fragment or credentials, then replay and export stop with a usage error, exit 2, and nothing is sent', async () => {
   const before = counts();
-  for (const target of [`${a.base}/api`, `${a.base}?x=1`, `http://user:pw@127.0.0.1:${a.port}`, `ftp://127.0.0.1:${a.port}`, '127.0.0.1:8741', `${a.base}#x`]) {
+  for (const target of [`${a.base}/api?x=1`, `${a.base}?x=1`, `http://user:pw@127.0.0.1:${a.port}`, `ftp://127.0.0.1:${a.port}`, '127.0.0.1:8741', `${a.base}#x`]) {
     for (const args of [['replay', FOREIGN], ['profiles', 'export', FOREIGN, '--curl']]) {
       const r = await runApp([...args, '--target', target, '--store', store]);
       assert.is(r.code, 2, `${args[0]} ${target}: ${r.stderr}`);
-      assert.match(r.stderr, /Invalid target ".*": expected an http\(s\) origin/);
+      assert.match(r.stderr, /Invalid --target ".*": expected an http\(s\) URL/);
     }
   }
   assert.equal(counts(), before);
@@ -144,7 +144,7 @@ test('when the replay() API is given no target, then it sends to the recorded se
   assert.is(result.originReplaced, `origin replaced: recorded Host evil.example:${b.port}, sent to ${a.base}`);
   const refused = (e: unknown) => e instanceof AppError && e.code === 'APP_ERR_REPLAY';
   await replay(old).then(() => assert.unreachable('an old foreign profile was replayed'), (e) => assert.ok(refused(e), String(e)));
-  await replay(profile, { target: `${a.base}/x` }).then(() => assert.unreachable('a target with a path was used'), (e) => assert.ok(refused(e), String(e)));
+  await replay(profile, { target: `${a.base}/x?y=1` }).then(() => assert.unreachable('a target with a query was used'), (e) => assert.ok(refused(e), String(e)));
   assert.equal(counts(), [sa + 1, sb]);
 });
 

@@ -31,7 +31,7 @@ test('when nothing matches /robots.txt, then exit 1 and a reason for every route
 });
 
 test('when only the method differs, then the reason names the allowed methods; with that method, exit 0', async () => {
-  const miss = await runApp(['routes', 'match', '/contact'], { cwd: dir });
+  const miss = await runApp(['routes', '--wide', 'match', '/contact'], { cwd: dir });
   assert.is(miss.code, 1);
   assert.match(miss.stdout, /contact .*Method "GET" does not match any of the required methods \(POST\)/);
   const hit = await runApp(['routes', 'match', '/contact', '--method', 'post'], { cwd: dir });

@@ -38,8 +38,9 @@ test('when profiles list --json, then the requests are listed newest first with 
   assert.is(robots!.method, 'GET');
   assert.is(robots!.url, `${serve.base}/robots.txt`);
   assert.is(robots!.ip, '127.0.0.1');
-  for (const field of ['time', 'duration']) assert.type(robots![field], 'number');
-  const times = rows.map((row) => row.time as number);
+  assert.type(robots!.duration, 'number');
+  assert.match(String(robots!.time), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  const times = rows.map((row) => Date.parse(row.time as string));
   assert.equal(times, [...times].sort((a, b) => b - a));
 });
 

@@ -3,9 +3,10 @@ import { paint } from '../ansi.js';
 import { renderHeading } from '../blocks.js';
 import { formatMs } from '../format.js';
 import { terminalSafe } from '../terminal-safe.js';
+import type { TextOptions } from '../text-options.js';
 
 /** Each dispatched event with the listeners it called, their durations, and who stopped propagation. */
-export function renderEventsPanel(profile: Profile, options: { color: boolean }): string {
+export function renderEventsPanel(profile: Profile, options: TextOptions): string {
   const { color } = options;
   const events = profile.collectors.events.events;
   const head = renderHeading('Events', color);

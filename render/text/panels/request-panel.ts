@@ -3,8 +3,9 @@ import { paint } from '../ansi.js';
 import { renderHeading, renderKeyValues } from '../blocks.js';
 import { plural } from '../format.js';
 import { terminalSafe, terminalSafeBlock } from '../terminal-safe.js';
+import type { TextOptions } from '../text-options.js';
 
-type Options = { color: boolean };
+type Options = TextOptions;
 
 function queryValue(value: string | string[]): string {
   return Array.isArray(value) ? JSON.stringify(value) : value;

@@ -1,9 +1,10 @@
 import type { Profile } from '../../../core/profiler/profile.js';
 import { renderHeading, renderKeyValues } from '../blocks.js';
 import { renderExplainText } from '../explain-text.js';
+import type { TextOptions } from '../text-options.js';
 
 /** The matched route and its parameters, the redirect, or why each route missed. */
-export function renderRouterPanel(profile: Profile, options: { color: boolean }): string {
+export function renderRouterPanel(profile: Profile, options: TextOptions): string {
   const router = profile.collectors.router;
   const head = renderHeading('Router', options.color);
   if (router.route !== null) {

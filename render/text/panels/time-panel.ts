@@ -4,6 +4,7 @@ import { renderHeading } from '../blocks.js';
 import { formatMs } from '../format.js';
 import { renderTable } from '../table.js';
 import { terminalSafe } from '../terminal-safe.js';
+import type { TextOptions } from '../text-options.js';
 
 const BAR_WIDTH = 40;
 
@@ -16,7 +17,7 @@ export function timelineBar(start: number, duration: number, total: number): str
 }
 
 /** Total time, then each phase with its start, duration and a bar. */
-export function renderTimePanel(profile: Profile, options: { color: boolean }): string {
+export function renderTimePanel(profile: Profile, options: TextOptions): string {
   const { duration, phases } = profile.collectors.time;
   const total = Math.max(duration, ...phases.map((p) => p.start + p.duration));
   const head = `${renderHeading('Time', options.color)}Total  ${formatMs(duration)}\n`;
@@ -25,6 +26,6 @@ export function renderTimePanel(profile: Profile, options: { color: boolean }): 
     terminalSafe(p.name), formatMs(p.start, 2), formatMs(p.duration, 2),
     paint(timelineBar(p.start, p.duration, total), 'cyan', options.color),
   ]);
-  const table = renderTable([{ title: 'Phase' }, { title: 'Start', align: 'right' }, { title: 'Duration', align: 'right' }, { title: 'Timeline' }], rows, options);
+  const table = renderTable([{ title: 'Phase', overflow: 'wrap' }, { title: 'Start', align: 'right' }, { title: 'Duration', align: 'right' }, { title: 'Timeline' }], rows, options);
   return `${head}\n${table}`;
 }

@@ -31,4 +31,24 @@ test('when color is false, then no ANSI codes', () => {
   assert.match(renderProfileDiffText(diffProfiles(notFoundProfile(), sampleProfile()), { color: true }), /\x1b\[31m≠/);
 });
 
+test('when rows are marked, then the rule starts where the header does and a legend names the markers shown', () => {
+  const text = renderProfileDiffText(diffProfiles(notFoundProfile(), sampleProfile({ duration: 99 })), { color: false });
+  const [header, rule] = text.split('\n');
+  assert.is(rule!.indexOf('-'), header!.indexOf('Field'));
+  assert.match(text, /^≠ differs {3}~ differs, not counted \(timings, events called\)$/m);
+  const slower = renderProfileDiffText(diffProfiles(sampleProfile(), sampleProfile({ token: 'ffffff', duration: 99 })), { color: false });
+  assert.match(slower, /^~ differs, not counted/m);
+  const same = renderProfileDiffText(diffProfiles(sampleProfile(), sampleProfile()), { color: false });
+  assert.not.match(same, /differs/);
+});
+
+test('when the terminal is 80 columns wide, then long values wrap in their own column and no line is wider', () => {
+  const text = renderProfileDiffText(diffProfiles(notFoundProfile(), sampleProfile()), { color: false, width: 80 });
+  const lines = text.split('\n');
+  assert.ok(lines.every((l) => [...l].length <= 80), text);
+  const at = lines[0]!.indexOf('0f9e8d');
+  const message = lines.findIndex((l) => /^≠ {2}exception messages/.test(l));
+  assert.ok(lines[message + 1]!.slice(0, at).trim() === '' && lines[message + 1]!.slice(at).trim() !== '', text);
+});
+
 test.run();

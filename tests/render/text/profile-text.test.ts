@@ -35,6 +35,14 @@ header('when color is false, then no panel holds an ANSI code; with color, strip
   }
 });
 
+header('when color is true, then each log level has its colour, INFO green as in app serve', () => {
+  const profile = sampleProfile();
+  const levels = ['DEBUG', 'INFO', 'WARNING', 'ERROR'] as const;
+  profile.collectors.log.records = levels.map((level, i) => ({ time: profile.time + i, level, channel: 'app', message: `m${i}`, context: {} }));
+  const text = renderProfileText(profile, 'log', { color: true });
+  for (const [level, code] of [['DEBUG', 2], ['INFO', 32], ['WARNING', 33], ['ERROR', 31]] as const) assert.ok(text.includes(`\x1b[${code}m${level}\x1b[`), level);
+});
+
 header.run();
 
 // ---

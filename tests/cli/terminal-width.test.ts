@@ -1,0 +1,82 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { visibleWidth } from '../../render/text/fit.js';
+import { runApp, startServe } from '../helpers/cli.js';
+import { fetchProfileJson, fetchText } from '../helpers/serve.js';
+
+// `profiles list`, `show --panel log`, `diff` and `routes` fit the terminal: COLUMNS when the output
+// is not a terminal (as here, piped), 100 without it, no limit with --wide.
+const test = suite('CLI tables fitted to COLUMNS (80, 120, default 100, --wide), wide characters aligned (real bin)');
+let dir: string;
+let store: string;
+let notFound: string;
+let hello: string;
+const LONG_PATH = `/hello/${'%E4%BD%A0%E5%A5%BD%F0%9F%98%80'.repeat(3)}?${'filter=active&'.repeat(8)}end=1`;
+
+test.before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'appkernel-width-'));
+  store = join(dir, 'store');
+  const serve = await startServe(['--store', store, '--no-watch'], { cwd: dir });
+  try {
+    notFound = (await fetchText(`${serve.base}/robots.txt`)).headers['x-debug-token'];
+    hello = (await fetchText(`${serve.base}${LONG_PATH}`)).headers['x-debug-token'];
+    await fetchProfileJson(serve.base, notFound);
+    await fetchProfileJson(serve.base, hello);
+  } finally {
+    assert.is(await serve.stop(), 0);
+  }
+});
+
+test.after(() => rmSync(dir, { recursive: true, force: true }));
+
+const widest = (text: string) => Math.max(...text.split('\n').map(visibleWidth));
+const commands = () => [
+  ['profiles', 'list', '--store', store],
+  ['profiles', 'show', hello, '--panel', 'log', '--store', store],
+  ['profiles', 'show', notFound, '--panel', 'exception', '--store', store],
+  ['profiles', 'diff', notFound, hello, '--store', store],
+  ['routes'],
+];
+
+for (const columns of [80, 120]) {
+  test(`when COLUMNS=${columns}, then no line of list, show, diff or routes is wider`, async () => {
+    for (const args of commands()) {
+      const r = await runApp(args, { env: { COLUMNS: String(columns) }, cwd: dir });
+      assert.ok(r.code === 0 || (args[1] === 'diff' && r.code === 1), `${args.join(' ')}: ${r.stderr}`);
+      assert.ok(widest(r.stdout) <= columns, `${args.join(' ')} at ${columns}:\n${r.stdout}`);
+    }
+  });
+}
+
+test('when COLUMNS=80, then the list cuts URLs with an ellipsis and the log wraps messages in their column', async () => {
+  const list = await runApp(['profiles', 'list', '--store', store], { env: { COLUMNS: '80' } });
+  assert.match(list.stdout, /^200 .* http:\/\/\S*… /m);
+  const log = (await runApp(['profiles', 'show', hello, '--panel', 'log', '--store', store], { env: { COLUMNS: '80' } })).stdout.split('\n');
+  const header = log.findIndex((l) => /^Time +Level +Channel +Message$/.test(l));
+  const at = log[header]!.indexOf('Message');
+  const next = log.slice(header + 2).find((l) => l.slice(0, at).trim() === '' && l.trim() !== '');
+  assert.ok(next, 'a message continues on a line of its own, under Message');
+});
+
+test('when the log holds wide characters and emoji, then the column after them still lines up', async () => {
+  const r = await runApp(['profiles', 'show', hello, '--panel', 'request', '--store', store], { env: { COLUMNS: '200' } });
+  const param = r.stdout.split('\n').find((l) => l.startsWith('Param name'));
+  assert.ok(param?.includes('你好😀你好😀你好😀'), r.stdout);
+  const list = (await runApp(['profiles', 'list', '--wide', '--store', store])).stdout.split('\n');
+  const header = list.find((l) => l.startsWith('Status'))!;
+  const rows = list.filter((l) => /^\d{3} /.test(l));
+  for (const row of rows) assert.is(visibleWidth(row.slice(0, row.indexOf('2026') === -1 ? row.search(/\d{4}-\d\d-\d\d/) : row.indexOf('2026'))), header.indexOf('Time'));
+});
+
+test('when COLUMNS is unset and the output is piped, then 100 columns; --wide prints every cell whole', async () => {
+  const fitted = await runApp(['profiles', 'diff', notFound, hello, '--store', store], { env: { COLUMNS: '' } });
+  assert.ok(widest(fitted.stdout) <= 100, fitted.stdout);
+  const wide = await runApp(['profiles', 'list', '--wide', '--store', store], { env: { COLUMNS: '80' } });
+  assert.ok(widest(wide.stdout) > 100, wide.stdout);
+  assert.ok(wide.stdout.includes(LONG_PATH), wide.stdout);
+});
+
+test.run();
