@@ -14,7 +14,7 @@ export interface TempPostgres {
   stopServer(): void;
   /** starts it again on the same port */
   startServer(): void;
-  /** stops the server and deletes its folder (nothing when APPKERNEL_TEST_DATABASE_URL is used) */
+  /** stops the server and deletes its folder now (nothing when APPKERNEL_TEST_DATABASE_URL is used); otherwise that happens when the process exits */
   remove(): Promise<void>;
 }
 

@@ -51,7 +51,7 @@ const RETENTION_INTERVAL_MS = 1_000;
 const TOKEN_REFRESH_MS = 2_000;
 
 const stderrWarning = (message: string): void => void process.stderr.write(`appkernel: warning: ${message}\n`);
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** A profiler page's own request: `/_profiler` or below it. */
 function isProfilerPath(url: string): boolean {
@@ -124,6 +124,8 @@ export class PostgresStorage implements ProfileStorage {
   #closing: Promise<void> | null = null;
   #closeDeadline = Infinity;
   #lastRetention = 0;
+  #retentionDue = false;
+  #retentionTimer: NodeJS.Timeout | null = null;
   #lastWarning = -Infinity;
   #unreported = 0;
   readonly #tokenTimer: NodeJS.Timeout;
@@ -231,6 +233,7 @@ export class PostgresStorage implements ProfileStorage {
       this.#closeDeadline = Date.now() + CLOSE_WAIT_MS;
       await this.flush();
       clearInterval(this.#tokenTimer);
+      if (this.#retentionTimer) clearTimeout(this.#retentionTimer);
       await this.#pool.end().catch(() => {});
     })();
     return this.#closing;
@@ -334,7 +337,12 @@ export class PostgresStorage implements ProfileStorage {
     for (const { summary } of batch) {
       if (!written.has(summary.token)) this.#drop(`Profile token "${summary.token}" was already taken by another instance's profile, which is kept: this one was dropped.`);
     }
+    this.#retentionDue = true;
     if (Date.now() - this.#lastRetention >= RETENTION_INTERVAL_MS) await this.#enforceRetention().catch(() => {});
+    else this.#retentionTimer ??= setTimeout(() => {
+      this.#retentionTimer = null;
+      if (this.#retentionDue && !this.#down) void this.#enforceRetention().catch(() => {});
+    }, RETENTION_INTERVAL_MS).unref();
   }
 
   /** Takes the first `batch.length` profiles off the queue (the batch written or given up). */
@@ -347,9 +355,13 @@ export class PostgresStorage implements ProfileStorage {
   /** Retention over every instance's profiles: age, count, then bytes. */
   async #enforceRetention(): Promise<void> {
     this.#lastRetention = Date.now();
+    this.#retentionDue = false;
     await this.#delete('time < $1', [Date.now() - this.limits.maxAgeMs]);
-    if (this.#stored > this.limits.maxProfiles) await this.#deleteBeyond(this.limits.maxProfiles);
     await this.refreshTotals();
+    if (this.#stored > this.limits.maxProfiles) {
+      await this.#deleteBeyond(this.limits.maxProfiles);
+      await this.refreshTotals();
+    }
     if (this.#bytes > this.limits.maxBytes) {
       await this.#delete(`(time, token) <= (SELECT time, token FROM (SELECT time, token, sum(bytes) OVER (ORDER BY time DESC, token DESC) AS total FROM ${T}) AS newest
         WHERE total > $1 ORDER BY time DESC, token DESC LIMIT 1)`, [this.limits.maxBytes]);
