@@ -10,7 +10,7 @@ import { renderProfilePage } from '../web-profiler/views/profile-page.js';
 import { renderProfileDiffText, renderProfileListText, renderProfileText } from '../render/text/index.js';
 import { jsonForTerminal, terminalSafeBlock } from '../render/text/terminal-safe.js';
 import { openExistingStore } from './open-store.js';
-import { parseDuration, parseInteger, parseTimeOption } from './options.js';
+import { parseDuration, parseInteger, parseTimeOption, STORE_OPTION_HELP } from './options.js';
 import type { Output } from './output.js';
 
 interface StoreOption { store?: string }
@@ -40,7 +40,7 @@ export async function loadProfile(storage: ProfileStorage, token: string): Promi
   return profile;
 }
 
-const storeOption = () => new Option('--store <dir>', 'profile store folder (default: $APPKERNEL_PROFILER_DIR or ./var/profiler)');
+const storeOption = () => new Option('--store <dir|url>', STORE_OPTION_HELP);
 
 export function makeProfilesCommand(output: Output): Command {
   const profiles = new Command('profiles').description('List, show, compare, export and prune stored profiles (no server needed)')
