@@ -104,6 +104,8 @@ export interface ProfileSummary {
   time: number;
   /** ms */
   duration: number;
+  /** the matched route's name; null when none matched, absent in summaries stored before routes were indexed */
+  route?: string | null;
 }
 
 export interface Profile extends ProfileSummary {
@@ -129,5 +131,9 @@ export interface SearchQuery {
   since?: number;
   /** epoch ms, inclusive */
   until?: number;
+  /** leave out the profiler's own requests (URL path /_profiler or under /_profiler/) */
+  hideProfiler?: boolean;
+  /** skip this many matches, newest first (pagination) */
+  offset?: number;
   limit: number;
 }

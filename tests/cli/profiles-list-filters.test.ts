@@ -63,7 +63,7 @@ test.after(() => rmSync(dir, { recursive: true, force: true }));
 test('when listed with --json, then each row holds exactly the list fields', async () => {
   const rows = await list();
   assert.ok(rows.length >= 5);
-  for (const row of rows) assert.equal(Object.keys(row).sort(), ['duration', 'ip', 'method', 'status', 'time', 'token', 'url']);
+  for (const row of rows) assert.equal(Object.keys(row).sort(), ['duration', 'ip', 'method', 'route', 'status', 'time', 'token', 'url']);
 });
 
 test('when --status 404 (exact) or --status 405, then only that status', async () => {

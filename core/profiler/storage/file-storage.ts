@@ -146,11 +146,23 @@ export class FileStorage implements ProfileStorage {
     // The profiles of requests already answered are in the list, even those still being built.
     await this.#writer.announcedSoFar(ANNOUNCED_READ_WAIT_MS);
     this.#catalog.refresh();
-    const stored = this.#catalog.index.search(query);
-    if (this.#writer.queued === 0) return stored;
+    if (this.#writer.queued === 0) return this.#catalog.index.search(query);
+    const offset = Math.max(0, Math.floor(query.offset ?? 0));
+    const limit = Math.max(0, Math.floor(query.limit));
+    const stored = this.#catalog.index.search({ ...query, offset: 0, limit: offset + limit });
+    return [...this.#waitingMatches(query), ...stored].sort((a, b) => compareKeys(b, a)).slice(offset, offset + limit);
+  }
+
+  async count(query: SearchQuery): Promise<number> {
+    await this.#writer.announcedSoFar(ANNOUNCED_READ_WAIT_MS);
+    this.#catalog.refresh();
+    return this.#catalog.index.count(query) + (this.#writer.queued === 0 ? 0 : this.#waitingMatches(query).length);
+  }
+
+  /** Queued profiles that match and are not in the index yet. */
+  #waitingMatches(query: SearchQuery): ProfileSummary[] {
     const filter = summaryFilter(query);
-    const waiting = [...this.#writer.waiting()].filter((s) => filter(s) && this.#catalog.index.get(s.token) === undefined);
-    return [...waiting, ...stored].sort((a, b) => compareKeys(b, a)).slice(0, Math.max(0, Math.floor(query.limit)));
+    return [...this.#writer.waiting()].filter((s) => filter(s) && this.#catalog.index.get(s.token) === undefined);
   }
 
   async latest(): Promise<ProfileSummary | null> {

@@ -3,9 +3,10 @@ import { isValidToken } from '../token.js';
 
 /**
  * A segment's `.idx` holds one JSON array per line:
- *   ["3f2a1c",404,"127.0.0.1","GET","http://127.0.0.1:8000/robots.txt",1760000000123,4.217,20480,1712,3]
+ *   ["3f2a1c",404,"127.0.0.1","GET","http://127.0.0.1:8000/robots.txt",1760000000123,4.217,20480,1712,3,null]
  *   (token, status, ip, method, url, time, duration rounded to the µs, record offset, record length,
- *   the profile's slot in that record's block; lines written before blocks have no slot: 0)
+ *   the profile's slot in that record's block, the matched route's name or null; lines written
+ *   before blocks have no slot: 0; lines written before routes were indexed have no route: null)
  * and, last, once the writer is done with the segment:
  *   ["seal",1234567]   (the .log's size then: every byte up to it is accounted for)
  */
@@ -26,12 +27,12 @@ export interface ParsedIndex {
 
 export function summarize(profile: Profile): ProfileSummary {
   const { token, status, ip, method, url, time, duration } = profile;
-  return { token, status, ip, method, url, time, duration };
+  return { token, status, ip, method, url, time, duration, route: profile.collectors?.request?.route ?? null };
 }
 
 export function formatRecordLine(summary: ProfileSummary, offset: number, length: number, slot: number): string {
   const { token, status, ip, method, url, time, duration } = summary;
-  return `${JSON.stringify([token, status, ip, method, url, time, Math.round(duration * 1000) / 1000, offset, length, slot])}\n`;
+  return `${JSON.stringify([token, status, ip, method, url, time, Math.round(duration * 1000) / 1000, offset, length, slot, summary.route ?? null])}\n`;
 }
 
 export function formatSealLine(logSize: number): string {
@@ -39,6 +40,7 @@ export function formatSealLine(logSize: number): string {
 }
 
 const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+const isRouteName = (v: unknown): boolean => v === undefined || v === null || typeof v === 'string';
 
 /** `text` holds whole lines only; `firstLine` numbers them in warnings. */
 export function parseIndexLines(text: string, firstLine = 1): ParsedIndex {
@@ -57,11 +59,12 @@ export function parseIndexLines(text: string, firstLine = 1): ParsedIndex {
       parsed.garbled.push(firstLine + i);
     } else if (row.length === 2 && row[0] === 'seal' && isCount(row[1])) {
       parsed.sealedAt = row[1];
-    } else if ((row.length === 9 || (row.length === 10 && isCount(row[9]))) && typeof row[0] === 'string' && isValidToken(row[0]) && Number.isInteger(row[1])
+    } else if ((row.length === 9 || (row.length >= 10 && row.length <= 11 && isCount(row[9]))) && isRouteName(row[10]) && typeof row[0] === 'string' && isValidToken(row[0]) && Number.isInteger(row[1])
       && typeof row[2] === 'string' && typeof row[3] === 'string' && typeof row[4] === 'string'
       && Number.isFinite(row[5]) && Number.isFinite(row[6]) && isCount(row[7]) && isCount(row[8])) {
       const [token, status, ip, method, url, time, duration, offset, length] = row as [string, number, string, string, string, number, number, number, number];
-      parsed.records.push({ summary: { token, status, ip, method, url, time, duration }, offset, length, slot: (row[9] as number | undefined) ?? 0 });
+      const route = (row[10] as string | null | undefined) ?? null;
+      parsed.records.push({ summary: { token, status, ip, method, url, time, duration, route }, offset, length, slot: (row[9] as number | undefined) ?? 0 });
     } else {
       parsed.garbled.push(firstLine + i);
     }

@@ -31,6 +31,8 @@ export class ProfileIndex {
   #byMethod = new Map<string, Posting>();
   #byIp = new Map<string, Posting>();
   #byUrl = new Map<string, Posting>();
+  /** one copy of each route name */
+  #routes = new Map<string, string>();
   #live = 0;
   #dead = 0;
   #cutoff: OrderKey | null = null;
@@ -56,7 +58,7 @@ export class ProfileIndex {
     const url = posting(this.#byUrl, summary.url);
     const entry: IndexEntry = {
       token: summary.token, status: summary.status, ip: ip.value, method: method.value, url: url.value,
-      time: summary.time, duration: summary.duration, segment, offset, length, slot, dead: false,
+      time: summary.time, duration: summary.duration, route: this.#route(summary.route), segment, offset, length, slot, dead: false,
     };
     this.#all.insert(entry);
     let status = this.#byStatus.get(entry.status);
@@ -134,19 +136,46 @@ export class ProfileIndex {
     return null;
   }
 
+  /** Newest first: `query.limit` matches after skipping `query.offset`. */
   search(query: SearchQuery): ProfileSummary[] {
     const limit = Math.floor(query.limit);
     const found: ProfileSummary[] = [];
     if (!(limit > 0)) return found;
+    let skip = Math.max(0, Math.floor(query.offset ?? 0));
     const filter = summaryFilter(query);
     visitNewestFirst(this.#candidates(query), query, (entry) => {
       if (filter(entry)) {
-        const { token, status, ip, method, url, time, duration } = entry;
-        found.push({ token, status, ip, method, url, time, duration });
+        if (skip > 0) {
+          skip--;
+          return false;
+        }
+        const { token, status, ip, method, url, time, duration, route } = entry;
+        found.push({ token, status, ip, method, url, time, duration, route: route ?? null });
       }
       return found.length >= limit;
     });
     return found;
+  }
+
+  /** How many match, whatever the limit and offset. */
+  count(query: SearchQuery): number {
+    const filter = summaryFilter(query);
+    const unfiltered = !query.status && !query.method && !query.ip && !query.url && !query.token && !query.hideProfiler
+      && query.since === undefined && query.until === undefined;
+    if (unfiltered) return this.#live;
+    let n = 0;
+    visitNewestFirst(this.#candidates(query), query, (entry) => {
+      if (filter(entry)) n++;
+      return false;
+    });
+    return n;
+  }
+
+  #route(name: string | null | undefined): string | null {
+    if (name === undefined || name === null) return null;
+    let kept = this.#routes.get(name);
+    if (kept === undefined) this.#routes.set(name, (kept = name));
+    return kept;
   }
 
   /** The smallest set of lists that holds every match: a posting set when one is selective, else the whole list. */

@@ -50,8 +50,10 @@ export interface ProfileStorage {
   read(token: string): Promise<Profile | null>;
   /** Synchronous, for token generation; queued profiles included. */
   has(token: string): boolean;
-  /** Newest first, at most query.limit; reads the index only. */
+  /** Newest first, at most query.limit after skipping query.offset; reads the index only. */
   search(query: SearchQuery): Promise<ProfileSummary[]>;
+  /** How many profiles match the query, whatever its limit and offset. */
+  count(query: SearchQuery): Promise<number>;
   latest(): Promise<ProfileSummary | null>;
   /** Exact: search and read no longer return the removed profiles. Resolves to how many were removed. */
   prune(options: PruneOptions): Promise<number>;

@@ -42,6 +42,7 @@ export function summaryFilter(query: SearchQuery): (summary: ProfileSummary) => 
     const token = query.token.toLowerCase();
     checks.push((s) => s.token.startsWith(token));
   }
+  if (query.hideProfiler) checks.push((s) => !isProfilerUrl(s.url));
   if (query.since !== undefined) {
     const since = query.since;
     checks.push((s) => s.time >= since);
@@ -51,4 +52,13 @@ export function summaryFilter(query: SearchQuery): (summary: ProfileSummary) => 
     checks.push((s) => s.time <= until);
   }
   return (summary) => checks.every((check) => check(summary));
+}
+
+/** Whether an absolute URL's path is the profiler's: `/_profiler` or under `/_profiler/`. */
+export function isProfilerUrl(url: string): boolean {
+  const scheme = url.indexOf('//');
+  const slash = url.indexOf('/', scheme === -1 ? 0 : scheme + 2);
+  if (slash === -1 || !url.startsWith('/_profiler', slash)) return false;
+  const next = url[slash + 10];
+  return next === undefined || next === '/' || next === '?' || next === '#';
 }

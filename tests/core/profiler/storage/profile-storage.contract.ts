@@ -92,8 +92,45 @@ export function runProfileStorageContract(name: string, open: () => Promise<Open
   test('when a search row is returned, then it holds exactly the list fields', async () => {
     await fill();
     const [row] = await storage.search({ limit: 1 });
-    assert.equal(Object.keys(row).sort(), ['duration', 'ip', 'method', 'status', 'time', 'token', 'url']);
-    assert.equal(row, { token: nthToken(9), status: 404, ip: '10.0.0.7', method: 'POST', url: 'http://127.0.0.1:8000/contact?x=1', time: T0 + 9000, duration: row.duration });
+    assert.equal(Object.keys(row).sort(), ['duration', 'ip', 'method', 'route', 'status', 'time', 'token', 'url']);
+    assert.equal(row, { token: nthToken(9), status: 404, ip: '10.0.0.7', method: 'POST', url: 'http://127.0.0.1:8000/contact?x=1', time: T0 + 9000, duration: row.duration, route: null });
+  });
+
+  test('when a matched request is listed, then its row names the route, queued and once stored', async () => {
+    storage.write(profile200({ token: 'a1b2c3', time: T0 }));
+    assert.is((await storage.search({ limit: 1 }))[0].route, 'hello', 'queued');
+    await storage.flush();
+    assert.is((await storage.search({ limit: 1 }))[0].route, 'hello', 'stored');
+  });
+
+  test('when searching with an offset, then that many matches are skipped, newest first, queued ones included', async () => {
+    await fill();
+    assert.equal(tokens(await storage.search({ limit: 3, offset: 3 })), [6, 5, 4].map(nthToken));
+    assert.equal(tokens(await storage.search({ limit: 3, offset: 8 })), [1, 0].map(nthToken));
+    assert.equal(tokens(await storage.search({ limit: 2, offset: 1, status: '4xx' })), [5, 3].map(nthToken));
+    storage.write(profile200({ token: 'fedcba', time: T0 + 60_000 }));
+    assert.equal(tokens(await storage.search({ limit: 2, offset: 1 })), [9, 8].map(nthToken));
+    assert.equal(await storage.search({ limit: 5, offset: 50 }), []);
+  });
+
+  test('when counting, then every match is counted whatever the limit and offset, queued ones included', async () => {
+    assert.is(await storage.count({ limit: 1 }), 0);
+    await fill();
+    assert.is(await storage.count({ limit: 1 }), 10);
+    assert.is(await storage.count({ limit: 1, status: '404' }), 4);
+    assert.is(await storage.count({ limit: 1, ip: '10.0.0.7', offset: 2 }), 5);
+    storage.write(profile200({ token: 'fedcba', time: T0 + 60_000 }));
+    assert.is(await storage.count({ limit: 1 }), 11);
+    assert.is(await storage.count({ limit: 1, status: '200' }), 6);
+  });
+
+  test("when hiding the profiler's own requests, then /_profiler and what is under it is left out, and /_profilers is not", async () => {
+    const urls = ['http://127.0.0.1:8000/_profiler/', 'http://127.0.0.1:8000/_profiler', 'http://127.0.0.1:8000/_profiler/latest?panel=log',
+      'http://127.0.0.1:8000/_profilers', 'http://127.0.0.1:8000/hello/_profiler'];
+    await fill(urls.map((url, i) => profile200({ token: nthToken(i), time: T0 + i * 1000, url })));
+    assert.equal(tokens(await storage.search({ limit: 10, hideProfiler: true })), [4, 3].map(nthToken));
+    assert.is(await storage.count({ limit: 10, hideProfiler: true }), 2);
+    assert.is((await storage.search({ limit: 10 })).length, 5);
   });
 
   test('when filtering by status, then exact codes and classes like 4xx match', async () => {

@@ -1,0 +1,27 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { formatRecordLine, parseIndexLines } from '../../../../core/profiler/storage/index-line.js';
+
+const test = suite('index lines: the route column, and lines written before it');
+
+const summary = { token: 'a1b2c3', status: 200, ip: '127.0.0.1', method: 'GET', url: 'http://127.0.0.1:8000/hello/x', time: 1_760_000_000_123, duration: 4.2171, route: 'hello' };
+
+test('when a summary with a route is written and read back, then the route comes back', () => {
+  const parsed = parseIndexLines(formatRecordLine(summary, 10, 20, 3));
+  assert.equal(parsed.records, [{ summary: { ...summary, duration: 4.217 }, offset: 10, length: 20, slot: 3 }]);
+  assert.equal(parsed.garbled, []);
+});
+
+test('when lines were written before slots or routes were indexed, then they read with slot 0 and route null', () => {
+  const old9 = JSON.stringify(['a1b2c3', 404, '127.0.0.1', 'GET', 'http://x/', 1, 2, 3, 4]);
+  const old10 = JSON.stringify(['b1b2c3', 404, '127.0.0.1', 'GET', 'http://x/', 1, 2, 3, 4, 5]);
+  const parsed = parseIndexLines(`${old9}\n${old10}\n`);
+  assert.equal(parsed.records.map((r) => [r.summary.route, r.slot]), [[null, 0], [null, 5]]);
+});
+
+test('when the route column is not a string or null, then the line is garbled', () => {
+  const bad = JSON.stringify(['a1b2c3', 404, '127.0.0.1', 'GET', 'http://x/', 1, 2, 3, 4, 5, 7]);
+  assert.equal(parseIndexLines(`${bad}\n`).garbled, [1]);
+});
+
+test.run();
