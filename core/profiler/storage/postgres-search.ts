@@ -14,7 +14,7 @@ export function containsPattern(text: string): string {
 /**
  * The SearchQuery's filters as SQL, the same matches as summaryFilter(): status exact ("404"),
  * a class ("4xx") or a part of the code; method case-insensitive; IP and URL substrings
- * (case-sensitive); token prefix; since and until inclusive. Parameters start at $<first>.
+ * (case-sensitive); token prefix; the profiler's own requests left out on demand; since and until inclusive. Parameters start at $<first>.
  */
 export function searchCondition(query: SearchQuery, first = 1): SqlCondition {
   const clauses: string[] = [];
@@ -35,6 +35,7 @@ export function searchCondition(query: SearchQuery, first = 1): SqlCondition {
   if (query.ip) clauses.push(`ip LIKE ${param(containsPattern(query.ip))}`);
   if (query.url) clauses.push(`url LIKE ${param(containsPattern(query.url))}`);
   if (query.token) clauses.push(`token LIKE ${param(`${query.token.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
+  if (query.hideProfiler) clauses.push('profiler = false');
   if (query.since !== undefined) clauses.push(`time >= ${param(query.since)}`);
   if (query.until !== undefined) clauses.push(`time <= ${param(query.until)}`);
   return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };

@@ -11,7 +11,7 @@ import { migrate, PROFILES_TABLE } from './postgres-schema.js';
 import { searchCondition } from './postgres-search.js';
 import { DEFAULT_RETENTION, type RetentionLimits } from './retention.js';
 import { fromStoredForm, toStoredForm } from './stored-form.js';
-import { summaryFilter } from './summary-filter.js';
+import { isProfilerUrl, summaryFilter } from './summary-filter.js';
 
 export interface PostgresStorageOptions {
   /** postgres://user:password@host:port/database */
@@ -52,12 +52,6 @@ const TOKEN_REFRESH_MS = 2_000;
 
 const stderrWarning = (message: string): void => void process.stderr.write(`appkernel: warning: ${message}\n`);
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** A profiler page's own request: `/_profiler` or below it. */
-function isProfilerPath(url: string): boolean {
-  const path = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*([^?#]*)/i.exec(url)?.[1] ?? url;
-  return path === '/_profiler' || path.startsWith('/_profiler/');
-}
 
 /**
  * Opens the profile store in a PostgreSQL database, creating or upgrading its tables. Throws an
@@ -185,18 +179,35 @@ export class PostgresStorage implements ProfileStorage {
   async search(query: SearchQuery): Promise<ProfileSummary[]> {
     await this.#announced.soFar(ANNOUNCED_READ_WAIT_MS);
     const limit = Math.max(0, Math.floor(query.limit));
+    const offset = Math.max(0, Math.floor(query.offset ?? 0));
     if (limit === 0) return [];
     const condition = searchCondition(query);
+    // With profiles still queued, the stored ones they may come before are fetched too.
+    const queued = this.#waiting.size > 0;
     const result = await this.#query<ProfileSummary>(
-      `SELECT token, status, ip, method, url, time, duration FROM ${T} ${condition.where} ORDER BY time DESC, token DESC LIMIT ${limit}`,
+      `SELECT token, status, ip, method, url, time, duration, route FROM ${T} ${condition.where}
+        ORDER BY time DESC, token DESC LIMIT ${queued ? offset + limit : limit} OFFSET ${queued ? 0 : offset}`,
       condition.params);
     const stored = result.rows;
     for (const row of stored) this.#known.add(row.token);
-    if (this.#waiting.size === 0) return stored;
-    const matches = summaryFilter(query);
+    if (!queued) return stored;
     const seen = new Set(stored.map((row) => row.token));
-    const waiting = [...this.#waiting.values()].map((q) => q.summary).filter((s) => !seen.has(s.token) && matches(s));
-    return [...waiting, ...stored].sort(newestFirst).slice(0, limit);
+    const waiting = this.#waitingMatches(query).filter((s) => !seen.has(s.token));
+    return [...waiting, ...stored].sort(newestFirst).slice(offset, offset + limit);
+  }
+
+  async count(query: SearchQuery): Promise<number> {
+    await this.#announced.soFar(ANNOUNCED_READ_WAIT_MS);
+    const condition = searchCondition(query);
+    const result = await this.#query<{ n: number }>(`SELECT count(*)::int AS n FROM ${T} ${condition.where}`, condition.params);
+    return result.rows[0].n + this.#waitingMatches(query).length;
+  }
+
+  /** Queued profiles that match (their summaries, as summarize() makes them). */
+  #waitingMatches(query: SearchQuery): ProfileSummary[] {
+    if (this.#waiting.size === 0) return [];
+    const matches = summaryFilter(query);
+    return [...this.#waiting.values()].map((q) => q.summary).filter(matches);
   }
 
   async latest(): Promise<ProfileSummary | null> {
@@ -320,7 +331,7 @@ export class PostgresStorage implements ProfileStorage {
       const size = json.length + summary.url.length;
       bytes += size;
       params.push(summary.token, summary.time, summary.status, summary.ip, summary.method, summary.url, summary.duration,
-        this.instance, isProfilerPath(summary.url), size, (summary as { route?: string | null }).route ?? null, json);
+        this.instance, isProfilerUrl(summary.url), size, summary.route ?? null, json);
       rows.push(`(${Array.from({ length: PARAMS_PER_ROW }, (_, i) => `$${at + i + 1}`).join(', ')})`);
     }
     const result = await this.#pool.query<{ token: string }>(
