@@ -170,10 +170,10 @@ export class PostgresStorage implements ProfileStorage {
     if (!isValidToken(token)) return null;
     if (this.#announced.has(token)) await this.#announced.settled(token, ANNOUNCED_READ_WAIT_MS);
     const waiting = this.#waiting.get(token);
-    if (waiting) return parseProfile(token, waiting.json);
-    const result = await this.#query<{ body: Buffer }>(`SELECT body FROM ${T} WHERE token = $1`, [token]);
+    if (waiting) return { ...parseProfile(token, waiting.json), instance: this.instance };
+    const result = await this.#query<{ body: Buffer; instance: string }>(`SELECT body, instance FROM ${T} WHERE token = $1`, [token]);
     const row = result.rows[0];
-    return row ? parseProfile(token, row.body) : null;
+    return row ? { ...parseProfile(token, row.body), instance: row.instance } : null;
   }
 
   async search(query: SearchQuery): Promise<ProfileSummary[]> {
@@ -185,7 +185,7 @@ export class PostgresStorage implements ProfileStorage {
     // With profiles still queued, the stored ones they may come before are fetched too.
     const queued = this.#waiting.size > 0;
     const result = await this.#query<ProfileSummary>(
-      `SELECT token, status, ip, method, url, time, duration, route FROM ${T} ${condition.where}
+      `SELECT token, status, ip, method, url, time, duration, route, instance FROM ${T} ${condition.where}
         ORDER BY time DESC, token DESC LIMIT ${queued ? offset + limit : limit} OFFSET ${queued ? 0 : offset}`,
       condition.params);
     const stored = result.rows;
@@ -207,7 +207,7 @@ export class PostgresStorage implements ProfileStorage {
   #waitingMatches(query: SearchQuery): ProfileSummary[] {
     if (this.#waiting.size === 0) return [];
     const matches = summaryFilter(query);
-    return [...this.#waiting.values()].map((q) => q.summary).filter(matches);
+    return [...this.#waiting.values()].map((q) => ({ ...q.summary, instance: this.instance })).filter(matches);
   }
 
   async latest(): Promise<ProfileSummary | null> {

@@ -74,6 +74,11 @@ writers('when two instances write, then each lists and reads the other\'s profil
   }
   const rows = await sql(url, 'SELECT token, instance FROM appkernel_profiles ORDER BY token');
   assert.equal(rows.rows, [{ token: 'aaaaa1', instance: 'host-a:8001' }, { token: 'bbbbb1', instance: 'host-b:8002' }]);
+  assert.equal((await a.storage.search({ limit: 10 })).map((s) => s.instance), ['host-b:8002', 'host-a:8001']);
+  assert.is((await a.storage.read('bbbbb1'))?.instance, 'host-b:8002');
+  b.storage.write(profile200({ token: 'bbbbb2', time: T0 + 2000 }));
+  assert.is((await b.storage.read('bbbbb2'))?.instance, 'host-b:8002', 'queued');
+  assert.is((await b.storage.search({ limit: 1 }))[0].instance, 'host-b:8002', 'queued');
 });
 
 writers('when another instance took a token, then has() learns it, and a profile written under it anyway is dropped and counted, never overwriting', async () => {
