@@ -1,6 +1,6 @@
 // The profile store at 1,000 and 100,000 profiles: fill, list, search, load,
 // prune, bytes on disk; the embedded store, then PostgreSQL (with two writers at
-// once). `npm run bench:store [-- --only file|postgres]`; PostgreSQL is a throwaway
+// once). `npm run bench:store [-- --only file|postgres|http]` (http: `app serve` with each store under load); PostgreSQL is a throwaway
 // server unless APPKERNEL_TEST_DATABASE_URL is set. While developing:
 // `node --import tsx scripts/bench/store-bench.ts`.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,6 +12,9 @@ import { openFileStorage } from '../../core/profiler/storage/file-storage.js';
 import { openPostgresStorage } from '../../core/profiler/storage/postgres-storage.js';
 import type { ProfileStorage } from '../../core/profiler/storage/profile-storage.js';
 import { nthToken, profile200, profile404, type FixtureOptions } from '../../tests/core/profiler/fixtures.js';
+import { resolve } from 'node:path';
+import { startContender, type RunningContender } from './contender.js';
+import { load } from './load.js';
 import { startTempPostgres, type TempPostgres } from '../../tests/helpers/temp-postgres.js';
 
 const BASE = 'http://127.0.0.1:8000';
@@ -211,9 +214,69 @@ async function twoWriters(server: TempPostgres, count: number, every: number, ma
   return { perSecond: stored / seconds, stored, dropped, accounted: stored + dropped === 2 * count };
 }
 
+/**
+ * `app serve` with the profiler on over /hello/world: the embedded store against the PostgreSQL
+ * one, in interleaved rounds (same machine drift for both); then two servers on one database
+ * loaded at once, their profiles counted against the requests answered.
+ */
+async function httpComparison(server: TempPostgres): Promise<string[]> {
+  const dist = resolve(process.cwd(), 'dist');
+  const dir = mkdtempSync(join(tmpdir(), 'appkernel-store-bench-http-'));
+  const url = await server.createDatabase();
+  const serve = (store: string) => [process.execPath, join(dist, 'cli/bin.js'), 'serve', '--port', '0', '--no-watch',
+    '--app', join(dist, 'scripts/bench/bench-app.js'), '--store', store, '--max-profiles', '1000000', '--max-store-mb', '100000'];
+  const started: RunningContender[] = [];
+  try {
+    const file = await startContender({ name: 'file', command: serve(join(dir, 'store')) });
+    started.push(file);
+    const pgA = await startContender({ name: 'postgres A', command: serve(url) });
+    started.push(pgA);
+    const pgB = await startContender({ name: 'postgres B', command: serve(url) });
+    started.push(pgB);
+    const options = { connections: 10, seconds: Number(process.env.BENCH_SECONDS ?? 3) };
+    await load(`${file.base}/hello/world`, { ...options, seconds: 1 });
+    await load(`${pgA.base}/hello/world`, { ...options, seconds: 1 });
+    const rps: Record<string, number[]> = { file: [], postgres: [] };
+    for (let round = 0; round < 3; round++) {
+      const order = round % 2 === 0 ? [['file', file], ['postgres', pgA]] as const : [['postgres', pgA], ['file', file]] as const;
+      for (const [name, contender] of order) rps[name].push((await load(`${contender.base}/hello/world`, options)).rps);
+    }
+    const before = await countIn(url);
+    const both = await Promise.all([pgA, pgB].map((c) => load(`${c.base}/hello/world`, options)));
+    const answered = both.reduce((n, r) => n + r.requests - r.errors, 0);
+    let stored = 0;
+    for (let wait = 0; wait < 100 && stored < answered; wait++) {
+      stored = (await countIn(url)) - before;
+      await new Promise((done) => setTimeout(done, 100));
+    }
+    const fileRps = median(rps.file);
+    const pgRps = median(rps.postgres);
+    const ratio = pgRps / fileRps;
+    const warned = pgA.output() + pgB.output();
+    return [
+      `app serve, profiler on, GET /hello/world (${options.connections} connections, median of 3 interleaved rounds of ${options.seconds} s):`,
+      `  embedded store ${num(fileRps).trim()} req/s, PostgreSQL store ${num(pgRps).trim()} req/s: ${(ratio * 100).toFixed(1)}% (goal ≥90%) ${verdict(ratio >= 0.9)}`,
+      `two servers on one database loaded at once: ${num(both[0].rps + both[1].rps).trim()} req/s together, ${answered.toLocaleString('en-US')} answered, ${stored.toLocaleString('en-US')} profiles stored`
+        + `${/dropped/.test(warned) ? ' (drops warned: see the servers\' output)' : ''} ${verdict(stored >= answered || /dropped/.test(warned))}`,
+    ];
+  } finally {
+    await Promise.all(started.map((c) => c.stop()));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function countIn(url: string): Promise<number> {
+  const storage = await openPostgresStorage({ url, onWarning: () => {} });
+  try {
+    return await storage.count({ limit: 1 });
+  } finally {
+    await storage.close();
+  }
+}
+
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : 'both';
 const lines: string[] = [];
-if (only !== 'postgres') {
+if (only === 'both' || only === 'file') {
   const [small, large] = [await benchSize(SIZES[0], await fileBackend()), await benchSize(SIZES[1], await fileBackend())];
   const cost = {
     worker200: await mainThreadCost(profile200, true), inline200: await mainThreadCost(profile200, false),
@@ -231,18 +294,22 @@ if (only !== 'postgres') {
 if (only !== 'file') {
   const server = await startTempPostgres();
   try {
-    const [small, large] = [await benchSize(SIZES[0], await postgresBackend(server)), await benchSize(SIZES[1], await postgresBackend(server))];
+    if (only !== 'http') {
+      const [small, large] = [await benchSize(SIZES[0], await postgresBackend(server)), await benchSize(SIZES[1], await postgresBackend(server))];
+      if (lines.length) lines.push('');
+      lines.push(...sizeLines('PostgreSQL profile store', small, large));
+      const pgCost = {
+        c200: await mainThreadCost(profile200, false, async () => openPostgresStorage({ url: await server.createDatabase(), onWarning: () => {} })),
+        c404: await mainThreadCost(profile404, false, async () => openPostgresStorage({ url: await server.createDatabase(), onWarning: () => {} })),
+      };
+      lines.push(`event-loop time per profile written: 200 ${pgCost.c200.toFixed(1)} µs, 404 ${pgCost.c404.toFixed(1)} µs`);
+      const paced = await twoWriters(server, 20_000, 500, 2_000);
+      const burst = await twoWriters(server, 20_000, 20_000, 2_000);
+      lines.push(`two stores writing at once, 2 x 20,000 profiles: ${num(paced.perSecond).trim()} profiles/s stored, ${paced.dropped} dropped (flushing every 500)`);
+      lines.push(`the same all at once (queue of 2,000 each): ${burst.stored.toLocaleString('en-US')} stored, ${burst.dropped.toLocaleString('en-US')} dropped and counted, every profile accounted for: ${verdict(burst.accounted)}`);
+    }
     if (lines.length) lines.push('');
-    lines.push(...sizeLines('PostgreSQL profile store', small, large));
-    const pgCost = {
-      c200: await mainThreadCost(profile200, false, async () => openPostgresStorage({ url: await server.createDatabase(), onWarning: () => {} })),
-      c404: await mainThreadCost(profile404, false, async () => openPostgresStorage({ url: await server.createDatabase(), onWarning: () => {} })),
-    };
-    lines.push(`event-loop time per profile written: 200 ${pgCost.c200.toFixed(1)} µs, 404 ${pgCost.c404.toFixed(1)} µs`);
-    const paced = await twoWriters(server, 20_000, 500, 2_000);
-    const burst = await twoWriters(server, 20_000, 20_000, 2_000);
-    lines.push(`two stores writing at once, 2 x 20,000 profiles: ${num(paced.perSecond).trim()} profiles/s stored, ${paced.dropped} dropped (flushing every 500)`);
-    lines.push(`the same all at once (queue of 2,000 each): ${burst.stored.toLocaleString('en-US')} stored, ${burst.dropped.toLocaleString('en-US')} dropped and counted, every profile accounted for: ${verdict(burst.accounted)}`);
+    lines.push(...await httpComparison(server));
   } finally {
     await server.remove();
   }

@@ -61,7 +61,10 @@ export async function migrate(client: pg.ClientBase, upTo = SCHEMA_VERSION): Pro
     }
     for (let version = current + 1; version <= upTo; version++) {
       for (const statement of MIGRATIONS[version - 1]) await client.query(statement);
-      if (version === 1) await addTrigramIndexes(client);
+      if (version === 1) {
+        await optional(client, [`ALTER TABLE ${PROFILES_TABLE} ALTER COLUMN body SET COMPRESSION lz4`]);
+        await optional(client, ['CREATE EXTENSION IF NOT EXISTS pg_trgm', ...TRIGRAM_INDEXES]);
+      }
     }
     if (upTo > current) {
       await client.query(`INSERT INTO ${VERSION_TABLE} (version) VALUES ($1) ON CONFLICT (only_row) DO UPDATE SET version = EXCLUDED.version`, [upTo]);
@@ -73,14 +76,16 @@ export async function migrate(client: pg.ClientBase, upTo = SCHEMA_VERSION): Pro
   }
 }
 
-async function addTrigramIndexes(client: pg.ClientBase): Promise<void> {
-  await client.query('SAVEPOINT trigram');
+/**
+ * What a server may lack: lz4 (a server built without it compresses profiles with the slower
+ * pglz), pg_trgm (URL and IP substrings are then matched by scanning newest first).
+ */
+async function optional(client: pg.ClientBase, statements: readonly string[]): Promise<void> {
+  await client.query('SAVEPOINT optional');
   try {
-    await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-    for (const statement of TRIGRAM_INDEXES) await client.query(statement);
-    await client.query('RELEASE SAVEPOINT trigram');
+    for (const statement of statements) await client.query(statement);
+    await client.query('RELEASE SAVEPOINT optional');
   } catch {
-    // Without the extension, URL and IP substrings are matched by scanning newest first.
-    await client.query('ROLLBACK TO SAVEPOINT trigram');
+    await client.query('ROLLBACK TO SAVEPOINT optional');
   }
 }

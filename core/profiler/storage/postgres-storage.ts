@@ -22,7 +22,7 @@ export interface PostgresStorageOptions {
   maxAgeMs?: number;
   /** profiles waiting to be written, beyond which new ones are dropped; default 2,000 */
   maxQueue?: number;
-  /** who serves the profiles this store writes (default: the host name); `app serve` adds its port */
+  /** who serves the profiles this store writes (default: host name:process id); `app serve` sets host name:port */
   instance?: string;
 }
 
@@ -45,8 +45,10 @@ const CLOSE_WAIT_MS = 10_000;
 const RETRY_MIN_MS = 250;
 const RETRY_MAX_MS = 2_000;
 const WARNING_INTERVAL_MS = 10_000;
-/** retention and the totals of stats() are brought up to date at most this often */
+/** retention is enforced at most this often */
 const RETENTION_INTERVAL_MS = 1_000;
+/** every instance's profiles are counted again at most this often (a scan of the table); in between, this instance adds its own */
+const TOTALS_INTERVAL_MS = 10_000;
 /** tokens other instances wrote are learnt this often, for has() */
 const TOKEN_REFRESH_MS = 2_000;
 
@@ -82,7 +84,7 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
     maxBytes: options.maxBytes ?? DEFAULT_RETENTION.maxBytes,
     maxAgeMs: options.maxAgeMs ?? DEFAULT_RETENTION.maxAgeMs,
   }, options.maxQueue ?? 2_000, options.onWarning ?? stderrWarning);
-  storage.instance = options.instance ?? hostname();
+  if (options.instance !== undefined) storage.instance = options.instance;
   await storage.refreshTotals();
   return storage;
 }
@@ -97,7 +99,7 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
  */
 export class PostgresStorage implements ProfileStorage {
   /** host name and port of the server whose profiles this store writes */
-  instance = hostname();
+  instance = `${hostname()}:${process.pid}`;
   readonly #pool: pg.Pool;
   readonly #maxQueue: number;
   readonly #warn: (message: string) => void;
@@ -118,6 +120,7 @@ export class PostgresStorage implements ProfileStorage {
   #closing: Promise<void> | null = null;
   #closeDeadline = Infinity;
   #lastRetention = 0;
+  #lastTotals = 0;
   #retentionDue = false;
   #retentionTimer: NodeJS.Timeout | null = null;
   #lastWarning = -Infinity;
@@ -257,6 +260,7 @@ export class PostgresStorage implements ProfileStorage {
 
   /** Counts every instance's profiles again (other instances write and prune too). */
   async refreshTotals(): Promise<void> {
+    this.#lastTotals = Date.now();
     const result = await this.#query<{ profiles: number; bytes: string }>(`SELECT count(*)::int AS profiles, coalesce(sum(bytes), 0)::text AS bytes FROM ${T}`);
     this.#stored = result.rows[0].profiles;
     this.#bytes = Number(result.rows[0].bytes);
@@ -368,7 +372,7 @@ export class PostgresStorage implements ProfileStorage {
     this.#lastRetention = Date.now();
     this.#retentionDue = false;
     await this.#delete('time < $1', [Date.now() - this.limits.maxAgeMs]);
-    await this.refreshTotals();
+    if (Date.now() - this.#lastTotals >= TOTALS_INTERVAL_MS) await this.refreshTotals();
     if (this.#stored > this.limits.maxProfiles) {
       await this.#deleteBeyond(this.limits.maxProfiles);
       await this.refreshTotals();
@@ -386,8 +390,12 @@ export class PostgresStorage implements ProfileStorage {
   }
 
   async #delete(condition: string, params: unknown[]): Promise<number> {
-    const result = await this.#query<{ token: string }>(`DELETE FROM ${T} WHERE ${condition} RETURNING token`, params);
-    for (const row of result.rows) this.#known.delete(row.token);
+    const result = await this.#query<{ token: string; bytes: number }>(`DELETE FROM ${T} WHERE ${condition} RETURNING token, bytes`, params);
+    for (const row of result.rows) {
+      this.#known.delete(row.token);
+      this.#bytes -= row.bytes;
+    }
+    this.#stored = Math.max(0, this.#stored - result.rows.length);
     return result.rows.length;
   }
 
@@ -395,9 +403,15 @@ export class PostgresStorage implements ProfileStorage {
   async #learnTokens(): Promise<void> {
     if (this.#down || this.#closing) return;
     // Rows a slower transaction commits late may carry a lower seq: look back a little.
-    const result = await this.#pool.query<{ token: string; seq: string }>(`SELECT token, seq::text AS seq FROM ${T} WHERE seq > $1 ORDER BY seq`, [Math.max(0, this.#lastSeq - BATCH_ROWS * 4)]);
+    const result = await this.#pool.query<{ token: string; seq: string; bytes: number }>(
+      `SELECT token, seq::text AS seq, bytes FROM ${T} WHERE seq > $1 AND instance <> $2 ORDER BY seq`, [Math.max(0, this.#lastSeq - BATCH_ROWS * 4), this.instance]);
     if (this.#known.size > 4 * this.limits.maxProfiles) this.#known.clear();
     for (const row of result.rows) {
+      // Another instance's new profile counts towards the retention bounds, which hold for all together.
+      if (!this.#known.has(row.token)) {
+        this.#stored++;
+        this.#bytes += row.bytes;
+      }
       this.#known.add(row.token);
       this.#lastSeq = Math.max(this.#lastSeq, Number(row.seq));
     }

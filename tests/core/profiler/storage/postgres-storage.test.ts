@@ -83,8 +83,8 @@ writers('when two instances write, then each lists and reads the other\'s profil
 
 writers('when another instance took a token, then has() learns it, and a profile written under it anyway is dropped and counted, never overwriting', async () => {
   const url = await server.createDatabase();
-  const a = await open(url);
-  const b = await open(url);
+  const a = await open(url, { instance: 'host-a:8001' });
+  const b = await open(url, { instance: 'host-b:8002' });
   a.storage.write(profile200({ token: 'c0111d', time: T0, url: 'http://a/first' }));
   await a.storage.flush();
   assert.ok(await waitFor(() => b.storage.has('c0111d'), 10_000), 'b learns a\'s token');
@@ -97,10 +97,11 @@ writers('when another instance took a token, then has() learns it, and a profile
 
 writers('when the retention bound is reached, then it holds across all instances together', async () => {
   const url = await server.createDatabase();
-  const a = await open(url, { maxProfiles: 5 });
-  const b = await open(url, { maxProfiles: 5 });
+  const a = await open(url, { maxProfiles: 5, instance: 'host-a:8001' });
+  const b = await open(url, { maxProfiles: 5, instance: 'host-b:8002' });
   for (let i = 0; i < 4; i++) a.storage.write(profile200({ token: nthToken(i), time: T0 + i * 1000 }));
   await a.storage.flush();
+  assert.ok(await waitFor(() => b.storage.has(nthToken(3)), 10_000), 'b learns what a wrote');
   for (let i = 4; i < 8; i++) b.storage.write(profile200({ token: nthToken(i), time: T0 + i * 1000 }));
   await b.storage.flush();
   assert.equal((await a.storage.search({ limit: 100 })).map((s) => s.token), [7, 6, 5, 4, 3].map(nthToken));
