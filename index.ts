@@ -8,5 +8,6 @@ export type * from './core/profiler/profile.js';
 export { replay, diffReplay, type ReplayOptions, type ReplayResult } from './core/profiler/replay.js';
 export { diffProfiles, type ProfileDiff } from './core/profiler/profile-diff.js';
 export { openFileStorage } from './core/profiler/storage/file-storage.js';
+export { openStorage, type StorageOptions } from './core/profiler/storage/open-storage.js';
 export type { ProfileStorage } from './core/profiler/storage/profile-storage.js';
 export { startDevServer, type DevServer, type DevServerOptions } from './server/dev-server.js';

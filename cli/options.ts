@@ -1,11 +1,32 @@
 import { resolve } from 'node:path';
 import { AppError } from '../core/errors.js';
 import { parseUtcTime } from '../core/profiler/utc-time.js';
+import { isDatabaseUrl } from '../core/profiler/storage/open-storage.js';
+import { displayUrl } from '../core/profiler/storage/postgres-errors.js';
 
 export function parsePort(value: string): number {
   const port = Number(value);
   if (!/^\d+$/.test(value) || port > 65535) throw new AppError('APP_ERR_CLI_USAGE', `Invalid port "${value}": expected an integer from 0 to 65535.`);
   return port;
+}
+
+export const STORE_OPTION_HELP = 'profile store: a folder, or postgres://user:password@host:port/db shared by several servers (default: $APPKERNEL_PROFILER_STORE, $APPKERNEL_PROFILER_DIR or ./var/profiler)';
+
+/** --store, else $APPKERNEL_PROFILER_STORE, else the folder of resolveStoreDir(): a database URL as given, a folder resolved. */
+export function resolveStoreLocation(option: string | undefined, cwd: string): string {
+  const given = option ?? (process.env.APPKERNEL_PROFILER_STORE || undefined);
+  if (given !== undefined && isDatabaseUrl(given)) return given;
+  return resolveStoreDir(given, cwd);
+}
+
+/** Where the profiles are, for a terminal: a database URL without its password. */
+export function describeStoreLocation(location: string): string {
+  if (!isDatabaseUrl(location)) return location;
+  try {
+    return displayUrl(new URL(location));
+  } catch {
+    return 'an invalid database URL';
+  }
 }
 
 export function resolveStoreDir(option: string | undefined, cwd: string): string {

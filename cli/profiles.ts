@@ -11,7 +11,7 @@ import { renderProfileDiffText, renderProfileListText, renderProfileText } from 
 import { jsonForTerminal, terminalSafeBlock } from '../render/text/terminal-safe.js';
 import { panelForJson, profileForJson, summaryForJson } from './json-times.js';
 import { openExistingStore } from './open-store.js';
-import { parseDuration, parseInteger, parseTimeOption } from './options.js';
+import { parseDuration, parseInteger, parseTimeOption, STORE_OPTION_HELP } from './options.js';
 import { textOptions, type Output } from './output.js';
 
 interface StoreOption { store?: string }
@@ -43,7 +43,7 @@ export async function loadProfile(storage: ProfileStorage, token: string): Promi
 
 const wideOption = () => new Option('--wide', 'do not fit tables to the terminal\'s width (default: its width, else $COLUMNS, else 100)');
 
-const storeOption = () => new Option('--store <dir>', 'profile store folder (default: $APPKERNEL_PROFILER_DIR or ./var/profiler)');
+const storeOption = () => new Option('--store <dir|url>', STORE_OPTION_HELP);
 
 export function makeProfilesCommand(output: Output): Command {
   const profiles = new Command('profiles').description('List, show, compare, export and prune stored profiles (no server needed)')

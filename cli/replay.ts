@@ -6,6 +6,7 @@ import { invalidTargetMessage, parseTarget } from '../core/profiler/replay-origi
 import { renderProfileDiffText } from '../render/text/index.js';
 import { jsonForTerminal, terminalSafe } from '../render/text/terminal-safe.js';
 import { openExistingStore } from './open-store.js';
+import { STORE_OPTION_HELP } from './options.js';
 import { textOptions, type Output } from './output.js';
 import { loadProfile } from './profiles.js';
 
@@ -36,7 +37,7 @@ export function makeReplayCommand(output: Output): Command {
     .option('--diff', 'compare the old and new profiles; exit 1 when they differ', false)
     .option('--json', 'print the result as JSON', false)
     .option('--wide', 'do not fit the comparison to the terminal\'s width (default: its width, else $COLUMNS, else 100)')
-    .option('--store <dir>', 'profile store folder (default: $APPKERNEL_PROFILER_DIR or ./var/profiler)')
+    .option('--store <dir|url>', STORE_OPTION_HELP)
     .addHelpText('after', '\nExamples:\n  $ app replay latest\n  $ app replay 3f2a1c --diff\n  $ app replay 3f2a1c --target http://127.0.0.1:9000 --header "Authorization: Bearer dev"\n  $ app replay 3f2a1c --data-file login.json')
     .action(async (token: string, opts: ReplayOptions) => {
       if (opts.target !== undefined && parseTarget(opts.target) === null) throw new AppError('APP_ERR_CLI_USAGE', invalidTargetMessage(opts.target));

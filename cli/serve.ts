@@ -13,7 +13,7 @@ import { formatRequestLine } from './request-line.js';
 import { lineBatcher } from './line-batcher.js';
 import { paintLogLevel } from './log-line-color.js';
 import type { Output } from './output.js';
-import { parseDuration, parseInteger, parsePort, resolveStoreDir } from './options.js';
+import { describeStoreLocation, parseDuration, parseInteger, parsePort, resolveStoreLocation, STORE_OPTION_HELP } from './options.js';
 
 export interface ServeOptions {
   port: string;
@@ -41,7 +41,7 @@ export function makeServeCommand(output: Output): Command {
     .option('-p, --port <port>', 'port to listen on (0 picks a free one)', '8000')
     .option('-H, --host <host>', 'address to bind', '127.0.0.1')
     .option('--app <file>', 'app file (default: app.config.ts|.mts|.js|.mjs in the working directory)')
-    .option('--store <dir>', 'profile store folder (default: $APPKERNEL_PROFILER_DIR or ./var/profiler)')
+    .option('--store <dir|url>', STORE_OPTION_HELP)
     .option('--no-debug', 'production mode: no profiler, no debug pages or headers')
     .option('--no-watch', 'do not reload the app when its files change')
     .option('--expose-profiler', 'allow a non-loopback host with the profiler on (it leaks every request\'s data)', false)
@@ -95,7 +95,7 @@ Examples:
         port, host: opts.host, allowedHosts, appFile, root: cwd,
         ...(opts.app ? {} : { appDir: cwd }),
         publicDir, profileStatic: opts.profileStatic,
-        storeDir: resolveStoreDir(opts.store, cwd), retention,
+        storeDir: resolveStoreLocation(opts.store, cwd), retention,
         debug: opts.debug, watch: opts.watch && opts.debug,
         logLevel: logLevel as LogLevel,
         ...(maxConnections !== undefined ? { timeouts: { maxConnections } } : {}),
@@ -104,7 +104,7 @@ Examples:
       });
       lines.flush();
       output.err(`appkernel serving ${appFile ? terminalSafe(appFile) : 'the embedded demo app'} at ${server.url}/\n`);
-      if (opts.debug) output.err(`Profiler: ${server.url}/_profiler (profiles in ${terminalSafe(resolveStoreDir(opts.store, cwd))})\n`);
+      if (opts.debug) output.err(`Profiler: ${server.url}/_profiler (profiles in ${terminalSafe(describeStoreLocation(resolveStoreLocation(opts.store, cwd)))})\n`);
       else output.err('Debug is off: no profiler.\n');
       if (publicDir) output.err(`Public files: ${publicDir}${opts.profileStatic ? ' (profiled)' : ''}\n`);
       await new Promise<void>((done) => {

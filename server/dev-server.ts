@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { hostname } from 'node:os';
 import { relative, resolve } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { AppError, AppLoadError } from '../core/errors.js';
@@ -13,7 +14,8 @@ import type { Response } from '../core/http/response.js';
 import type { RequestHandler } from '../core/http/node-adapter.js';
 import { terminalSink } from '../core/log/terminal-sink.js';
 import type { LogLevel } from '../core/log/log-record.js';
-import { openFileStorage } from '../core/profiler/storage/file-storage.js';
+import { openStorage } from '../core/profiler/storage/open-storage.js';
+import { PostgresStorage } from '../core/profiler/storage/postgres-storage.js';
 import type { ProfileStorage } from '../core/profiler/storage/profile-storage.js';
 import { closeProfileHandoff } from '../web-profiler/web-profiler.js';
 import { terminalSafe, terminalSafeBlock } from '../core/terminal-safe.js';
@@ -42,6 +44,7 @@ export interface DevServerOptions {
   /** profile the answers from publicDir too (default: not) */
   profileStatic?: boolean;
   root: string;
+  /** the profile store: a folder, or a postgres:// URL of a database several servers share */
   storeDir: string;
   /** retention of the profile store (defaults: the store's own) */
   retention?: { maxProfiles?: number; maxBytes?: number; maxAgeMs?: number };
@@ -79,7 +82,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   // What opening the store repaired is told in full (one line per segment); failures while serving are summarised.
   let warn = printWarning;
   const storage = options.debug
-    ? await openFileStorage({ dir: options.storeDir, ...options.retention, onWarning: (message) => warn(message) })
+    ? await openStorage(options.storeDir, { ...options.retention, onWarning: (message) => warn(message) })
     : null;
   warn = warnings.warn;
   let appFile = options.appFile;
@@ -145,6 +148,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;
+  // Profiles in a database several servers share say which one served them.
+  if (storage instanceof PostgresStorage) storage.instance = `${hostname()}:${address.port}`;
 
   let watcher: FSWatcher | null = null;
   /** with no app file yet: watches its folder for one */

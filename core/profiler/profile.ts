@@ -106,6 +106,8 @@ export interface ProfileSummary {
   duration: number;
   /** the matched route's name; null when none matched, absent in summaries stored before routes were indexed */
   route?: string | null;
+  /** the server that served it (host name:port), kept by stores several servers share */
+  instance?: string;
 }
 
 export interface Profile extends ProfileSummary {

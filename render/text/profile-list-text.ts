@@ -14,6 +14,9 @@ const COLUMNS: TextColumn[] = [
 export function renderProfileListText(rows: readonly ProfileSummary[], options: TextOptions): string {
   if (rows.length === 0) return 'No results found\n';
   const count = `${rows.length} result${rows.length === 1 ? '' : 's'} found\n`;
+  // Which server served each profile, once a shared store holds more than one server's.
+  const instances = new Set(rows.map((r) => r.instance).filter((i) => i !== undefined));
+  const byInstance = instances.size > 1;
   const cells = rows.map((r) => [
     paint(String(r.status), statusStyle(r.status), options.color),
     terminalSafe(r.ip),
@@ -22,6 +25,7 @@ export function renderProfileListText(rows: readonly ProfileSummary[], options: 
     formatDateTime(r.time),
     formatMs(r.duration),
     paint(terminalSafe(r.token), 'cyan', options.color),
+    ...(byInstance ? [terminalSafe(r.instance ?? '')] : []),
   ]);
-  return `${count}\n${renderTable(COLUMNS, cells, options)}`;
+  return `${count}\n${renderTable(byInstance ? [...COLUMNS, { title: 'Instance' }] : COLUMNS, cells, options)}`;
 }

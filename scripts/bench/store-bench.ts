@@ -1,13 +1,21 @@
 // The profile store at 1,000 and 100,000 profiles: fill, list, search, load,
-// prune, bytes on disk. `npm run bench:store`; while developing:
+// prune, bytes on disk; the embedded store, then PostgreSQL (with two writers at
+// once). `npm run bench:store [-- --only file|postgres|http]` (http: `app serve` with each store under load); PostgreSQL is a throwaway
+// server unless APPKERNEL_TEST_DATABASE_URL is set. While developing:
 // `node --import tsx scripts/bench/store-bench.ts`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Profile, SearchQuery } from '../../core/profiler/profile.js';
-import { openFileStorage, type FileStorage } from '../../core/profiler/storage/file-storage.js';
+import { openFileStorage } from '../../core/profiler/storage/file-storage.js';
+import { openPostgresStorage } from '../../core/profiler/storage/postgres-storage.js';
+import type { ProfileStorage } from '../../core/profiler/storage/profile-storage.js';
 import { nthToken, profile200, profile404, type FixtureOptions } from '../../tests/core/profiler/fixtures.js';
+import { resolve } from 'node:path';
+import { startContender, type RunningContender } from './contender.js';
+import { load } from './load.js';
+import { startTempPostgres, type TempPostgres } from '../../tests/helpers/temp-postgres.js';
 
 const BASE = 'http://127.0.0.1:8000';
 const SIZES = [1_000, 100_000] as const;
@@ -72,11 +80,26 @@ interface Figures {
   pruneMs: number;
 }
 
-async function benchSize(size: number): Promise<Figures> {
+/** A store to fill: `open` gives the same (empty at first) store each time it is called. */
+interface Backend {
+  open(limits: { maxProfiles: number; maxBytes: number; maxQueue: number }): Promise<ProfileStorage>;
+  remove(): Promise<void>;
+}
+
+async function fileBackend(): Promise<Backend> {
   const dir = mkdtempSync(join(tmpdir(), 'appkernel-store-bench-'));
+  return { open: (limits) => openFileStorage({ dir, ...limits }), remove: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+async function postgresBackend(server: TempPostgres): Promise<Backend> {
+  const url = await server.createDatabase();
+  return { open: (limits) => openPostgresStorage({ url, ...limits, onWarning: (m) => console.error(`warning: ${m}`) }), remove: async () => {} };
+}
+
+async function benchSize(size: number, backend: Backend): Promise<Figures> {
   const limits = { maxProfiles: size, maxBytes: 8 * 1024 ** 3, maxQueue: 5_000 };
   try {
-    let storage: FileStorage = await openFileStorage({ dir, ...limits });
+    let storage = await backend.open(limits);
     const start = Date.now() - size * 10;
     const fillStart = performance.now();
     for (let i = 0; i < size; i++) {
@@ -86,7 +109,7 @@ async function benchSize(size: number): Promise<Figures> {
     await storage.close();
     const fillPerSecond = size / ((performance.now() - fillStart) / 1000);
     const openStart = performance.now();
-    storage = await openFileStorage({ dir, ...limits });
+    storage = await backend.open(limits);
     const openMs = performance.now() - openStart;
     const { profiles, bytes, dropped } = storage.stats();
     if (profiles !== size || dropped !== 0) throw new Error(`expected ${size} profiles, got ${profiles} (${dropped} dropped)`);
@@ -99,7 +122,7 @@ async function benchSize(size: number): Promise<Figures> {
     await storage.close();
     return { fillPerSecond, bytesPerProfile: bytes / size, openMs, searches, readUs, pruneMs };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    await backend.remove();
   }
 }
 
@@ -120,10 +143,10 @@ async function bytesAlone(make: (o: FixtureOptions) => Profile): Promise<{ bytes
 }
 
 /** Event-loop time per profile written (write(), stringify, framing, appends, index), building the profiles left out. */
-async function mainThreadCost(make: (o: FixtureOptions) => Profile, compressInWorker: boolean): Promise<number> {
+async function mainThreadCost(make: (o: FixtureOptions) => Profile, compressInWorker: boolean, open?: () => Promise<ProfileStorage>): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'appkernel-store-bench-'));
   try {
-    const storage = await openFileStorage({ dir, compressInWorker });
+    const storage = open ? await open() : await openFileStorage({ dir, compressInWorker });
     const time = Date.now();
     let active = 0;
     let written = 0;
@@ -148,29 +171,147 @@ const pad = (text: string, width: number) => text.padEnd(width);
 const num = (value: number, digits = 0) => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }).padStart(10);
 const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
 
-const [small, large] = [await benchSize(SIZES[0]), await benchSize(SIZES[1])];
-const cost = {
-  worker200: await mainThreadCost(profile200, true), inline200: await mainThreadCost(profile200, false),
-  worker404: await mainThreadCost(profile404, true), inline404: await mainThreadCost(profile404, false),
-};
-const alone404 = await bytesAlone((o) => profile404(o));
-const alone200 = await bytesAlone((o) => profile200(o));
+function sizeLines(title: string, small: Figures, large: Figures): string[] {
+  const lines: string[] = [];
+  lines.push(`${title}, ${SIZES[0].toLocaleString('en-US')} vs ${SIZES[1].toLocaleString('en-US')} profiles (median of 300 runs, µs unless said)`);
+  lines.push(`${pad('', 32)}${'1k'.padStart(10)}${'100k'.padStart(10)}  ratio  goal`);
+  SEARCHES.forEach(({ name, filtered }, i) => {
+    const ratio = large.searches[i] / small.searches[i];
+    const goal = filtered ? ratio <= 10 : ratio <= 1.5;
+    lines.push(`${pad(name, 32)}${num(small.searches[i], 1)}${num(large.searches[i], 1)}  ${ratio.toFixed(2).padStart(5)}  ${filtered ? '≤10' : '≤1.5'} ${verdict(goal)}`);
+  });
+  lines.push(`${pad('load one profile', 32)}${num(small.readUs, 1)}${num(large.readUs, 1)}  ${(large.readUs / small.readUs).toFixed(2).padStart(5)}`);
+  lines.push(`${pad('prune to half (ms)', 32)}${num(small.pruneMs, 1)}${num(large.pruneMs, 1)}  ${(large.pruneMs / small.pruneMs).toFixed(2).padStart(5)}`);
+  lines.push(`${pad('open the store (ms)', 32)}${num(small.openMs, 1)}${num(large.openMs, 1)}  ${(large.openMs / small.openMs).toFixed(2).padStart(5)}`);
+  lines.push(`${pad('fill (profiles/s)', 32)}${num(small.fillPerSecond)}${num(large.fillPerSecond)}`);
+  lines.push(`${pad('bytes per profile, traffic mix', 32)}${num(small.bytesPerProfile)}${num(large.bytesPerProfile)}`);
+  return lines;
+}
+
+/**
+ * Two stores on one database writing at once, each `count` profiles as fast as write() takes them
+ * (flushing every `every`): profiles per second stored by both together, and whether every
+ * profile is either stored or counted as dropped.
+ */
+async function twoWriters(server: TempPostgres, count: number, every: number, maxQueue: number): Promise<{ perSecond: number; stored: number; dropped: number; accounted: boolean }> {
+  const url = await server.createDatabase();
+  const open = () => openPostgresStorage({ url, maxProfiles: 1_000_000, maxBytes: 8 * 1024 ** 3, maxQueue, onWarning: () => {} });
+  const stores = [await open(), await open()];
+  const time = Date.now() - 2 * count * 10;
+  const start = performance.now();
+  await Promise.all(stores.map(async (storage, w) => {
+    for (let i = 0; i < count; i++) {
+      const n = w * count + i;
+      storage.write(nthProfile(n, time + n * 10));
+      if (i % every === every - 1) await storage.flush();
+    }
+    await storage.flush();
+  }));
+  const seconds = (performance.now() - start) / 1000;
+  const stored = await stores[0].count({ limit: 1 });
+  const dropped = stores[0].stats().dropped + stores[1].stats().dropped;
+  await Promise.all(stores.map((s) => s.close()));
+  return { perSecond: stored / seconds, stored, dropped, accounted: stored + dropped === 2 * count };
+}
+
+/**
+ * `app serve` with the profiler on over /hello/world: the embedded store against the PostgreSQL
+ * one, in interleaved rounds (same machine drift for both); then two servers on one database
+ * loaded at once, their profiles counted against the requests answered.
+ */
+async function httpComparison(server: TempPostgres): Promise<string[]> {
+  const dist = resolve(process.cwd(), 'dist');
+  const dir = mkdtempSync(join(tmpdir(), 'appkernel-store-bench-http-'));
+  const url = await server.createDatabase();
+  const serve = (store: string) => [process.execPath, join(dist, 'cli/bin.js'), 'serve', '--port', '0', '--no-watch',
+    '--app', join(dist, 'scripts/bench/bench-app.js'), '--store', store, '--max-profiles', '1000000', '--max-store-mb', '100000'];
+  const started: RunningContender[] = [];
+  try {
+    const file = await startContender({ name: 'file', command: serve(join(dir, 'store')) });
+    started.push(file);
+    const pgA = await startContender({ name: 'postgres A', command: serve(url) });
+    started.push(pgA);
+    const pgB = await startContender({ name: 'postgres B', command: serve(url) });
+    started.push(pgB);
+    const options = { connections: 10, seconds: Number(process.env.BENCH_SECONDS ?? 3) };
+    await load(`${file.base}/hello/world`, { ...options, seconds: 1 });
+    await load(`${pgA.base}/hello/world`, { ...options, seconds: 1 });
+    const rps: Record<string, number[]> = { file: [], postgres: [] };
+    for (let round = 0; round < 3; round++) {
+      const order = round % 2 === 0 ? [['file', file], ['postgres', pgA]] as const : [['postgres', pgA], ['file', file]] as const;
+      for (const [name, contender] of order) rps[name].push((await load(`${contender.base}/hello/world`, options)).rps);
+    }
+    const before = await countIn(url);
+    const both = await Promise.all([pgA, pgB].map((c) => load(`${c.base}/hello/world`, options)));
+    const answered = both.reduce((n, r) => n + r.requests - r.errors, 0);
+    let stored = 0;
+    for (let wait = 0; wait < 100 && stored < answered; wait++) {
+      stored = (await countIn(url)) - before;
+      await new Promise((done) => setTimeout(done, 100));
+    }
+    const fileRps = median(rps.file);
+    const pgRps = median(rps.postgres);
+    const ratio = pgRps / fileRps;
+    const warned = pgA.output() + pgB.output();
+    return [
+      `app serve, profiler on, GET /hello/world (${options.connections} connections, median of 3 interleaved rounds of ${options.seconds} s):`,
+      `  embedded store ${num(fileRps).trim()} req/s, PostgreSQL store ${num(pgRps).trim()} req/s: ${(ratio * 100).toFixed(1)}% (goal ≥90%) ${verdict(ratio >= 0.9)}`,
+      `two servers on one database loaded at once: ${num(both[0].rps + both[1].rps).trim()} req/s together, ${answered.toLocaleString('en-US')} answered, ${stored.toLocaleString('en-US')} profiles stored`
+        + `${/dropped/.test(warned) ? ' (drops warned: see the servers\' output)' : ''} ${verdict(stored >= answered || /dropped/.test(warned))}`,
+    ];
+  } finally {
+    await Promise.all(started.map((c) => c.stop()));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function countIn(url: string): Promise<number> {
+  const storage = await openPostgresStorage({ url, onWarning: () => {} });
+  try {
+    return await storage.count({ limit: 1 });
+  } finally {
+    await storage.close();
+  }
+}
+
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : 'both';
 const lines: string[] = [];
-lines.push(`profile store, ${SIZES[0].toLocaleString('en-US')} vs ${SIZES[1].toLocaleString('en-US')} profiles (median of 300 runs, µs unless said)`);
-lines.push(`${pad('', 32)}${'1k'.padStart(10)}${'100k'.padStart(10)}  ratio  goal`);
-SEARCHES.forEach(({ name, filtered }, i) => {
-  const ratio = large.searches[i] / small.searches[i];
-  const goal = filtered ? ratio <= 10 : ratio <= 1.5;
-  lines.push(`${pad(name, 32)}${num(small.searches[i], 1)}${num(large.searches[i], 1)}  ${ratio.toFixed(2).padStart(5)}  ${filtered ? '≤10' : '≤1.5'} ${verdict(goal)}`);
-});
-lines.push(`${pad('load one profile', 32)}${num(small.readUs, 1)}${num(large.readUs, 1)}  ${(large.readUs / small.readUs).toFixed(2).padStart(5)}`);
-lines.push(`${pad('prune to half (ms)', 32)}${num(small.pruneMs, 1)}${num(large.pruneMs, 1)}  ${(large.pruneMs / small.pruneMs).toFixed(2).padStart(5)}`);
-lines.push(`${pad('open the store (ms)', 32)}${num(small.openMs, 1)}${num(large.openMs, 1)}  ${(large.openMs / small.openMs).toFixed(2).padStart(5)}`);
-lines.push(`${pad('fill (profiles/s)', 32)}${num(small.fillPerSecond)}${num(large.fillPerSecond)}`);
-lines.push(`${pad('bytes per profile, traffic mix', 32)}${num(small.bytesPerProfile)}${num(large.bytesPerProfile)}`);
-lines.push('');
-lines.push(`a 404 profile alone: ${alone404.bytes} bytes on disk (JSON ${alone404.raw} bytes; reference 28 KB; goal ≤3,584) ${verdict(alone404.bytes <= 3584)}`);
-lines.push(`a 200 profile alone: ${alone200.bytes} bytes on disk (JSON ${alone200.raw} bytes; reference 11 KB)`);
-lines.push(`event-loop time per profile written: 200 ${cost.worker200.toFixed(1)} µs (${cost.inline200.toFixed(1)} compressing on the main thread), `
-  + `404 ${cost.worker404.toFixed(1)} µs (${cost.inline404.toFixed(1)})`);
+if (only === 'both' || only === 'file') {
+  const [small, large] = [await benchSize(SIZES[0], await fileBackend()), await benchSize(SIZES[1], await fileBackend())];
+  const cost = {
+    worker200: await mainThreadCost(profile200, true), inline200: await mainThreadCost(profile200, false),
+    worker404: await mainThreadCost(profile404, true), inline404: await mainThreadCost(profile404, false),
+  };
+  const alone404 = await bytesAlone((o) => profile404(o));
+  const alone200 = await bytesAlone((o) => profile200(o));
+  lines.push(...sizeLines('embedded profile store', small, large));
+  lines.push('');
+  lines.push(`a 404 profile alone: ${alone404.bytes} bytes on disk (JSON ${alone404.raw} bytes; reference 28 KB; goal ≤3,584) ${verdict(alone404.bytes <= 3584)}`);
+  lines.push(`a 200 profile alone: ${alone200.bytes} bytes on disk (JSON ${alone200.raw} bytes; reference 11 KB)`);
+  lines.push(`event-loop time per profile written: 200 ${cost.worker200.toFixed(1)} µs (${cost.inline200.toFixed(1)} compressing on the main thread), `
+    + `404 ${cost.worker404.toFixed(1)} µs (${cost.inline404.toFixed(1)})`);
+}
+if (only !== 'file') {
+  const server = await startTempPostgres();
+  try {
+    if (only !== 'http') {
+      const [small, large] = [await benchSize(SIZES[0], await postgresBackend(server)), await benchSize(SIZES[1], await postgresBackend(server))];
+      if (lines.length) lines.push('');
+      lines.push(...sizeLines('PostgreSQL profile store', small, large));
+      const pgCost = {
+        c200: await mainThreadCost(profile200, false, async () => openPostgresStorage({ url: await server.createDatabase(), onWarning: () => {} })),
+        c404: await mainThreadCost(profile404, false, async () => openPostgresStorage({ url: await server.createDatabase(), onWarning: () => {} })),
+      };
+      lines.push(`event-loop time per profile written: 200 ${pgCost.c200.toFixed(1)} µs, 404 ${pgCost.c404.toFixed(1)} µs`);
+      const paced = await twoWriters(server, 20_000, 500, 2_000);
+      const burst = await twoWriters(server, 20_000, 20_000, 2_000);
+      lines.push(`two stores writing at once, 2 x 20,000 profiles: ${num(paced.perSecond).trim()} profiles/s stored, ${paced.dropped} dropped (flushing every 500)`);
+      lines.push(`the same all at once (queue of 2,000 each): ${burst.stored.toLocaleString('en-US')} stored, ${burst.dropped.toLocaleString('en-US')} dropped and counted, every profile accounted for: ${verdict(burst.accounted)}`);
+    }
+    if (lines.length) lines.push('');
+    lines.push(...await httpComparison(server));
+  } finally {
+    await server.remove();
+  }
+}
 process.stdout.write(`${lines.join('\n')}\n`);

@@ -162,6 +162,7 @@ export function hostileProfile(): Profile {
   profile.url = `javascript:alert(1)//${p}`;
   profile.ip = p;
   profile.method = p;
+  profile.instance = p;
   Object.assign(c.request, {
     url: profile.url, path: `/${p}`, route: p, routeParams: { [p]: p }, controller: p, query: { [p]: [p, p] },
     headers: { referer: p, [`x-${p}`]: p }, cookies: { [p]: p }, redacted: [p],

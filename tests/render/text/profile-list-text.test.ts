@@ -18,6 +18,21 @@ test('should print the count, then aligned columns Status, IP, Method, URL, Time
   ].join('\n'));
 });
 
+test('when the rows come from more than one server of a shared store, then an Instance column names each, made terminal-safe', () => {
+  const text = renderProfileListText([
+    { ...notFoundProfile(), instance: 'web-1:8000' }, { ...sampleProfile(), instance: 'web-2:8001\x1b[31m' },
+  ], { color: false });
+  const [, , header, , first, second] = text.split('\n');
+  assert.match(header, /Token  Instance\s*$/);
+  assert.match(first, /0f9e8d  web-1:8000\s*$/);
+  assert.ok(second.includes('web-2:8001') && !second.includes('\x1b'), second);
+});
+
+test('when every row comes from one server, then no Instance column', () => {
+  const text = renderProfileListText([{ ...notFoundProfile(), instance: 'web-1:8000' }, { ...sampleProfile(), instance: 'web-1:8000' }], { color: false });
+  assert.not.match(text, /Instance|web-1/);
+});
+
 test('when there is one row, then "1 result found"', () => {
   assert.ok(renderProfileListText([sampleProfile()], { color: false }).startsWith('1 result found\n'));
 });

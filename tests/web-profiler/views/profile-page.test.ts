@@ -77,6 +77,14 @@ test('when panel=request, then request and response fields, headers, query, cook
   assert.ok($$('main').text().includes('4.0 KB, application/json truncated'));
 });
 
+test('when the profile says which server served it (a shared store), then the request panel shows it; otherwise no such row', () => {
+  const $ = load(renderProfilePage({ ...okProfile(), instance: 'web-2:8001' }, { panel: 'request' }));
+  const row = $('main dt, main th').filter((_, el) => $(el).text() === 'Served by');
+  assert.is(row.length, 1);
+  assert.ok($('main').text().includes('web-2:8001'));
+  assert.not.ok(load(renderProfilePage(okProfile(), { panel: 'request' }))('main').text().includes('Served by'));
+});
+
 test('when panel=time, then total duration and one row per phase with a bar', () => {
   const $ = load(renderProfilePage(okProfile(), { panel: 'time' }));
   assert.ok($('main').text().includes('Total time: 3.4 ms'));

@@ -27,6 +27,7 @@ export function renderRequestPanel(profile: Profile): string {
     ['Route', orNone(request.route)],
     ['Route parameters', renderKeyValueTable(request.routeParams, 'none')],
     ['Controller', orNone(request.controller)],
+    ...(profile.instance === undefined ? [] : [['Served by', escapeHtml(profile.instance)] as [string, string]]),
   ]) + '</div>'
     + `<h3>Query</h3><div class="card">${renderKeyValueTable(request.query, 'No query parameters.')}</div>`
     + `<h3>Request headers</h3><div class="card">${renderKeyValueTable(request.headers, 'No headers.')}</div>`

@@ -27,6 +27,13 @@ function tenProfiles(): Profile[] {
   });
 }
 
+/** A profile or row less `instance`, which stores several servers share add (which server served it). */
+function ownFields<T extends object | null>(value: T): T {
+  if (value === null || !('instance' in value)) return value;
+  const { instance: _instance, ...rest } = value as T & { instance?: string };
+  return rest as T;
+}
+
 /** Every ProfileStorage must pass this; a backend's own test file calls it with its opener. */
 export function runProfileStorageContract(name: string, open: () => Promise<OpenedStorage>): void {
   const test = suite(`${name} honours the ProfileStorage contract`);
@@ -50,9 +57,9 @@ export function runProfileStorageContract(name: string, open: () => Promise<Open
   test('when a profile is written, then read() returns it equal, while still queued and once on disk', async () => {
     const profile = profile404({ token: 'a1b2c3', time: T0 });
     storage.write(profile);
-    assert.equal(await storage.read('a1b2c3'), profile, 'read while queued');
+    assert.equal(ownFields(await storage.read('a1b2c3')), profile, 'read while queued');
     await storage.flush();
-    assert.equal(JSON.parse(JSON.stringify(await storage.read('a1b2c3'))), JSON.parse(JSON.stringify(profile)), 'read from disk');
+    assert.equal(JSON.parse(JSON.stringify(ownFields(await storage.read('a1b2c3')))), JSON.parse(JSON.stringify(profile)), 'read from disk');
   });
 
   test('when a profile built from a request whose URL carries a secret query parameter is written, then its value is nowhere in the queued or stored profile, nor in the list', async () => {
@@ -91,7 +98,7 @@ export function runProfileStorageContract(name: string, open: () => Promise<Open
 
   test('when a search row is returned, then it holds exactly the list fields', async () => {
     await fill();
-    const [row] = await storage.search({ limit: 1 });
+    const [row] = (await storage.search({ limit: 1 })).map(ownFields);
     assert.equal(Object.keys(row).sort(), ['duration', 'ip', 'method', 'route', 'status', 'time', 'token', 'url']);
     assert.equal(row, { token: nthToken(9), status: 404, ip: '10.0.0.7', method: 'POST', url: 'http://127.0.0.1:8000/contact?x=1', time: T0 + 9000, duration: row.duration, route: null });
   });

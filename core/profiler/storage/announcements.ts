@@ -1,0 +1,46 @@
+/**
+ * Tokens of profiles being built elsewhere (the profiler worker), each with the callbacks of
+ * those who wait for it to be queued or cancelled.
+ */
+export class Announcements {
+  readonly #waiters = new Map<string, (() => void)[]>();
+
+  get size(): number {
+    return this.#waiters.size;
+  }
+
+  has(token: string): boolean {
+    return this.#waiters.has(token);
+  }
+
+  add(token: string): void {
+    this.#waiters.set(token, []);
+  }
+
+  /** The profile came (or will not): wakes whoever waits for it. */
+  settle(token: string): void {
+    const waiters = this.#waiters.get(token);
+    if (!waiters) return;
+    this.#waiters.delete(token);
+    for (const wake of waiters) wake();
+  }
+
+  /** Resolves once `token` is settled, or after `timeoutMs`. */
+  settled(token: string, timeoutMs: number): Promise<void> {
+    const waiters = this.#waiters.get(token);
+    if (!waiters) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      waiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  /** Resolves once every token announced so far is settled, or after `timeoutMs`. */
+  async soFar(timeoutMs: number): Promise<void> {
+    if (this.#waiters.size === 0) return;
+    await Promise.all([...this.#waiters.keys()].map((token) => this.settled(token, timeoutMs)));
+  }
+}

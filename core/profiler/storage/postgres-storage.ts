@@ -1,0 +1,456 @@
+import { hostname } from 'node:os';
+import pg from 'pg';
+import { AppError } from '../../errors.js';
+import type { Profile, ProfileSummary, SearchQuery } from '../profile.js';
+import { isValidToken } from '../token.js';
+import { Announcements } from './announcements.js';
+import { summarize } from './index-line.js';
+import type { ProfileStorage, PruneOptions, StoreStats } from './profile-storage.js';
+import { isConnectionError, openFailure, parseDatabaseUrl } from './postgres-errors.js';
+import { migrate, PROFILES_TABLE } from './postgres-schema.js';
+import { searchCondition } from './postgres-search.js';
+import { DEFAULT_RETENTION, type RetentionLimits } from './retention.js';
+import { fromStoredForm, toStoredForm } from './stored-form.js';
+import { isProfilerUrl, summaryFilter } from './summary-filter.js';
+
+export interface PostgresStorageOptions {
+  /** postgres://user:password@host:port/database */
+  url: string;
+  onWarning?: (message: string) => void;
+  maxProfiles?: number;
+  maxBytes?: number;
+  maxAgeMs?: number;
+  /** profiles waiting to be written, beyond which new ones are dropped; default 2,000 */
+  maxQueue?: number;
+  /** who serves the profiles this store writes (default: host name:process id); `app serve` sets host name:port */
+  instance?: string;
+}
+
+interface Queued {
+  summary: ProfileSummary;
+  json: Buffer;
+}
+
+const T = PROFILES_TABLE;
+const COLUMNS = 'token, time, status, ip, method, url, duration, instance, profiler, bytes, route, body';
+const PARAMS_PER_ROW = 12;
+/** rows per INSERT: a batch is one statement, one round trip */
+const BATCH_ROWS = 500;
+/** how long the first queued profile waits for others to share its INSERT */
+const GATHER_MS = 10;
+const ANNOUNCED_READ_WAIT_MS = 1_000;
+const ANNOUNCED_FLUSH_WAIT_MS = 5_000;
+/** how long close() keeps trying to write the queue to a database that is away */
+const CLOSE_WAIT_MS = 10_000;
+const RETRY_MIN_MS = 250;
+const RETRY_MAX_MS = 2_000;
+const WARNING_INTERVAL_MS = 10_000;
+/** retention is enforced at most this often */
+const RETENTION_INTERVAL_MS = 1_000;
+/** every instance's profiles are counted again at most this often (a scan of the table); in between, this instance adds its own */
+const TOTALS_INTERVAL_MS = 10_000;
+/** tokens other instances wrote are learnt this often, for has() */
+const TOKEN_REFRESH_MS = 2_000;
+
+const stderrWarning = (message: string): void => void process.stderr.write(`appkernel: warning: ${message}\n`);
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Opens the profile store in a PostgreSQL database, creating or upgrading its tables. Throws an
+ * AppError naming the problem when the URL is malformed, the server cannot be reached, the user
+ * or password is refused, the database does not exist, or its schema is newer than this version.
+ */
+export async function openPostgresStorage(options: PostgresStorageOptions): Promise<PostgresStorage> {
+  const url = parseDatabaseUrl(options.url);
+  const client = new pg.Client({ connectionString: url.toString(), connectionTimeoutMillis: 5_000 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+  } catch (error) {
+    await client.end().catch(() => {});
+    throw openFailure(url, error);
+  }
+  try {
+    await migrate(client);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw openFailure(url, error);
+  } finally {
+    await client.end().catch(() => {});
+  }
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 4, connectionTimeoutMillis: 3_000, idleTimeoutMillis: 10_000, allowExitOnIdle: true });
+  const storage = new PostgresStorage(pool, {
+    maxProfiles: options.maxProfiles ?? DEFAULT_RETENTION.maxProfiles,
+    maxBytes: options.maxBytes ?? DEFAULT_RETENTION.maxBytes,
+    maxAgeMs: options.maxAgeMs ?? DEFAULT_RETENTION.maxAgeMs,
+  }, options.maxQueue ?? 2_000, options.onWarning ?? stderrWarning);
+  if (options.instance !== undefined) storage.instance = options.instance;
+  await storage.refreshTotals();
+  return storage;
+}
+
+/**
+ * Profiles in one table shared by every instance that opens the same database. Writes are queued
+ * and sent in batches (one INSERT of up to BATCH_ROWS rows) off the request path; while the
+ * database is away the queue waits, bounded, and is written once it is back. has() answers from
+ * memory: this instance's tokens and those the others wrote, learnt every TOKEN_REFRESH_MS; a
+ * token another instance took meanwhile is never overwritten (ON CONFLICT DO NOTHING): the later
+ * profile is dropped and counted.
+ */
+export class PostgresStorage implements ProfileStorage {
+  /** host name and port of the server whose profiles this store writes */
+  instance = `${hostname()}:${process.pid}`;
+  readonly #pool: pg.Pool;
+  readonly #maxQueue: number;
+  readonly #warn: (message: string) => void;
+  readonly #announced = new Announcements();
+  /** queued or being written, oldest first */
+  #queue: Queued[] = [];
+  readonly #waiting = new Map<string, Queued>();
+  /** tokens known to be in the table */
+  readonly #known = new Set<string>();
+  #lastSeq = 0;
+  #dropped = 0;
+  #stored = 0;
+  #bytes = 0;
+  #timer: NodeJS.Timeout | null = null;
+  #writing: Promise<void> | null = null;
+  #drained: (() => void)[] = [];
+  #down = false;
+  #closing: Promise<void> | null = null;
+  #closeDeadline = Infinity;
+  #lastRetention = 0;
+  #lastTotals = 0;
+  #retentionDue = false;
+  #retentionTimer: NodeJS.Timeout | null = null;
+  #lastWarning = -Infinity;
+  #unreported = 0;
+  readonly #tokenTimer: NodeJS.Timeout;
+
+  constructor(pool: pg.Pool, readonly limits: RetentionLimits, maxQueue: number, warn: (message: string) => void) {
+    this.#pool = pool;
+    this.#maxQueue = maxQueue;
+    this.#warn = warn;
+    // An idle connection the server closed: the pool drops it and makes another when needed.
+    pool.on('error', () => {});
+    this.#tokenTimer = setInterval(() => void this.#learnTokens().catch(() => {}), TOKEN_REFRESH_MS).unref();
+  }
+
+  write(profile: Profile): void {
+    if (!this.#admit()) return;
+    try {
+      this.#enqueue({ summary: summarize(profile), json: Buffer.from(JSON.stringify(toStoredForm(profile)), 'utf8') });
+    } catch (error) {
+      this.#drop(`A profile could not be queued (${(error as Error).message}).`);
+    }
+  }
+
+  announce(token: string): boolean {
+    if (!this.#admit()) return false;
+    this.#announced.add(token);
+    return true;
+  }
+
+  writeJson(json: Buffer, summary: ProfileSummary): void {
+    this.#announced.settle(summary.token);
+    if (this.#closing && Date.now() > this.#closeDeadline) {
+      this.#dropped++;
+      return;
+    }
+    this.#enqueue({ summary, json });
+  }
+
+  cancel(token: string, reason: string): void {
+    this.#announced.settle(token);
+    this.#drop(reason);
+  }
+
+  has(token: string): boolean {
+    return this.#waiting.has(token) || this.#announced.has(token) || this.#known.has(token);
+  }
+
+  async read(token: string): Promise<Profile | null> {
+    if (!isValidToken(token)) return null;
+    if (this.#announced.has(token)) await this.#announced.settled(token, ANNOUNCED_READ_WAIT_MS);
+    const waiting = this.#waiting.get(token);
+    if (waiting) return { ...parseProfile(token, waiting.json), instance: this.instance };
+    const result = await this.#query<{ body: Buffer; instance: string }>(`SELECT body, instance FROM ${T} WHERE token = $1`, [token]);
+    const row = result.rows[0];
+    return row ? { ...parseProfile(token, row.body), instance: row.instance } : null;
+  }
+
+  async search(query: SearchQuery): Promise<ProfileSummary[]> {
+    await this.#announced.soFar(ANNOUNCED_READ_WAIT_MS);
+    const limit = Math.max(0, Math.floor(query.limit));
+    const offset = Math.max(0, Math.floor(query.offset ?? 0));
+    if (limit === 0) return [];
+    const condition = searchCondition(query);
+    // With profiles still queued, the stored ones they may come before are fetched too.
+    const queued = this.#waiting.size > 0;
+    const result = await this.#query<ProfileSummary>(
+      `SELECT token, status, ip, method, url, time, duration, route, instance FROM ${T} ${condition.where}
+        ORDER BY time DESC, token DESC LIMIT ${queued ? offset + limit : limit} OFFSET ${queued ? 0 : offset}`,
+      condition.params);
+    const stored = result.rows;
+    for (const row of stored) this.#known.add(row.token);
+    if (!queued) return stored;
+    const seen = new Set(stored.map((row) => row.token));
+    const waiting = this.#waitingMatches(query).filter((s) => !seen.has(s.token));
+    return [...waiting, ...stored].sort(newestFirst).slice(offset, offset + limit);
+  }
+
+  async count(query: SearchQuery): Promise<number> {
+    await this.#announced.soFar(ANNOUNCED_READ_WAIT_MS);
+    const condition = searchCondition(query);
+    const result = await this.#query<{ n: number }>(`SELECT count(*)::int AS n FROM ${T} ${condition.where}`, condition.params);
+    return result.rows[0].n + this.#waitingMatches(query).length;
+  }
+
+  /** Queued profiles that match (their summaries, as summarize() makes them). */
+  #waitingMatches(query: SearchQuery): ProfileSummary[] {
+    if (this.#waiting.size === 0) return [];
+    const matches = summaryFilter(query);
+    return [...this.#waiting.values()].map((q) => ({ ...q.summary, instance: this.instance })).filter(matches);
+  }
+
+  async latest(): Promise<ProfileSummary | null> {
+    return (await this.search({ limit: 1 }))[0] ?? null;
+  }
+
+  async prune(options: PruneOptions): Promise<number> {
+    await this.flush();
+    let removed = 0;
+    if (options.olderThanMs !== undefined) removed += await this.#delete(`time < $1`, [Date.now() - options.olderThanMs]);
+    if (options.keep !== undefined) removed += await this.#deleteBeyond(Math.max(0, Math.floor(options.keep)));
+    await this.refreshTotals();
+    return removed;
+  }
+
+  async clear(): Promise<void> {
+    await this.flush();
+    await this.#query(`DELETE FROM ${T}`);
+    this.#known.clear();
+    await this.refreshTotals();
+  }
+
+  async flush(): Promise<void> {
+    await this.#announced.soFar(ANNOUNCED_FLUSH_WAIT_MS);
+    if (this.#queue.length === 0 && this.#writing === null) return;
+    await new Promise<void>((resolve) => {
+      this.#drained.push(resolve);
+      this.#pump();
+    });
+  }
+
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      this.#closeDeadline = Date.now() + CLOSE_WAIT_MS;
+      await this.flush();
+      clearInterval(this.#tokenTimer);
+      if (this.#retentionTimer) clearTimeout(this.#retentionTimer);
+      await this.#pool.end().catch(() => {});
+    })();
+    return this.#closing;
+  }
+
+  stats(): StoreStats {
+    const queued = this.#waiting.size;
+    return { profiles: this.#stored + queued, bytes: this.#bytes, dropped: this.#dropped, queued, segments: 0 };
+  }
+
+  /** Counts every instance's profiles again (other instances write and prune too). */
+  async refreshTotals(): Promise<void> {
+    this.#lastTotals = Date.now();
+    const result = await this.#query<{ profiles: number; bytes: string }>(`SELECT count(*)::int AS profiles, coalesce(sum(bytes), 0)::text AS bytes FROM ${T}`);
+    this.#stored = result.rows[0].profiles;
+    this.#bytes = Number(result.rows[0].bytes);
+  }
+
+  #admit(): boolean {
+    if (this.#closing) {
+      this.#dropped++;
+      return false;
+    }
+    if (this.#waiting.size + this.#announced.size >= this.#maxQueue) {
+      const why = this.#down ? 'the profile database is away' : 'the profile database cannot keep up';
+      this.#drop(`Profiles are being dropped: ${why} and the write queue is full (${this.#maxQueue} profiles).`);
+      return false;
+    }
+    return true;
+  }
+
+  #enqueue(queued: Queued): void {
+    this.#queue.push(queued);
+    this.#waiting.set(queued.summary.token, queued);
+    if (this.#timer === null && this.#writing === null) this.#timer = setTimeout(() => this.#pump(), GATHER_MS);
+  }
+
+  /** Starts writing the queue unless a write is under way (it takes what is queued when it ends). */
+  #pump(): void {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    if (this.#writing) return;
+    this.#writing = this.#writeQueue().finally(() => {
+      this.#writing = null;
+      if (this.#queue.length > 0) this.#pump();
+      else for (const wake of this.#drained.splice(0)) wake();
+    });
+  }
+
+  async #writeQueue(): Promise<void> {
+    let retry = RETRY_MIN_MS;
+    while (this.#queue.length > 0) {
+      const batch = this.#queue.slice(0, BATCH_ROWS);
+      try {
+        await this.#insert(batch);
+        retry = RETRY_MIN_MS;
+      } catch (error) {
+        if (!isConnectionError(error)) {
+          this.#forget(batch);
+          this.#drop(`${batch.length} profile${batch.length === 1 ? '' : 's'} could not be written to the profile database (${(error as Error).message}), so ${batch.length === 1 ? 'it was' : 'they were'} dropped.`, batch.length);
+          continue;
+        }
+        if (!this.#down) {
+          this.#down = true;
+          this.#warn(`The profile database went away (${(error as Error).message}): profiles are queued (at most ${this.#maxQueue}) and written once it is back.`);
+        }
+        if (this.#closing && Date.now() > this.#closeDeadline) {
+          const lost = this.#queue.length;
+          this.#forget(this.#queue);
+          this.#drop(`The profile database is still away: ${lost} queued profile${lost === 1 ? ' was' : 's were'} dropped at close.`, lost);
+          return;
+        }
+        await delay(retry);
+        retry = Math.min(RETRY_MAX_MS, retry * 2);
+      }
+    }
+  }
+
+  async #insert(batch: Queued[]): Promise<void> {
+    const params: unknown[] = [];
+    const rows: string[] = [];
+    let bytes = 0;
+    for (const { summary, json } of batch) {
+      const at = params.length;
+      const size = json.length + summary.url.length;
+      bytes += size;
+      params.push(summary.token, summary.time, summary.status, summary.ip, summary.method, summary.url, summary.duration,
+        this.instance, isProfilerUrl(summary.url), size, summary.route ?? null, json);
+      rows.push(`(${Array.from({ length: PARAMS_PER_ROW }, (_, i) => `$${at + i + 1}`).join(', ')})`);
+    }
+    const result = await this.#pool.query<{ token: string }>(
+      `INSERT INTO ${T} (${COLUMNS}) VALUES ${rows.join(', ')} ON CONFLICT (token) DO NOTHING RETURNING token`, params);
+    if (this.#down) {
+      this.#down = false;
+      this.#warn(`The profile database is back: writing the ${this.#queue.length} queued profile${this.#queue.length === 1 ? '' : 's'}.`);
+    }
+    const written = new Set(result.rows.map((row) => row.token));
+    this.#forget(batch);
+    this.#stored += written.size;
+    this.#bytes += bytes;
+    for (const token of written) this.#known.add(token);
+    for (const { summary } of batch) {
+      if (!written.has(summary.token)) this.#drop(`Profile token "${summary.token}" was already taken by another instance's profile, which is kept: this one was dropped.`);
+    }
+    this.#retentionDue = true;
+    if (Date.now() - this.#lastRetention >= RETENTION_INTERVAL_MS) await this.#enforceRetention().catch(() => {});
+    else this.#retentionTimer ??= setTimeout(() => {
+      this.#retentionTimer = null;
+      if (this.#retentionDue && !this.#down) void this.#enforceRetention().catch(() => {});
+    }, RETENTION_INTERVAL_MS).unref();
+  }
+
+  /** Takes the first `batch.length` profiles off the queue (the batch written or given up). */
+  #forget(batch: Queued[]): void {
+    const count = batch.length;
+    for (const { summary } of this.#queue.slice(0, count)) this.#waiting.delete(summary.token);
+    this.#queue = this.#queue.slice(count);
+  }
+
+  /** Retention over every instance's profiles: age, count, then bytes. */
+  async #enforceRetention(): Promise<void> {
+    this.#lastRetention = Date.now();
+    this.#retentionDue = false;
+    await this.#delete('time < $1', [Date.now() - this.limits.maxAgeMs]);
+    if (Date.now() - this.#lastTotals >= TOTALS_INTERVAL_MS) await this.refreshTotals();
+    if (this.#stored > this.limits.maxProfiles) {
+      await this.#deleteBeyond(this.limits.maxProfiles);
+      await this.refreshTotals();
+    }
+    if (this.#bytes > this.limits.maxBytes) {
+      await this.#delete(`(time, token) <= (SELECT time, token FROM (SELECT time, token, sum(bytes) OVER (ORDER BY time DESC, token DESC) AS total FROM ${T}) AS newest
+        WHERE total > $1 ORDER BY time DESC, token DESC LIMIT 1)`, [this.limits.maxBytes]);
+      await this.refreshTotals();
+    }
+  }
+
+  /** Removes all but the newest `keep`; resolves to how many. */
+  #deleteBeyond(keep: number): Promise<number> {
+    return this.#delete(`(time, token) <= (SELECT time, token FROM ${T} ORDER BY time DESC, token DESC OFFSET $1 LIMIT 1)`, [keep]);
+  }
+
+  async #delete(condition: string, params: unknown[]): Promise<number> {
+    const result = await this.#query<{ token: string; bytes: number }>(`DELETE FROM ${T} WHERE ${condition} RETURNING token, bytes`, params);
+    for (const row of result.rows) {
+      this.#known.delete(row.token);
+      this.#bytes -= row.bytes;
+    }
+    this.#stored = Math.max(0, this.#stored - result.rows.length);
+    return result.rows.length;
+  }
+
+  /** Learns the tokens other instances wrote since last time, for has(). */
+  async #learnTokens(): Promise<void> {
+    if (this.#down || this.#closing) return;
+    // Rows a slower transaction commits late may carry a lower seq: look back a little.
+    const result = await this.#pool.query<{ token: string; seq: string; bytes: number }>(
+      `SELECT token, seq::text AS seq, bytes FROM ${T} WHERE seq > $1 AND instance <> $2 ORDER BY seq`, [Math.max(0, this.#lastSeq - BATCH_ROWS * 4), this.instance]);
+    if (this.#known.size > 4 * this.limits.maxProfiles) this.#known.clear();
+    for (const row of result.rows) {
+      // Another instance's new profile counts towards the retention bounds, which hold for all together.
+      if (!this.#known.has(row.token)) {
+        this.#stored++;
+        this.#bytes += row.bytes;
+      }
+      this.#known.add(row.token);
+      this.#lastSeq = Math.max(this.#lastSeq, Number(row.seq));
+    }
+  }
+
+  async #query<R extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<pg.QueryResult<R>> {
+    try {
+      return await this.#pool.query<R>(sql, params);
+    } catch (error) {
+      if (isConnectionError(error)) {
+        throw new AppError('APP_ERR_PROFILER_STORE_UNAVAILABLE', `The profile database cannot be reached (${(error as Error).message}).`, { cause: error });
+      }
+      throw error;
+    }
+  }
+
+  /** Counts a dropped profile; tells the first at once, then at most one line per interval. */
+  #drop(reason: string, count = 1): void {
+    this.#dropped += count;
+    const now = Date.now();
+    if (now - this.#lastWarning < WARNING_INTERVAL_MS) {
+      this.#unreported += count;
+      return;
+    }
+    const more = this.#unreported > 0 ? ` (${this.#unreported} more dropped since the last warning)` : '';
+    this.#unreported = 0;
+    this.#lastWarning = now;
+    this.#warn(`${reason}${more}`);
+  }
+}
+
+function parseProfile(token: string, json: Buffer): Profile {
+  try {
+    return fromStoredForm(JSON.parse(json.toString('utf8')) as Profile);
+  } catch (error) {
+    throw new AppError('APP_ERR_PROFILER_STORE_CORRUPT', `Profile "${token}" in the profile database is corrupt: ${(error as Error).message}.`, { cause: error });
+  }
+}
+
+function newestFirst(a: ProfileSummary, b: ProfileSummary): number {
+  return b.time - a.time || (a.token < b.token ? 1 : a.token > b.token ? -1 : 0);
+}

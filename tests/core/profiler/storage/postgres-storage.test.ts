@@ -1,0 +1,255 @@
+import pg from 'pg';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { AppError } from '../../../../core/errors.js';
+import { openPostgresStorage, type PostgresStorage, type PostgresStorageOptions } from '../../../../core/profiler/storage/postgres-storage.js';
+import { migrate, SCHEMA_VERSION } from '../../../../core/profiler/storage/postgres-schema.js';
+import { openStorage } from '../../../../core/profiler/storage/open-storage.js';
+import { FileStorage } from '../../../../core/profiler/storage/file-storage.js';
+import { waitFor } from '../../../helpers/poll.js';
+import { PASSWORD, startTempPostgres } from '../../../helpers/temp-postgres.js';
+import { nthToken, profile200, profile404 } from '../fixtures.js';
+
+// One server for the file (stopped and removed when the process exits); each test gets a database of its own.
+const server = await startTempPostgres();
+const T0 = Math.floor(Date.now() / 1000) * 1000 - 3_600_000;
+
+interface Opened {
+  storage: PostgresStorage;
+  warnings: string[];
+}
+
+const opened: PostgresStorage[] = [];
+async function open(url: string, options: Partial<PostgresStorageOptions> = {}): Promise<Opened> {
+  const warnings: string[] = [];
+  const storage = await openPostgresStorage({ url, onWarning: (m) => warnings.push(m), ...options });
+  opened.push(storage);
+  return { storage, warnings };
+}
+
+async function openError(url: string): Promise<AppError> {
+  try {
+    await openPostgresStorage({ url, onWarning: () => {} });
+  } catch (error) {
+    assert.instance(error, AppError);
+    return error as AppError;
+  }
+  throw new Error(`opening ${url} succeeded`);
+}
+
+async function sql(url: string, text: string, params: unknown[] = []): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(text, params);
+  } finally {
+    await client.end();
+  }
+}
+
+const withUrl = (url: string, change: (u: URL) => void): string => {
+  const u = new URL(url);
+  change(u);
+  return u.toString();
+};
+
+// ---
+
+const writers = suite('PostgresStorage with several instances on one database');
+writers.after.each(async () => {
+  await Promise.all(opened.splice(0).map((s) => s.close()));
+});
+
+writers('when two instances write, then each lists and reads the other\'s profiles, with the instance that served each', async () => {
+  const url = await server.createDatabase();
+  const a = await open(url, { instance: 'host-a:8001' });
+  const b = await open(url, { instance: 'host-b:8002' });
+  a.storage.write(profile200({ token: 'aaaaa1', time: T0 }));
+  b.storage.write(profile404({ token: 'bbbbb1', time: T0 + 1000 }));
+  await Promise.all([a.storage.flush(), b.storage.flush()]);
+  for (const store of [a.storage, b.storage]) {
+    assert.equal((await store.search({ limit: 10 })).map((s) => s.token), ['bbbbb1', 'aaaaa1']);
+    assert.is((await store.read('aaaaa1'))?.token, 'aaaaa1');
+    assert.is((await store.read('bbbbb1'))?.status, 404);
+  }
+  const rows = await sql(url, 'SELECT token, instance FROM appkernel_profiles ORDER BY token');
+  assert.equal(rows.rows, [{ token: 'aaaaa1', instance: 'host-a:8001' }, { token: 'bbbbb1', instance: 'host-b:8002' }]);
+  assert.equal((await a.storage.search({ limit: 10 })).map((s) => s.instance), ['host-b:8002', 'host-a:8001']);
+  assert.is((await a.storage.read('bbbbb1'))?.instance, 'host-b:8002');
+  b.storage.write(profile200({ token: 'bbbbb2', time: T0 + 2000 }));
+  assert.is((await b.storage.read('bbbbb2'))?.instance, 'host-b:8002', 'queued');
+  assert.is((await b.storage.search({ limit: 1 }))[0].instance, 'host-b:8002', 'queued');
+});
+
+writers('when another instance took a token, then has() learns it, and a profile written under it anyway is dropped and counted, never overwriting', async () => {
+  const url = await server.createDatabase();
+  const a = await open(url, { instance: 'host-a:8001' });
+  const b = await open(url, { instance: 'host-b:8002' });
+  a.storage.write(profile200({ token: 'c0111d', time: T0, url: 'http://a/first' }));
+  await a.storage.flush();
+  assert.ok(await waitFor(() => b.storage.has('c0111d'), 10_000), 'b learns a\'s token');
+  b.storage.write(profile200({ token: 'c0111d', time: T0 + 5, url: 'http://b/second' }));
+  await b.storage.flush();
+  assert.is((await b.storage.read('c0111d'))?.url, 'http://a/first');
+  assert.is(b.storage.stats().dropped, 1);
+  assert.match(b.warnings.join('\n'), /token "c0111d" was already taken by another instance's profile/);
+});
+
+writers('when the retention bound is reached, then it holds across all instances together', async () => {
+  const url = await server.createDatabase();
+  const a = await open(url, { maxProfiles: 5, instance: 'host-a:8001' });
+  const b = await open(url, { maxProfiles: 5, instance: 'host-b:8002' });
+  for (let i = 0; i < 4; i++) a.storage.write(profile200({ token: nthToken(i), time: T0 + i * 1000 }));
+  await a.storage.flush();
+  assert.ok(await waitFor(() => b.storage.has(nthToken(3)), 10_000), 'b learns what a wrote');
+  for (let i = 4; i < 8; i++) b.storage.write(profile200({ token: nthToken(i), time: T0 + i * 1000 }));
+  await b.storage.flush();
+  assert.equal((await a.storage.search({ limit: 100 })).map((s) => s.token), [7, 6, 5, 4, 3].map(nthToken));
+});
+
+writers.run();
+
+// ---
+
+const schema = suite('PostgresStorage schema');
+schema.after.each(async () => {
+  await Promise.all(opened.splice(0).map((s) => s.close()));
+});
+
+schema('when the database is empty, then opening creates the tables at the current version', async () => {
+  const url = await server.createDatabase();
+  await open(url);
+  assert.equal((await sql(url, 'SELECT version FROM appkernel_schema')).rows, [{ version: SCHEMA_VERSION }]);
+});
+
+schema('when the database holds an older schema with profiles, then opening upgrades it and keeps them', async () => {
+  const url = await server.createDatabase();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await migrate(client, 1);
+  await client.query(`INSERT INTO appkernel_profiles (token, time, status, ip, method, url, duration, instance, profiler, bytes, body)
+    VALUES ('0ld001', $1, 200, '127.0.0.1', 'GET', 'http://x/old', 1, 'old:1', false, 2, $2)`, [T0, Buffer.from(JSON.stringify(profile200({ token: '0ld001', time: T0 })))]);
+  await client.end();
+  const { storage } = await open(url);
+  assert.equal((await sql(url, 'SELECT version FROM appkernel_schema')).rows, [{ version: SCHEMA_VERSION }]);
+  assert.equal((await storage.search({ limit: 10 })).map((s) => s.token), ['0ld001']);
+  assert.equal((await sql(url, "SELECT route FROM appkernel_profiles WHERE token = '0ld001'")).rows, [{ route: null }]);
+});
+
+schema('when the database holds a newer schema, then opening is refused with a message saying so', async () => {
+  const url = await server.createDatabase();
+  await open(url);
+  await sql(url, 'UPDATE appkernel_schema SET version = 99');
+  const error = await openError(url);
+  assert.is(error.code, 'APP_ERR_PROFILER_STORE_SCHEMA');
+  assert.match(error.message, `schema version 99, newer than this appkernel knows (${SCHEMA_VERSION})`);
+});
+
+schema('when two instances open an empty database at once, then both work on one schema', async () => {
+  const url = await server.createDatabase();
+  const [a, b] = await Promise.all([open(url), open(url)]);
+  a.storage.write(profile200({ token: 'aa0001', time: T0 }));
+  await a.storage.flush();
+  assert.is((await b.storage.read('aa0001'))?.token, 'aa0001');
+});
+
+schema.run();
+
+// ---
+
+const failures = suite('PostgresStorage cannot be opened');
+
+failures('when the URL is malformed, then one line names the problem', async () => {
+  for (const [url, expected] of [
+    ['postgres://', /Invalid profile database URL/],
+    ['postgres://user@host:5432', /names no database/],
+    ['postgres://user:hunter2@host:notaport/db', /Invalid profile database URL/],
+  ] as const) {
+    const error = await openError(url);
+    assert.is(error.code, 'APP_ERR_PROFILER_STORE_URL', url);
+    assert.match(error.message, expected);
+    assert.not.match(error.message, /hunter2|\n/);
+  }
+});
+
+failures('when the password is wrong, then one line names the user and never the password', async () => {
+  const error = await openError(withUrl(server.url, (u) => { u.password = 'wrong-secret'; }));
+  assert.is(error.code, 'APP_ERR_PROFILER_STORE_AUTH');
+  assert.match(error.message, /refused user "postgres": wrong user or password/);
+  assert.not.match(error.message, /wrong-secret|\n/);
+});
+
+failures('when the database does not exist, then one line names it', async () => {
+  const error = await openError(withUrl(server.url, (u) => { u.pathname = '/no_such_db'; }));
+  assert.is(error.code, 'APP_ERR_PROFILER_STORE_NO_DATABASE');
+  assert.match(error.message, /The profile database "no_such_db" does not exist on 127\.0\.0\.1:\d+/);
+});
+
+failures('when nothing listens at the address, then one line says the database cannot be reached', async () => {
+  const error = await openError(withUrl(server.url, (u) => { u.port = '1'; }));
+  assert.is(error.code, 'APP_ERR_PROFILER_STORE_UNAVAILABLE');
+  assert.match(error.message, /^Cannot reach the profile database at 127\.0\.0\.1:1 \(ECONNREFUSED\): is PostgreSQL running there\?$/);
+  assert.not.match(error.message, new RegExp(PASSWORD));
+});
+
+failures('when openStorage is given a folder, then the embedded store; given a URL, then PostgreSQL', async () => {
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const dir = mkdtempSync(`${tmpdir()}/appkernel-open-`);
+  const file = await openStorage(dir);
+  assert.instance(file, FileStorage);
+  await file.close();
+  rmSync(dir, { recursive: true, force: true });
+  const database = await openStorage(await server.createDatabase(), { onWarning: () => {} });
+  assert.is(database.constructor.name, 'PostgresStorage');
+  await database.close();
+});
+
+failures.run();
+
+// ---
+
+const away = suite('PostgresStorage while the database goes away');
+away.after.each(async () => {
+  await Promise.all(opened.splice(0).map((s) => s.close()));
+});
+
+away('when the server stops while profiles are written, then they are queued, readable, and written once it is back, with one warning each way', async () => {
+  const url = await server.createDatabase();
+  const { storage, warnings } = await open(url);
+  storage.write(profile200({ token: 'be0000', time: T0 }));
+  await storage.flush();
+  server.stopServer();
+  try {
+    for (let i = 1; i <= 20; i++) storage.write(profile200({ token: nthToken(100 + i), time: T0 + i }));
+    assert.is((await storage.read(nthToken(101)))?.token, nthToken(101), 'a queued profile reads from memory');
+    assert.ok(storage.has(nthToken(120)));
+    assert.ok(await waitFor(() => warnings.some((w) => /went away/.test(w)), 10_000), warnings.join('\n'));
+    assert.is(storage.stats().queued, 20);
+  } finally {
+    server.startServer();
+  }
+  await storage.flush();
+  assert.is(storage.stats().dropped, 0);
+  assert.is(storage.stats().queued, 0);
+  assert.is((await storage.search({ limit: 100 })).length, 21);
+  assert.is(warnings.filter((w) => /went away/.test(w)).length, 1, warnings.join('\n'));
+  assert.is(warnings.filter((w) => /database is back/.test(w)).length, 1, warnings.join('\n'));
+});
+
+away('when the database is away longer than the queue holds, then the excess is dropped and counted, with one warning, and the rest written later', async () => {
+  const url = await server.createDatabase();
+  const { storage, warnings } = await open(url, { maxQueue: 5 });
+  server.stopServer();
+  try {
+    for (let i = 0; i < 8; i++) storage.write(profile200({ token: nthToken(200 + i), time: T0 + i }));
+    assert.is(storage.stats().dropped, 3);
+    assert.is(warnings.filter((w) => /dropped/.test(w)).length, 1, warnings.join('\n'));
+  } finally {
+    server.startServer();
+  }
+  await storage.flush();
+  assert.is((await storage.search({ limit: 100 })).length, 5);
+});
+
+away.run();

@@ -1,0 +1,133 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import pg from 'pg';
+
+export interface TempPostgres {
+  /** a database of its own, e.g. postgres://postgres:pw@127.0.0.1:54321/appkernel_1 */
+  url: string;
+  /** another fresh database on the same server */
+  createDatabase(): Promise<string>;
+  /** stops the server (the data stays), as a database going away */
+  stopServer(): void;
+  /** starts it again on the same port */
+  startServer(): void;
+  /** stops the server and deletes its folder now (nothing when APPKERNEL_TEST_DATABASE_URL is used); otherwise that happens when the process exits */
+  remove(): Promise<void>;
+}
+
+const BINARIES = ['initdb', 'pg_ctl'];
+
+/** The folder of initdb and pg_ctl: PATH first, then Debian's /usr/lib/postgresql/<version>/bin, newest first. */
+export function findPostgresBin(): string {
+  const candidates = (process.env.PATH ?? '').split(delimiter).filter(Boolean);
+  const debian = '/usr/lib/postgresql';
+  if (existsSync(debian)) {
+    const versions = readdirSync(debian).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+    candidates.push(...versions.map((v) => join(debian, v, 'bin')));
+  }
+  const found = candidates.find((dir) => BINARIES.every((b) => existsSync(join(dir, b))));
+  if (!found) throw new Error('No PostgreSQL server binaries (initdb, pg_ctl) in PATH or /usr/lib/postgresql/*/bin: install Debian\'s postgresql package (.ci/run does) or set APPKERNEL_TEST_DATABASE_URL.');
+  return found;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs as the `postgres` user when this process is root (PostgreSQL refuses root), else as ourselves. */
+function runAs(user: { uid: number; gid: number } | null, file: string, args: string[]): void {
+  const result = spawnSync(file, args, { encoding: 'utf8', timeout: 60_000, ...(user ? { uid: user.uid, gid: user.gid } : {}) });
+  if (result.status !== 0) throw new Error(`${file} ${args.join(' ')} failed (${result.status ?? result.signal}): ${result.stderr || result.stdout}`);
+}
+
+function postgresUser(): { uid: number; gid: number } | null {
+  if (process.getuid?.() !== 0) return null;
+  const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+  const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+  return { uid, gid };
+}
+
+let databases = 0;
+/** the throwaway server's superuser password: a wrong one must be refused */
+export const PASSWORD = 'appkernel-test';
+
+async function createDatabaseAt(adminUrl: string): Promise<string> {
+  const name = `appkernel_${process.pid}_${++databases}_${Date.now().toString(36)}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * A real PostgreSQL for tests: APPKERNEL_TEST_DATABASE_URL when set (each call gets a fresh
+ * database on it), otherwise a throwaway cluster in a temporary folder, listening on 127.0.0.1
+ * only, its socket in that folder. Start one per test file: it takes a few seconds.
+ */
+export async function startTempPostgres(): Promise<TempPostgres> {
+  const given = process.env.APPKERNEL_TEST_DATABASE_URL;
+  if (given) {
+    return {
+      url: await createDatabaseAt(given),
+      createDatabase: () => createDatabaseAt(given),
+      stopServer: () => { throw new Error('stopServer() needs the throwaway server: unset APPKERNEL_TEST_DATABASE_URL'); },
+      startServer: () => { throw new Error('startServer() needs the throwaway server: unset APPKERNEL_TEST_DATABASE_URL'); },
+      remove: async () => {},
+    };
+  }
+  const bin = findPostgresBin();
+  const user = postgresUser();
+  const root = mkdtempSync(join(tmpdir(), 'appkernel-pg-'));
+  chmodSync(root, 0o700);
+  if (user) chownSync(root, user.uid, user.gid);
+  const data = join(root, 'data');
+  const port = await freePort();
+  const pwfile = join(root, 'pw');
+  writeFileSync(pwfile, `${PASSWORD}\n`, { mode: 0o600 });
+  if (user) chownSync(pwfile, user.uid, user.gid);
+  runAs(user, join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=scram-sha-256', `--pwfile=${pwfile}`, '--no-sync', '-E', 'UTF8', '--locale=C']);
+  const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${root} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=60`;
+  const start = () => runAs(user, join(bin, 'pg_ctl'), ['start', '-D', data, '-w', '-t', '60', '-l', join(root, 'log'), '-o', options]);
+  const stop = () => runAs(user, join(bin, 'pg_ctl'), ['stop', '-D', data, '-m', 'fast', '-w', '-t', '60']);
+  let running = false;
+  const stopServer = () => { if (running) stop(); running = false; };
+  const startServer = () => { start(); running = true; };
+  startServer();
+  const stopAtExit = () => {
+    try {
+      stopServer();
+    } catch {
+      // Already gone.
+    }
+    rmSync(root, { recursive: true, force: true });
+  };
+  process.once('exit', stopAtExit);
+  const adminUrl = `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`;
+  return {
+    url: await createDatabaseAt(adminUrl),
+    createDatabase: () => createDatabaseAt(adminUrl),
+    stopServer,
+    startServer,
+    async remove() {
+      process.removeListener('exit', stopAtExit);
+      stopServer();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
