@@ -284,6 +284,12 @@ function visit(w: Walk, node: WalkNode, end: number, depth: number): void {
   }
 }
 
+/** `path` holds `text` from `s` on, its first char already compared; inline, unlike startsWith. */
+function sameText(path: string, s: number, text: string): boolean {
+  for (let k = 1; k < text.length; k++) if (path.charCodeAt(s + k) !== text.charCodeAt(k)) return false;
+  return true;
+}
+
 /** The static child named by the segment starting at `s` (s < len), or null. */
 function staticChild(node: WalkNode, path: string, s: number, len: number): StaticEdge | null {
   const bucket = node.statics![slotOf(path.charCodeAt(s))];
@@ -292,7 +298,7 @@ function staticChild(node: WalkNode, path: string, s: number, len: number): Stat
   if (single !== null) {
     const after = s + single.length;
     if (after > len || (after < len && path.charCodeAt(after) !== 0x2f)) return null;
-    return path.startsWith(single.text, s) ? single : null;
+    return sameText(path, s, single.text) ? single : null;
   }
   // The first char matched a static text, so it is no slash: the segment is not empty.
   let e = path.indexOf('/', s);
@@ -301,7 +307,7 @@ function staticChild(node: WalkNode, path: string, s: number, len: number): Stat
   if (edges === null) return null;
   for (let i = 0; i < edges.length; i++) {
     const edge = edges[i];
-    if (edge.length === e - s && path.startsWith(edge.text, s)) return edge;
+    if (edge.length === e - s && sameText(path, s, edge.text)) return edge;
   }
   return null;
 }
