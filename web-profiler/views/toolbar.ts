@@ -20,7 +20,7 @@ const row = (name: string, value: string): string => `<tr><th>${escapeHtml(name)
  */
 function section(name: string, summary: string, title: string, rows: string, panelHref: string, panelName: string): string {
   return `<div class="ak-s ak-${name}" tabindex="0" data-panel="${name}">${summary}`
-    + `<div class="ak-det"><b>${title}</b><table>${rows}</table><p><a href="${panelHref}">${panelName} panel</a></p></div></div>`;
+    + `<div class="ak-det"><b>${title}</b><table>${rows}</table><div class="ak-more"><a href="${panelHref}">${panelName} panel</a></div></div></div>`;
 }
 
 function statusTone(status: number): string {
