@@ -116,7 +116,7 @@ test('when --limit 2, then the two newest rows', async () => {
 });
 
 test('when listed as text, then the count, the columns of the search page and one line per row with status, time, duration and token', async () => {
-  const r = await runApp(['profiles', 'list', '--url', '/hello/', '--store', store]);
+  const r = await runApp(['profiles', 'list', '--url', '/hello/', '--wide', '--store', store]);
   assert.is(r.code, 0, r.stderr);
   const lines = r.stdout.trimEnd().split('\n');
   assert.match(r.stdout, /^2 results found$/m);

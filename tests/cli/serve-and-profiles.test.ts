@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { profileForJson } from '../../cli/json-times.js';
 import { runApp, startServe, type ServeProcess } from '../helpers/cli.js';
 import { fetchProfileJson, fetchText } from '../helpers/serve.js';
 
@@ -60,9 +61,9 @@ test('when profiles show <token> --panel exception, then both messages and [2/2]
   assert.not.match(r.stdout, /\x1b\[/);
 });
 
-test('when profiles show --json, then the stored profile round-trips', async () => {
+test('when profiles show --json, then the stored profile round-trips, its times as ISO 8601', async () => {
   const r = await runApp(['profiles', 'show', tokens['/hello/world'], '--json', '--store', store]);
-  assert.equal(JSON.parse(r.stdout), await fetchProfileJson(serve.base, tokens['/hello/world']));
+  assert.equal(JSON.parse(r.stdout), profileForJson(await fetchProfileJson(serve.base, tokens['/hello/world'])));
 });
 
 test('when profiles show an unknown token, then a clear message and exit 1', async () => {

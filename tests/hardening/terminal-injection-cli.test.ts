@@ -73,7 +73,7 @@ test('when the written profile is shown, diffed and exported, then every output 
   for (const panel of ['request', 'exception', 'log', 'router']) await output(['profiles', 'show', WRITTEN, '--panel', panel], `show --panel ${panel}`);
   const shown = JSON.parse(await output(['profiles', 'show', WRITTEN, '--json'], 'show --json'));
   assert.equal([shown.method, shown.collectors.request.body.text, shown.collectors.log.records[0].message], [`GET${ALL}`, ALL, ALL]);
-  const diff = await output(['profiles', 'diff', WRITTEN, recorded.get(TERMINAL_PAYLOADS[0].payload)!], 'diff');
+  const diff = await output(['profiles', 'diff', WRITTEN, recorded.get(TERMINAL_PAYLOADS[0].payload)!, '--wide'], 'diff');
   assert.ok(diff.includes(terminalSafe(ALL).slice(0, 30)), diff);
   await output(['profiles', 'diff', WRITTEN, recorded.get(TERMINAL_PAYLOADS[0].payload)!, '--json'], 'diff --json');
   const har = JSON.parse(await output(['profiles', 'export', WRITTEN, '--har'], 'export --har'));
