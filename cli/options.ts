@@ -3,6 +3,7 @@ import { AppError } from '../core/errors.js';
 import { parseUtcTime } from '../core/profiler/utc-time.js';
 import { isDatabaseUrl } from '../core/profiler/storage/open-storage.js';
 import { displayUrl } from '../core/profiler/storage/postgres-errors.js';
+import { EDITORS, editorTemplate } from '../render/editor-link.js';
 
 export function parsePort(value: string): number {
   const port = Number(value);
@@ -55,4 +56,17 @@ export function parseTimeOption(value: string, now = Date.now()): number {
   const ms = parseUtcTime(value);
   if (Number.isNaN(ms)) throw new AppError('APP_ERR_CLI_USAGE', `Invalid time "${value}": expected an ISO date/time in UTC unless a zone is given (2026-11-22T14:00) or a duration ago (15m, 2h).`);
   return ms;
+}
+
+/** `--editor`, else APPKERNEL_EDITOR (empty counts as unset): a known editor's URL template, a template of its own, or null. */
+export function resolveEditor(option: string | undefined, env = process.env.APPKERNEL_EDITOR): string | null {
+  const value = option ?? (env || undefined);
+  if (value === undefined) return null;
+  const template = editorTemplate(value);
+  if (template === null) {
+    const where = option === undefined ? 'APPKERNEL_EDITOR' : '--editor';
+    throw new AppError('APP_ERR_CLI_USAGE',
+      `Unknown editor "${value}" (${where}): use ${Object.keys(EDITORS).join(', ')}, or a URL template with %f and %l (e.g. "myeditor://open?file=%f&line=%l").`);
+  }
+  return template;
 }

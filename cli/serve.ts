@@ -13,7 +13,7 @@ import { formatRequestLine } from './request-line.js';
 import { lineBatcher } from './line-batcher.js';
 import { paintLogLevel } from './log-line-color.js';
 import type { Output } from './output.js';
-import { describeStoreLocation, parseDuration, parseInteger, parsePort, resolveStoreLocation, STORE_OPTION_HELP } from './options.js';
+import { describeStoreLocation, parseDuration, parseInteger, parsePort, resolveEditor, resolveStoreLocation, STORE_OPTION_HELP } from './options.js';
 
 export interface ServeOptions {
   port: string;
@@ -31,6 +31,7 @@ export interface ServeOptions {
   maxConnections?: string;
   public?: string;
   profileStatic: boolean;
+  editor?: string;
 }
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/;
@@ -53,6 +54,7 @@ export function makeServeCommand(output: Output): Command {
     .option('--max-connections <n>', `refuse connections beyond this many open ones (default ${DEFAULT_TIMEOUTS.maxConnections}: 1024, or less under a low open-file limit)`)
     .option('--public <dir>', 'serve the files of this folder before routing (default: ./public when it exists)')
     .option('--profile-static', 'profile the answers from the public folder too', false)
+    .option('--editor <editor>', 'link the error pages\' app frames to an editor: vscode, cursor, idea, phpstorm, sublime, textmate, emacs, atom, or a URL template with %f and %l (default: $APPKERNEL_EDITOR)')
     .addOption(new Option('--log-level <level>', 'print log records at this level and above').default('WARNING'))
     .addHelpText('after', `
 Examples:
@@ -63,6 +65,7 @@ Examples:
                                    also answer as http://myapp.test:8000 (a name in /etc/hosts)`)
     .action(async (opts: ServeOptions) => {
       const port = parsePort(opts.port);
+      const editor = resolveEditor(opts.editor);
       const logLevel = opts.logLevel.toUpperCase();
       if (!isLogLevel(logLevel)) throw new AppError('APP_ERR_CLI_USAGE', `Unknown log level "${opts.logLevel}" (DEBUG, INFO, NOTICE, WARNING, ERROR, CRITICAL, ALERT, EMERGENCY).`);
       if (opts.debug && !LOOPBACK.test(opts.host)) {
@@ -97,7 +100,7 @@ Examples:
         publicDir, profileStatic: opts.profileStatic,
         storeDir: resolveStoreLocation(opts.store, cwd), retention,
         debug: opts.debug, watch: opts.watch && opts.debug,
-        logLevel: logLevel as LogLevel,
+        logLevel: logLevel as LogLevel, editor,
         ...(maxConnections !== undefined ? { timeouts: { maxConnections } } : {}),
         print: (line) => lines.push(paintLogLevel(line, output.errColor)),
         formatRequest: (request, response, ms) => formatRequestLine(request, response, ms, output.errColor),

@@ -1,7 +1,9 @@
 import type { ErrorPageData } from '../core/kernel/error-renderer.js';
 import { escapeHtml } from './escape.js';
+import { renderRouteMiss } from './exception-routing.js';
 import { renderExceptionView } from './exception-view.js';
 import { statusClass } from './format.js';
+import type { FrameOptions } from './frame-list.js';
 import { renderLayout } from './layout.js';
 import { PRODUCTION_STYLES } from './styles.js';
 
@@ -9,9 +11,10 @@ import { PRODUCTION_STYLES } from './styles.js';
 /**
  * The debug error page (ARCHITECTURE.md, "Fixed by the specification"): title
  * `<message> (404 Not Found)`, the heading `Error 404 Not Found`, the request
- * method and URL, the outer message, then the exception view.
+ * method and URL, the outer message, then (for a routing 404/405) why no route
+ * matched, and the exception view.
  */
-export function renderErrorPage(data: ErrorPageData): string {
+export function renderErrorPage(data: ErrorPageData, options: FrameOptions = {}): string {
   const { status, statusText, exception } = data;
   const outer = exception.chain[0];
   const message = outer ? outer.message || outer.class : statusText;
@@ -25,7 +28,7 @@ export function renderErrorPage(data: ErrorPageData): string {
     + `<div class="req">${classes}${profiler}</div></div></header>`;
   return renderLayout({
     title: `${message} (${status} ${statusText})`,
-    body: `${hero}<main class="wrap">${renderExceptionView(exception, data.log)}</main>`,
+    body: `${hero}<main class="wrap">${data.routing ? renderRouteMiss(data.routing) : ''}${renderExceptionView(exception, data.log, options)}</main>`,
   });
 }
 

@@ -1,5 +1,6 @@
 import type { ExceptionData, ExceptionRecord, Frame } from '../core/profiler/profile.js';
 import { escapeHtml } from './escape.js';
+import { plural } from './format.js';
 
 function traceLine(frame: Frame): string {
   if (frame.file === null) return `  at ${frame.function}`;
@@ -16,11 +17,13 @@ export function traceHeading(record: ExceptionRecord, index: number, total: numb
  * The plain-text traces, outermost first and numbered `[n/total]` so that the
  * innermost cause has the lowest number: for a 404, `[2/2]` is the HTTP error
  * and `[1/2]` the routing failure (ARCHITECTURE.md, "Fixed by the specification"). One exception: no number.
+ * The headings stay in view; each text folds into a closed `<details>`.
  */
 export function renderStackTraces(exception: ExceptionData): string {
   const total = exception.chain.length;
   return exception.chain.map((record, i) => {
     const text = `${record.class}:\n${record.message}\n\n${record.frames.map(traceLine).join('\n')}`;
-    return `<h3>${escapeHtml(traceHeading(record, i, total))}</h3><pre class="trace">${escapeHtml(text)}</pre>`;
+    return `<h3>${escapeHtml(traceHeading(record, i, total))}</h3>`
+      + `<details class="trace-text"><summary>${plural(record.frames.length, 'frame')} as text</summary><pre class="trace">${escapeHtml(text)}</pre></details>`;
   }).join('');
 }

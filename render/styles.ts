@@ -1,3 +1,5 @@
+import { EXCEPTION_STYLES } from './exception-styles.js';
+
 /** The pages' one stylesheet, inlined by the layout: compact, no external assets, no JavaScript. */
 export const STYLES = `*{box-sizing:border-box}
 body{margin:0;font:14px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2328;background:#f3f4f6}
@@ -53,7 +55,7 @@ form.search{display:grid;grid-template-columns:repeat(auto-fill,minmax(150px,1fr
 form.search label{display:flex;flex-direction:column;font-size:12px;color:#4b5563;gap:2px}
 input,select,button{font:inherit;padding:5px 8px;border:1px solid #d1d5db;border-radius:5px;background:#fff}
 button{background:#111827;color:#fff;border-color:#111827;cursor:pointer}
-`;
+${EXCEPTION_STYLES}`;
 
 /** The production error page's few rules: it is sent to anyone, often, and needs none of the profiler's. */
 export const PRODUCTION_STYLES = `*{box-sizing:border-box}

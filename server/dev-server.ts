@@ -58,6 +58,8 @@ export interface DevServerOptions {
   formatRequest?: (request: Request, response: Response, ms: number) => string;
   /** the node:http server's timeouts and limits (defaults: DEFAULT_TIMEOUTS) */
   timeouts?: Partial<ServerTimeouts>;
+  /** URL template (%f, %l) of the error pages' "open in editor" links (default: no links) */
+  editor?: string | null;
 }
 
 export interface DevServer {
@@ -106,7 +108,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   const publicDir = options.publicDir ?? null;
   const makeKernel = (next: LoadedApp): RequestHandler => {
-    const made = createAppKernel(next.app, { debug: options.debug, root: options.root, storage });
+    const made = createAppKernel(next.app, { debug: options.debug, root: options.root, storage, editor: options.editor ?? null });
     addStaticFilesListener(made, { dir: publicDir, profile: options.profileStatic ?? false });
     const routed = next.app.routes.all().some((route) => route.path === '/favicon.ico');
     const quietFavicon = () => !routed && (publicDir === null || !existsSync(resolve(publicDir, 'favicon.ico')));

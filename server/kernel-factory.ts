@@ -1,4 +1,4 @@
-import { htmlErrorRenderer } from '../render/error-renderer.js';
+import { createHtmlErrorRenderer } from '../render/error-renderer.js';
 import { buildKernel } from '../core/kernel/build-kernel.js';
 import type { Kernel } from '../core/kernel/kernel.js';
 import { profilerExtension } from '../web-profiler/web-profiler.js';
@@ -10,10 +10,12 @@ export interface AppKernelOptions {
   root: string;
   /** required in debug mode: where profiles go */
   storage: ProfileStorage | null;
+  /** URL template (%f, %l) of the error pages' "open in editor" links; none when null or absent */
+  editor?: string | null;
 }
 
 /** The kernel `app serve` runs: the app, plus the profiler when debug is on. */
 export function createAppKernel(app: App, options: AppKernelOptions): Kernel {
   const extensions = options.debug && options.storage ? [profilerExtension(options.storage)] : [];
-  return buildKernel(app, { debug: options.debug, root: options.root, extensions, errorRenderer: htmlErrorRenderer });
+  return buildKernel(app, { debug: options.debug, root: options.root, extensions, errorRenderer: createHtmlErrorRenderer(options.editor ? { template: options.editor, root: options.root } : null) });
 }

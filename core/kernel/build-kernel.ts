@@ -64,7 +64,7 @@ export function buildKernel(app: App, options: BuildKernelOptions): Kernel {
   d.addListener(KernelEvents.CONTROLLER, 'ControllerListener::onKernelController', controllerListener.onKernelController, 0);
   d.addListener(KernelEvents.CONTROLLER_ARGUMENTS, 'ControllerListener::onKernelControllerArguments', controllerListener.onKernelControllerArguments, 0);
   d.addListener(KernelEvents.VIEW, 'ViewListener::onKernelView', onKernelView, 0);
-  d.addListener(KernelEvents.EXCEPTION, 'ErrorListener::onKernelException', new ErrorListener({ debug: options.debug, root: options.root, renderer: options.errorRenderer }).onKernelException, -128);
+  d.addListener(KernelEvents.EXCEPTION, 'ErrorListener::onKernelException', new ErrorListener({ debug: options.debug, root: options.root, renderer: options.errorRenderer, routes }).onKernelException, -128);
   if (options.debug) d.addListener(KernelEvents.RESPONSE, 'DebugHeadersListener::onKernelResponse', onKernelResponseDebugHeaders, -100);
   for (const extension of extensions) extension.register?.(kernel, routes);
   return kernel;

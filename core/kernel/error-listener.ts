@@ -1,6 +1,8 @@
-import { HttpError } from '../errors.js';
+import { HttpError, MethodNotAllowedError, ResourceNotFoundError } from '../errors.js';
 import type { Request } from '../http/request.js';
 import { reasonPhrase, Response } from '../http/response.js';
+import { explainMiss, type RouteMiss } from '../routing/explain-miss.js';
+import type { RouteCollection } from '../routing/route-collection.js';
 import type { ErrorRenderer } from './error-renderer.js';
 import type { ExceptionData } from './exception-data.js';
 import { flattenException, statusOf, toError } from './flatten-exception.js';
@@ -16,7 +18,7 @@ export const EXCEPTION_KEY = 'exception';
 export class ErrorListener {
   readonly #productionPages = new Map<number, string>();
 
-  constructor(private readonly options: { debug: boolean; root: string; renderer: ErrorRenderer }) {}
+  constructor(private readonly options: { debug: boolean; root: string; renderer: ErrorRenderer; routes?: RouteCollection }) {}
 
   readonly onKernelException = (event: KernelEvent): void => {
     const request = event.request;
@@ -31,14 +33,23 @@ export class ErrorListener {
     request.logger.withChannel('request').log(status >= 500 ? 'CRITICAL' : 'ERROR',
       `Uncaught exception ${top.class}: "${top.message}"${where}`, { exception: { class: top.class, message: top.message, status } });
     const headers = error instanceof HttpError ? { ...error.headers } : {};
+    const routing = this.options.debug ? this.routeMiss(request, error) : null;
     const response = request.prefersJson()
-      ? this.problem(request, status, exception)
-      : this.page(request, status, exception);
+      ? this.problem(request, status, exception, routing)
+      : this.page(request, status, exception, routing);
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
     event.setResponse(response);
   };
 
-  private page(request: Request, status: number, exception: ExceptionData): Response {
+  /** Why routing failed, for a debug 404/405 whose cause is the router's own failure. */
+  private routeMiss(request: Request, error: Error): RouteMiss | null {
+    const cause = (error as Error & { cause?: unknown }).cause;
+    if (!(error instanceof HttpError) || this.options.routes === undefined) return null;
+    if (!(cause instanceof ResourceNotFoundError) && !(cause instanceof MethodNotAllowedError)) return null;
+    return explainMiss(this.options.routes, request.method, request.path);
+  }
+
+  private page(request: Request, status: number, exception: ExceptionData, routing: RouteMiss | null): Response {
     const statusText = reasonPhrase(status);
     if (!this.options.debug) {
       // The production page depends on the status alone: rendered once per status.
@@ -47,11 +58,11 @@ export class ErrorListener {
       return Response.html(html, status);
     }
     return Response.html(this.options.renderer.debugPage({
-      status, statusText, method: request.method, url: request.url, exception, log: request.log.records, token: request.token,
+      status, statusText, method: request.method, url: request.url, exception, log: request.log.records, token: request.token, routing,
     }), status);
   }
 
-  private problem(request: Request, status: number, exception: ExceptionData): Response {
+  private problem(request: Request, status: number, exception: ExceptionData, routing: RouteMiss | null): Response {
     const title = reasonPhrase(status);
     const body: Record<string, unknown> = { type: 'about:blank', title, status };
     if (this.options.debug) {
@@ -61,6 +72,7 @@ export class ErrorListener {
         class: cls, message, status: s,
         trace: frames.map((f) => ({ function: f.function, file: f.file, line: f.line })),
       }));
+      if (routing !== null) body.routing = routing;
     } else {
       body.detail = `The server returned a "${status} ${title}".`;
     }

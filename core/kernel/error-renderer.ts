@@ -1,4 +1,5 @@
 import type { LogRecord } from '../log/log-record.js';
+import type { RouteMiss } from '../routing/explain-miss.js';
 import type { ExceptionData } from './exception-data.js';
 
 /** What the error listener knows of a failed request, for its HTML page. */
@@ -13,6 +14,8 @@ export interface ErrorPageData {
   log: readonly LogRecord[];
   /** the request's profile, when the profiler is on */
   token: string | null;
+  /** for a 404 or 405 raised by routing: why the closest routes missed, and what was maybe meant */
+  routing?: RouteMiss | null;
 }
 
 /**

@@ -8,20 +8,41 @@ import { PACKAGE_ENTRY } from '../helpers/cli.js';
 import { foreignBodyStyles, foreignScripts } from '../helpers/toolbar-assets.js';
 import { fetchProfileJson, fetchRawPath, fetchText, serveForTest, type Fetched, type TestServer } from '../helpers/serve.js';
 
-export { XSS_PAYLOADS } from './fixtures/xss-payloads.js';
+import { XSS_PAYLOADS } from './fixtures/xss-payloads.js';
+
+export { XSS_PAYLOADS };
 
 /** The compiled payload list, imported by the app file as well. */
 const FIXTURES = resolve(process.cwd(), 'dist/tests/hardening/fixtures/xss-payloads.js');
 
+const LINE_TERMINATORS = /[\n\r\u2028\u2029]/;
+
+/**
+ * A module whose source holds the strings (in a string array and a line comment) next to the
+ * line that throws: its code excerpt, highlighted, reflects them. The harmless twin has the
+ * same shape.
+ */
+function sourceModule(strings: readonly string[]): string {
+  return `export function throwFromSource() {
+  const inline = ${JSON.stringify(strings)};
+  // ${strings.filter((s) => !LINE_TERMINATORS.test(s)).join(' ')}
+  throw new Error(\`\${inline.length} strings in the source\`);
+}
+`;
+}
+
 /**
  * Routes that put a payload in every place a request can: a plain page (the
- * toolbar is injected), a route parameter, and a controller that logs the
- * payload (as message, context value and context key) and throws it (as
- * message and class name of an error and its cause). `/fail/harmless` gives
- * the baseline.
+ * toolbar is injected), a route parameter, a requirement that fails on it (the
+ * 404's route explanation), a controller that logs the payload (as message,
+ * context value and context key) and throws it (as message and class name of
+ * an error and its cause), and one that throws next to source lines holding
+ * every payload. `/fail/harmless` and `/source/harmless` give the baselines.
  */
 const XSS_APP = `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};
 import { XSS_PAYLOADS } from ${JSON.stringify(FIXTURES)};
+import { throwFromSource as hostileSource } from './hostile-source.mjs';
+import { throwFromSource as harmlessSource } from './harmless-source.mjs';
 
 const PAGE = '<!DOCTYPE html><html><head><meta charset="UTF-8"><title>page</title></head><body><p>a page</p></body></html>';
 const payload = (index) => (index === 'harmless' ? 'harmless' : XSS_PAYLOADS[Number(index)]);
@@ -29,6 +50,10 @@ const payload = (index) => (index === 'harmless' ? 'harmless' : XSS_PAYLOADS[Num
 export const app = createApp({ name: 'xss' })
   .get('page', '/page', function page() { return PAGE; })
   .get('param', '/param/{value}', function param() { return PAGE; }, { requirements: { value: '.+' } })
+  .get('num', '/num/{n}', function num() { return PAGE; }, { requirements: { n: '\\\\d+' } })
+  .get('source', '/source/{which}', function source({ params }) {
+    return params.which === 'harmless' ? harmlessSource() : hostileSource();
+  })
   .get('fail', '/fail/{index}', function fail({ params, log }) {
     const text = payload(params.index);
     log.warning(text, { payload: text });
@@ -47,7 +72,10 @@ export interface XssServer extends TestServer {
 export async function serveXssApp(): Promise<XssServer> {
   const dir = mkdtempSync(join(tmpdir(), 'appkernel-xss-app-'));
   writeFileSync(join(dir, 'app.config.mjs'), XSS_APP);
-  const t = await serveForTest({ appFile: join(dir, 'app.config.mjs'), root: dir });
+  writeFileSync(join(dir, 'hostile-source.mjs'), sourceModule(XSS_PAYLOADS));
+  writeFileSync(join(dir, 'harmless-source.mjs'), sourceModule(XSS_PAYLOADS.map((_, i) => `harmless ${i}`)));
+  // Every page is checked with "open in editor" links on its app frames.
+  const t = await serveForTest({ appFile: join(dir, 'app.config.mjs'), root: dir, editor: 'myeditor://open?file=%f&line=%l' });
   return {
     ...t,
     async remove() {
@@ -104,11 +132,44 @@ export function assertNothingInjected(html: string, baseline: string, where: str
       if (name.toLowerCase() === 'style') assert.not.match(value, /expression\(|javascript:|url\(/i, `${where}: style="${value}"`);
     }
   });
-  const got = fingerprint(html);
-  const expected = fingerprint(baseline);
+  assertRouteMissClean(html, baseline, where);
+  const got = fingerprint(withoutRouteMiss(html));
+  const expected = fingerprint(withoutRouteMiss(baseline));
   const keys = new Set([...got.keys(), ...expected.keys()]);
   const differences = [...keys].filter((k) => got.get(k) !== expected.get(k)).map((k) => `${k}: ${expected.get(k) ?? 0} -> ${got.get(k) ?? 0}`);
   assert.equal(differences, [], `${where}: structure differs from the harmless page`);
+}
+
+/** The tags and classes a 404/405's route explanation is made of; hrefs only to paths on this server. */
+const ROUTE_MISS_TAGS = new Set(['section', 'h2', 'code', 'div', 'strong', 'ul', 'li', 'a', 'span', 'p', 'table', 'thead', 'tbody', 'tr', 'th', 'td']);
+const ROUTE_MISS_CLASSES = /^(routing-miss|card|did-you-mean|muted|mono|empty|route-miss|miss-(match|path|requirement|method|trailing-slash))$/;
+
+/**
+ * A route explanation lists as many routes and suggestions as are close to the request, so its
+ * shape varies with the path: it is checked on its own, element by element, against what it may
+ * hold, and left out of the comparison with the harmless page.
+ */
+function assertRouteMissClean(html: string, baseline: string, where: string): void {
+  const $ = load(html);
+  const blocks = $('.routing-miss');
+  assert.is(blocks.length, load(baseline)('.routing-miss').length, `${where}: route explanations`);
+  blocks.find('*').addBack().each((_, el) => {
+    const node = el as unknown as { name: string; attribs?: Record<string, string> };
+    assert.ok(ROUTE_MISS_TAGS.has(node.name), `${where}: <${node.name}> in the route explanation`);
+    for (const [name, value] of Object.entries(node.attribs ?? {})) {
+      if (name === 'class') {
+        for (const c of value.split(' ')) assert.match(c, ROUTE_MISS_CLASSES, `${where}: class "${c}" in the route explanation`);
+      } else {
+        assert.ok(name === 'href' && node.name === 'a' && value.startsWith('/') && !value.startsWith('//'), `${where}: ${name}="${value}" on <${node.name}> in the route explanation`);
+      }
+    }
+  });
+}
+
+function withoutRouteMiss(html: string): string {
+  const $ = load(html);
+  $('.routing-miss').remove();
+  return $.html();
 }
 
 /** The visible text of a page (entities decoded): where an escaped payload shows. */

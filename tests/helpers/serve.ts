@@ -13,11 +13,11 @@ export interface TestServer {
 }
 
 /** A real dev server on 127.0.0.1 and a free port, with a temporary profile store. */
-export async function serveForTest(options: { appFile?: string | null; debug?: boolean; root?: string; allowedHosts?: string[] } = {}): Promise<TestServer> {
+export async function serveForTest(options: { appFile?: string | null; debug?: boolean; root?: string; allowedHosts?: string[]; editor?: string } = {}): Promise<TestServer> {
   const storeDir = mkdtempSync(join(tmpdir(), 'appkernel-test-store-'));
   const server = await startDevServer({
     port: 0, host: '127.0.0.1', allowedHosts: options.allowedHosts, appFile: options.appFile ?? null, root: options.root ?? process.cwd(), storeDir,
-    debug: options.debug ?? true, watch: false, logLevel: 'EMERGENCY', print: () => {},
+    debug: options.debug ?? true, watch: false, logLevel: 'EMERGENCY', print: () => {}, editor: options.editor ?? null,
   });
   return {
     server, base: server.url, storeDir,

@@ -81,15 +81,26 @@ test('when frames are the app\'s own, then they show a code excerpt with the lin
   assert.is(app.length, 2);
   assert.is(app.eq(0).find('.fn').text(), 'checkStock');
   assert.ok(app.eq(0).text().includes('src/inventory.ts line 10'));
-  assert.is(app.eq(0).find('pre.code span').length, 11);
+  assert.is(app.eq(0).find('pre.code > span').length, 11);
   assert.is(app.eq(0).find('pre.code .hl').text(), '10   line 10 <code> && "quoted"\n', 'the number, a space, the line as written, a line feed');
   assert.is($('.exc details li').length, 2, 'vendor and internal frames are inside <details>');
   assert.is($('.exc details[open]').length, 0, 'closed when app frames exist');
 });
 
-test('when an exception has no app frame, then its first folded group is open', () => {
+test('when an exception has no app frame, then its vendor/internal frames stay folded too', () => {
   const $ = load(renderErrorPage(notFoundErrorPage()));
-  assert.is($('.exc').eq(0).find('details[open]').length, 1);
+  assert.is($('.exc').eq(0).find('details').length, 1);
+  assert.is($('details[open]').length, 0);
+});
+
+test('should fold each stack-trace text into a closed <details>, its [n/total] heading left in view', () => {
+  const $ = load(renderErrorPage(notFoundErrorPage()));
+  assert.equal(texts($, 'section h3').filter((t) => t.startsWith('[')), ['[2/2] NotFoundHttpError', '[1/2] ResourceNotFoundError']);
+  const folded = $('details.trace-text');
+  assert.is(folded.length, 2);
+  assert.is(folded.filter('[open]').length, 0);
+  assert.is(folded.find('pre.trace').length, 2);
+  assert.ok(folded.eq(1).find('pre.trace').text().startsWith('ResourceNotFoundError:\n'));
 });
 
 test('should stay small for a 404 with 40 log records (its speed is measured by bench:stages, not here)', () => {

@@ -1,0 +1,87 @@
+import { editDistance } from './edit-distance.js';
+import { explain, type RouteExplanation } from './explain.js';
+import { decodeParameter, toMatchPath } from './match-path.js';
+import type { Route } from './route.js';
+import type { RouteCollection } from './route-collection.js';
+
+/** A GET route close to the missed path; `url` is null when no value fills its placeholders. */
+export interface RouteSuggestion {
+  name: string;
+  /** the route's pattern, `/posts/{id}` */
+  path: string;
+  /** a path on this server that the route answers, built from the request's own segments or defaults */
+  url: string | null;
+}
+
+/** Why a request found no route: the closest routes with their verdicts, and the GET routes it may have meant. */
+export interface RouteMiss {
+  method: string;
+  path: string;
+  /** nearest first: method and requirement misses, then paths by edit distance */
+  closest: RouteExplanation[];
+  suggestions: RouteSuggestion[];
+}
+
+const CLOSEST = 5;
+const SUGGESTIONS = 3;
+/** Past this many edits a path counts as unrelated, and the closest are ranked by route order. */
+const FAR = 24;
+
+/** How near a verdict puts a route, before the edit distance of its path. */
+const RANK: Record<RouteExplanation['verdict'], number> = { match: 0, method: 0, 'trailing-slash': 1, requirement: 1, path: 2 };
+
+/**
+ * Explains a 404 or 405 for a page: `explain()` for every route, the few nearest kept. Computed
+ * only when an error page or problem document is rendered, never on the matching path.
+ */
+export function explainMiss(routes: RouteCollection, method: string, path: string): RouteMiss {
+  const all = routes.all();
+  const explanations = explain(routes, method, path);
+  const ranked = explanations.map((explanation, i) => {
+    const route = all[i];
+    const url = fill(route, path);
+    const distance = editDistance(path, url ?? route.path, FAR);
+    // The profiler's and other internal routes (`_` names) come after the app's when only their path differs.
+    const rank = RANK[explanation.verdict] + (explanation.verdict === 'path' && route.name.startsWith('_') ? 1 : 0);
+    return { explanation, route, url, distance, rank, order: i };
+  });
+  ranked.sort((a, b) => a.rank - b.rank || a.distance - b.distance || a.order - b.order);
+  const suggestions = ranked
+    .filter((r) => r.route.allows('GET') && r.url !== path && (r.explanation.verdict === 'requirement' || r.distance <= near(r.route)))
+    .slice(0, SUGGESTIONS)
+    .map(({ route, url }) => ({ name: route.name, path: route.path, url: url !== null && route.match(toMatchPath(url)) !== null ? url : null }));
+  return { method: method.toUpperCase(), path, closest: ranked.slice(0, CLOSEST).map((r) => r.explanation), suggestions };
+}
+
+/**
+ * How many edits still make a typo of the route: a third of its own text, so that the request's
+ * segments copied into its placeholders do not make any long path look close.
+ */
+function near(route: Route): number {
+  let text = 0;
+  for (const token of route.tokens) text += token.kind === 'text' ? token.text.length : token.prefix.length;
+  return Math.floor(text / 3);
+}
+
+/**
+ * The route's path with each placeholder filled from the request's segment at the same place
+ * (as sent) when it satisfies the requirement, else from the default: `/posts/{id}` for
+ * `/post/7` gives `/posts/7`. Null when a placeholder has neither.
+ */
+function fill(route: Route, path: string): string | null {
+  const segments = path.split('/');
+  let built = '';
+  for (const token of route.tokens) {
+    if (token.kind === 'text') {
+      built += token.text;
+      continue;
+    }
+    const index = (built + token.prefix).split('/').length - 1;
+    const candidate = token.prefix === '/' || token.prefix === '' ? segments[index] : undefined;
+    const value = candidate !== undefined && candidate !== '' && token.anchored.test(decodeParameter(candidate))
+      ? candidate : route.defaultOf(token.name);
+    if (value === undefined) return null;
+    built += token.prefix + value;
+  }
+  return built;
+}

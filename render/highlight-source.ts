@@ -1,0 +1,67 @@
+import core from 'highlight.js/lib/core';
+import javascript from 'highlight.js/lib/languages/javascript';
+import typescript from 'highlight.js/lib/languages/typescript';
+import { escapeHtml } from './escape.js';
+
+// An instance of our own with two languages: no other module's registrations leak in.
+const hljs = core.newInstance();
+hljs.registerLanguage('javascript', javascript);
+hljs.registerLanguage('typescript', typescript);
+hljs.configure({ classPrefix: 'tok-' });
+
+const LANGUAGES: Record<string, string> = {
+  ts: 'typescript', mts: 'typescript', cts: 'typescript', tsx: 'typescript',
+  js: 'javascript', mjs: 'javascript', cjs: 'javascript', jsx: 'javascript',
+};
+
+/** typescript or javascript from a file name's extension; null for anything else. */
+export function sourceLanguage(file: string | null): string | null {
+  const extension = /\.([a-z]+)$/i.exec(file ?? '')?.[1]?.toLowerCase();
+  return extension === undefined ? null : LANGUAGES[extension] ?? null;
+}
+
+/**
+ * Each line of `lines` as escaped HTML, highlighted with highlight.js's `tok-*` classes when the
+ * language is known. The excerpt is highlighted as one text (a comment or template string
+ * spanning lines stays one), then cut back into lines, every open span closed at the end of
+ * its line and opened again on the next.
+ */
+export function highlightLines(lines: readonly string[], language: string | null): string[] {
+  if (language === null) return lines.map(escapeHtml);
+  let html: string;
+  try {
+    html = hljs.highlight(lines.join('\n'), { language, ignoreIllegals: true }).value;
+  } catch {
+    return lines.map(escapeHtml);
+  }
+  return splitLines(html, lines.length);
+}
+
+const TAG = /<span class="[^"<>]*">|<\/span>/g;
+
+function splitLines(html: string, count: number): string[] {
+  const out: string[] = [];
+  const open: string[] = [];
+  let line = '';
+  let last = 0;
+  const text = (chunk: string) => {
+    const pieces = chunk.split('\n');
+    for (let i = 0; i < pieces.length; i++) {
+      if (i > 0) {
+        out.push(line + '</span>'.repeat(open.length));
+        line = open.join('');
+      }
+      line += pieces[i];
+    }
+  };
+  for (const m of html.matchAll(TAG)) {
+    text(html.slice(last, m.index));
+    if (m[0] === '</span>') open.pop();
+    else open.push(m[0]);
+    line += m[0];
+    last = m.index + m[0].length;
+  }
+  text(html.slice(last));
+  out.push(line + '</span>'.repeat(open.length));
+  return out.length === count ? out : out.slice(0, count);
+}
