@@ -15,7 +15,8 @@ export function statusColor(status: number): string {
  */
 export function formatRequestLine(request: Request, response: Response, ms: number, color: boolean): string {
   const status = color ? `${statusColor(response.status)}${response.status}${RESET}` : String(response.status);
-  const token = request.token ? ` ${terminalSafe(request.token)}` : '';
+  const sent = response.header('x-debug-token');
+  const token = sent ? ` ${terminalSafe(sent)}` : '';
   const query = request.queryString ? `?${redactQueryString(request.queryString)}` : '';
   return `${terminalSafe(`${request.method} ${redactPath(request.path, request.attributes)}${query}`)} ${status} ${ms.toFixed(1)} ms${token}`;
 }

@@ -1,7 +1,6 @@
 import type { KernelEvent } from '../core/kernel/kernel-event.js';
 import { injectToolbar, renderToolbar } from './views/toolbar.js';
 import { toolbarSummary } from './toolbar-summary.js';
-import { DURATION_KEY } from '../core/profiler/build-profile.js';
 import type { ProfileHandoff } from '../core/profiler/handoff/profile-handoff.js';
 import { applyProfilerSecurityHeaders, isProfilerPath } from './security-headers.js';
 
@@ -17,22 +16,23 @@ export class ProfilerListener {
   constructor(private readonly handoff: ProfileHandoff, private readonly routes: number) {}
 
   readonly onKernelResponse = (event: KernelEvent): void => {
-    const { request, response } = event;
+    const { request, response, trace } = event;
     if (!response) return;
     applyProfilerSecurityHeaders(request, response);
-    if (!request.token) return;
-    response.setHeader('X-Debug-Token', request.token);
-    response.setHeader('X-Debug-Token-Link', `${request.baseUrl}/_profiler/${request.token}`);
+    const token = trace.token;
+    if (!token) return;
+    response.setHeader('X-Debug-Token', token);
+    response.setHeader('X-Debug-Token-Link', `${request.baseUrl}/_profiler/${token}`);
     if (response.isHtml() && !response.isRedirect() && typeof response.body === 'string' && request.method !== 'HEAD' && !isProfilerPath(request.path)) {
-      response.body = injectToolbar(response.body, renderToolbar(toolbarSummary(request, response, request.token)));
+      response.body = injectToolbar(response.body, renderToolbar(toolbarSummary(request, response, trace, token)));
       response.setHeader('Content-Length', String(Buffer.byteLength(response.body)));
     }
-    request.extra.set(DURATION_KEY, request.elapsed());
+    trace.responded(request.elapsed());
   };
 
   readonly onKernelTerminate = (event: KernelEvent): void => {
-    const { request, response } = event;
-    if (!response || !request.token) return;
-    this.handoff.submit(request, response, this.routes);
+    const { request, response, trace } = event;
+    if (!response) return;
+    this.handoff.submit(request, trace, response, this.routes);
   };
 }

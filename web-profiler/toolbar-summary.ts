@@ -1,7 +1,6 @@
 import type { Request } from '../core/http/request.js';
 import type { Response } from '../core/http/response.js';
-import { EXCEPTION_KEY } from '../core/kernel/error-listener.js';
-import type { ExceptionData } from '../core/kernel/exception-data.js';
+import { CALL_STRIDE, RecordingTrace, type RequestTrace } from '../core/kernel/request-trace.js';
 import type { SecurityData } from '../core/kernel/trace-data.js';
 import type { LogLevel } from '../core/log/log-record.js';
 
@@ -27,13 +26,13 @@ export interface ToolbarSummary {
  * The one place the toolbar reads the request's trace. Cheap by design: it runs on the request
  * path for every HTML page, so it counts and copies names, and builds nothing of the profile.
  */
-export function toolbarSummary(request: Request, response: Response, token: string): ToolbarSummary {
+export function toolbarSummary(request: Request, response: Response, trace: RequestTrace, token: string): ToolbarSummary {
   const log: Partial<Record<LogLevel, number>> = {};
   for (const record of request.log.records) log[record.level] = (log[record.level] ?? 0) + 1;
-  let listeners = 0;
-  for (const event of request.events) listeners += event.listeners.length;
-  const exception = request.extra.get(EXCEPTION_KEY) as ExceptionData | undefined;
-  const security = request.extra.get('security') as SecurityData | undefined;
+  const recorded = trace instanceof RecordingTrace ? trace : null;
+  const listeners = recorded ? recorded.calls.length / CALL_STRIDE : 0;
+  const exception = recorded?.exception;
+  const security = recorded?.security;
   return {
     token,
     status: response.status,

@@ -50,7 +50,7 @@ export function profilerExtension(storage: ProfileStorage): KernelExtension {
     register(kernel, allRoutes) {
       const handoff = profileHandoff(storage);
       const listener = new ProfilerListener(handoff, handoff.addRoutes(allRoutes));
-      kernel.beforeHandle.push((request) => { request.token = generateToken((t) => storage.has(t)); });
+      kernel.beforeHandle.push((_request, trace) => { trace.token = generateToken((t) => storage.has(t)); });
       kernel.dispatcher.addListener(KernelEvents.RESPONSE, 'ProfilerListener::onKernelResponse', listener.onKernelResponse, -128);
       kernel.dispatcher.addListener(KernelEvents.TERMINATE, 'ProfilerListener::onKernelTerminate', listener.onKernelTerminate, -1024);
     },

@@ -41,7 +41,7 @@ export function addStaticFilesListener(kernel: Kernel, options: StaticFilesOptio
     if (rel.startsWith('..') || isAbsolute(rel)) throw new OutsideFolder();
   };
   const answer = (event: KernelEvent, response: Response) => {
-    if (!options.profile) event.request.token = null;
+    if (!options.profile) event.trace.token = null;
     event.setResponse(response);
   };
   if (dir === null) return;

@@ -1,6 +1,5 @@
 import { LogBuffer } from '../log/log-buffer.js';
 import { Logger, type LogSink } from '../log/logger.js';
-import type { ListenerCall, Phase } from '../kernel/trace-data.js';
 import { bodyForm, bodyFormData, bodyJson, bodyText, type BodyOptions } from './body-parsers.js';
 
 export interface RequestInit {
@@ -34,7 +33,10 @@ export interface RouteAttributes {
 
 export type QueryValues = Record<string, string | string[]>;
 
-/** One HTTP request, plus what the kernel learns about it (attributes, log, events, phases). */
+/**
+ * One HTTP request, plus the route the kernel matched (attributes) and its log. What the kernel
+ * records for the profiler is the request's trace (core/kernel/request-trace.ts), not kept here.
+ */
 export class Request {
   readonly method: string;
   /** the path exactly as sent (percent-encoding kept), without the query */
@@ -55,17 +57,6 @@ export class Request {
   readonly attributes: RouteAttributes = { route: null, controller: null, params: {} };
   readonly log: LogBuffer;
   readonly logger: Logger;
-  readonly events: { name: string; listeners: ListenerCall[] }[] = [];
-  readonly phases: Phase[] = [];
-  /**
-   * Whether event calls and phases are timed and logged (debug mode). Off, the
-   * dispatcher calls listeners plainly, as Symfony's does outside debug.
-   */
-  traced = true;
-  /** profile token, set when the request is profiled */
-  token: string | null = null;
-  /** anything listeners want to keep on the request */
-  readonly extra = new Map<string, unknown>();
   #query: QueryValues | null = null;
 
   constructor(init: RequestInit) {
@@ -132,27 +123,6 @@ export class Request {
   /** ms since `start`, an earlier elapsed() */
   since(start: number): number {
     return spanMs(start, this.elapsed());
-  }
-
-  /**
-   * Runs `work` and records it as a phase of the timeline (outside debug: just runs it). A
-   * synchronous `work` is timed synchronously: no promise for a phase that never waits.
-   */
-  phase<T>(name: string, work: () => T | Promise<T>): T | Promise<T> {
-    if (!this.traced) return work();
-    const start = this.elapsed();
-    let result: T | Promise<T>;
-    try {
-      result = work();
-    } catch (error) {
-      this.phases.push({ name, start, duration: this.since(start) });
-      throw error;
-    }
-    if (!(result instanceof Promise)) {
-      this.phases.push({ name, start, duration: this.since(start) });
-      return result;
-    }
-    return result.finally(() => { this.phases.push({ name, start, duration: this.since(start) }); });
   }
 
   /** The body as UTF-8 text: 400 when it is not UTF-8, 413 above `limit` bytes. */

@@ -57,7 +57,7 @@ export function buildKernel(app: App, options: BuildKernelOptions): Kernel {
     resolveController: (route) => controllers.get(route),
   });
   const d = kernel.dispatcher;
-  d.addListener(KernelEvents.REQUEST, 'RouterListener::onKernelRequest', new RouterListener(() => matcher).onKernelRequest, 32);
+  d.addListener(KernelEvents.REQUEST, 'RouterListener::onKernelRequest', new RouterListener(() => matcher, { stackTraces: options.debug }).onKernelRequest, 32);
   const outsideFirewall = new Set(extensions.flatMap((extension) => extension.routes?.all().map((route) => route.name) ?? []));
   d.addListener(KernelEvents.REQUEST, 'FirewallListener::onKernelRequest', new FirewallListener(app.firewall, outsideFirewall).onKernelRequest, 8);
   const controllerListener = new ControllerListener((name, params, opts, baseUrl) => new UrlGenerator(routes, baseUrl).generate(name, params, opts));

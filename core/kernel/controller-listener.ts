@@ -21,9 +21,10 @@ export class ControllerListener {
   };
 
   readonly onKernelControllerArguments = (event: KernelEvent): void => {
-    const { request } = event;
+    const { request, trace } = event;
     const context: ControllerContext = {
       request,
+      trace,
       params: request.attributes.params,
       log: request.logger,
       generate: (name, params, options) => {

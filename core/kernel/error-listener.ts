@@ -8,8 +8,6 @@ import type { ExceptionData } from './exception-data.js';
 import { flattenException, statusOf, toError } from './flatten-exception.js';
 import type { KernelEvent } from './kernel-event.js';
 
-export const EXCEPTION_KEY = 'exception';
-
 /**
  * kernel.exception: logs the uncaught error on channel `request` (ERROR for 4xx,
  * CRITICAL for 5xx) and answers with the debug error page, an RFC 9457 problem
@@ -26,7 +24,7 @@ export class ErrorListener {
     const status = statusOf(error);
     // Outside debug a 4xx shows no trace anywhere; a 5xx keeps its frames for the terminal's "at <file> line <n>".
     const exception = flattenException(error, this.options.root, { frames: this.options.debug || status >= 500 });
-    request.extra.set(EXCEPTION_KEY, exception);
+    event.trace.threw(exception);
     const top = exception.chain[0];
     const frame = top.frames.find((f) => f.file !== null);
     const where = frame ? ` at ${frame.file} line ${frame.line ?? '?'}` : '';
@@ -36,7 +34,7 @@ export class ErrorListener {
     const routing = this.options.debug ? this.routeMiss(request, error) : null;
     const response = request.prefersJson()
       ? this.problem(request, status, exception, routing)
-      : this.page(request, status, exception, routing);
+      : this.page(request, status, exception, routing, event.trace.token);
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
     event.setResponse(response);
   };
@@ -49,7 +47,7 @@ export class ErrorListener {
     return explainMiss(this.options.routes, request.method, request.path);
   }
 
-  private page(request: Request, status: number, exception: ExceptionData, routing: RouteMiss | null): Response {
+  private page(request: Request, status: number, exception: ExceptionData, routing: RouteMiss | null, token: string | null): Response {
     const statusText = reasonPhrase(status);
     if (!this.options.debug) {
       // The production page depends on the status alone: rendered once per status.
@@ -58,7 +56,7 @@ export class ErrorListener {
       return Response.html(html, status);
     }
     return Response.html(this.options.renderer.debugPage({
-      status, statusText, method: request.method, url: request.url, exception, log: request.log.records, token: request.token, routing,
+      status, statusText, method: request.method, url: request.url, exception, log: request.log.records, token, routing,
     }), status);
   }
 

@@ -1,8 +1,9 @@
 import type { Request } from '../http/request.js';
 import type { Response } from '../http/response.js';
 import type { Controller } from '../app/controller.js';
+import type { RequestTrace } from './request-trace.js';
 
-/** One event object travels through every listener of one dispatch. */
+/** One event object travels through every listener of one dispatch, with the request and its trace. */
 export class KernelEvent {
   propagationStopped = false;
   response: Response | null = null;
@@ -15,7 +16,7 @@ export class KernelEvent {
   /** kernel.request: the error a listener ended the request with, see fail() */
   failure: Error | null = null;
 
-  constructor(readonly request: Request) {}
+  constructor(readonly request: Request, readonly trace: RequestTrace) {}
 
   stopPropagation(): void {
     this.propagationStopped = true;

@@ -6,6 +6,7 @@ import { Response } from '../http/response.js';
 import { EventDispatcher } from './event-dispatcher.js';
 import { KernelEvent } from './kernel-event.js';
 import { KernelEvents } from './kernel-events.js';
+import { NO_TRACE, Phases, RecordingTrace, type RequestTrace } from './request-trace.js';
 import { describeResult } from './view-listener.js';
 
 export interface KernelOptions {
@@ -26,13 +27,20 @@ export interface KernelOptions {
 export class Kernel {
   readonly dispatcher = new EventDispatcher();
   /** called first for every request, before any event (the profiler assigns its token here) */
-  readonly beforeHandle: ((request: Request) => void)[] = [];
+  readonly beforeHandle: ((request: Request, trace: RequestTrace) => void)[] = [];
+  readonly #traces: Traces;
 
-  constructor(readonly options: KernelOptions) {}
+  constructor(readonly options: KernelOptions) {
+    this.#traces = options.debug ? new RecordedTraces() : NO_TRACES;
+  }
 
   handle(request: Request): Promise<Response> {
-    request.traced = this.options.debug;
-    return this.handleRaw(request);
+    return this.handleRaw(request, this.#traces.begin(request));
+  }
+
+  /** The trace of a request this kernel handled (NO_TRACE outside debug, or for a request it never saw). */
+  traceOf(request: Request): RequestTrace {
+    return this.#traces.of(request);
   }
 
   /** Whether terminate() calls anyone: outside debug, usually not. */
@@ -42,7 +50,7 @@ export class Kernel {
 
   /** kernel.terminate, after the response was written to the socket. */
   async terminate(request: Request, response: Response): Promise<void> {
-    const event = new KernelEvent(request);
+    const event = new KernelEvent(request, this.#traces.of(request));
     event.response = response;
     try {
       await this.dispatcher.dispatch(KernelEvents.TERMINATE, event);
@@ -56,16 +64,16 @@ export class Kernel {
    * try: a throw from an async function called here would reject its promise before anyone
    * awaited it, and every error response would pay Node's unhandled-rejection bookkeeping.
    */
-  private async handleRaw(request: Request): Promise<Response> {
+  private async handleRaw(request: Request, trace: RequestTrace): Promise<Response> {
     try {
-      for (const hook of this.beforeHandle) hook(request);
+      for (const hook of this.beforeHandle) hook(request, trace);
       // A dispatch gives the event back when no listener waited: awaited only otherwise, as each
       // await costs a turn of the microtask queue.
-      const event = new KernelEvent(request);
+      const event = new KernelEvent(request, trace);
       const requested = this.dispatcher.dispatch(KernelEvents.REQUEST, event);
       if (requested !== event) await requested;
-      if (event.failure !== null) return await this.handleThrowable(event.failure, request);
-      if (event.response) return await this.filterResponse(event.response, request);
+      if (event.failure !== null) return await this.handleThrowable(event.failure, request, trace);
+      if (event.response) return await this.filterResponse(event.response, request, trace);
 
       const route = request.attributes.route;
       const controller = route === null ? undefined : this.options.resolveController(route);
@@ -81,8 +89,14 @@ export class Kernel {
 
       const context = event.controllerArguments[0] as ControllerContext | undefined;
       if (!context) throw new AppError('APP_ERR_KERNEL_CONTROLLER', `No arguments were resolved for the controller of route "${route}".`);
-      let result = request.phase('controller', () => this.callController(event.controller ?? controller, context, request));
-      if (isThenable(result)) result = await result;
+      const started = trace.now();
+      let result: unknown;
+      try {
+        result = this.callController(event.controller ?? controller, context, request);
+        if (isThenable(result)) result = await result;
+      } finally {
+        trace.phase(Phases.controller, started);
+      }
       if (result instanceof Response) {
         if (result.body instanceof Readable) {
           // Until the adapter pipes it, a failing body must not be an uncaught 'error' event; the adapter reports it.
@@ -90,20 +104,25 @@ export class Kernel {
           // One that failed already (destroyed, pushed to after its end) is the controller's error.
           if (result.body.errored) throw result.body.errored;
         }
-        return await this.filterResponse(result, request);
+        return await this.filterResponse(result, request, trace);
       }
 
-      const view = new KernelEvent(request);
+      const view = new KernelEvent(request, trace);
       view.result = result;
-      const viewed = request.phase('view', () => this.dispatcher.dispatch(KernelEvents.VIEW, view));
-      if (viewed !== view) await viewed;
+      const viewing = trace.now();
+      try {
+        const viewed = this.dispatcher.dispatch(KernelEvents.VIEW, view);
+        if (viewed !== view) await viewed;
+      } finally {
+        trace.phase(Phases.view, viewing);
+      }
       if (!view.response) {
         throw new AppError('APP_ERR_KERNEL_CONTROLLER',
           `The controller for route "${route}" must return a response, a string or a value to send as JSON (${describeResult(result)} returned).`);
       }
-      return await this.filterResponse(view.response, request);
+      return await this.filterResponse(view.response, request, trace);
     } catch (error) {
-      return this.handleThrowable(error, request);
+      return this.handleThrowable(error, request, trace);
     }
   }
 
@@ -120,41 +139,63 @@ export class Kernel {
     });
   }
 
-  private async handleThrowable(error: unknown, request: Request): Promise<Response> {
-    const event = new KernelEvent(request);
+  private async handleThrowable(error: unknown, request: Request, trace: RequestTrace): Promise<Response> {
+    const event = new KernelEvent(request, trace);
     event.error = error;
-    const start = request.elapsed();
+    const start = trace.now();
     try {
       await this.dispatcher.dispatch(KernelEvents.EXCEPTION, event);
     } catch (listenerError) {
       request.logger.withChannel('request').critical('A kernel.exception listener failed: {message}', { message: String((listenerError as Error)?.message ?? listenerError) });
     }
-    request.phases.push({ name: 'exception', start, duration: request.since(start) });
+    trace.phase(Phases.exception, start);
     const response = event.response ?? Response.text('Internal Server Error', 500);
     try {
-      return await this.filterResponse(response, request);
+      return await this.filterResponse(response, request, trace);
     } catch (responseError) {
       request.logger.withChannel('request').critical('A kernel.response listener failed: {message}', { message: String((responseError as Error)?.message ?? responseError) });
       return response;
     }
   }
 
-  private async filterResponse(response: Response, request: Request): Promise<Response> {
-    const event = new KernelEvent(request);
+  private async filterResponse(response: Response, request: Request, trace: RequestTrace): Promise<Response> {
+    const event = new KernelEvent(request, trace);
     event.response = response;
-    const start = request.traced ? request.elapsed() : 0;
+    const start = trace.now();
     try {
       const responded = this.dispatcher.dispatch(KernelEvents.RESPONSE, event);
       if (responded !== event) await responded;
-      const finish = new KernelEvent(request);
+      const finish = new KernelEvent(request, trace);
       const finished = this.dispatcher.dispatch(KernelEvents.FINISH_REQUEST, finish);
       if (finished !== finish) await finished;
     } finally {
-      if (request.traced) request.phases.push({ name: 'response', start, duration: request.since(start) });
+      trace.phase(Phases.response, start);
     }
     return event.response ?? response;
   }
 }
+
+/** Where a kernel keeps its requests' traces: a recording one each in debug, NO_TRACE for all otherwise. */
+interface Traces {
+  begin(request: Request): RequestTrace;
+  of(request: Request): RequestTrace;
+}
+
+class RecordedTraces implements Traces {
+  readonly #traces = new WeakMap<Request, RequestTrace>();
+
+  begin(request: Request): RequestTrace {
+    const trace = new RecordingTrace(request.start, request.log.sink);
+    this.#traces.set(request, trace);
+    return trace;
+  }
+
+  of(request: Request): RequestTrace {
+    return this.#traces.get(request) ?? NO_TRACE;
+  }
+}
+
+const NO_TRACES: Traces = { begin: () => NO_TRACE, of: () => NO_TRACE };
 
 function ignoreUntilPiped(): void {}
 

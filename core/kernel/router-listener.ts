@@ -3,50 +3,60 @@ import { Response } from '../http/response.js';
 import type { Matcher, MatchFailure, MatchResult } from '../routing/matcher.js';
 import type { Request } from '../http/request.js';
 import type { KernelEvent } from './kernel-event.js';
+import { Phases } from './request-trace.js';
 
 /**
  * Matches the request (kernel.request, first). A match becomes request
  * attributes and an INFO record on channel `request`; a GET/HEAD trailing-slash
  * match becomes a 301; routing failures become 404/405 HTTP errors whose cause
- * is the routing failure.
+ * is the routing failure. In debug the errors carry their stack traces; outside
+ * debug no page shows one, so they are built without, and handed over without a throw.
  */
 export class RouterListener {
-  constructor(private readonly matcher: () => Matcher) {}
+  readonly #find: (event: KernelEvent) => MatchResult | null;
+
+  constructor(private readonly matcher: () => Matcher, options: { stackTraces: boolean } = { stackTraces: true }) {
+    this.#find = options.stackTraces ? this.#matchOrThrow : this.#lookup;
+  }
 
   readonly onKernelRequest = (event: KernelEvent): void => {
-    const request = event.request;
-    if (!request.traced) return this.match(event);
-    const start = request.elapsed();
+    const trace = event.trace;
+    const start = trace.now();
     try {
       this.match(event);
     } finally {
-      request.phases.push({ name: 'routing', start, duration: request.since(start) });
+      trace.phase(Phases.routing, start);
     }
+  };
+
+  readonly #matchOrThrow = (event: KernelEvent): MatchResult => {
+    const request = event.request;
+    try {
+      return this.matcher().match(request.method, request.path);
+    } catch (error) {
+      throw error instanceof ResourceNotFoundError || error instanceof MethodNotAllowedError ? routingHttpError(error, request) : error;
+    }
+  };
+
+  readonly #lookup = (event: KernelEvent): MatchResult | null => {
+    const request = event.request;
+    const found = this.matcher().lookup(request.method, request.path);
+    if (found.type === 'not-found' || found.type === 'method-not-allowed') {
+      event.fail(routingHttpError(withoutStackTrace(() => routingError(found)), request, false));
+      return null;
+    }
+    return found;
   };
 
   private match(event: KernelEvent): void {
     const request = event.request;
-    let result: MatchResult;
-    if (request.traced) {
-      try {
-        result = this.matcher().match(request.method, request.path);
-      } catch (error) {
-        throw error instanceof ResourceNotFoundError || error instanceof MethodNotAllowedError ? routingHttpError(error, request) : error;
-      }
-    } else {
-      // Outside debug no page shows a trace: the errors are built without one, and handed over without a throw.
-      const found = this.matcher().lookup(request.method, request.path);
-      if (found.type === 'not-found' || found.type === 'method-not-allowed') {
-        event.fail(routingHttpError(withoutStackTrace(() => routingError(found)), request, false));
-        return;
-      }
-      result = found;
-    }
+    const result = this.#find(event);
+    if (result === null) return;
+    event.trace.matched(result);
     request.attributes.route = result.route;
     request.attributes.controller = result.controller;
     if (result.type === 'redirect') {
       const query = request.queryString ? `?${request.queryString}` : '';
-      request.extra.set('redirect', result.path);
       event.setResponse(Response.redirect(request.locationOf(`${result.path}${query}`), 301));
       return;
     }

@@ -10,25 +10,26 @@ import type { Profile } from './profile.js';
 import { SecretValues } from './redact.js';
 import { collectRequest } from './request-collector.js';
 import type { RequestFacts, ResponseFacts } from './request-facts.js';
-
-export const DURATION_KEY = 'profiler.duration';
+import type { TraceFacts } from './trace-facts.js';
 
 /**
- * Builds the stored profile from what the kernel recorded of the request, one collector per panel
- * (collectors/, the request panel first: the secrets it meets are scrubbed from every later text).
+ * Builds the stored profile from a request's HTTP facts and what the kernel recorded of it (its
+ * trace), one collector per panel (collectors/, the request panel first: the secrets it meets are
+ * scrubbed from every later text). A collector finds the app's entries for its panel in
+ * `context.entries.get(<its name>)`; entries no collector reads are ignored.
  * Every value it stores has been through the policy of redact.ts, and no store redacts again.
  * Runs in the profiler worker (handoff/build-batch.ts).
  */
-export function buildProfile(request: RequestFacts, response: ResponseFacts, routes: RouteCollection): Profile {
+export function buildProfile(request: RequestFacts, trace: TraceFacts, response: ResponseFacts, routes: RouteCollection): Profile {
   const secrets = new SecretValues();
-  const requestData = collectRequest(request, response, secrets);
-  const duration = (request.extra.get(DURATION_KEY) as number | undefined) ?? request.elapsed();
-  const context: CollectContext = { request, response, routes, secrets, requestData, duration };
+  const requestData = collectRequest(request, response, secrets, trace.token);
+  const { duration } = trace;
+  const context: CollectContext = { request, trace, response, routes, secrets, requestData, duration, entries: trace.entries };
   const exception = collectException(context);
   const log = collectLog(context);
   return {
     version: 1,
-    token: request.token ?? '',
+    token: trace.token ?? '',
     status: response.status,
     ip: request.clientIp,
     method: request.method,

@@ -10,7 +10,7 @@ export const BODY_CAP = 16 * 1024;
  * The request panel's data, with every secret replaced by REDACTED before it leaves this function;
  * the secret values met are added to `secrets`, to be followed into the log and the exception.
  */
-export function collectRequest(request: Request, response: Response, secrets = new SecretValues()): RequestData {
+export function collectRequest(request: Request, response: Response, secrets = new SecretValues(), token: string | null = null): RequestData {
   const redacted: string[] = [];
   const routeParams = redactRouteParams(request.attributes, redacted, secrets);
   const headers = redactRecord('header', request.headers, redacted, secrets) as Record<string, string>;
@@ -50,7 +50,7 @@ export function collectRequest(request: Request, response: Response, secrets = n
       size,
       contentType: response.header('content-type') ?? null,
       title: typeof bodyValue === 'string' && response.isHtml() ? redactTitle(pageTitle(bodyValue), secrets) : null,
-      structure: bodyFingerprint(response.header('content-type') ?? null, bodyValue, request.token),
+      structure: bodyFingerprint(response.header('content-type') ?? null, bodyValue, token),
     },
     redacted,
   };

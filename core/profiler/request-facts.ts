@@ -1,13 +1,11 @@
 import type { QueryValues, RouteAttributes, ServerAddress } from '../http/request.js';
-import type { LogRecord } from '../log/log-record.js';
-import type { ListenerCall, Phase } from '../kernel/trace-data.js';
 
 /**
- * What the profile builder reads of a request: the live Request on the main thread, or the
- * one the profiler worker decodes from a hand-off record (handoff/request-record.ts).
+ * What the profile builder reads of a request's HTTP facts: the live Request on the main thread,
+ * or the one the profiler worker decodes from a hand-off record (handoff/request-record.ts).
+ * What the kernel recorded of it is its trace (trace-facts.ts).
  */
 export interface RequestFacts {
-  readonly token: string | null;
   /** epoch ms */
   readonly startedAt: number;
   readonly method: string;
@@ -27,12 +25,6 @@ export interface RequestFacts {
   /** the whole body's size in bytes */
   readonly bodySize: number;
   readonly attributes: RouteAttributes;
-  readonly log: { readonly records: readonly LogRecord[]; readonly errors: number; readonly warnings: number };
-  readonly events: readonly { name: string; listeners: ListenerCall[] }[];
-  readonly phases: readonly Phase[];
-  readonly extra: ReadonlyMap<string, unknown>;
-  /** ms since the request started */
-  elapsed(): number;
 }
 
 /** A response body whose bytes the profile never needs, only its size. */

@@ -12,6 +12,7 @@ import { createAppKernel } from '../../server/kernel-factory.js';
 import { Request } from '../../core/http/request.js';
 import { memoizeSourceMappedStacks } from '../../core/kernel/source-mapped-stacks.js';
 import { buildProfile } from '../../core/profiler/build-profile.js';
+import { liveTraceFacts } from '../../core/profiler/trace-facts.js';
 import type { Profile, ProfileSummary } from '../../core/profiler/profile.js';
 import { combinedRoutes } from '../../core/kernel/build-kernel.js';
 import { profilerRoutes } from '../../web-profiler/web-profiler.js';
@@ -140,8 +141,9 @@ for (const path of paths) {
     const request = newRequest(path);
     pairs.push({ request, response: await keeping.handle(request) });
   }
-  const built = await best((i) => buildProfile(pairs[i % pairs.length].request, pairs[i % pairs.length].response, routes));
-  const profiles: Profile[] = pairs.map(({ request, response }) => buildProfile(request, response, routes));
+  const build = ({ request, response }: (typeof pairs)[number]) => buildProfile(request, liveTraceFacts(request, keeping.traceOf(request)), response, routes);
+  const built = await best((i) => build(pairs[i % pairs.length]));
+  const profiles: Profile[] = pairs.map(build);
   const json = await best((i) => JSON.stringify(toStoredForm(profiles[i % profiles.length])));
   const v8 = await best((i) => serialize(toStoredForm(profiles[i % profiles.length])));
   const store = await storeCost(profiles.map((profile) => ({ json: Buffer.from(JSON.stringify(toStoredForm(profile))), summary: summarize(profile) })));

@@ -4,8 +4,7 @@ import { createAppKernel } from '../../server/kernel-factory.js';
 import { Request } from '../../core/http/request.js';
 import type { Response } from '../../core/http/response.js';
 import type { Kernel } from '../../core/kernel/kernel.js';
-import { EXCEPTION_KEY } from '../../core/kernel/error-listener.js';
-import type { ExceptionData } from '../../core/profiler/profile.js';
+import { RecordingTrace } from '../../core/kernel/request-trace.js';
 import { openTempStore, type TempStore } from '../core/profiler/storage/temp-store.js';
 
 /** The demo app with the profiler, in process, on a temporary store. */
@@ -16,6 +15,8 @@ export async function fuzzKernel(): Promise<{ kernel: Kernel; store: TempStore }
 
 export interface Handled {
   request: Request;
+  /** the profile token; null when the request was not profiled */
+  token: string | null;
   response: Response;
   body: string;
   /** classes of the exception chain, outermost first; [] when nothing was thrown */
@@ -27,8 +28,9 @@ export async function handle(kernel: Kernel, method: string, target: string, hea
   const request = new Request({ method, target, headers: { host: 'fuzz.test', ...headers }, clientIp: '127.0.0.1' });
   const response = await kernel.handle(request);
   await kernel.terminate(request, response);
-  const exception = request.extra.get(EXCEPTION_KEY) as ExceptionData | undefined;
-  return { request, response, body: typeof response.body === 'string' ? response.body : '', errors: exception?.chain.map((e) => e.class) ?? [] };
+  const trace = kernel.traceOf(request);
+  const exception = trace instanceof RecordingTrace ? trace.exception : null;
+  return { request, token: trace.token, response, body: typeof response.body === 'string' ? response.body : '', errors: exception?.chain.map((e) => e.class) ?? [] };
 }
 
 /** Characters that stress decoding: escapes (valid, truncated, overlong, non-UTF-8), dots, slashes, unicode, controls. */

@@ -14,7 +14,7 @@ let token: string;
 
 test.before(async () => {
   ({ kernel, store } = await fuzzKernel());
-  token = (await handle(kernel, 'GET', '/hello/fuzz')).request.token!;
+  token = (await handle(kernel, 'GET', '/hello/fuzz')).token!;
   await store.storage.flush();
 });
 test.after(async () => { await store.remove(); });

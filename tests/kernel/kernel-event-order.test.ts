@@ -7,6 +7,7 @@ import { createAppServer } from '../../core/http/server.js';
 import { buildKernel } from '../../core/kernel/build-kernel.js';
 import { htmlErrorRenderer } from '../../render/error-renderer.js';
 import type { Kernel } from '../../core/kernel/kernel.js';
+import { liveTraceFacts } from '../../core/profiler/trace-facts.js';
 import { fetchText } from '../helpers/serve.js';
 
 /** What one request went through, seen from kernel.terminate: event names and the listeners called. */
@@ -25,10 +26,11 @@ test.before(async () => {
   kernel.dispatcher.addListener('kernel.terminate', 'Test::onKernelTerminate', async (event) => {
     if (gate) await gate;
     const r = event.request;
+    const { events } = liveTraceFacts(r, event.trace);
     seen.push({
       path: r.path,
-      events: r.events.map((e) => e.name),
-      listeners: Object.fromEntries(r.events.map((e) => [e.name, e.listeners.map((l) => l.listener)])),
+      events: events.map((e) => e.name),
+      listeners: Object.fromEntries(events.map((e) => [e.name, e.listeners.map((l) => l.listener)])),
       terminatedAt: Date.now(),
     });
   });

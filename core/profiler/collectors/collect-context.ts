@@ -2,10 +2,12 @@ import type { RouteCollection } from '../../routing/route-collection.js';
 import type { RequestData } from '../profile.js';
 import type { SecretValues } from '../redact.js';
 import type { RequestFacts, ResponseFacts } from '../request-facts.js';
+import type { TraceFacts } from '../trace-facts.js';
 
-/** What every panel's collector is given: the request and response as recorded, and what was found before it. */
+/** What every panel's collector is given: the request, its trace and its response as recorded, and what was found before it. */
 export interface CollectContext {
   request: RequestFacts;
+  trace: TraceFacts;
   response: ResponseFacts;
   /** the route table a 404 is explained with */
   routes: RouteCollection;
@@ -15,4 +17,6 @@ export interface CollectContext {
   requestData: RequestData;
   /** ms, the request's duration as recorded */
   duration: number;
+  /** the app's entries (RequestTrace.addEntry) by collector name: a panel's collector reads its own */
+  entries: ReadonlyMap<string, readonly unknown[]>;
 }

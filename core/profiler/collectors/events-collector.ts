@@ -2,6 +2,6 @@ import type { EventsData } from '../profile.js';
 import type { CollectContext } from './collect-context.js';
 
 /** The events panel: each dispatched event with its listener calls, in order. */
-export function collectEvents({ request }: CollectContext): EventsData {
-  return { events: request.events.slice() };
+export function collectEvents({ trace }: CollectContext): EventsData {
+  return { events: trace.events.slice() };
 }

@@ -3,7 +3,7 @@ import { redactText } from '../redact.js';
 import type { CollectContext } from './collect-context.js';
 
 /** The security panel: the firewall's decision, its message redacted. */
-export function collectSecurity({ request, secrets }: CollectContext): SecurityData {
-  const security = (request.extra.get('security') as SecurityData | undefined) ?? { decision: 'none', rule: null, message: null };
+export function collectSecurity({ trace, secrets }: CollectContext): SecurityData {
+  const security = trace.security ?? { decision: 'none', rule: null, message: null };
   return security.message === null ? security : { ...security, message: secrets.scrub(redactText(security.message)) };
 }

@@ -26,10 +26,11 @@ const encoder = new TextEncoder();
 
 /**
  * Every record of a batch turned into its stored profile: the panels built and their
- * secrets redacted (build-profile.ts), the stored form as JSON bytes.
+ * secrets redacted (build-profile.ts), the stored form as JSON bytes. `names`: the trace
+ * names read so far (request-record.ts), completed by the batch's records.
  * Runs in the profiler worker; on the main thread only if the worker failed.
  */
-export function buildRecordedProfiles(records: ArrayBuffer, tables: RouteTables): BuiltBatch {
+export function buildRecordedProfiles(records: ArrayBuffer, tables: RouteTables, names: string[]): BuiltBatch {
   const reader = new ByteReader(records);
   const texts: Uint8Array[] = [];
   const summaries: ProfileSummary[] = [];
@@ -40,9 +41,9 @@ export function buildRecordedProfiles(records: ArrayBuffer, tables: RouteTables)
     const end = reader.offset + length;
     let token = '';
     try {
-      const { routes, request, response } = readRequestRecord(reader);
-      token = request.token ?? '';
-      const profile = buildProfile(request, response, tables.get(routes));
+      const { routes, request, trace, response } = readRequestRecord(reader, names);
+      token = trace.token ?? '';
+      const profile = buildProfile(request, trace, response, tables.get(routes));
       const bytes = encoder.encode(JSON.stringify(toStoredForm(profile)));
       texts.push(bytes);
       summaries.push(summarize(profile));

@@ -1,6 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import type { RouteCollection } from '../../routing/route-collection.js';
-import type { RequestFacts, ResponseFacts } from '../request-facts.js';
+import type { Request } from '../../http/request.js';
+import { RecordingTrace, traceNames, type RequestTrace } from '../../kernel/request-trace.js';
+import type { ResponseFacts } from '../request-facts.js';
 import type { ProfileSummary } from '../profile.js';
 import { buildRecordedProfiles, type BuiltBatch } from './build-batch.js';
 import { ByteWriter } from './byte-writer.js';
@@ -46,6 +48,8 @@ export class ProfileHandoff {
   readonly #tables = new Map<number, RouteDefinitionData[]>();
   /** the same tables, for building on this thread after a failure */
   readonly #localTables = new RouteTables();
+  /** how many trace names the worker has been sent (each record carries those registered since) */
+  #namesSent = 0;
 
   /** Starts the worker at once: it takes a moment to load, and the first profile should not wait for that. */
   constructor(private readonly store: AnnouncingStore, private readonly warn: (message: string) => void) {
@@ -62,15 +66,17 @@ export class ProfileHandoff {
     return id;
   }
 
-  /** Hands over one answered request, profiled under its token. */
-  submit(request: RequestFacts, response: ResponseFacts, routes: number): void {
-    const token = request.token;
-    if (token === null || !this.store.announce(token)) return;
+  /** Hands over one answered request, profiled under its trace's token (a request not traced is not). */
+  submit(request: Request, trace: RequestTrace, response: ResponseFacts, routes: number): void {
+    const token = trace.token;
+    if (token === null || !(trace instanceof RecordingTrace) || !this.store.announce(token)) return;
     const start = this.#writer.length;
     try {
       const at = this.#writer.reserve32();
-      writeRequestRecord(this.#writer, request, response, routes);
+      const names = traceNames();
+      writeRequestRecord(this.#writer, request, trace, response, routes, names, this.#namesSent);
       this.#writer.patch32(at, this.#writer.length - at - 4);
+      this.#namesSent = names.length;
     } catch (error) {
       this.#writer.rewind(start);
       this.store.cancel(token, `A profile could not be recorded (${(error as Error).message}), so it was dropped.`);
@@ -113,7 +119,7 @@ export class ProfileHandoff {
     this.#tokens = [];
     const worker = this.#ensureWorker();
     if (!worker) {
-      this.#deliver(sent, buildRecordedProfiles(sent.records, this.#localTables));
+      this.#deliver(sent, buildRecordedProfiles(sent.records, this.#localTables, [...traceNames()]));
       return;
     }
     const id = this.#nextBatch++;
@@ -158,7 +164,7 @@ export class ProfileHandoff {
 
   /** The batches in the worker's hands, built on this thread instead. */
   #buildSentHere(): void {
-    for (const sent of this.#sent.values()) this.#deliver(sent, buildRecordedProfiles(sent.records, this.#localTables));
+    for (const sent of this.#sent.values()) this.#deliver(sent, buildRecordedProfiles(sent.records, this.#localTables, [...traceNames()]));
     this.#sent.clear();
   }
 

@@ -8,12 +8,13 @@ import { RouteTables } from './route-tables.js';
  * sends back their bytes and summaries for the store's write path.
  */
 const tables = new RouteTables();
+const names: string[] = [];
 
 parentPort?.on('message', (message: RouteTableMessage | { type: 'batch'; id: number; records: ArrayBuffer; count: number }) => {
   if (message.type === 'routes') {
     tables.set(message.id, message.routes);
     return;
   }
-  const built: BuiltBatch = buildRecordedProfiles(message.records, tables);
+  const built: BuiltBatch = buildRecordedProfiles(message.records, tables, names);
   parentPort!.postMessage({ type: 'built', id: message.id, ...built }, [built.jsons]);
 });

@@ -1,37 +1,45 @@
-import { parseQuery, type QueryValues, type RouteAttributes, type ServerAddress } from '../../http/request.js';
-import { NOTIFIED_CALL, notifiedMessage } from '../../kernel/event-dispatcher.js';
-import type { ExceptionData } from '../../kernel/exception-data.js';
-import type { ListenerCall, Phase } from '../../kernel/trace-data.js';
+import { parseQuery, type QueryValues, type Request, type RouteAttributes, type ServerAddress } from '../../http/request.js';
+import { notifiedMessage } from '../../kernel/event-dispatcher.js';
+import { CALL_STRIDE, NotifiedRecord, PHASE_STRIDE, RecordingTrace } from '../../kernel/request-trace.js';
+import type { SecurityData } from '../../kernel/trace-data.js';
 import type { LogLevel, LogRecord } from '../../log/log-record.js';
 import { FINGERPRINT_CAP } from '../body-fingerprint.js';
-import { DURATION_KEY } from '../build-profile.js';
-import { EXCEPTION_KEY } from '../../kernel/error-listener.js';
 import { BODY_CAP } from '../request-collector.js';
 import { redactData } from '../redact-data.js';
 import { OpaqueBody, type RequestFacts, type ResponseFacts } from '../request-facts.js';
+import { traceFacts, type TraceFacts } from '../trace-facts.js';
 import type { ByteReader, ByteWriter } from './byte-writer.js';
 
 /**
- * One answered request as the profiler worker receives it: what the kernel recorded and the
- * request and response heads, written field by field (ByteWriter), never as a profile. The
- * worker reads it back into a RecordedRequest and a RecordedResponse, which the profile builder
- * reads as it reads the live ones.
+ * One answered request as the profiler worker receives it: the request and response heads and
+ * the request's trace in the kernel's own words (ids, clock readings, references), written field
+ * by field (ByteWriter), never as a profile. The worker reads it back into a RecordedRequest, the
+ * trace's facts and a RecordedResponse, which the profile builder reads as it reads live ones.
+ * A record first carries the trace names (traceNames()) registered since the record before.
  */
 
 const LEVELS: readonly LogLevel[] = ['DEBUG', 'INFO', 'NOTICE', 'WARNING', 'ERROR', 'CRITICAL', 'ALERT', 'EMERGENCY'];
 const LEVEL_CODE = new Map(LEVELS.map((level, i) => [level, i]));
+const DECISIONS: readonly (SecurityData['decision'] | null)[] = [null, 'none', 'allowed', 'denied'];
 
 const enum Body { None, Text, Bytes, Opaque }
 const enum Entry { Record, Notified }
 
-type MarkedRecord = LogRecord & { [NOTIFIED_CALL]?: [number, number] };
+/**
+ * Writes one request; `routes` names the route table the worker explains 404s with; `names` are
+ * the trace names, of which the reader already has the first `known`.
+ */
+export function writeRequestRecord(w: ByteWriter, request: Request, trace: RecordingTrace, response: ResponseFacts,
+  routes: number, names: readonly string[], known: number): void {
+  w.uint(known);
+  w.uint(names.length - known);
+  for (let id = known; id < names.length; id++) w.string(names[id]);
 
-/** Writes one request; `routes` names the route table the worker explains 404s with. */
-export function writeRequestRecord(w: ByteWriter, request: RequestFacts, response: ResponseFacts, routes: number): void {
   w.uint(routes);
-  w.optionalString(request.token);
+  w.optionalString(trace.token);
   w.float(request.startedAt);
-  w.float((request.extra.get(DURATION_KEY) as number | undefined) ?? request.elapsed());
+  w.float(trace.origin);
+  w.float(trace.duration ?? request.elapsed());
   w.string(request.method);
   w.string(request.baseUrl);
   w.string(request.path);
@@ -47,36 +55,91 @@ export function writeRequestRecord(w: ByteWriter, request: RequestFacts, respons
   w.optionalString(attributes.route);
   w.optionalString(attributes.controller);
   writePairs(w, attributes.params);
-  w.optionalString(request.extra.get('redirect') as string | undefined);
-  const security = request.extra.get('security');
-  w.optionalString(security === undefined ? null : JSON.stringify(security));
-  const exception = request.extra.get(EXCEPTION_KEY) as ExceptionData | undefined;
-  w.optionalString(exception === undefined ? null : JSON.stringify(exception));
+  w.optionalString(trace.match?.type === 'redirect' ? trace.match.path : null);
+  const { security } = trace;
+  w.uint(security === null ? 0 : DECISIONS.indexOf(security.decision));
+  if (security !== null) {
+    w.optionalString(security.rule);
+    w.optionalString(security.message);
+  }
+  w.optionalString(trace.exception === null ? null : JSON.stringify(trace.exception));
 
-  writeLog(w, request.log.records as readonly MarkedRecord[]);
+  writeNumbers(w, trace.events, 1);
+  writeNumbers(w, trace.calls, CALL_STRIDE);
+  writeNumbers(w, trace.phases, PHASE_STRIDE);
+  writeLog(w, request.log.records);
   w.uint(request.log.errors);
   w.uint(request.log.warnings);
-  w.uint(request.events.length);
-  for (const event of request.events) {
-    w.string(event.name);
-    w.uint(event.listeners.length);
-    for (const call of event.listeners) {
-      w.string(call.listener);
-      w.float(call.duration);
-      w.bool(call.stoppedPropagation);
-    }
-  }
-  w.uint(request.phases.length);
-  for (const phase of request.phases) {
-    w.string(phase.name);
-    w.float(phase.start);
-    w.float(phase.duration);
-  }
+  writeEntries(w, trace.entries);
 
   w.uint(response.status);
   w.string(response.statusText);
   writePairs(w, response.headers);
   writeResponseBody(w, response);
+}
+
+/** A trace's numbers, `stride` a row: ids and flags as uints, clock readings as floats. */
+function writeNumbers(w: ByteWriter, numbers: readonly number[], stride: number): void {
+  w.uint(numbers.length / stride);
+  switch (stride) {
+    case CALL_STRIDE:
+      for (let at = 0; at < numbers.length; at += CALL_STRIDE) {
+        w.uint(numbers[at]);
+        w.uint(numbers[at + 1]);
+        w.float(numbers[at + 2]);
+        w.float(numbers[at + 3]);
+        w.uint(numbers[at + 4]);
+      }
+      return;
+    case PHASE_STRIDE:
+      for (let at = 0; at < numbers.length; at += PHASE_STRIDE) {
+        w.uint(numbers[at]);
+        w.float(numbers[at + 1]);
+        w.float(numbers[at + 2]);
+      }
+      return;
+    default:
+      for (const id of numbers) w.uint(id);
+  }
+}
+
+function readNumbers(r: ByteReader, into: number[], stride: number): void {
+  for (let n = r.uint(); n > 0; n--) {
+    switch (stride) {
+      case CALL_STRIDE:
+        into.push(r.uint(), r.uint(), r.float(), r.float(), r.uint());
+        break;
+      case PHASE_STRIDE:
+        into.push(r.uint(), r.float(), r.float());
+        break;
+      default:
+        into.push(r.uint());
+    }
+  }
+}
+
+/** The app's entries: the only values of a record serialised as JSON, and only when there are any. */
+function writeEntries(w: ByteWriter, entries: ReadonlyMap<string, readonly unknown[]> | null): void {
+  w.uint(entries?.size ?? 0);
+  if (!entries) return;
+  for (const [collector, values] of entries) {
+    w.string(collector);
+    w.uint(values.length);
+    for (const value of values) w.string(valueJson(value));
+  }
+}
+
+function readEntries(r: ByteReader): Map<string, unknown[]> | null {
+  const count = r.uint();
+  if (count === 0) return null;
+  const entries = new Map<string, unknown[]>();
+  for (let c = 0; c < count; c++) {
+    const collector = r.string();
+    const values: unknown[] = [];
+    for (let n = r.uint(); n > 0; n--) values.push(JSON.parse(r.string()));
+    entries.set(collector, values);
+  }
+  return entries;
 }
 
 function writePairs(w: ByteWriter, record: Record<string, string>): void {
@@ -88,15 +151,13 @@ function writePairs(w: ByteWriter, record: Record<string, string>): void {
   }
 }
 
-function writeLog(w: ByteWriter, records: readonly MarkedRecord[]): void {
+function writeLog(w: ByteWriter, records: readonly LogRecord[]): void {
   w.uint(records.length);
   for (const record of records) {
-    const call = record[NOTIFIED_CALL];
     w.float(record.time);
-    if (call) {
+    if (record instanceof NotifiedRecord) {
       w.uint(Entry.Notified);
-      w.uint(call[0]);
-      w.uint(call[1]);
+      w.uint(record.call);
       continue;
     }
     w.uint(Entry.Record);
@@ -113,11 +174,16 @@ function writeLog(w: ByteWriter, records: readonly MarkedRecord[]): void {
  */
 function contextJson(context: Record<string, unknown>): string {
   if (context === null || typeof context !== 'object') return '{}';
+  return valueJson(context, '{}');
+}
+
+/** A value the app gave as JSON: a cycle, a BigInt or a throwing getter is marked (redact-data.ts), never thrown. */
+function valueJson(value: unknown, otherwise = 'null'): string {
   try {
-    // Most contexts are plain data: JSON.stringify says what the walk below would, natively.
-    return JSON.stringify(context) ?? '{}';
+    // Most values are plain data: JSON.stringify says what the walk below would, natively.
+    return JSON.stringify(value) ?? otherwise;
   } catch {
-    return JSON.stringify(redactData(context, keep, ignore, never).value) ?? '{}';
+    return JSON.stringify(redactData(value, keep, ignore, never).value) ?? otherwise;
   }
 }
 
@@ -154,21 +220,16 @@ function writeResponseBody(w: ByteWriter, response: ResponseFacts): void {
 /** The request as the worker reads it back: the profile builder's view of a live Request. */
 export class RecordedRequest implements RequestFacts {
   readonly attributes: RouteAttributes;
-  readonly extra = new Map<string, unknown>();
-  readonly log: { records: LogRecord[]; errors: number; warnings: number };
-  readonly events: { name: string; listeners: ListenerCall[] }[] = [];
-  readonly phases: Phase[] = [];
   #query: QueryValues | null = null;
 
   constructor(
-    readonly token: string | null, readonly startedAt: number, readonly duration: number,
+    readonly startedAt: number,
     readonly method: string, readonly baseUrl: string, readonly path: string, readonly queryString: string, readonly clientIp: string,
     readonly serverAddress: ServerAddress | null,
     readonly headers: Record<string, string>, readonly bodySize: number, readonly body: Buffer,
     attributes: RouteAttributes,
   ) {
     this.attributes = attributes;
-    this.log = { records: [], errors: 0, warnings: 0 };
   }
 
   get url(): string {
@@ -178,10 +239,6 @@ export class RecordedRequest implements RequestFacts {
   get query(): QueryValues {
     this.#query ??= parseQuery(this.queryString);
     return this.#query;
-  }
-
-  elapsed(): number {
-    return this.duration;
   }
 }
 
@@ -202,14 +259,22 @@ export class RecordedResponse implements ResponseFacts {
 export interface DecodedRecord {
   routes: number;
   request: RecordedRequest;
+  trace: TraceFacts;
   response: RecordedResponse;
 }
 
-/** Reads one request written by writeRequestRecord. */
-export function readRequestRecord(r: ByteReader): DecodedRecord {
+const ignoreLog = () => {};
+
+/** Reads one request written by writeRequestRecord; `names` are the trace names read so far, which it completes. */
+export function readRequestRecord(r: ByteReader, names: string[]): DecodedRecord {
+  const known = r.uint();
+  for (let n = r.uint(), id = known; n > 0; n--, id++) names[id] = r.string();
+
   const routes = r.uint();
   const token = r.optionalString();
   const startedAt = r.float();
+  const trace = new RecordingTrace(r.float(), ignoreLog);
+  trace.token = token;
   const duration = r.float();
   const method = r.string();
   const baseUrl = r.string();
@@ -224,31 +289,26 @@ export function readRequestRecord(r: ByteReader): DecodedRecord {
   const route = r.optionalString();
   const controller = r.optionalString();
   const params = readPairs(r);
-  const request = new RecordedRequest(token, startedAt, duration, method, baseUrl, path, queryString, clientIp, serverAddress, headers, bodySize, body, { route, controller, params });
+  const request = new RecordedRequest(startedAt, method, baseUrl, path, queryString, clientIp, serverAddress, headers, bodySize, body, { route, controller, params });
   const redirect = r.optionalString();
-  if (redirect !== null) request.extra.set('redirect', redirect);
-  const security = r.optionalString();
-  if (security !== null) request.extra.set('security', JSON.parse(security));
+  if (redirect !== null) trace.matched({ type: 'redirect', route: route ?? '', controller: controller ?? '', path: redirect, params });
+  const decision = DECISIONS[r.uint()] ?? null;
+  if (decision !== null) trace.decided(decision, r.optionalString(), r.optionalString());
   const exception = r.optionalString();
-  if (exception !== null) request.extra.set(EXCEPTION_KEY, JSON.parse(exception));
-  request.extra.set(DURATION_KEY, duration);
+  if (exception !== null) trace.threw(JSON.parse(exception));
 
-  const entries = readLogEntries(r);
-  request.log.errors = r.uint();
-  request.log.warnings = r.uint();
-  for (let e = r.uint(); e > 0; e--) {
-    const name = r.string();
-    const listeners: ListenerCall[] = [];
-    for (let c = r.uint(); c > 0; c--) listeners.push({ listener: r.string(), duration: r.float(), stoppedPropagation: r.bool() });
-    request.events.push({ name, listeners });
-  }
-  for (let p = r.uint(); p > 0; p--) request.phases.push({ name: r.string(), start: r.float(), duration: r.float() });
-  for (const entry of entries) request.log.records.push(entry.resolve(request.events));
+  readNumbers(r, trace.events, 1);
+  readNumbers(r, trace.calls, CALL_STRIDE);
+  readNumbers(r, trace.phases, PHASE_STRIDE);
+  const records = readLog(r, trace, names);
+  const log = { records, errors: r.uint(), warnings: r.uint() };
+  trace.entries = readEntries(r);
 
   const status = r.uint();
   const statusText = r.string();
   const responseHeaders = readPairs(r);
-  return { routes, request, response: new RecordedResponse(status, statusText, responseHeaders, readResponseBody(r)) };
+  const response = new RecordedResponse(status, statusText, responseHeaders, readResponseBody(r));
+  return { routes, request, trace: traceFacts(trace, log, duration, names), response };
 }
 
 function readPairs(r: ByteReader): Record<string, string> {
@@ -260,28 +320,22 @@ function readPairs(r: ByteReader): Record<string, string> {
   return record;
 }
 
-/** Log entries, resolved once the events they point into are read. */
-function readLogEntries(r: ByteReader): { resolve(events: readonly { name: string; listeners: ListenerCall[] }[]): LogRecord }[] {
-  const entries = [];
+/** The log; a `Notified event` record is made again from its call's event and listener names. */
+function readLog(r: ByteReader, trace: RecordingTrace, names: readonly string[]): LogRecord[] {
+  const records: LogRecord[] = [];
   for (let n = r.uint(); n > 0; n--) {
     const time = r.float();
     if (r.uint() === Entry.Notified) {
-      const at: [number, number] = [r.uint(), r.uint()];
-      entries.push({
-        resolve(events: readonly { name: string; listeners: ListenerCall[] }[]): LogRecord {
-          const event = events[at[0]]?.name ?? '(unknown event)';
-          const listener = events[at[0]]?.listeners[at[1]]?.listener ?? '(unknown listener)';
-          const record: MarkedRecord = { time, level: 'DEBUG', channel: 'event', message: notifiedMessage(event, listener), context: { event, listener } };
-          record[NOTIFIED_CALL] = at;
-          return record;
-        },
-      });
+      const call = r.uint();
+      const at = call * CALL_STRIDE;
+      const event = names[trace.events[trace.calls[at]]] ?? '(unknown event)';
+      const listener = names[trace.calls[at + 1]] ?? '(unknown listener)';
+      records.push(new NotifiedRecord(time, notifiedMessage(event, listener), { event, listener }, call));
       continue;
     }
-    const record: LogRecord = { time, level: LEVELS[r.uint()] ?? 'DEBUG', channel: r.string(), message: r.string(), context: JSON.parse(r.string()) as Record<string, unknown> };
-    entries.push({ resolve: () => record });
+    records.push({ time, level: LEVELS[r.uint()] ?? 'DEBUG', channel: r.string(), message: r.string(), context: JSON.parse(r.string()) as Record<string, unknown> });
   }
-  return entries;
+  return records;
 }
 
 function readResponseBody(r: ByteReader): unknown {

@@ -1,4 +1,5 @@
-import { NOTIFIED_CALL, notifiedMessage } from '../../kernel/event-dispatcher.js';
+import { notifiedMessage } from '../../kernel/event-dispatcher.js';
+import { NOTIFIED_REF, type NotifiedRef as CallRef } from '../notified-ref.js';
 import type { LogRecord, Profile } from '../profile.js';
 
 /**
@@ -6,11 +7,11 @@ import type { LogRecord, Profile } from '../profile.js';
  * each `Notified event "<event>" to listener "<listener>".` record (most of a
  * 200 profile's log) is kept as [event index, listener index, ms after the
  * profile's time, whole ms], pointing into the events panel, which holds both names.
- * Only the records the dispatcher marked as its own (NOTIFIED_CALL) are kept so.
+ * Only the records the log collector marked as the dispatcher's own (NOTIFIED_REF) are kept so.
  */
 type NotifiedRef = [event: number, listener: number, delay: number];
 type StoredRecord = LogRecord | NotifiedRef;
-type MarkedRecord = LogRecord & { [NOTIFIED_CALL]?: [number, number] };
+type MarkedRecord = LogRecord & { [NOTIFIED_REF]?: CallRef };
 
 /** The profile as written: the same object when nothing in it can be shortened. */
 export function toStoredForm(profile: Profile): Profile {
@@ -19,7 +20,7 @@ export function toStoredForm(profile: Profile): Profile {
   let stored: StoredRecord[] | null = null;
   for (let r = 0; r < records.length; r++) {
     const record = records[r];
-    const call = record[NOTIFIED_CALL];
+    const call = record[NOTIFIED_REF];
     if (call && !stored) stored = records.slice(0, r);
     if (stored) stored.push(call ? [call[0], call[1], record.time - base] : record);
   }

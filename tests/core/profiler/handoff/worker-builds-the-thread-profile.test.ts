@@ -7,6 +7,7 @@ import { Request } from '../../../../core/http/request.js';
 import { Response } from '../../../../core/http/response.js';
 import { combinedRoutes } from '../../../../core/kernel/build-kernel.js';
 import { buildProfile } from '../../../../core/profiler/build-profile.js';
+import { liveTraceFacts } from '../../../../core/profiler/trace-facts.js';
 import { ProfileHandoff } from '../../../../core/profiler/handoff/profile-handoff.js';
 import type { Profile, ProfileSummary } from '../../../../core/profiler/profile.js';
 import { profilerRoutes } from '../../../../web-profiler/web-profiler.js';
@@ -115,8 +116,9 @@ test('when 200+ generated requests are handed to the worker, then each stored pr
   for (const c of cases) {
     const request = new Request({ method: c.method, target: c.target, headers: { ...(c.headers ?? {}) }, body: c.body, clientIp: '127.0.0.1' });
     const response = await kernel.handle(request);
-    const profile: Profile = buildProfile(request, response, routes);
-    handoff.submit(request, response, tableId);
+    const trace = kernel.traceOf(request);
+    const profile: Profile = buildProfile(request, liveTraceFacts(request, trace), response, routes);
+    handoff.submit(request, trace, response, tableId);
     const json = JSON.stringify(toStoredForm(profile));
     expected.set(profile.token, { json, summary: summarize(profile) });
   }

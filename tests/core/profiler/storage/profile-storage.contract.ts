@@ -3,6 +3,8 @@ import * as assert from 'uvu/assert';
 import { Request } from '../../../../core/http/request.js';
 import { Response } from '../../../../core/http/response.js';
 import { buildProfile } from '../../../../core/profiler/build-profile.js';
+import { liveTraceFacts } from '../../../../core/profiler/trace-facts.js';
+import { traceFor } from '../../../helpers/trace-for.js';
 import type { Profile } from '../../../../core/profiler/profile.js';
 import { RouteCollection } from '../../../../core/routing/route-collection.js';
 import type { ProfileStorage } from '../../../../core/profiler/storage/profile-storage.js';
@@ -64,9 +66,9 @@ export function runProfileStorageContract(name: string, open: () => Promise<Open
 
   test('when a profile built from a request whose URL carries a secret query parameter is written, then its value is nowhere in the queued or stored profile, nor in the list', async () => {
     const request = new Request({ method: 'GET', target: '/contact?page=2&password=hunter2-value&api_key=k-123-value', headers: { host: '127.0.0.1:8000' } });
-    request.token = 'c0ffee';
+    const trace = traceFor(request, 'c0ffee');
     request.logger.withChannel('request').info('Matched route "contact".', { request_uri: request.url });
-    storage.write(buildProfile(request, Response.text('missing', 404), new RouteCollection()));
+    storage.write(buildProfile(request, liveTraceFacts(request, trace), Response.text('missing', 404), new RouteCollection()));
     const leaks = (value: unknown) => /hunter2-value|k-123-value/.test(JSON.stringify(value));
     assert.not.ok(leaks(await storage.read('c0ffee')), 'queued');
     await storage.flush();

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { LogRecord, Profile } from '../../../../core/profiler/profile.js';
-import { NOTIFIED_CALL } from '../../../../core/kernel/event-dispatcher.js';
+import { NOTIFIED_REF } from '../../../../core/profiler/notified-ref.js';
 import { fromStoredForm, toStoredForm } from '../../../../core/profiler/storage/stored-form.js';
 import { profile200, profile404 } from '../fixtures.js';
 
@@ -9,8 +9,8 @@ const TIME = 1_760_000_000_123.456;
 
 /** A record as the dispatcher logs it after the call at [event, listener] of the events panel; unmarked without `call`. */
 const notified = (time: number, event: string, listener: string, call?: [number, number]): LogRecord => {
-  const record: LogRecord & { [NOTIFIED_CALL]?: [number, number] } = { time, level: 'DEBUG', channel: 'event', message: `Notified event "${event}" to listener "${listener}".`, context: { event, listener } };
-  if (call) record[NOTIFIED_CALL] = call;
+  const record: LogRecord & { [NOTIFIED_REF]?: [number, number] } = { time, level: 'DEBUG', channel: 'event', message: `Notified event "${event}" to listener "${listener}".`, context: { event, listener } };
+  if (call) record[NOTIFIED_REF] = call;
   return record;
 };
 

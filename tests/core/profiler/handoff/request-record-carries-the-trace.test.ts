@@ -1,0 +1,74 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createApp } from '../../../../core/app/app.js';
+import { Request } from '../../../../core/http/request.js';
+import { buildKernel } from '../../../../core/kernel/build-kernel.js';
+import { RecordingTrace, traceNames } from '../../../../core/kernel/request-trace.js';
+import { ByteReader, ByteWriter } from '../../../../core/profiler/handoff/byte-writer.js';
+import { readRequestRecord, writeRequestRecord } from '../../../../core/profiler/handoff/request-record.js';
+import { liveTraceFacts } from '../../../../core/profiler/trace-facts.js';
+import { buildProfile } from '../../../../core/profiler/build-profile.js';
+import { toStoredForm } from '../../../../core/profiler/storage/stored-form.js';
+import { RouteCollection } from '../../../../core/routing/route-collection.js';
+import { htmlErrorRenderer } from '../../../../render/error-renderer.js';
+
+const test = suite('the hand-off record carries the trace: names once, entries when there are any, facts equal to the live ones');
+
+const app = createApp({ name: 'record' })
+  .get('dump', '/dump', ({ trace }) => {
+    trace.addEntry('dump', { nested: { list: [1, 'two', null] } });
+    const cyclic: Record<string, unknown> = { name: 'loop' };
+    cyclic.self = cyclic;
+    trace.addEntry('http_client', cyclic);
+    return 'dumped';
+  })
+  .get('plain', '/plain', () => 'plain');
+
+async function handled(kernel: ReturnType<typeof buildKernel>, target: string) {
+  const request = new Request({ method: 'GET', target, headers: { host: '127.0.0.1:8000' } });
+  const response = await kernel.handle(request);
+  const trace = kernel.traceOf(request);
+  if (!(trace instanceof RecordingTrace)) throw new Error('not traced');
+  trace.token = target === '/dump' ? 'aaa111' : 'bbb222';
+  trace.responded(request.elapsed());
+  return { request, response, trace };
+}
+
+test('when records are read in order by a reader that knew no name, then each trace reads back as the live one, entries included', async () => {
+  const kernel = buildKernel(app, { debug: true, root: process.cwd(), errorRenderer: htmlErrorRenderer });
+  const writer = new ByteWriter();
+  const first = await handled(kernel, '/dump');
+  writeRequestRecord(writer, first.request, first.trace, first.response, 0, traceNames(), 0);
+  const known = traceNames().length;
+  kernel.dispatcher.addListener('kernel.response', 'LateListener::registeredAfterTheFirstRecord', () => {});
+  const second = await handled(kernel, '/plain');
+  writeRequestRecord(writer, second.request, second.trace, second.response, 0, traceNames(), known);
+
+  const reader = new ByteReader(writer.take());
+  const names: string[] = [];
+  const one = readRequestRecord(reader, names);
+  const two = readRequestRecord(reader, names);
+  assert.ok(reader.done);
+  const live = liveTraceFacts(first.request, first.trace);
+  assert.equal(JSON.parse(JSON.stringify(one.trace)), JSON.parse(JSON.stringify(live)));
+  assert.equal(one.trace.log.records, live.log.records);
+  assert.equal([...one.trace.entries], [['dump', [{ nested: { list: [1, 'two', null] } }]], ['http_client', [{ name: 'loop', self: '[circular]' }]]]);
+  assert.is(two.trace.entries.size, 0);
+  assert.ok(two.trace.events.some((e) => e.listeners.some((l) => l.listener === 'LateListener::registeredAfterTheFirstRecord')), 'a name registered later came with the later record');
+  assert.equal(JSON.parse(JSON.stringify(two.trace)), JSON.parse(JSON.stringify(liveTraceFacts(second.request, second.trace))));
+});
+
+test('when the worker builds a profile from a record, then the store writes its Notified event records as references to the events panel', async () => {
+  const kernel = buildKernel(app, { debug: true, root: process.cwd(), errorRenderer: htmlErrorRenderer });
+  const { request, response, trace } = await handled(kernel, '/plain');
+  const writer = new ByteWriter();
+  writeRequestRecord(writer, request, trace, response, 0, traceNames(), 0);
+  const decoded = readRequestRecord(new ByteReader(writer.take()), []);
+  const profile = buildProfile(decoded.request, decoded.trace, decoded.response, new RouteCollection());
+  const stored = toStoredForm(profile).collectors.log.records as unknown[];
+  const refs = stored.filter(Array.isArray) as number[][];
+  assert.is(refs.length, profile.collectors.events.events.reduce((n, e) => n + e.listeners.length, 0), 'one reference per listener call');
+  assert.equal(refs[0].slice(0, 2), [0, 0], 'the first: kernel.request, its first listener');
+});
+
+test.run();
