@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -45,8 +45,15 @@ test('when both serve requests, then one profiles list holds both, each /_profil
   assert.ok(tokens.includes(fromA) && tokens.includes(fromB), tokens.join(' '));
   assert.ok(await waitFor(async () => (await fetchText(`${a.base}/_profiler/search?limit=50`)).body.includes(fromB), 10_000), 'A\'s search page lists B\'s profile');
   assert.ok(await waitFor(async () => (await fetchText(`${b.base}/_profiler/search?limit=50`)).body.includes(fromA), 10_000), 'B\'s search page lists A\'s profile');
-  assert.is((await fetchProfileJson(a.base, fromB)).url, `${b.base}/robots.txt`);
-  assert.is((await fetchText(`${b.base}/_profiler/${fromA}`)).status, 200);
+  const profileOfB = await fetchProfileJson(a.base, fromB);
+  assert.is(profileOfB.url, `${b.base}/robots.txt`);
+  assert.is(profileOfB.instance, `${hostname()}:${new URL(b.base).port}`);
+  const page = await fetchText(`${b.base}/_profiler/${fromA}?panel=request`);
+  assert.is(page.status, 200);
+  assert.ok(page.body.includes(`${hostname()}:${new URL(a.base).port}`), 'the Request panel names the server that served it');
+  const table = await runApp(['profiles', 'list', '--limit', '1000', '--store', database.url]);
+  assert.match(table.stdout, /Token\s+Instance/);
+  for (const server of [a, b]) assert.ok(table.stdout.includes(`${hostname()}:${new URL(server.base).port}`), table.stdout);
 });
 
 test('when a profile recorded by one instance is replayed, then the request is sent again and its new profile is stored', async () => {

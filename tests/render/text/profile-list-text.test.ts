@@ -23,8 +23,8 @@ test('when the rows come from more than one server of a shared store, then an In
     { ...notFoundProfile(), instance: 'web-1:8000' }, { ...sampleProfile(), instance: 'web-2:8001\x1b[31m' },
   ], { color: false });
   const [, , header, , first, second] = text.split('\n');
-  assert.match(header, /Token  Instance\s*$/);
-  assert.match(first, /0f9e8d  web-1:8000\s*$/);
+  assert.match(header, /Token\s+Instance\s*$/);
+  assert.match(first, /0f9e8d\s+web-1:8000\s*$/);
   assert.ok(second.includes('web-2:8001') && !second.includes('\x1b'), second);
 });
 
