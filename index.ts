@@ -10,3 +10,7 @@ export { diffProfiles, type ProfileDiff } from './core/profiler/profile-diff.js'
 export { openFileStorage } from './core/profiler/storage/file-storage.js';
 export type { ProfileStorage } from './core/profiler/storage/profile-storage.js';
 export { startDevServer, type DevServer, type DevServerOptions } from './server/dev-server.js';
+export { dump } from './core/debug/dump.js';
+export { record } from './core/debug/record.js';
+export type { Stopwatch } from './core/debug/stopwatch.js';
+export type { AppPanel } from './core/app/app-panel.js';

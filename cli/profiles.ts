@@ -12,6 +12,7 @@ import { jsonForTerminal, terminalSafeBlock } from '../render/text/terminal-safe
 import { openExistingStore } from './open-store.js';
 import { parseDuration, parseInteger, parseTimeOption } from './options.js';
 import type { Output } from './output.js';
+import { makeTailCommand } from './profiles-tail.js';
 
 interface StoreOption { store?: string }
 interface ListOptions extends StoreOption { status?: string; method?: string; ip?: string; url?: string; since?: string; until?: string; limit: string; json: boolean }
@@ -82,14 +83,18 @@ Examples:
   profiles.command('show')
     .description('Show one panel of a profile as text, JSON or the HTML page')
     .argument('<token>', 'a token, or "latest"')
-    .addOption(new Option('--panel <panel>', 'the panel to show').choices([...PANELS, 'logger']))
+    .option('--panel <panel>', `the panel to show: ${[...PANELS, 'logger'].join(', ')}, or one the app defined`)
     .option('--json', 'print the stored profile as JSON', false)
     .option('--html', 'print the HTML page of the panel (control characters written as visible escapes, \\x1b or \\u009b, to a terminal or a file alike)', false)
     .addOption(storeOption())
     .addHelpText('after', '\nExamples:\n  $ app profiles show latest\n  $ app profiles show 3f2a1c --panel exception\n  $ app profiles show 3f2a1c --json | jq .collectors.log')
     .action(async (token: string, opts: ShowOptions) => {
       const profile = await withStore(opts, (storage) => loadProfile(storage, token), output);
-      const panel = (opts.panel === 'logger' ? 'log' : opts.panel ?? (profile.collectors.exception ? 'exception' : 'request')) as PanelName;
+      const panel: PanelName | string = opts.panel === 'logger' ? 'log' : opts.panel ?? (profile.collectors.exception ? 'exception' : 'request');
+      const custom = Object.keys(profile.collectors.custom ?? {});
+      if (!(PANELS as readonly string[]).includes(panel) && !custom.includes(panel)) {
+        throw new AppError('APP_ERR_CLI_USAGE', `option '--panel <panel>' argument '${panel}' is invalid. Allowed choices are ${[...PANELS, 'logger', ...custom].join(', ')}.`);
+      }
       if (opts.json) output.out(`${jsonForTerminal(profile)}\n`);
       else if (opts.html) output.out(terminalSafeBlock(renderProfilePage(profile, { panel })));
       else output.out(renderProfileText(profile, panel, { color: output.color }));
@@ -147,6 +152,8 @@ Examples:
       await withStore(opts, (storage) => storage.clear(), output);
       output.err('The profile store is empty.\n');
     });
+
+  profiles.addCommand(makeTailCommand(output));
 
   return profiles;
 }

@@ -15,10 +15,11 @@ import { terminalSink } from '../core/log/terminal-sink.js';
 import type { LogLevel } from '../core/log/log-record.js';
 import { openFileStorage } from '../core/profiler/storage/file-storage.js';
 import type { ProfileStorage } from '../core/profiler/storage/profile-storage.js';
-import { closeProfileHandoff } from '../web-profiler/web-profiler.js';
+import { closeProfileHandoff, endLiveStreams } from '../web-profiler/web-profiler.js';
 import { terminalSafe, terminalSafeBlock } from '../core/terminal-safe.js';
 import { summarizeWarnings } from '../core/profiler/storage/warning-summary.js';
 import { createAppKernel } from './kernel-factory.js';
+import { serveConfig } from './serve-config.js';
 import { APP_FILES, findAppFile, loadApp, type LoadedApp } from '../core/app/load-app.js';
 import { devRequestHandler } from './dev-request-handler.js';
 import { addStaticFilesListener } from '../core/app/static-files.js';
@@ -103,7 +104,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   const publicDir = options.publicDir ?? null;
   const makeKernel = (next: LoadedApp): RequestHandler => {
-    const made = createAppKernel(next.app, { debug: options.debug, root: options.root, storage });
+    const config = serveConfig({ appFile: next.file, root: options.root, storeDir: storage ? options.storeDir : null, options: servedOptions(options) });
+    const made = createAppKernel(next.app, { debug: options.debug, root: options.root, storage, config });
     addStaticFilesListener(made, { dir: publicDir, profile: options.profileStatic ?? false });
     const routed = next.app.routes.all().some((route) => route.path === '/favicon.ico');
     const quietFavicon = () => !routed && (publicDir === null || !existsSync(resolve(publicDir, 'favicon.ico')));
@@ -234,6 +236,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     closing ??= (async () => {
       stopping = true;
       clearTimeout(recheck);
+      if (storage) endLiveStreams(storage);
       await watcher?.close();
       await appearing?.close();
       await new Promise<void>((done) => {
@@ -299,4 +302,10 @@ function listen(server: Server, port: number, host: string): Promise<void> {
     server.once('listening', onListening);
     server.listen(port, host);
   });
+}
+
+/** The options the configuration panel lists: those a user gives, not the server's plumbing. */
+function servedOptions(options: DevServerOptions): Record<string, unknown> {
+  const { host, port, allowedHosts, publicDir, profileStatic, debug, watch, logLevel, retention, timeouts } = options;
+  return { host, port, allowedHosts, publicDir, profileStatic, debug, watch, logLevel, retention, timeouts };
 }

@@ -4,16 +4,19 @@ import type { Kernel } from '../core/kernel/kernel.js';
 import { profilerExtension } from '../web-profiler/web-profiler.js';
 import type { ProfileStorage } from '../core/profiler/storage/profile-storage.js';
 import type { App } from '../core/app/app.js';
+import type { ConfigData } from '../core/profiler/panel-data.js';
 
 export interface AppKernelOptions {
   debug: boolean;
   root: string;
   /** required in debug mode: where profiles go */
   storage: ProfileStorage | null;
+  /** the configuration panel's data */
+  config?: ConfigData | null;
 }
 
 /** The kernel `app serve` runs: the app, plus the profiler when debug is on. */
 export function createAppKernel(app: App, options: AppKernelOptions): Kernel {
-  const extensions = options.debug && options.storage ? [profilerExtension(options.storage)] : [];
+  const extensions = options.debug && options.storage ? [profilerExtension(options.storage, { config: options.config ?? null, panels: app.panels })] : [];
   return buildKernel(app, { debug: options.debug, root: options.root, extensions, errorRenderer: htmlErrorRenderer });
 }

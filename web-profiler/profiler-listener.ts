@@ -3,6 +3,7 @@ import { injectToolbar, renderToolbar } from './views/toolbar.js';
 import { DURATION_KEY } from '../core/profiler/build-profile.js';
 import type { ProfileHandoff } from '../core/profiler/handoff/profile-handoff.js';
 import { applyProfilerSecurityHeaders } from './security-headers.js';
+import { TOOLBAR_ITEMS_KEY } from './recording-listener.js';
 
 /**
  * kernel.response: the debug token headers, the toolbar for HTML pages, and the
@@ -31,6 +32,7 @@ export class ProfilerListener {
         logErrors: request.log.errors,
         logWarnings: request.log.warnings,
         method: request.method,
+        items: request.extra.get(TOOLBAR_ITEMS_KEY) as string[] | undefined,
       }));
       response.setHeader('Content-Length', String(Buffer.byteLength(response.body)));
     }

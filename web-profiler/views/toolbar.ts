@@ -10,6 +10,8 @@ export interface ToolbarData {
   logErrors: number;
   logWarnings: number;
   method: string;
+  /** more items of plain text (e.g. the outgoing HTTP calls' count and time), after the logs */
+  items?: readonly string[];
 }
 
 const STATUS_COLOURS: Record<number, string> = { 2: '#15803d', 3: '#1d4ed8', 4: '#c2410c', 5: '#b91c1c' };
@@ -40,6 +42,7 @@ export function renderToolbar(data: ToolbarData): string {
     + `${data.route === null ? '<em>no route</em>' : `@${escapeHtml(data.route)}`}</span>`
     + `<span style="${ITEM}">${formatMs(data.duration)}</span>`
     + `<span style="${ITEM}">${logs}</span>`
+    + (data.items ?? []).map((item) => `<span style="${ITEM}" class="appkernel-toolbar-item">${escapeHtml(item)}</span>`).join('')
     + `<span style="${ITEM}"><a href="${href}" style="color:#93c5fd">${escapeHtml(data.token)}</a></span></div>`;
 }
 

@@ -1,7 +1,19 @@
-import type { TimeData } from '../profile.js';
+import type { Span } from '../../debug/stopwatch.js';
+import type { MemoryData, TimeData } from '../profile.js';
+import { redactText } from '../redact.js';
+import { appEntries } from './app-entries.js';
 import type { CollectContext } from './collect-context.js';
 
-/** The performance panel: the duration and the kernel's phases. */
-export function collectTime({ request, duration }: CollectContext): TimeData {
-  return { duration, phases: request.phases.slice() };
+export const STOPWATCH_COLLECTOR = 'stopwatch';
+export const MEMORY_COLLECTOR = 'memory';
+
+/** The performance panel: the duration, the kernel's phases, the app's stopwatch spans and the memory at the end. */
+export function collectTime({ request, duration, secrets }: CollectContext): TimeData {
+  const spans = (appEntries(request, STOPWATCH_COLLECTOR) as Span[]).map((span) => ({
+    name: secrets.scrub(redactText(String(span.name))),
+    start: Number(span.start) || 0,
+    duration: typeof span.duration === 'number' ? span.duration : null,
+  }));
+  const memory = (appEntries(request, MEMORY_COLLECTOR)[0] as MemoryData | undefined) ?? null;
+  return { duration, phases: request.phases.slice(), spans, memory };
 }

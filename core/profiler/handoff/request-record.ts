@@ -10,6 +10,7 @@ import { BODY_CAP } from '../request-collector.js';
 import { redactData } from '../redact-data.js';
 import { OpaqueBody, type RequestFacts, type ResponseFacts } from '../request-facts.js';
 import type { ByteReader, ByteWriter } from './byte-writer.js';
+import { ENTRIES_KEY, type RequestEntries } from '../../debug/request-recording.js';
 
 /**
  * One answered request as the profiler worker receives it: what the kernel recorded and the
@@ -52,6 +53,8 @@ export function writeRequestRecord(w: ByteWriter, request: RequestFacts, respons
   w.optionalString(security === undefined ? null : JSON.stringify(security));
   const exception = request.extra.get(EXCEPTION_KEY) as ExceptionData | undefined;
   w.optionalString(exception === undefined ? null : JSON.stringify(exception));
+  const entries = request.extra.get(ENTRIES_KEY) as RequestEntries | undefined;
+  w.optionalString(entries === undefined ? null : contextJson(Object.fromEntries(entries)));
 
   writeLog(w, request.log.records as readonly MarkedRecord[]);
   w.uint(request.log.errors);
@@ -231,6 +234,8 @@ export function readRequestRecord(r: ByteReader): DecodedRecord {
   if (security !== null) request.extra.set('security', JSON.parse(security));
   const exception = r.optionalString();
   if (exception !== null) request.extra.set(EXCEPTION_KEY, JSON.parse(exception));
+  const appEntries = r.optionalString();
+  if (appEntries !== null) request.extra.set(ENTRIES_KEY, new Map(Object.entries(JSON.parse(appEntries) as Record<string, unknown[]>)));
   request.extra.set(DURATION_KEY, duration);
 
   const entries = readLogEntries(r);
