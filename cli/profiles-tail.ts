@@ -5,9 +5,13 @@ import type { SearchQuery } from '../core/profiler/profile.js';
 import { renderProfileLine } from '../render/text/profile-line-text.js';
 import { jsonForTerminal } from '../render/text/terminal-safe.js';
 import { openExistingStore } from './open-store.js';
+import { resolveStoreDir } from './options.js';
+import { terminalSafe } from '../render/text/terminal-safe.js';
 import type { Output } from './output.js';
 
 const POLL_MS = 250;
+
+const storeDir = (option: string | undefined) => resolveStoreDir(option, process.cwd());
 
 interface TailOptions { status?: string; method?: string; url?: string; json: boolean; store?: string }
 
@@ -40,8 +44,10 @@ export function makeTailCommand(output: Output): Command {
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
       try {
+        await feed.next();
+        output.err(`Waiting for new profiles in ${terminalSafe(storeDir(opts.store))} (Ctrl-C to stop)\n`);
         while (!stopped) {
-          for (const row of await feed.next()) output.out(opts.json ? `${jsonForTerminal(row)}\n` : renderProfileLine(row, { color: output.color }));
+          for (const row of await feed.next()) output.out(opts.json ? `${jsonForTerminal(row, 0)}\n` : renderProfileLine(row, { color: output.color }));
           if (stopped) break;
           await new Promise<void>((resolve) => {
             const timer = setTimeout(resolve, POLL_MS);
