@@ -17,7 +17,8 @@ const EVENT_PHASES: Record<string, string> = {
 };
 
 /**
- * The kernel's phases, every listener call, the app's spans and the outgoing HTTP calls, by start.
+ * The kernel's phases in order, then every listener call in event order, then the app's spans and
+ * outgoing HTTP calls by start: a fixed order whatever the timings, the bars give the positions.
  * Listener calls recorded without a start are laid end to end from their event's phase (or after the
  * bar before them): their order and durations are exact, their offsets an estimate.
  */
@@ -35,9 +36,11 @@ export function timelineRows(profile: Profile): TimelineRow[] {
       cursor = start + call.duration;
     }
   }
-  for (const span of time.spans ?? []) rows.push({ kind: 'span', label: span.name, start: span.start, duration: span.duration });
-  for (const call of http?.calls ?? []) rows.push({ kind: 'http', label: `${call.method} ${call.url}`, start: call.start, duration: call.duration });
-  return rows.sort((a, b) => a.start - b.start);
+  const app: TimelineRow[] = [
+    ...(time.spans ?? []).map((span): TimelineRow => ({ kind: 'span', label: span.name, start: span.start, duration: span.duration })),
+    ...(http?.calls ?? []).map((call): TimelineRow => ({ kind: 'http', label: `${call.method} ${call.url}`, start: call.start, duration: call.duration })),
+  ];
+  return [...rows, ...app.sort((a, b) => a.start - b.start)];
 }
 
 /** The axis' end: the request's duration, or the last bar's end if one runs past it. */

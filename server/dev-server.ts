@@ -18,7 +18,7 @@ import type { ProfileStorage } from '../core/profiler/storage/profile-storage.js
 import { closeProfileHandoff, endLiveStreams } from '../web-profiler/web-profiler.js';
 import { terminalSafe, terminalSafeBlock } from '../core/terminal-safe.js';
 import { summarizeWarnings } from '../core/profiler/storage/warning-summary.js';
-import { createAppKernel } from './kernel-factory.js';
+import { createAppKernel, type AppKernelOptions } from './kernel-factory.js';
 import { serveConfig } from './serve-config.js';
 import { APP_FILES, findAppFile, loadApp, type LoadedApp } from '../core/app/load-app.js';
 import { devRequestHandler } from './dev-request-handler.js';
@@ -54,6 +54,8 @@ export interface DevServerOptions {
   print: (line: string) => void;
   /** formats the per-request line */
   formatRequest?: (request: Request, response: Response, ms: number) => string;
+  /** what the profiler records of app code (default: everything; the benchmarks turn parts off) */
+  profiler?: AppKernelOptions['profiler'];
   /** the node:http server's timeouts and limits (defaults: DEFAULT_TIMEOUTS) */
   timeouts?: Partial<ServerTimeouts>;
 }
@@ -105,7 +107,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const publicDir = options.publicDir ?? null;
   const makeKernel = (next: LoadedApp): RequestHandler => {
     const config = serveConfig({ appFile: next.file, root: options.root, storeDir: storage ? options.storeDir : null, options: servedOptions(options) });
-    const made = createAppKernel(next.app, { debug: options.debug, root: options.root, storage, config });
+    const made = createAppKernel(next.app, { debug: options.debug, root: options.root, storage, config, profiler: options.profiler });
     addStaticFilesListener(made, { dir: publicDir, profile: options.profileStatic ?? false });
     const routed = next.app.routes.all().some((route) => route.path === '/favicon.ico');
     const quietFavicon = () => !routed && (publicDir === null || !existsSync(resolve(publicDir, 'favicon.ico')));

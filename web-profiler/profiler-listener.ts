@@ -13,14 +13,15 @@ import { TOOLBAR_ITEMS_KEY } from './recording-listener.js';
  * once the response was sent (the profile is built there).
  */
 export class ProfilerListener {
-  /** `routes`: the id of the kernel's route table in the hand-off */
-  constructor(private readonly handoff: ProfileHandoff, private readonly routes: number) {}
+  /** `routes`: the id of the kernel's route table in the hand-off; `atResponse`: what else a profiled response records first */
+  constructor(private readonly handoff: ProfileHandoff, private readonly routes: number, private readonly atResponse?: (event: KernelEvent) => void) {}
 
   readonly onKernelResponse = (event: KernelEvent): void => {
     const { request, response } = event;
     if (!response) return;
     applyProfilerSecurityHeaders(request, response);
     if (!request.token) return;
+    this.atResponse?.(event);
     response.setHeader('X-Debug-Token', request.token);
     response.setHeader('X-Debug-Token-Link', `${request.baseUrl}/_profiler/${request.token}`);
     if (response.isHtml() && !response.isRedirect() && typeof response.body === 'string' && request.method !== 'HEAD') {

@@ -1,15 +1,14 @@
 import { getHeapStatistics } from 'node:v8';
 import type { AppPanel } from '../core/app/app-panel.js';
 import { panelRows } from '../core/app/app-panel.js';
-import type { Controller } from '../core/app/controller.js';
 import { HTTP_CLIENT_COLLECTOR, type OutgoingCall } from '../core/debug/http-client-capture.js';
 import { ENTRIES_KEY, addEntry, recorderFor, type RequestEntries } from '../core/debug/request-recording.js';
-import { runInRequestScope } from '../core/debug/request-scope.js';
-import { Stopwatch } from '../core/debug/stopwatch.js';
+import { enterRequestScope } from '../core/debug/request-scope.js';
+import type { Request } from '../core/http/request.js';
 import type { KernelEvent } from '../core/kernel/kernel-event.js';
 import { CONFIG_COLLECTOR } from '../core/profiler/collectors/config-collector.js';
 import { CUSTOM_PREFIX } from '../core/profiler/collectors/custom-collector.js';
-import { MEMORY_COLLECTOR, STOPWATCH_COLLECTOR } from '../core/profiler/collectors/time-collector.js';
+import { MEMORY_COLLECTOR } from '../core/profiler/collectors/time-collector.js';
 import type { ConfigData, MemoryData } from '../core/profiler/panel-data.js';
 import { formatMs } from '../render/format.js';
 
@@ -20,28 +19,23 @@ export const TOOLBAR_ITEMS_KEY = 'profiler.toolbar-items';
 const RSS_EVERY_MS = 250;
 
 /**
- * What a profiled request records besides the kernel's trace. kernel.controller_arguments: the
- * controller runs in the request's recording scope (outgoing calls, dump(), record() land in its
- * profile) with a stopwatch on its timeline. kernel.response: the memory, the configuration, the
- * app's panels' rows, and the toolbar's count of outgoing calls.
+ * What a profiled request records besides the kernel's trace. begin(), as the kernel starts the
+ * request: its listeners and controller run in the request's recording scope (outgoing calls, spans,
+ * dump(), record() land in its profile). atResponse(), from the profiler's kernel.response listener:
+ * the memory, the configuration, the app's panels' rows, and the toolbar's count of outgoing calls.
+ * Neither is a listener of its own: the kernel's event log and the events panel stay as they were.
  */
-export class RecordingListener {
+export class RequestRecording {
   #rss = 0;
   #rssAt = -Infinity;
 
   constructor(private readonly config: ConfigData | null, private readonly panels: ReadonlyMap<string, AppPanel>) {}
 
-  readonly onKernelControllerArguments = (event: KernelEvent): void => {
-    const { request } = event;
-    const context = event.controllerArguments[0] as { stopwatch?: Stopwatch } | undefined;
-    const controller = event.controller as Controller | null;
-    if (!request.token || !context || typeof controller !== 'function') return;
-    const recorder = recorderFor(request);
-    context.stopwatch = new Stopwatch(recorder.elapsed, (span) => recorder.add(STOPWATCH_COLLECTOR, span));
-    event.controller = (ctx) => runInRequestScope(recorder, () => controller(ctx));
+  readonly begin = (request: Request): void => {
+    enterRequestScope(request.token ? recorderFor(request) : null);
   };
 
-  readonly onKernelResponse = (event: KernelEvent): void => {
+  readonly atResponse = (event: KernelEvent): void => {
     const { request } = event;
     if (!request.token) return;
     addEntry(request.extra, MEMORY_COLLECTOR, this.memory());

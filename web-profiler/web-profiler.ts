@@ -10,7 +10,7 @@ import { generateToken } from '../core/profiler/token.js';
 import type { AppPanel } from '../core/app/app-panel.js';
 import { startHttpClientCapture } from '../core/debug/http-client-capture.js';
 import type { ConfigData } from '../core/profiler/panel-data.js';
-import { RecordingListener } from './recording-listener.js';
+import { RequestRecording } from './recording-listener.js';
 import { endLiveStreams } from './live-stream.js';
 
 export { endLiveStreams } from './live-stream.js';
@@ -22,6 +22,8 @@ export interface ProfilerExtensionOptions {
   panels?: ReadonlyMap<string, AppPanel>;
   /** record outgoing HTTP calls (default: yes) */
   httpClient?: boolean;
+  /** run controllers in a recording scope: spans, dumps, outgoing calls, the app's panels (default: yes) */
+  appRecords?: boolean;
 }
 
 /** The profiler's pages, matched before the app's routes. */
@@ -70,12 +72,11 @@ export function profilerExtension(storage: ProfileStorage, options: ProfilerExte
     controllers,
     register(kernel, allRoutes) {
       const handoff = profileHandoff(storage);
-      const listener = new ProfilerListener(handoff, handoff.addRoutes(allRoutes));
+      const recording = options.appRecords === false ? null : new RequestRecording(options.config ?? null, options.panels ?? new Map());
+      const listener = new ProfilerListener(handoff, handoff.addRoutes(allRoutes), recording?.atResponse);
+      if (recording && options.httpClient !== false) startHttpClientCapture();
       kernel.beforeHandle.push((request) => { request.token = generateToken((t) => storage.has(t)); });
-      const recording = new RecordingListener(options.config ?? null, options.panels ?? new Map());
-      if (options.httpClient !== false) startHttpClientCapture();
-      kernel.dispatcher.addListener(KernelEvents.CONTROLLER_ARGUMENTS, 'RecordingListener::onKernelControllerArguments', recording.onKernelControllerArguments, -16);
-      kernel.dispatcher.addListener(KernelEvents.RESPONSE, 'RecordingListener::onKernelResponse', recording.onKernelResponse, -120);
+      if (recording) kernel.beforeHandle.push(recording.begin);
       kernel.dispatcher.addListener(KernelEvents.RESPONSE, 'ProfilerListener::onKernelResponse', listener.onKernelResponse, -128);
       kernel.dispatcher.addListener(KernelEvents.TERMINATE, 'ProfilerListener::onKernelTerminate', listener.onKernelTerminate, -1024);
     },

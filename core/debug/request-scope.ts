@@ -10,12 +10,17 @@ export interface RequestRecorder {
 
 const scope = new AsyncLocalStorage<RequestRecorder>();
 
-/** Runs `fn` (a controller) so that everything it starts, synchronously or not, records into `recorder`. */
-export function runInRequestScope<T>(recorder: RequestRecorder, fn: () => T): T {
-  return scope.run(recorder, fn);
-}
-
 /** The recorder of the request whose code is running, if any. */
 export function currentRecorder(): RequestRecorder | undefined {
   return scope.getStore();
+}
+
+/**
+ * Makes `recorder` (or none) the current one for the rest of this synchronous run and everything it
+ * starts: called as the kernel begins each request, it covers its listeners, its controller and the
+ * code they start. Requests on one keep-alive connection may share an async context: each one's
+ * start replaces what the one before entered, a request not recorded included (null).
+ */
+export function enterRequestScope(recorder: RequestRecorder | null): void {
+  scope.enterWith(recorder ?? (undefined as unknown as RequestRecorder));
 }

@@ -1,4 +1,7 @@
 import { AppError } from '../errors.js';
+import { currentRecorder } from './request-scope.js';
+
+export const STOPWATCH_COLLECTOR = 'stopwatch';
 
 /** One named span of the app's own, in ms since the request started. */
 export interface Span {
@@ -16,9 +19,13 @@ type Sink = (span: Span) => void;
  * Spans may nest and overlap; one left running shows as unfinished.
  */
 export class Stopwatch {
-  readonly #running = new Map<string, Span[]>();
+  #open: Map<string, Span[]> | null = null;
 
   constructor(private readonly clock: Clock, private readonly sink: Sink) {}
+
+  get #running(): Map<string, Span[]> {
+    return this.#open ??= new Map();
+  }
 
   start(name: string): void {
     const span: Span = { name: spanName(name), start: this.clock(), duration: null };
@@ -56,5 +63,10 @@ function spanName(name: unknown): string {
   return name.length > 200 ? name.slice(0, 200) : name;
 }
 
-/** The stopwatch of a request that is not profiled: it times nothing and records nothing. */
-export const IDLE_STOPWATCH = new Stopwatch(() => 0, () => {});
+const scopeClock: Clock = () => currentRecorder()?.elapsed() ?? 0;
+const scopeSink: Sink = (span) => currentRecorder()?.add(STOPWATCH_COLLECTOR, span);
+
+/** A controller's stopwatch: its spans go to the request being recorded, if any (request-scope.ts); nowhere otherwise. */
+export function requestStopwatch(): Stopwatch {
+  return new Stopwatch(scopeClock, scopeSink);
+}

@@ -3,7 +3,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { waitFor } from '../helpers/poll.js';
-import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
+import { fetchProfiled } from '../helpers/profiled-request.js';
+import { fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
 
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -22,10 +23,9 @@ test.after(async () => {
   await t?.stop();
 });
 
+/** Waits on the store itself: polling the JSON view would store 404 profiles of its own. */
 async function stored(path: string): Promise<string> {
-  const token = (await fetchText(`${t.base}${path}`)).headers['x-debug-token'];
-  await fetchProfileJson(t.base, token);
-  return token;
+  return (await fetchProfiled(t, path)).token;
 }
 
 const rowTokens = (page: Page) => page.evaluate(() => [...document.querySelectorAll('main tbody tr td:nth-child(6)')].map((cell) => cell.textContent));

@@ -62,7 +62,7 @@ test('when --html, then the profiler page of that panel, as the server renders i
 test('when an unknown panel is asked for, then a usage error naming the choices, exit 2', async () => {
   const r = await runApp(['profiles', 'show', notFound, '--panel', 'nope', '--store', store]);
   assert.is(r.code, 2);
-  assert.match(r.stderr, /Allowed choices are request, time, exception, log, events, router, security, logger/);
+  assert.match(r.stderr, /Allowed choices are request, time, exception, log, events, router, security, http_client, dump, config, logger\./);
 });
 
 test('when two profiles differ, then diff names status, route and exceptions and exits 1; a profile against itself exits 0', async () => {

@@ -3,7 +3,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BIN } from '../helpers/cli.js';
 import { waitFor } from '../helpers/poll.js';
-import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
+import { fetchProfiled } from '../helpers/profiled-request.js';
+import { fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
 
 const test = suite('app profiles tail: each new profile as it is stored, from another process, until Ctrl-C');
 let t: TestServer;
@@ -32,10 +33,9 @@ async function startTail(args: string[]): Promise<Tail> {
   };
 }
 
+/** Waits on the store itself: polling the JSON view would store 404 profiles of its own. */
 async function stored(path: string): Promise<string> {
-  const token = (await fetchText(`${t.base}${path}`)).headers['x-debug-token'];
-  await fetchProfileJson(t.base, token);
-  return token;
+  return (await fetchProfiled(t, path)).token;
 }
 
 test('when requests are profiled while tail --status 4xx runs, then it prints the 404 line, not the 200, and Ctrl-C ends it with 0', async () => {

@@ -2,7 +2,8 @@ import { get, type IncomingMessage } from 'node:http';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { waitFor } from '../helpers/poll.js';
-import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
+import { fetchProfiled } from '../helpers/profiled-request.js';
+import { fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
 
 const test = suite('/_profiler/live: Server-Sent Events, one per profile stored, filtered like the search');
 let t: TestServer;
@@ -24,10 +25,9 @@ function openStream(path: string): Promise<Stream> {
   });
 }
 
+/** Waits on the store itself: polling the JSON view would store 404 profiles of its own. */
 async function stored(path: string): Promise<string> {
-  const token = (await fetchText(`${t.base}${path}`)).headers['x-debug-token'];
-  await fetchProfileJson(t.base, token);
-  return token;
+  return (await fetchProfiled(t, path)).token;
 }
 
 test('when a 404 and a 200 are profiled while a stream filtered on 4xx is open, then it sends one profile event, for the 404', async () => {

@@ -1,5 +1,6 @@
 import type { ConfigData } from '../panel-data.js';
 import { looksSecret, REDACTED, redactText } from '../redact.js';
+import { redactData } from '../redact-data.js';
 import { appEntries } from './app-entries.js';
 import type { CollectContext } from './collect-context.js';
 import { redactUrl } from './redact-url.js';
@@ -19,7 +20,7 @@ export function collectConfig({ request, secrets }: CollectContext): ConfigData 
       redacted.push(`env ${name}`);
       continue;
     }
-    const clean = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? redactUrl(value, secrets, []) : secrets.scrub(redactText(value));
+    const clean = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? redactUrl(value, secrets, []) : secrets.scrub(redactText(redactJson(value)));
     if (clean !== value) redacted.push(`env ${name}`);
     env[name] = clean;
   }
@@ -32,4 +33,17 @@ export function collectConfig({ request, secrets }: CollectContext): ConfigData 
     options, store: recorded.store === null ? null : redactUrl(String(recorded.store), secrets, []),
     env, redacted,
   };
+}
+
+/** A value holding JSON (some tools pass settings so) with the values of its secret-looking keys replaced. */
+function redactJson(value: string): string {
+  if (!/^\s*[[{]/.test(value)) return value;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return value;
+  }
+  const redaction = redactData(parsed, (text) => text, () => {});
+  return redaction.changed ? JSON.stringify(redaction.value) : value;
 }

@@ -1,10 +1,9 @@
-import type { Span } from '../../debug/stopwatch.js';
+import { STOPWATCH_COLLECTOR, type Span } from '../../debug/stopwatch.js';
 import type { MemoryData, TimeData } from '../profile.js';
 import { redactText } from '../redact.js';
 import { appEntries } from './app-entries.js';
 import type { CollectContext } from './collect-context.js';
 
-export const STOPWATCH_COLLECTOR = 'stopwatch';
 export const MEMORY_COLLECTOR = 'memory';
 
 /** The performance panel: the duration, the kernel's phases, the app's stopwatch spans and the memory at the end. */
