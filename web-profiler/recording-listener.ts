@@ -2,7 +2,7 @@ import { getHeapStatistics } from 'node:v8';
 import type { AppPanel } from '../core/app/app-panel.js';
 import { panelRows } from '../core/app/app-panel.js';
 import { HTTP_CLIENT_COLLECTOR, type OutgoingCall } from '../core/debug/http-client-capture.js';
-import { ENTRIES_KEY, addEntry, recorderFor, type RequestEntries } from '../core/debug/request-recording.js';
+import { ENTRIES_KEY, addEntry, recorderFor, serialiseOnce, type RequestEntries } from '../core/debug/request-recording.js';
 import { enterRequestScope } from '../core/debug/request-scope.js';
 import type { Request } from '../core/http/request.js';
 import type { KernelEvent } from '../core/kernel/kernel-event.js';
@@ -29,7 +29,11 @@ export class RequestRecording {
   #rss = 0;
   #rssAt = -Infinity;
 
-  constructor(private readonly config: ConfigData | null, private readonly panels: ReadonlyMap<string, AppPanel>) {}
+  private readonly config: ConfigData | null;
+
+  constructor(config: ConfigData | null, private readonly panels: ReadonlyMap<string, AppPanel>) {
+    this.config = config && serialiseOnce(config);
+  }
 
   readonly begin = (request: Request): void => {
     enterRequestScope(request.token ? recorderFor(request) : null);

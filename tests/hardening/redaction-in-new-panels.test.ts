@@ -13,7 +13,8 @@ const secrets: Record<string, string> = {};
 const secret = (label: string) => (secrets[label] ??= uniqueSecret(label));
 
 /** The app receives its secrets through the environment, and sends them out every way the new panels record. */
-const APP = `import { createApp, dump, record } from ${JSON.stringify(PACKAGE_ENTRY)};
+const APP = `import { get } from 'node:http';
+import { createApp, dump, record } from ${JSON.stringify(PACKAGE_ENTRY)};
 const s = JSON.parse(process.env.APPKERNEL_TEST_SECRETS);
 const upstream = process.env.APPKERNEL_TEST_UPSTREAM;
 
@@ -25,10 +26,7 @@ export const app = createApp({ name: 'panel-secrets' })
     await fetch(upstream + '/api?api_key=' + s.queryKey + '&page=1', {
       headers: { authorization: 'Bearer ' + s.bearer, 'x-api-key': s.headerKey, cookie: 'sid=' + s.cookie, 'x-note': 'token ghp_' + s.shaped },
     }).then((r) => r.text());
-    const userinfo = new URL(upstream);
-    userinfo.username = 'ann';
-    userinfo.password = s.userinfo;
-    await fetch(userinfo.href + 'user').then((r) => r.text(), () => '');
+    await new Promise((done) => get(upstream + '/user', { auth: 'ann:' + s.userinfo }, (r) => { r.resume(); r.on('end', done); }).on('error', done));
     dump({ user: 'ann', password: s.dumpPassword, nested: { apiKey: s.dumpKey }, note: 'Authorization: Bearer ' + s.dumpBearer, map: new Map([['secret', s.dumpMapSecret]]) });
     record('vault', { name: 'db', password: s.panelPassword, note: 'Bearer ' + s.panelBearer });
     return { ok: true };

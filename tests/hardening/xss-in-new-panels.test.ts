@@ -31,7 +31,7 @@ export const app = createApp({ name: 'xss-panels' })
     value[text] = text;
     dump(value);
     record('hostile', { text });
-    const header = encodeURIComponent(text);
+    const header = encodeURIComponent(text.replace(/\\0/g, '')); // a NUL byte is refused before the target answers
     await fetch(request.baseUrl + '/target?value=' + header, { headers: { 'x-value': header } }).then((r) => r.text());
     return { ok: true };
   });

@@ -10,7 +10,7 @@ import { BODY_CAP } from '../request-collector.js';
 import { redactData } from '../redact-data.js';
 import { OpaqueBody, type RequestFacts, type ResponseFacts } from '../request-facts.js';
 import type { ByteReader, ByteWriter } from './byte-writer.js';
-import { ENTRIES_KEY, type RequestEntries } from '../../debug/request-recording.js';
+import { ENTRIES_KEY, entriesJson, type RequestEntries } from '../../debug/request-recording.js';
 
 /**
  * One answered request as the profiler worker receives it: what the kernel recorded and the
@@ -54,7 +54,7 @@ export function writeRequestRecord(w: ByteWriter, request: RequestFacts, respons
   const exception = request.extra.get(EXCEPTION_KEY) as ExceptionData | undefined;
   w.optionalString(exception === undefined ? null : JSON.stringify(exception));
   const entries = request.extra.get(ENTRIES_KEY) as RequestEntries | undefined;
-  w.optionalString(entries === undefined ? null : contextJson(Object.fromEntries(entries)));
+  w.optionalString(entries === undefined ? null : appEntriesJson(entries));
 
   writeLog(w, request.log.records as readonly MarkedRecord[]);
   w.uint(request.log.errors);
@@ -121,6 +121,15 @@ function contextJson(context: Record<string, unknown>): string {
     return JSON.stringify(context) ?? '{}';
   } catch {
     return JSON.stringify(redactData(context, keep, ignore, never).value) ?? '{}';
+  }
+}
+
+/** The app's records as JSON; a record JSON refuses (a cycle, a BigInt) is marked by the walk, as a log context is. */
+function appEntriesJson(entries: RequestEntries): string {
+  try {
+    return entriesJson(entries);
+  } catch {
+    return contextJson(Object.fromEntries(entries));
   }
 }
 
