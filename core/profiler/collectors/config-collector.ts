@@ -1,6 +1,5 @@
 import type { ConfigData } from '../panel-data.js';
 import { looksSecret, REDACTED, redactText } from '../redact.js';
-import { redactData } from '../redact-data.js';
 import { appEntries } from './app-entries.js';
 import type { CollectContext } from './collect-context.js';
 import { redactUrl } from './redact-url.js';
@@ -35,15 +34,13 @@ export function collectConfig({ request, secrets }: CollectContext): ConfigData 
   };
 }
 
-/** A value holding JSON (some tools pass settings so) with the values of its secret-looking keys replaced. */
+/** A value holding JSON (some tools pass settings so): structured blobs often carry credentials under any key, so none is shown. */
 function redactJson(value: string): string {
   if (!/^\s*[[{]/.test(value)) return value;
-  let parsed: unknown;
   try {
-    parsed = JSON.parse(value);
+    JSON.parse(value);
   } catch {
     return value;
   }
-  const redaction = redactData(parsed, (text) => text, () => {});
-  return redaction.changed ? JSON.stringify(redaction.value) : value;
+  return REDACTED;
 }
