@@ -11,3 +11,7 @@ export { openFileStorage } from './core/profiler/storage/file-storage.js';
 export { openStorage, type StorageOptions } from './core/profiler/storage/open-storage.js';
 export type { ProfileStorage } from './core/profiler/storage/profile-storage.js';
 export { startDevServer, type DevServer, type DevServerOptions } from './server/dev-server.js';
+export { dump } from './core/debug/dump.js';
+export { record } from './core/debug/record.js';
+export type { Stopwatch } from './core/debug/stopwatch.js';
+export type { AppPanel } from './core/app/app-panel.js';

@@ -1,5 +1,5 @@
 import type { LogRecord } from '../core/log/log-record.js';
-import type { PanelName, Profile, ProfileSummary } from '../core/profiler/profile.js';
+import { PANELS, type PanelName, type Profile, type ProfileSummary } from '../core/profiler/profile.js';
 
 /** A point in time as `--json` prints it: ISO 8601 in UTC with milliseconds, never fractional epoch milliseconds. */
 export function isoTime(epochMs: number): string {
@@ -23,7 +23,8 @@ export function profileForJson(profile: Profile) {
 }
 
 /** One panel's data for `show --panel X --json`, with the profile's token and time to say whose it is. */
-export function panelForJson(profile: Profile, panel: PanelName) {
-  const data = panel === 'log' ? logForJson(profile.collectors.log) : profile.collectors[panel];
+export function panelForJson(profile: Profile, panel: PanelName | string) {
+  const data = panel === 'log' ? logForJson(profile.collectors.log)
+    : (PANELS as readonly string[]).includes(panel) ? profile.collectors[panel as PanelName] : profile.collectors.custom?.[panel];
   return { token: profile.token, time: isoTime(profile.time), panel, data };
 }

@@ -13,6 +13,7 @@ import { panelForJson, profileForJson, summaryForJson } from './json-times.js';
 import { openExistingStore } from './open-store.js';
 import { parseDuration, parseInteger, parseTimeOption, STORE_OPTION_HELP } from './options.js';
 import { textOptions, type Output } from './output.js';
+import { makeTailCommand } from './profiles-tail.js';
 
 interface StoreOption { store?: string }
 interface ListOptions extends StoreOption { status?: string; method?: string; ip?: string; url?: string; since?: string; until?: string; limit: string; json: boolean; wide?: boolean }
@@ -86,7 +87,7 @@ Examples:
   profiles.command('show')
     .description('Show one panel of a profile as text, JSON or the HTML page')
     .argument('<token>', 'a token, or "latest"')
-    .addOption(new Option('--panel <panel>', 'the panel to show').choices(PANELS))
+    .option('--panel <panel>', `the panel to show: ${PANELS.join(', ')}, or one the app defined`)
     .addOption(new Option('--json', 'print the stored profile as JSON, or with --panel only that panel\'s data').default(false).conflicts('html'))
     .option('--html', 'print the HTML page of the panel (control characters written as visible escapes, \\x1b or \\u009b, to a terminal or a file alike)', false)
     .addOption(wideOption())
@@ -94,7 +95,11 @@ Examples:
     .addHelpText('after', '\nExamples:\n  $ app profiles show latest\n  $ app profiles show 3f2a1c --panel exception\n  $ app profiles show 3f2a1c --panel log --json | jq .data.records')
     .action(async (token: string, opts: ShowOptions) => {
       const profile = await withStore(opts, (storage) => loadProfile(storage, token), output);
-      const panel = (opts.panel ?? (profile.collectors.exception ? 'exception' : 'request')) as PanelName;
+      const panel: PanelName | string = opts.panel ?? (profile.collectors.exception ? 'exception' : 'request');
+      const custom = Object.keys(profile.collectors.custom ?? {});
+      if (!(PANELS as readonly string[]).includes(panel) && !custom.includes(panel)) {
+        throw new AppError('APP_ERR_CLI_USAGE', `option '--panel <panel>' argument '${panel}' is invalid. Allowed choices are ${[...PANELS, ...custom].join(', ')}.`);
+      }
       if (opts.json) output.out(`${jsonForTerminal(opts.panel ? panelForJson(profile, panel) : profileForJson(profile))}\n`);
       else if (opts.html) output.out(terminalSafeBlock(renderProfilePage(profile, { panel })));
       else output.out(renderProfileText(profile, panel, textOptions(output, opts.wide)));
@@ -153,6 +158,8 @@ Examples:
       await withStore(opts, (storage) => storage.clear(), output);
       output.err('The profile store is empty.\n');
     });
+
+  profiles.addCommand(makeTailCommand(output));
 
   return profiles;
 }

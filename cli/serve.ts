@@ -10,6 +10,9 @@ import { isLogLevel } from '../core/log/logger.js';
 import type { LogLevel } from '../core/profiler/profile.js';
 import { terminalSafe, terminalSafeError } from '../render/text/terminal-safe.js';
 import { formatRequestLine } from './request-line.js';
+import { setDumpEcho } from '../core/debug/dump.js';
+import { redactDumpEntry } from '../core/profiler/collectors/dump-collector.js';
+import { renderDumpEntry } from '../render/text/panels/dump-panel.js';
 import { lineBatcher } from './line-batcher.js';
 import { paintLogLevel } from './log-line-color.js';
 import type { Output } from './output.js';
@@ -106,6 +109,7 @@ Examples:
         formatRequest: (request, response, ms) => formatRequestLine(request, response, ms, output.errColor),
       });
       lines.flush();
+      setDumpEcho((entry) => lines.push(renderDumpEntry(redactDumpEntry(entry), { color: output.errColor }).replace(/\n$/, '')));
       output.err(`appkernel serving ${appFile ? terminalSafe(appFile) : 'the embedded demo app'} at ${server.url}/\n`);
       if (opts.debug) output.err(`Profiler: ${server.url}/_profiler (profiles in ${terminalSafe(describeStoreLocation(resolveStoreLocation(opts.store, cwd)))})\n`);
       else output.err('Debug is off: no profiler.\n');

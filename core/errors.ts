@@ -30,6 +30,8 @@ export const ERROR_CODES = {
   APP_ERR_SERVE_EXPOSED: 'The profiler would be exposed on a non-loopback address.',
   APP_ERR_REPLAY: 'A recorded request could not be replayed.',
   APP_ERR_SNAPSHOT_MISMATCH: 'A structural snapshot differs from the stored one.',
+  APP_ERR_DEBUG_STOPWATCH: 'A stopwatch span was given a bad name or stopped without being started.',
+  APP_ERR_APP_PANEL: 'A custom profiler panel was defined with a bad name or shape.',
   APP_ERR_SNAPSHOT_MISSING: 'A snapshot is missing and may not be written (CI).',
 } as const;
 

@@ -34,11 +34,11 @@ export function terminalSafeBlock(text: string): string {
 }
 
 /**
- * JSON.stringify(value, null, 2) with DEL, C1, line separators and bidi controls written as
+ * JSON.stringify(value, null, indent) (0: one line) with DEL, C1, line separators and bidi controls written as
  * `\u0080`-style escapes too: the same JSON for a parser, nothing a terminal obeys.
  */
-export function jsonForTerminal(value: unknown): string {
-  return JSON.stringify(value, null, 2).replace(UNSAFE_IN_JSON, (c) => `\\u${hex(c, 4)}`);
+export function jsonForTerminal(value: unknown, indent = 2): string {
+  return JSON.stringify(value, null, indent).replace(UNSAFE_IN_JSON, (c) => `\\u${hex(c, 4)}`);
 }
 
 /**

@@ -14,13 +14,15 @@ import type { Response } from '../core/http/response.js';
 import type { RequestHandler } from '../core/http/node-adapter.js';
 import { terminalSink } from '../core/log/terminal-sink.js';
 import type { LogLevel } from '../core/log/log-record.js';
-import { openStorage } from '../core/profiler/storage/open-storage.js';
+import { isDatabaseUrl, openStorage } from '../core/profiler/storage/open-storage.js';
+import { displayUrl } from '../core/profiler/storage/postgres-errors.js';
 import { PostgresStorage } from '../core/profiler/storage/postgres-storage.js';
 import type { ProfileStorage } from '../core/profiler/storage/profile-storage.js';
-import { closeProfileHandoff } from '../web-profiler/web-profiler.js';
+import { closeProfileHandoff, endLiveStreams } from '../web-profiler/web-profiler.js';
 import { terminalSafe, terminalSafeBlock } from '../core/terminal-safe.js';
 import { summarizeWarnings } from '../core/profiler/storage/warning-summary.js';
-import { createAppKernel } from './kernel-factory.js';
+import { createAppKernel, type AppKernelOptions } from './kernel-factory.js';
+import { serveConfig } from './serve-config.js';
 import { APP_FILES, findAppFile, loadApp, type LoadedApp } from '../core/app/load-app.js';
 import { devRequestHandler } from './dev-request-handler.js';
 import { addStaticFilesListener } from '../core/app/static-files.js';
@@ -56,6 +58,8 @@ export interface DevServerOptions {
   print: (line: string) => void;
   /** formats the per-request line */
   formatRequest?: (request: Request, response: Response, ms: number) => string;
+  /** what the profiler records of app code (default: everything; the benchmarks turn parts off) */
+  profiler?: AppKernelOptions['profiler'];
   /** the node:http server's timeouts and limits (defaults: DEFAULT_TIMEOUTS) */
   timeouts?: Partial<ServerTimeouts>;
   /** URL template (%f, %l) of the error pages' "open in editor" links (default: no links) */
@@ -108,7 +112,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   const publicDir = options.publicDir ?? null;
   const makeKernel = (next: LoadedApp): RequestHandler => {
-    const made = createAppKernel(next.app, { debug: options.debug, root: options.root, storage, editor: options.editor ?? null });
+    const config = serveConfig({ appFile: next.file, root: options.root, storeDir: storage ? shownStore(options.storeDir) : null, options: servedOptions(options) });
+    const made = createAppKernel(next.app, { debug: options.debug, root: options.root, storage, editor: options.editor ?? null, config, profiler: options.profiler });
     addStaticFilesListener(made, { dir: publicDir, profile: options.profileStatic ?? false });
     const routed = next.app.routes.all().some((route) => route.path === '/favicon.ico');
     const quietFavicon = () => !routed && (publicDir === null || !existsSync(resolve(publicDir, 'favicon.ico')));
@@ -241,6 +246,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     closing ??= (async () => {
       stopping = true;
       clearTimeout(recheck);
+      if (storage) endLiveStreams(storage);
       await watcher?.close();
       await appearing?.close();
       await new Promise<void>((done) => {
@@ -306,4 +312,20 @@ function listen(server: Server, port: number, host: string): Promise<void> {
     server.once('listening', onListening);
     server.listen(port, host);
   });
+}
+
+/** The options the configuration panel lists: those a user gives, not the server's plumbing. */
+/** The store as the configuration panel shows it: a database URL without its password. */
+function shownStore(location: string): string {
+  if (!isDatabaseUrl(location)) return location;
+  try {
+    return displayUrl(new URL(location));
+  } catch {
+    return 'a PostgreSQL database';
+  }
+}
+
+function servedOptions(options: DevServerOptions): Record<string, unknown> {
+  const { host, port, allowedHosts, publicDir, profileStatic, debug, watch, logLevel, retention, timeouts } = options;
+  return { host, port, allowedHosts, publicDir, profileStatic, debug, watch, logLevel, retention, timeouts };
 }

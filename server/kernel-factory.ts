@@ -1,9 +1,10 @@
 import { createHtmlErrorRenderer } from '../render/error-renderer.js';
 import { buildKernel } from '../core/kernel/build-kernel.js';
 import type { Kernel } from '../core/kernel/kernel.js';
-import { profilerExtension } from '../web-profiler/web-profiler.js';
+import { profilerExtension, type ProfilerExtensionOptions } from '../web-profiler/web-profiler.js';
 import type { ProfileStorage } from '../core/profiler/storage/profile-storage.js';
 import type { App } from '../core/app/app.js';
+import type { ConfigData } from '../core/profiler/panel-data.js';
 
 export interface AppKernelOptions {
   debug: boolean;
@@ -12,10 +13,14 @@ export interface AppKernelOptions {
   storage: ProfileStorage | null;
   /** URL template (%f, %l) of the error pages' "open in editor" links; none when null or absent */
   editor?: string | null;
+  /** the configuration panel's data */
+  config?: ConfigData | null;
+  /** what the profiler records of app code (default: everything) */
+  profiler?: Pick<ProfilerExtensionOptions, 'httpClient' | 'appRecords'>;
 }
 
 /** The kernel `app serve` runs: the app, plus the profiler when debug is on. */
 export function createAppKernel(app: App, options: AppKernelOptions): Kernel {
-  const extensions = options.debug && options.storage ? [profilerExtension(options.storage)] : [];
+  const extensions = options.debug && options.storage ? [profilerExtension(options.storage, { ...options.profiler, config: options.config ?? null, panels: app.panels })] : [];
   return buildKernel(app, { debug: options.debug, root: options.root, extensions, errorRenderer: createHtmlErrorRenderer(options.editor ? { template: options.editor, root: options.root } : null) });
 }

@@ -4,6 +4,8 @@ import { firstValue } from '../core/http/request.js';
 import { Response } from '../core/http/response.js';
 import { renderProfilePage } from './views/profile-page.js';
 import { renderSearchPage } from './views/search-page.js';
+import { LIVE_SEARCH_SCRIPT } from './assets/live-search-script.js';
+import { liveStream } from './live-stream.js';
 import { PANELS, type PanelName, type Profile, type SearchQuery } from '../core/profiler/profile.js';
 import { isValidToken } from '../core/profiler/token.js';
 import { parseUtcTime } from '../core/profiler/utc-time.js';
@@ -27,18 +29,30 @@ export class ProfilerController {
   readonly panelAction = async ({ request, params }: ControllerContext): Promise<Response> => {
     const profile = await this.load(params.token);
     const requested = firstValue(request.query.panel);
-    let panel: PanelName;
+    let panel: PanelName | string;
     if (requested === undefined || requested === '') {
       panel = profile.collectors.exception ? 'exception' : 'request';
     } else {
       const name = PANEL_ALIASES[requested] ?? requested;
-      if (!(PANELS as readonly string[]).includes(name)) {
+      if (!(PANELS as readonly string[]).includes(name) && !Object.hasOwn(profile.collectors.custom ?? {}, name)) {
         throw new NotFoundHttpError(`Panel "${requested}" is not available for token "${params.token}".`);
       }
-      panel = name as PanelName;
+      panel = name;
     }
     return Response.html(renderProfilePage(profile, { panel }));
   };
+
+  /** Server-Sent Events: each profile stored from now on that fits the search filter (live-stream.ts). */
+  readonly liveAction = ({ request }: ControllerContext): Response => {
+    const { limit: _limit, since: _since, ...filter } = parseSearchQuery(request.query);
+    const response = Response.stream(liveStream(this.storage, filter), 'text/event-stream; charset=UTF-8');
+    response.setHeader('X-Accel-Buffering', 'no');
+    return response;
+  };
+
+  /** The search page's script, from this origin (the pages' CSP allows `script-src 'self'`, nothing inline). */
+  readonly liveScriptAction = (): Response =>
+    new Response(LIVE_SEARCH_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=UTF-8' });
 
   readonly jsonAction = async ({ params }: ControllerContext): Promise<Response> =>
     Response.json(await this.load(params.token), 200, { 'Content-Type': 'application/json' });

@@ -12,8 +12,8 @@ import { applyProfilerSecurityHeaders, isProfilerPath } from './security-headers
  * once the response was sent (the profile is built there).
  */
 export class ProfilerListener {
-  /** `routes`: the id of the kernel's route table in the hand-off */
-  constructor(private readonly handoff: ProfileHandoff, private readonly routes: number) {}
+  /** `routes`: the id of the kernel's route table in the hand-off; `atResponse`: what else a profiled response records first */
+  constructor(private readonly handoff: ProfileHandoff, private readonly routes: number, private readonly atResponse?: (event: KernelEvent) => void) {}
 
   readonly onKernelResponse = (event: KernelEvent): void => {
     const { request, response, trace } = event;
@@ -21,6 +21,7 @@ export class ProfilerListener {
     applyProfilerSecurityHeaders(request, response);
     const token = trace.token;
     if (!token) return;
+    this.atResponse?.(event);
     response.setHeader('X-Debug-Token', token);
     response.setHeader('X-Debug-Token-Link', `${request.baseUrl}/_profiler/${token}`);
     if (response.isHtml() && !response.isRedirect() && typeof response.body === 'string' && request.method !== 'HEAD' && !isProfilerPath(request.path)) {

@@ -1,6 +1,7 @@
 import type { Request } from '../core/http/request.js';
 import type { Response } from '../core/http/response.js';
 import { CALL_STRIDE, RecordingTrace, type RequestTrace } from '../core/kernel/request-trace.js';
+import { HTTP_CLIENT_COLLECTOR, type OutgoingCall } from '../core/debug/http-client-capture.js';
 import type { SecurityData } from '../core/kernel/trace-data.js';
 import type { LogLevel } from '../core/log/log-record.js';
 
@@ -20,6 +21,8 @@ export interface ToolbarSummary {
   security: { decision: SecurityData['decision']; rule: string | null };
   /** listener calls so far */
   listeners: number;
+  /** the outgoing HTTP calls the request made so far; null when none */
+  outgoing?: { count: number; total: number } | null;
 }
 
 /**
@@ -44,5 +47,13 @@ export function toolbarSummary(request: Request, response: Response, trace: Requ
     exceptions: exception ? exception.chain.map((record) => record.class) : [],
     security: { decision: security?.decision ?? 'none', rule: security?.rule ?? null },
     listeners,
+    outgoing: outgoingCalls(recorded?.entries?.get(HTTP_CLIENT_COLLECTOR) as readonly OutgoingCall[] | undefined),
   };
+}
+
+function outgoingCalls(calls: readonly OutgoingCall[] | undefined): { count: number; total: number } | null {
+  if (!calls?.length) return null;
+  let total = 0;
+  for (const call of calls) total += call.duration ?? 0;
+  return { count: calls.length, total };
 }

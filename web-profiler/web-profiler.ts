@@ -7,12 +7,32 @@ import { ProfilerListener } from './profiler-listener.js';
 import type { ProfileStorage } from '../core/profiler/storage/profile-storage.js';
 import { ProfileHandoff } from '../core/profiler/handoff/profile-handoff.js';
 import { generateToken } from '../core/profiler/token.js';
+import type { AppPanel } from '../core/app/app-panel.js';
+import { startHttpClientCapture } from '../core/debug/http-client-capture.js';
+import type { ConfigData } from '../core/profiler/panel-data.js';
+import { RequestRecording } from './recording-listener.js';
+import { endLiveStreams } from './live-stream.js';
+
+export { endLiveStreams } from './live-stream.js';
+
+export interface ProfilerExtensionOptions {
+  /** the configuration panel's data (versions, app file, options, environment); null: no panel data */
+  config?: ConfigData | null;
+  /** the app's own panels (app.panel) */
+  panels?: ReadonlyMap<string, AppPanel>;
+  /** record outgoing HTTP calls (default: yes) */
+  httpClient?: boolean;
+  /** run controllers in a recording scope: spans, dumps, outgoing calls, the app's panels (default: yes) */
+  appRecords?: boolean;
+}
 
 /** The profiler's pages, matched before the app's routes. */
 export function profilerRoutes(): RouteCollection {
   return new RouteCollection()
     .add('_profiler_home', { path: '/_profiler/', methods: ['GET'], controller: 'ProfilerController::homeAction' })
     .add('_profiler_search_results', { path: '/_profiler/search', methods: ['GET'], controller: 'ProfilerController::searchAction' })
+    .add('_profiler_live', { path: '/_profiler/live', methods: ['GET'], controller: 'ProfilerController::liveAction' })
+    .add('_profiler_live_script', { path: '/_profiler/live-search.js', methods: ['GET'], controller: 'ProfilerController::liveScriptAction' })
     .add('_profiler_json', { path: '/_profiler/{token}.json', methods: ['GET'], controller: 'ProfilerController::jsonAction' })
     .add('_profiler', { path: '/_profiler/{token}', methods: ['GET'], requirements: { token: '.+' }, controller: 'ProfilerController::panelAction' });
 }
@@ -31,16 +51,19 @@ export function profileHandoff(storage: ProfileStorage): ProfileHandoff {
 
 /** Hands the last records to the store (built here if the worker is slow) and stops the worker; before the store closes. */
 export async function closeProfileHandoff(storage: ProfileStorage): Promise<void> {
+  endLiveStreams(storage);
   await handoffs.get(storage)?.close();
   handoffs.delete(storage);
 }
 
-export function profilerExtension(storage: ProfileStorage): KernelExtension {
+export function profilerExtension(storage: ProfileStorage, options: ProfilerExtensionOptions = {}): KernelExtension {
   const controller = new ProfilerController(storage);
   const routes = profilerRoutes();
   const controllers = new Map<string, Controller>([
     ['_profiler_home', controller.homeAction],
     ['_profiler_search_results', controller.searchAction],
+    ['_profiler_live', controller.liveAction],
+    ['_profiler_live_script', controller.liveScriptAction],
     ['_profiler_json', controller.jsonAction],
     ['_profiler', controller.panelAction],
   ]);
@@ -49,8 +72,11 @@ export function profilerExtension(storage: ProfileStorage): KernelExtension {
     controllers,
     register(kernel, allRoutes) {
       const handoff = profileHandoff(storage);
-      const listener = new ProfilerListener(handoff, handoff.addRoutes(allRoutes));
+      const recording = options.appRecords === false ? null : new RequestRecording(options.config ?? null, options.panels ?? new Map());
+      const listener = new ProfilerListener(handoff, handoff.addRoutes(allRoutes), recording?.atResponse);
+      if (recording && options.httpClient !== false) startHttpClientCapture();
       kernel.beforeHandle.push((_request, trace) => { trace.token = generateToken((t) => storage.has(t)); });
+      if (recording) kernel.beforeHandle.push(recording.begin);
       kernel.dispatcher.addListener(KernelEvents.RESPONSE, 'ProfilerListener::onKernelResponse', listener.onKernelResponse, -128);
       kernel.dispatcher.addListener(KernelEvents.TERMINATE, 'ProfilerListener::onKernelTerminate', listener.onKernelTerminate, -1024);
     },

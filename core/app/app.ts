@@ -2,6 +2,7 @@ import { RouteCollection } from '../routing/route-collection.js';
 import type { RouteDefinition } from '../routing/route.js';
 import type { Controller } from './controller.js';
 import type { FirewallRule } from './firewall-rule.js';
+import { checkPanel, type AppPanel } from './app-panel.js';
 
 export interface AppOptions {
   /** shown in `app serve` output and the profiler */
@@ -24,6 +25,8 @@ export class App {
   readonly routes = new RouteCollection();
   readonly controllers = new Map<string, Controller>();
   readonly firewall: FirewallRule[] = [];
+  /** the app's own profiler panels (app.panel), in definition order */
+  readonly panels = new Map<string, AppPanel>();
 
   constructor(readonly options: AppOptions = {}) {}
 
@@ -58,6 +61,13 @@ export class App {
 
   guard(rule: FirewallRule): this {
     this.firewall.push(rule);
+    return this;
+  }
+
+  /** A profiler panel of the app's own, fed by `ctx.record(name, entry)` (app-panel.ts). */
+  panel<Entry = unknown>(name: string, panel: AppPanel<Entry>): this {
+    checkPanel(name, panel);
+    this.panels.set(name, panel as AppPanel);
     return this;
   }
 }

@@ -1,10 +1,13 @@
 import type { Request } from '../http/request.js';
 import type { Logger } from '../log/logger.js';
 import type { RequestTrace } from '../kernel/request-trace.js';
+import type { Stopwatch } from '../debug/stopwatch.js';
 
 /**
  * What a controller receives: the request, its route parameters, a logger on channel `app`, URL
- * generation, and the request's trace (`trace.addEntry(panel, value)` keeps a value for a profiler panel).
+ * generation, the request's trace (`trace.addEntry(panel, value)` keeps a value for a profiler
+ * panel), and the profiler's tools: a stopwatch for its own spans on the timeline, dump() and
+ * record() for the app's own panels. Without the profiler they record nothing.
  */
 export interface ControllerContext {
   request: Request;
@@ -12,6 +15,11 @@ export interface ControllerContext {
   params: Record<string, string>;
   log: Logger;
   generate(route: string, params?: Record<string, string | number>, options?: { absolute?: boolean }): string;
+  stopwatch: Stopwatch;
+  /** shows `value` in the dump panel (and the `app serve` terminal); returns it */
+  dump<T>(value: T): T;
+  /** one entry for the app's panel `panel` (app.panel) */
+  record(panel: string, entry: unknown): void;
 }
 
 /**

@@ -1,6 +1,9 @@
 import type { ControllerContext } from '../app/controller.js';
 import { AppError } from '../errors.js';
 import type { KernelEvent } from './kernel-event.js';
+import { dump } from '../debug/dump.js';
+import { record } from '../debug/record.js';
+import { requestStopwatch } from '../debug/stopwatch.js';
 
 export type GenerateUrl = (route: string, params: Record<string, string | number> | undefined,
   options: { absolute?: boolean } | undefined, baseUrl: string) => string;
@@ -31,6 +34,9 @@ export class ControllerListener {
         if (!this.generateUrl) throw new AppError('APP_ERR_ROUTING_UNKNOWN_ROUTE', 'URL generation is not configured.');
         return this.generateUrl(name, params, options, request.baseUrl);
       },
+      stopwatch: requestStopwatch(),
+      dump,
+      record,
     };
     event.controllerArguments = [context];
   };

@@ -5,6 +5,10 @@ import { collectLog } from './collectors/log-collector.js';
 import { collectRouter } from './collectors/router-collector.js';
 import { collectSecurity } from './collectors/security-collector.js';
 import { collectTime } from './collectors/time-collector.js';
+import { collectConfig } from './collectors/config-collector.js';
+import { collectCustomPanels } from './collectors/custom-collector.js';
+import { collectDump } from './collectors/dump-collector.js';
+import { collectHttpClient } from './collectors/http-client-collector.js';
 import type { CollectContext } from './collectors/collect-context.js';
 import type { Profile } from './profile.js';
 import { SecretValues } from './redact.js';
@@ -44,6 +48,14 @@ export function buildProfile(request: RequestFacts, trace: TraceFacts, response:
       time: collectTime(context),
       router: collectRouter(context),
       security: collectSecurity(context),
+      http_client: collectHttpClient(context),
+      dump: collectDump(context),
+      config: collectConfig(context),
+      ...withCustomPanels(collectCustomPanels(context)),
     },
   };
+}
+
+function withCustomPanels(custom: Profile['collectors']['custom']): Pick<Profile['collectors'], 'custom'> {
+  return custom === undefined ? {} : { custom };
 }

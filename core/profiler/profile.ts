@@ -12,6 +12,8 @@ export type { CodeExcerpt, ExceptionData, ExceptionRecord, Frame } from '../kern
 export type { ListenerCall, Phase, SecurityData } from '../kernel/trace-data.js';
 export type { RouteExplanation, RouteVerdict } from '../routing/explain.js';
 import type { RouteExplanation } from '../routing/explain.js';
+import type { ConfigData, CustomPanelData, DumpData, HttpClientData, MemoryData, Span } from './panel-data.js';
+export type { ConfigData, CustomPanelData, DumpData, DumpNode, HttpCallData, HttpClientData, MemoryData, Span } from './panel-data.js';
 
 export interface BodyData {
   size: number;
@@ -72,6 +74,10 @@ export interface TimeData {
   /** ms */
   duration: number;
   phases: Phase[];
+  /** the app's stopwatch spans; absent in profiles recorded before they existed */
+  spans?: Span[];
+  /** the process's memory at the end of the request; absent in older profiles */
+  memory?: MemoryData | null;
 }
 
 export interface RouterData {
@@ -91,6 +97,12 @@ export interface Collectors {
   time: TimeData;
   router: RouterData;
   security: SecurityData;
+  /** absent in profiles recorded before these panels existed */
+  http_client?: HttpClientData;
+  dump?: DumpData;
+  config?: ConfigData | null;
+  /** the app's own panels (app.panel), by name */
+  custom?: Record<string, CustomPanelData>;
 }
 
 /** The fields the store's index holds, and the list and search read. */
@@ -116,7 +128,7 @@ export interface Profile extends ProfileSummary {
   collectors: Collectors;
 }
 
-export const PANELS = ['request', 'time', 'exception', 'log', 'events', 'router', 'security'] as const;
+export const PANELS = ['request', 'time', 'exception', 'log', 'events', 'router', 'security', 'http_client', 'dump', 'config'] as const;
 export type PanelName = (typeof PANELS)[number];
 
 /** A profile search: every field optional but limit; strings match as in the search page. */

@@ -9,6 +9,10 @@ import { renderRequestPanel } from './panels/request-panel.js';
 import { renderRouterPanel } from './panels/router-panel.js';
 import { renderSecurityPanel } from './panels/security-panel.js';
 import { renderTimePanel } from './panels/time-panel.js';
+import { renderConfigPanel } from './panels/config-panel.js';
+import { renderCustomPanel } from './panels/custom-panel.js';
+import { renderDumpPanel } from './panels/dump-panel.js';
+import { renderHttpClientPanel } from './panels/http-client-panel.js';
 import { terminalSafe } from './terminal-safe.js';
 import type { TextOptions } from './text-options.js';
 
@@ -22,6 +26,9 @@ const PANEL_RENDERERS: Record<PanelName, (profile: Profile, options: Options) =>
   events: renderEventsPanel,
   router: renderRouterPanel,
   security: renderSecurityPanel,
+  http_client: renderHttpClientPanel,
+  dump: renderDumpPanel,
+  config: renderConfigPanel,
 };
 
 /** Token, request line, status and time: what identifies the profile above any panel. */
@@ -37,7 +44,9 @@ export function renderProfileHeader(profile: Profile, options: Options): string 
   ], options);
 }
 
-/** One panel of a profile as terminal text, under a short header. */
-export function renderProfileText(profile: Profile, panel: PanelName, options: Options): string {
-  return `${renderProfileHeader(profile, options)}\n${PANEL_RENDERERS[panel](profile, options)}`;
+/** One panel of a profile as terminal text, under a short header; `panel` may name one of the app's own (collectors.custom). */
+export function renderProfileText(profile: Profile, panel: PanelName | string, options: Options): string {
+  const custom = Object.hasOwn(PANEL_RENDERERS, panel) ? undefined : profile.collectors.custom?.[panel];
+  const text = custom ? renderCustomPanel(custom, options) : PANEL_RENDERERS[panel as PanelName](profile, options);
+  return `${renderProfileHeader(profile, options)}\n${text}`;
 }

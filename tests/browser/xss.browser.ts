@@ -53,7 +53,8 @@ async function visit(target: { url: string } | { html: string }): Promise<Visit>
   const xss = await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss);
   // The toolbar's own script (its exact text, as a child of the toolbar) is the one script a page may hold.
   const scripts = await page.evaluate((own) => [...document.querySelectorAll('script')]
-    .filter((script) => !(script.parentElement?.id === 'appkernel-toolbar' && script.textContent === own)).length, TOOLBAR_SCRIPT);
+    .filter((script) => !(script.parentElement?.id === 'appkernel-toolbar' && script.textContent === own)
+      && !(script.getAttribute('src') === '/_profiler/live-search.js' && script.textContent === '')).length, TOOLBAR_SCRIPT);
   return { dialogs: [...dialogs], errors: [...errors], xss, scripts };
 }
 
@@ -62,7 +63,8 @@ async function visitAgain(): Promise<Visit> {
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
   const xss = await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss);
   const scripts = await page.evaluate((own) => [...document.querySelectorAll('script')]
-    .filter((script) => !(script.parentElement?.id === 'appkernel-toolbar' && script.textContent === own)).length, TOOLBAR_SCRIPT);
+    .filter((script) => !(script.parentElement?.id === 'appkernel-toolbar' && script.textContent === own)
+      && !(script.getAttribute('src') === '/_profiler/live-search.js' && script.textContent === '')).length, TOOLBAR_SCRIPT);
   return { dialogs: [...dialogs], errors: [...errors], xss, scripts };
 }
 

@@ -62,7 +62,7 @@ test('when --html, then the profiler page of that panel, as the server renders i
 test('when an unknown panel is asked for, then a usage error naming the choices, exit 2', async () => {
   const r = await runApp(['profiles', 'show', notFound, '--panel', 'nope', '--store', store]);
   assert.is(r.code, 2);
-  assert.match(r.stderr, /Allowed choices are request, time, exception, log, events, router, security\.$/m);
+  assert.match(r.stderr, /Allowed choices are request, time, exception, log, events, router, security, http_client, dump, config\.$/m);
   const logger = await runApp(['profiles', 'show', notFound, '--panel', 'logger', '--store', store]);
   assert.is(logger.code, 2, 'one name per panel: "log", not also "logger"');
 });

@@ -120,6 +120,7 @@ export function assertNothingInjected(html: string, baseline: string, where: str
   assert.is(foreignScripts($), 0, `${where}: a <script> element`);
   assert.is(foreignBodyStyles($), 0, `${where}: a <style> element in the body`);
   assert.is($('base, iframe, frame, object, embed, svg, math, img, video, audio, link:not([rel=icon])').length, 0, `${where}: an injected element`);
+  assert.ok($('script[src="/_profiler/live-search.js"]').length <= 1, `${where}: the live script twice`);
   assert.is($('meta[http-equiv]').length, 0, `${where}: a <meta http-equiv>`);
   $('*').each((_, el) => {
     const node = el as unknown as { name: string; attribs?: Record<string, string> };

@@ -8,6 +8,10 @@ import { renderRequestPanel } from './panels/request-panel.js';
 import { renderRouterPanel } from './panels/router-panel.js';
 import { renderSecurityPanel } from './panels/security-panel.js';
 import { renderTimePanel } from './panels/time-panel.js';
+import { renderConfigPanel } from './panels/config-panel.js';
+import { renderCustomPanel } from './panels/custom-panel.js';
+import { renderDumpPanel } from './panels/dump-panel.js';
+import { renderHttpClientPanel } from './panels/http-client-panel.js';
 import { renderProfileSummary } from './profile-summary.js';
 import { renderTopBar } from './top-bar.js';
 
@@ -19,16 +23,24 @@ const PANEL_RENDERERS: Record<PanelName, (profile: Profile) => string> = {
   events: renderEventsPanel,
   router: renderRouterPanel,
   security: renderSecurityPanel,
+  http_client: renderHttpClientPanel,
+  dump: renderDumpPanel,
+  config: renderConfigPanel,
 };
 
-export interface ProfilePageOptions { panel: PanelName }
+/** One of the profiler's panels, or the name of one the app defined (in `profile.collectors.custom`). */
+export interface ProfilePageOptions { panel: PanelName | string }
 
 /** `/_profiler/<token>`: the summary, the panel menu and the chosen panel. */
 export function renderProfilePage(profile: Profile, options: ProfilePageOptions): string {
   const panel = options.panel;
+  const builtIn = Object.hasOwn(PANEL_RENDERERS, panel) ? panel as PanelName : null;
+  const custom = builtIn === null ? profile.collectors.custom?.[panel] : undefined;
+  const label = builtIn !== null ? PANEL_LABELS[builtIn] : custom?.title ?? panel;
+  const html = builtIn !== null ? PANEL_RENDERERS[builtIn](profile) : custom ? renderCustomPanel(custom) : '';
   return renderLayout({
-    title: `${PANEL_LABELS[panel]} · ${profile.method} ${profile.url} (${profile.status}) · Profiler`,
+    title: `${label} · ${profile.method} ${profile.url} (${profile.status}) · Profiler`,
     body: renderTopBar() + renderProfileSummary(profile)
-      + `<div class="wrap layout"><nav>${renderPanelMenu(profile, panel)}</nav><main>${PANEL_RENDERERS[panel](profile)}</main></div>`,
+      + `<div class="wrap layout"><nav>${renderPanelMenu(profile, panel)}</nav><main>${html}</main></div>`,
   });
 }

@@ -18,6 +18,10 @@ function renderRow(row: ProfileSummary, limit: number): string {
     + `<td><a class="mono" href="/_profiler/${escapeHtml(encodeURIComponent(row.token))}">${token}</a></td><td>${formatMs(row.duration)}</td></tr>`;
 }
 
+/** The live updates' switch; the script (live-search-script.ts) makes it work, without it the page is as before. */
+const LIVE_CONTROLS = '<p class="live"><button type="button" id="live-toggle" aria-pressed="false">Pause live updates</button> '
+  + '<span id="live-state" role="status">static</span></p>';
+
 /**
  * The search results, in the order given (newest first): columns Status, IP,
  * Method, URL, Time (UTC), Token, then Duration; IP, method and URL link to
@@ -32,6 +36,7 @@ export function renderSearchPage(results: readonly ProfileSummary[], query: Sear
     : '';
   return renderLayout({
     title: 'Profile Search · Profiler',
-    body: `${renderTopBar()}<main class="wrap"><h1>Profile Search</h1>${renderSearchForm(query)}<h2>${count}</h2>${table}</main>`,
+    body: `${renderTopBar()}<main class="wrap"><h1>Profile Search</h1>${renderSearchForm(query)}${LIVE_CONTROLS}<h2>${count}</h2>${table}</main>`
+      + '<script src="/_profiler/live-search.js" defer></script>',
   });
 }

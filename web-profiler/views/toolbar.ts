@@ -75,6 +75,10 @@ export function renderToolbar(s: ToolbarSummary): string {
     `<span class="ak-label">Security</span> ${pill(escapeHtml(s.security.decision), SECURITY_PILLS[s.security.decision] ?? '')}`, 'Security',
     row('Decision', escapeHtml(s.security.decision)) + row('Rule', s.security.rule === null ? '<em>none</em>' : escapeHtml(s.security.rule)),
     `${href}?panel=security`, 'Security');
+  const outgoing = !s.outgoing ? '' : section('http_client',
+    `<span class="ak-label">HTTP</span> ${plural(s.outgoing.count, 'HTTP call')} · ${formatMs(s.outgoing.total)}`, 'HTTP client',
+    row('Calls', String(s.outgoing.count)) + row('Total time', formatMs(s.outgoing.total)),
+    `${href}?panel=http_client`, 'HTTP client');
   const fetches = '<div class="ak-s ak-fetch" tabindex="0" data-panel="fetch" hidden><span class="ak-label">Fetch</span> <span class="ak-fetch-count">0</span>'
     + '<div class="ak-det"><b>Requests from this page</b><table><thead><tr><th>Status</th><th>Method</th><th>URL</th><th>Profile</th></tr></thead>'
     + '<tbody class="ak-fetch-list"></tbody></table></div></div>';
@@ -85,7 +89,7 @@ export function renderToolbar(s: ToolbarSummary): string {
     + '<input type="checkbox" id="appkernel-toolbar-hidden" class="ak-min" aria-label="Hide the appkernel toolbar">'
     + '<div class="ak-bar">'
     + `<a class="ak-logo" href="${href}" title="Open the profile">appkernel</a>`
-    + request + time + logSection(s, href) + exception + security + fetches
+    + request + time + logSection(s, href) + exception + security + outgoing + fetches
     + `<a class="ak-token" href="${href}" title="Open the profile">${escapeHtml(s.token)}</a>`
     + '<label class="ak-hide" for="appkernel-toolbar-hidden" title="Hide the toolbar" aria-label="Hide the toolbar">&#x2715;</label>'
     + '</div>'

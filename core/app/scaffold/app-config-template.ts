@@ -5,6 +5,8 @@ import { createApp, NotFoundHttpError, Response } from 'appkernel';
 const notes: { id: number; text: string }[] = [{ id: 1, text: 'Hello from appkernel' }];
 
 export const app = createApp({ name: 'my-app' })
+  // A profiler panel of your own: what record('notes', entry) gets during a request becomes its rows.
+  .panel<{ action: string; id: number }>('notes', { title: 'Notes', columns: ['Action', 'Note'], row: (entry) => [entry.action, String(entry.id)] })
   .get('home', '/', ({ generate }) => Response.html(\`<!DOCTYPE html>
 <html lang="en"><head><meta charset="UTF-8"><title>My app</title></head>
 <body><h1>Home</h1>
@@ -14,7 +16,8 @@ export const app = createApp({ name: 'my-app' })
   <li><a href="/admin">admin</a> (guarded: 401 without an Authorization header)</li>
   <li><a href="/_profiler">the profiler</a></li>
 </ul></body></html>\`))
-  .get('note', '/notes/{id<\\\\d+>}', ({ params }) => {
+  .get('note', '/notes/{id<\\\\d+>}', ({ params, record }) => {
+    record('notes', { action: 'read', id: Number(params.id) });
     const note = notes.find((n) => n.id === Number(params.id));
     if (!note) throw new NotFoundHttpError(\`No note \${params.id}.\`);
     return note; // any value but a string or a Response is sent as JSON

@@ -9,6 +9,7 @@ import { redactData } from '../redact-data.js';
 import { OpaqueBody, type RequestFacts, type ResponseFacts } from '../request-facts.js';
 import { traceFacts, type TraceFacts } from '../trace-facts.js';
 import type { ByteReader, ByteWriter } from './byte-writer.js';
+import { serialisedJson } from '../../debug/request-recording.js';
 
 /**
  * One answered request as the profiler worker receives it: the request and response heads and
@@ -179,6 +180,8 @@ function contextJson(context: Record<string, unknown>): string {
 
 /** A value the app gave as JSON: a cycle, a BigInt or a throwing getter is marked (redact-data.ts), never thrown. */
 function valueJson(value: unknown, otherwise = 'null'): string {
+  const once = serialisedJson(value);
+  if (once !== undefined) return once;
   try {
     // Most values are plain data: JSON.stringify says what the walk below would, natively.
     return JSON.stringify(value) ?? otherwise;
@@ -186,6 +189,7 @@ function valueJson(value: unknown, otherwise = 'null'): string {
     return JSON.stringify(redactData(value, keep, ignore, never).value) ?? otherwise;
   }
 }
+
 
 const keep = (text: string) => text;
 const ignore = () => {};

@@ -22,7 +22,7 @@ test('should list every panel in the menu, linking ?panel=<name>&type=request, t
   const hrefs = $('ul.menu a').map((_, a) => $(a).attr('href')).get();
   assert.equal(hrefs, PANELS.map((p) => `/_profiler/a1b2c3?panel=${p}&type=request`));
   assert.equal($('ul.menu a').map((_, a) => $(a).children('span').first().text()).get(),
-    ['Request / Response', 'Performance', 'Exception', 'Logs', 'Events', 'Routing', 'Security']);
+    ['Request / Response', 'Performance', 'Exception', 'Logs', 'Events', 'Routing', 'Security', 'HTTP Client', 'Dumps', 'Configuration']);
   assert.is($('ul.menu a.on').attr('href'), '/_profiler/a1b2c3?panel=router&type=request');
   assert.is($('ul.menu a[aria-current=page]').length, 1);
 });
@@ -85,12 +85,13 @@ test('when the profile says which server served it (a shared store), then the re
   assert.not.ok(load(renderProfilePage(okProfile(), { panel: 'request' }))('main').text().includes('Served by'));
 });
 
-test('when panel=time, then total duration and one row per phase with a bar', () => {
+test('when panel=time, then total duration and one row per phase with a bar, listener calls among them', () => {
   const $ = load(renderProfilePage(okProfile(), { panel: 'time' }));
   assert.ok($('main').text().includes('Total time: 3.4 ms'));
-  assert.equal($('main tbody tr td:first-child').map((_, td) => $(td).text()).get(), ['routing', 'firewall', 'controller', 'response']);
-  assert.is($('main .bar').length, 4);
-  assert.match($('main .bar').eq(2).attr('style') ?? '', /^left:5\.85%;width:81\.87%$/);
+  assert.equal($('main tbody tr.tl-phase td:nth-child(2)').map((_, td) => $(td).text()).get(), ['routing', 'firewall', 'controller', 'response']);
+  assert.is($('main tr.tl-phase .bar').length, 4);
+  assert.match($('main tr.tl-phase .bar').eq(2).attr('style') ?? '', /^left:5\.85%;width:81\.87%;background:#[0-9a-f]{6}$/);
+  assert.is($('main tbody tr').length, 4 + okProfile().collectors.events.events.reduce((n, event) => n + event.listeners.length, 0));
 });
 
 test('when panel=log, then the table and level filters with counts', () => {

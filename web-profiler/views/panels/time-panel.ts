@@ -1,18 +1,30 @@
 import type { Profile } from '../../../core/profiler/profile.js';
 import { escapeHtml } from '../../../render/escape.js';
-import { formatMs } from '../../../render/format.js';
+import { formatBytes, formatMs } from '../../../render/format.js';
+import { timelineEnd, timelineRows } from '../../../render/timeline.js';
 
 const percent = (part: number, whole: number): string =>
   (whole > 0 && Number.isFinite(part) ? Math.min(100, Math.max(0, (part / whole) * 100)) : 0).toFixed(2);
 
-/** Total duration and the phases on a timeline (CSS bars, offsets in % of the total). */
+const KIND_LABELS = { phase: 'phase', listener: 'listener', span: 'span', http: 'HTTP' } as const;
+const KIND_COLOURS = { phase: '#2563eb', listener: '#6b7280', span: '#15803d', http: '#b45309' } as const;
+
+/** Total duration, memory, and the waterfall: phases, listener calls, the app's spans and outgoing calls on one axis. */
 export function renderTimePanel(profile: Profile): string {
-  const { duration, phases } = profile.collectors.time;
-  const end = Math.max(duration, ...phases.map((p) => p.start + p.duration));
-  const rows = phases.map((phase) => `<tr><td>${escapeHtml(phase.name)}</td><td>${formatMs(phase.start)}</td><td>${formatMs(phase.duration)}</td>`
-    + `<td><div class="track"><span class="bar" style="left:${percent(phase.start, end)}%;width:${percent(phase.duration, end)}%"></span></div></td></tr>`);
+  const { duration, memory } = profile.collectors.time;
+  const rows = timelineRows(profile);
+  const end = timelineEnd(profile, rows);
+  const body = rows.map((row) => {
+    const width = row.duration === null ? 100 - Number(percent(row.start, end)) : Number(percent(row.duration, end));
+    return `<tr class="tl-${row.kind}"><td>${KIND_LABELS[row.kind]}</td><td>${escapeHtml(row.label)}</td><td>${formatMs(row.start)}</td>`
+      + `<td>${row.duration === null ? 'unfinished' : formatMs(row.duration)}</td>`
+      + `<td><div class="track"><span class="bar" style="left:${percent(row.start, end)}%;width:${width.toFixed(2)}%;background:${KIND_COLOURS[row.kind]}"></span></div></td></tr>`;
+  });
   const table = rows.length
-    ? `<table><thead><tr><th>Phase</th><th>Start</th><th>Duration</th><th>Timeline</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
+    ? `<table><thead><tr><th>Kind</th><th>Name</th><th>Start</th><th>Duration</th><th>Timeline</th></tr></thead><tbody>${body.join('')}</tbody></table>`
     : '<p class="empty">No phases were recorded.</p>';
-  return `<h2>Performance</h2><div class="card"><p>Total time: <strong>${formatMs(duration)}</strong></p>${table}</div>`;
+  const memoryLine = memory
+    ? `<p>Memory at the end: heap ${escapeHtml(formatBytes(memory.heapUsed))} used of ${escapeHtml(formatBytes(memory.heapTotal))}, RSS ${escapeHtml(formatBytes(memory.rss))}, external ${escapeHtml(formatBytes(memory.external))}</p>`
+    : '';
+  return `<h2>Performance</h2><div class="card"><p>Total time: <strong>${formatMs(duration)}</strong></p>${memoryLine}${table}</div>`;
 }

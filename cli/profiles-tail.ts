@@ -1,0 +1,66 @@
+import { Command, Option } from 'commander';
+import { AppError } from '../core/errors.js';
+import { ProfileFeed } from '../core/profiler/profile-feed.js';
+import type { SearchQuery } from '../core/profiler/profile.js';
+import { renderProfileLine } from '../render/text/profile-line-text.js';
+import { jsonForTerminal } from '../render/text/terminal-safe.js';
+import { openExistingStore } from './open-store.js';
+import { resolveStoreDir } from './options.js';
+import { terminalSafe } from '../render/text/terminal-safe.js';
+import type { Output } from './output.js';
+
+const POLL_MS = 250;
+
+const storeDir = (option: string | undefined) => resolveStoreDir(option, process.cwd());
+
+interface TailOptions { status?: string; method?: string; url?: string; json: boolean; store?: string }
+
+/** `app profiles tail`: each new profile's line as it is stored, until Ctrl-C (SIGINT) or SIGTERM. */
+export function makeTailCommand(output: Output): Command {
+  return new Command('tail')
+    .description('Print each new profile as it is stored, until Ctrl-C (works while another process serves)')
+    .option('--status <status>', 'exact status (404) or a class (4xx)')
+    .option('--method <method>', 'HTTP method')
+    .option('--url <substring>', 'part of the URL')
+    .option('--json', 'print one JSON object a line', false)
+    .addOption(new Option('--store <dir>', 'profile store folder (default: $APPKERNEL_PROFILER_DIR or ./var/profiler)'))
+    .addHelpText('after', '\nExamples:\n  $ app profiles tail\n  $ app profiles tail --status 5xx --url /api\n  $ app profiles tail --json | jq .url')
+    .action(async (opts: TailOptions) => {
+      const filter: Omit<SearchQuery, 'limit'> = {};
+      if (opts.status) {
+        if (!/^[1-5]([0-9]{2}|xx)$/i.test(opts.status)) throw new AppError('APP_ERR_CLI_USAGE', `Invalid status "${opts.status}": expected e.g. 404 or 4xx.`);
+        filter.status = opts.status.toLowerCase();
+      }
+      if (opts.method) filter.method = opts.method.toUpperCase();
+      if (opts.url) filter.url = opts.url;
+      const storage = await openExistingStore(opts.store, output);
+      const feed = new ProfileFeed(storage, filter);
+      let stopped = false;
+      let wake: () => void = () => {};
+      const stop = () => {
+        stopped = true;
+        wake();
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+      try {
+        await feed.next();
+        output.err(`Waiting for new profiles in ${terminalSafe(storeDir(opts.store))} (Ctrl-C to stop)\n`);
+        while (!stopped) {
+          for (const row of await feed.next()) output.out(opts.json ? `${jsonForTerminal(row, 0)}\n` : renderProfileLine(row, { color: output.color }));
+          if (stopped) break;
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, POLL_MS);
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+        }
+      } finally {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+        await storage.close();
+      }
+    });
+}

@@ -1,0 +1,26 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/** Where the code running for one request records what its panels show (outgoing calls, spans, dumps). */
+export interface RequestRecorder {
+  /** ms since the request started, on the clock of its phases */
+  elapsed(): number;
+  /** one record for the collector named `collector`; kept by reference until the request is handed off */
+  add(collector: string, value: unknown): void;
+}
+
+const scope = new AsyncLocalStorage<RequestRecorder>();
+
+/** The recorder of the request whose code is running, if any. */
+export function currentRecorder(): RequestRecorder | undefined {
+  return scope.getStore();
+}
+
+/**
+ * Makes `recorder` (or none) the current one for the rest of this synchronous run and everything it
+ * starts: called as the kernel begins each request, it covers its listeners, its controller and the
+ * code they start. Requests on one keep-alive connection may share an async context: each one's
+ * start replaces what the one before entered, a request not recorded included (null).
+ */
+export function enterRequestScope(recorder: RequestRecorder | null): void {
+  scope.enterWith(recorder ?? (undefined as unknown as RequestRecorder));
+}

@@ -1,0 +1,27 @@
+import type { CustomPanelData } from '../panel-data.js';
+import { looksSecret, REDACTED, redactText } from '../redact.js';
+import { appEntries, appEntryNames } from './app-entries.js';
+import type { CollectContext } from './collect-context.js';
+
+/** Records of app.panel() panels travel under "panel:<name>": one { title, columns, rows } each request. */
+export const CUSTOM_PREFIX = 'panel:';
+
+/** The app's own panels: their rows as text, cells redacted like any stored text, columns with secret names emptied. */
+export function collectCustomPanels({ entries, secrets }: CollectContext): Record<string, CustomPanelData> | undefined {
+  const names = appEntryNames(entries).filter((name) => name.startsWith(CUSTOM_PREFIX));
+  if (names.length === 0) return undefined;
+  const panels: Record<string, CustomPanelData> = Object.create(null);
+  for (const key of names) {
+    const panel = appEntries(entries, key)[0] as CustomPanelData | undefined;
+    if (!panel) continue;
+    const columns = (panel.columns ?? []).map(String);
+    const secretColumn = columns.map(looksSecret);
+    panels[key.slice(CUSTOM_PREFIX.length)] = {
+      title: String(panel.title),
+      columns,
+      rows: (panel.rows ?? []).map((row) => (Array.isArray(row) ? row : [row]).map((cell, i) =>
+        (secretColumn[i] ? REDACTED : secrets.scrub(redactText(String(cell)))))),
+    };
+  }
+  return panels;
+}

@@ -1,0 +1,65 @@
+import type { DumpNode } from '../debug/dump-value.js';
+import type { Span } from '../debug/stopwatch.js';
+
+export type { DumpNode } from '../debug/dump-value.js';
+export type { Span } from '../debug/stopwatch.js';
+
+/** One outgoing HTTP call as stored: headers and URL redacted; times in ms since the request started. */
+export interface HttpCallData {
+  client: 'undici' | 'node:http';
+  method: string;
+  url: string;
+  start: number;
+  /** null while still in flight when the request was handed off */
+  duration: number | null;
+  status: number | null;
+  statusText: string;
+  requestHeaders: Record<string, string | string[]>;
+  responseHeaders: Record<string, string | string[]>;
+  requestSize: number | null;
+  responseSize: number | null;
+  error: string | null;
+  timedOut: boolean;
+  /** where values were replaced by REDACTED, as in the request panel */
+  redacted: string[];
+}
+
+export interface HttpClientData {
+  calls: HttpCallData[];
+  /** ms, the calls' durations added up */
+  totalTime: number;
+  errors: number;
+}
+
+export interface DumpData {
+  dumps: { file: string | null; line: number | null; time: number | null; value: DumpNode }[];
+}
+
+export interface ConfigData {
+  node: string;
+  appkernel: string;
+  /** the app's package.json name and version, when it has one */
+  app: { name: string; version: string } | null;
+  appFile: string | null;
+  /** `app serve`'s options as given (host, port, watch, ...), as text */
+  options: Record<string, string>;
+  store: string | null;
+  /** every variable the app's process can see; secret-looking values redacted */
+  env: Record<string, string>;
+  redacted: string[];
+}
+
+/** The process's memory when the response was ready, in bytes. */
+export interface MemoryData {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+}
+
+/** A panel the app defined (app.panel): its rows as text, made when the request ended. */
+export interface CustomPanelData {
+  title: string;
+  columns: string[];
+  rows: string[][];
+}

@@ -1,0 +1,77 @@
+import { get, type IncomingMessage } from 'node:http';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { waitFor } from '../helpers/poll.js';
+import { fetchProfiled } from '../helpers/profiled-request.js';
+import { fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
+
+const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+const test = suite('the live search page in headless Chromium: new profiles appear at the top, a button pauses them, no CSP violation');
+let t: TestServer;
+let browser: Browser;
+
+test.before(async () => {
+  t = await serveForTest();
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+});
+
+test.after(async () => {
+  await browser?.close();
+  await t?.stop();
+});
+
+/** Waits on the store itself: polling the JSON view would store 404 profiles of its own. */
+async function stored(path: string): Promise<string> {
+  return (await fetchProfiled(t, path)).token;
+}
+
+const rowTokens = (page: Page) => page.evaluate(() => [...document.querySelectorAll('main tbody tr td:nth-child(6)')].map((cell) => cell.textContent));
+const pageHas = async (page: Page, token: string) => (await rowTokens(page)).includes(token);
+
+test('when profiles are stored while the search page is open, then their rows appear on top; paused, they wait for Resume', async () => {
+  const page = await browser.newPage();
+  const violations: string[] = [];
+  page.on('console', (message) => { if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text()); });
+  page.on('pageerror', (error) => violations.push(`page error: ${error.message}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => console.log(`Refused to ${e.violatedDirective} ${e.blockedURI}`));
+  });
+  const response = await page.goto(`${t.base}/_profiler/search?limit=10&url=/live`);
+  assert.is(response?.status(), 200);
+  assert.ok(await waitFor(async () => (await page.textContent('#live-state')) === 'live', 10_000), 'the stream opened');
+
+  const first = await stored('/live/one');
+  assert.ok(await waitFor(() => pageHas(page, first), 10_000), 'the new profile shows without a reload');
+  assert.is((await rowTokens(page))[0], first);
+  assert.is(await page.textContent('main h2'), '1 results found');
+  const href = await page.getAttribute('main tbody tr:first-child td:nth-child(6) a', 'href');
+  assert.is(href, `/_profiler/${first}`);
+  await stored('/elsewhere');
+
+  await page.click('#live-toggle');
+  assert.is(await page.textContent('#live-state'), 'paused');
+  assert.is(await page.textContent('#live-toggle'), 'Resume live updates');
+  // A second listener tells when the event has been sent: the paused page must not show it.
+  const watcher = await new Promise<IncomingMessage>((resolve, reject) => get(`${t.base}/_profiler/live?url=/live`, resolve).on('error', reject));
+  let seen = '';
+  watcher.setEncoding('utf8');
+  watcher.on('data', (chunk: string) => (seen += chunk));
+  assert.ok(await waitFor(() => seen.includes('retry:'), 5_000));
+  const second = await stored('/live/two');
+  assert.ok(await waitFor(() => seen.includes(second), 10_000));
+  // The page's stream polls on its own timer: give it the same deadline, then it must still be absent.
+  await waitFor(() => pageHas(page, second), 1_500);
+  assert.not.ok(await pageHas(page, second), 'paused: the row waits');
+  watcher.destroy();
+
+  await page.click('#live-toggle');
+  assert.ok(await waitFor(() => pageHas(page, second), 5_000), 'resumed: the waiting row shows');
+  assert.equal((await rowTokens(page)).slice(0, 2), [second, first]);
+  assert.equal(violations, []);
+  await page.close();
+});
+
+test.run();

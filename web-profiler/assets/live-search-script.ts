@@ -1,0 +1,73 @@
+/**
+ * The search page's only script, served as /_profiler/live-search.js (same origin, allowed by the
+ * pages' CSP as `script-src 'self'`): it follows /_profiler/live and puts each new profile at the
+ * top of the results, built with DOM calls (text is never parsed as HTML). A button pauses it.
+ */
+export const LIVE_SEARCH_SCRIPT = `(() => {
+  'use strict';
+  const main = document.querySelector('main');
+  const toggle = document.getElementById('live-toggle');
+  const state = document.getElementById('live-state');
+  if (!main || !toggle || !state || typeof EventSource !== 'function') return;
+  const params = new URLSearchParams(location.search);
+  const limit = Number(params.get('limit')) || 10;
+  const filter = new URLSearchParams();
+  for (const name of ['ip', 'method', 'status', 'url', 'token']) {
+    const value = (params.get(name) || '').trim();
+    if (value) filter.set(name, value);
+  }
+  let paused = false;
+  const waiting = [];
+  const el = (tag, attrs, ...children) => {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attrs || {})) node.setAttribute(name, value);
+    for (const child of children) node.append(child);
+    return node;
+  };
+  const filterLink = (name, value) => {
+    const query = new URLSearchParams({ [name]: value, limit: String(limit) });
+    return el('a', { href: '/_profiler/search?' + query.toString() }, value);
+  };
+  const pad = (n) => String(n).padStart(2, '0');
+  const when = (ms) => {
+    const d = new Date(ms);
+    return d.getUTCFullYear() + '-' + pad(d.getUTCMonth() + 1) + '-' + pad(d.getUTCDate()) + ' ' + pad(d.getUTCHours()) + ':' + pad(d.getUTCMinutes()) + ':' + pad(d.getUTCSeconds()) + ' UTC';
+  };
+  const family = (status) => { const f = Math.floor(status / 100); return f >= 1 && f <= 5 ? 's' + f : 's0'; };
+  const tbody = () => {
+    let body = main.querySelector('table tbody');
+    if (body) return body;
+    const head = el('tr', {}, ...['Status', 'IP', 'Method', 'URL', 'Time', 'Token', 'Duration'].map((t) => el('th', {}, t)));
+    body = el('tbody');
+    main.append(el('div', { class: 'card' }, el('table', {}, el('thead', {}, head), body)));
+    return body;
+  };
+  const show = (row) => {
+    const body = tbody();
+    const tr = el('tr', { 'data-live': '' },
+      el('td', {}, el('span', { class: 'b ' + family(row.status) }, String(row.status))),
+      el('td', {}, filterLink('ip', row.ip)), el('td', {}, filterLink('method', row.method)), el('td', {}, filterLink('url', row.url)),
+      el('td', {}, el('time', { datetime: new Date(row.time).toISOString().slice(0, 19) + 'Z' }, when(row.time))),
+      el('td', {}, el('a', { class: 'mono', href: '/_profiler/' + encodeURIComponent(row.token) }, row.token)),
+      el('td', {}, row.duration.toFixed(1) + ' ms'));
+    body.prepend(tr);
+    while (body.rows.length > limit) body.deleteRow(body.rows.length - 1);
+    const count = main.querySelector('h2');
+    if (count) count.textContent = body.rows.length + ' results found';
+  };
+  const source = new EventSource('/_profiler/live?' + filter.toString());
+  source.addEventListener('profile', (event) => {
+    const row = JSON.parse(event.data);
+    if (paused) waiting.push(row); else show(row);
+  });
+  source.addEventListener('open', () => { state.textContent = paused ? 'paused' : 'live'; });
+  source.addEventListener('error', () => { state.textContent = 'reconnecting'; });
+  toggle.addEventListener('click', () => {
+    paused = !paused;
+    toggle.textContent = paused ? 'Resume live updates' : 'Pause live updates';
+    toggle.setAttribute('aria-pressed', String(paused));
+    state.textContent = paused ? 'paused' : 'live';
+    if (!paused) for (const row of waiting.splice(0)) show(row);
+  });
+})();
+`;

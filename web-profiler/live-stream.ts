@@ -1,0 +1,61 @@
+import { Readable } from 'node:stream';
+import { ProfileFeed } from '../core/profiler/profile-feed.js';
+import type { SearchQuery } from '../core/profiler/profile.js';
+import type { ProfileStorage } from '../core/profiler/storage/profile-storage.js';
+
+const POLL_MS = 500;
+/** A comment line now and then keeps proxies and idle timers from closing a quiet stream. */
+const HEARTBEAT_MS = 15_000;
+
+const open = new Map<ProfileStorage, Set<Readable>>();
+
+/**
+ * `/_profiler/live`: Server-Sent Events, one `profile` event (the profile's summary as JSON) for each
+ * profile stored from now on that fits the search filter. Polls the store's search, so it sees what
+ * any process writes to it. Ends when the client leaves or the server closes (endLiveStreams).
+ */
+export function liveStream(storage: ProfileStorage, filter: Omit<SearchQuery, 'limit' | 'since'>): Readable {
+  const feed = new ProfileFeed(storage, filter);
+  let polling = false;
+  let quietSince = Date.now();
+  const stream = new Readable({ read() {} });
+  const poll = async () => {
+    if (polling || stream.destroyed) return;
+    polling = true;
+    try {
+      for (const row of await feed.next()) {
+        stream.push(`event: profile\ndata: ${JSON.stringify(row)}\n\n`);
+        quietSince = Date.now();
+      }
+      if (Date.now() - quietSince >= HEARTBEAT_MS) {
+        stream.push(': still here\n\n');
+        quietSince = Date.now();
+      }
+    } catch (error) {
+      stream.push(`event: failure\ndata: ${JSON.stringify(String((error as Error)?.message ?? error))}\n\n`);
+    } finally {
+      polling = false;
+    }
+  };
+  const timer = setInterval(() => void poll(), POLL_MS);
+  let streams = open.get(storage);
+  if (!streams) open.set(storage, streams = new Set());
+  streams.add(stream);
+  const forget = () => {
+    clearInterval(timer);
+    streams!.delete(stream);
+  };
+  stream.once('close', forget);
+  stream.once('end', forget);
+  stream.push('retry: 2000\n\n');
+  void poll();
+  return stream;
+}
+
+/** Ends the live streams of `storage`, so that a closing server does not wait for them. */
+export function endLiveStreams(storage: ProfileStorage): void {
+  for (const stream of open.get(storage) ?? []) {
+    stream.push(null);
+  }
+  open.delete(storage);
+}
