@@ -38,7 +38,7 @@ export class ProfilerController {
       }
       panel = name as PanelName;
     }
-    return Response.html(renderProfilePage(profile, { panel }));
+    return Response.html(renderProfilePage(profile, { panel, query: request.query }));
   };
 
   readonly jsonAction = async ({ params }: ControllerContext): Promise<Response> =>

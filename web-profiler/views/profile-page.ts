@@ -3,7 +3,7 @@ import { renderLayout } from '../../render/layout.js';
 import { PANEL_LABELS, renderPanelMenu } from './panel-menu.js';
 import { renderEventsPanel } from './panels/events-panel.js';
 import { renderExceptionPanel } from './panels/exception-panel.js';
-import { renderLogPanel } from './panels/log-panel.js';
+import { logViewOf, renderLogPanel } from './panels/log-panel.js';
 import { renderRequestPanel } from './panels/request-panel.js';
 import { renderRouterPanel } from './panels/router-panel.js';
 import { renderSecurityPanel } from './panels/security-panel.js';
@@ -11,17 +11,21 @@ import { renderTimePanel } from './panels/time-panel.js';
 import { renderProfileSummary } from './profile-summary.js';
 import { renderTopBar } from './top-bar.js';
 
-const PANEL_RENDERERS: Record<PanelName, (profile: Profile) => string> = {
+const PANEL_RENDERERS: Record<PanelName, (profile: Profile, options: ProfilePageOptions) => string> = {
   request: renderRequestPanel,
   time: renderTimePanel,
   exception: renderExceptionPanel,
-  log: renderLogPanel,
+  log: (profile, options) => renderLogPanel(profile, logViewOf(options.query ?? {})),
   events: renderEventsPanel,
   router: renderRouterPanel,
   security: renderSecurityPanel,
 };
 
-export interface ProfilePageOptions { panel: PanelName }
+export interface ProfilePageOptions {
+  panel: PanelName;
+  /** the page's query parameters, which some panels read (the log panel's `channel` and `events`) */
+  query?: Record<string, string | string[]>;
+}
 
 /** `/_profiler/<token>`: the summary, the panel menu and the chosen panel. */
 export function renderProfilePage(profile: Profile, options: ProfilePageOptions): string {
@@ -29,6 +33,6 @@ export function renderProfilePage(profile: Profile, options: ProfilePageOptions)
   return renderLayout({
     title: `${PANEL_LABELS[panel]} · ${profile.method} ${profile.url} (${profile.status}) · Profiler`,
     body: renderTopBar() + renderProfileSummary(profile)
-      + `<div class="wrap layout"><nav>${renderPanelMenu(profile, panel)}</nav><main>${PANEL_RENDERERS[panel](profile)}</main></div>`,
+      + `<div class="wrap layout"><nav>${renderPanelMenu(profile, panel)}</nav><main>${PANEL_RENDERERS[panel](profile, options)}</main></div>`,
   });
 }

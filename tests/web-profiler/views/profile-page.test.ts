@@ -85,12 +85,49 @@ test('when panel=time, then total duration and one row per phase with a bar', ()
   assert.match($('main .bar').eq(2).attr('style') ?? '', /^left:5\.85%;width:81\.87%$/);
 });
 
-test('when panel=log, then the table and level filters with counts', () => {
-  const $ = load(renderProfilePage(okProfile(), { panel: 'log' }));
+test('when panel=log&events=1, then the whole table and level filters with counts', () => {
+  const $ = load(renderProfilePage(okProfile(), { panel: 'log', query: { events: '1' } }));
   assert.equal(texts($, 'main .filters label'), ['All 6', 'Errors 0', 'Warnings 1', 'Info 2', 'Debug 3']);
   assert.is($('main input#lf-all[checked]').length, 1);
   assert.is($('main table.log tbody tr').length, 6);
   assert.is($('main tr.log-warning').length, 1);
+});
+
+test('when panel=log, then the event channel is hidden, said so, and one link shows it', () => {
+  const $ = load(renderProfilePage(okProfile(), { panel: 'log' }));
+  assert.equal($('main table.log tbody tr td:nth-child(2)').map((_, td) => $(td).text()).get(), ['request', 'app', 'app']);
+  assert.equal(texts($, 'main .filters label'), ['All 3', 'Errors 0', 'Warnings 1', 'Info 2', 'Debug 0']);
+  assert.ok($('main .events-hidden').text().startsWith('3 event records (one per listener call) hidden.'));
+  assert.is($('main .events-hidden a').attr('href'), '/_profiler/c0ffee?panel=log&type=request&events=1');
+});
+
+test('when panel=log, then a link per channel with its count, the current one marked; channel=<name> shows that channel only', () => {
+  const $ = load(renderProfilePage(okProfile(), { panel: 'log' }));
+  const links = $('main nav.channels a').map((_, a) => [[$(a).text(), $(a).attr('href')]]).get();
+  assert.equal(links, [
+    ['All channels but event 3', '/_profiler/c0ffee?panel=log&type=request'],
+    ['All channels 6', '/_profiler/c0ffee?panel=log&type=request&events=1'],
+    ['app 2', '/_profiler/c0ffee?panel=log&type=request&channel=app'],
+    ['event 3', '/_profiler/c0ffee?panel=log&type=request&channel=event'],
+    ['request 1', '/_profiler/c0ffee?panel=log&type=request&channel=request'],
+  ]);
+  assert.is($('main nav.channels a.on').text(), 'All channels but event 3');
+  const event = load(renderProfilePage(okProfile(), { panel: 'log', query: { channel: 'event' } }));
+  assert.equal(event('main table.log tbody tr td:nth-child(2)').map((_, td) => event(td).text()).get(), ['event', 'event', 'event']);
+  assert.is(event('main nav.channels a.on').text(), 'event 3');
+  assert.is(event('main .events-hidden').length, 0);
+  const none = load(renderProfilePage(okProfile(), { panel: 'log', query: { channel: 'nope' } }));
+  assert.is(none('main .empty').text(), 'No log messages.');
+});
+
+test('when panel=log, then times show milliseconds and each context is one folded line that opens on the pretty JSON', () => {
+  const $ = load(renderProfilePage(okProfile(), { panel: 'log' }));
+  assert.match($('main table.log tbody tr').first().find('td small').text(), /^\d\d:\d\d:\d\d\.\d{3}$/);
+  const context = $('main table.log tbody tr').eq(1).find('details.ctx');
+  assert.is(context.attr('open'), undefined, 'folded');
+  assert.is(context.find('summary').text(), '{"name":"world"}');
+  assert.is(context.find('pre.ctx').text(), '{\n  "name": "world"\n}');
+  assert.is($('main table.log tbody tr').eq(2).find('details').length, 0, 'an empty context shows nothing');
 });
 
 test('when panel=events, then listeners in call order with durations and the stopped-propagation mark', () => {
