@@ -16,10 +16,11 @@ const FIXTURES = resolve(process.cwd(), 'dist/tests/hardening/fixtures/xss-paylo
  * Routes that put a payload in every place a request can: a plain page (the
  * toolbar is injected), a route parameter, and a controller that logs the
  * payload (as message, context value and context key) and throws it (as
- * message and class name of an error and its cause). `/fail/harmless` gives
- * the baseline.
+ * message and class name of an error and its cause, and logs on a channel it
+ * names); response bodies as JSON (`/answer`) and text (`/say`); a route whose
+ * definition holds it (`/def/<n>`, defaults). `harmless` gives the baselines.
  */
-const XSS_APP = `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};
+const XSS_APP = `import { createApp, Response } from ${JSON.stringify(PACKAGE_ENTRY)};
 import { XSS_PAYLOADS } from ${JSON.stringify(FIXTURES)};
 
 const PAGE = '<!DOCTYPE html><html><head><meta charset="UTF-8"><title>page</title></head><body><p>a page</p></body></html>';
@@ -32,10 +33,21 @@ export const app = createApp({ name: 'xss' })
     const text = payload(params.index);
     log.warning(text, { payload: text });
     log.error('Failing with {payload}', { payload: text, [text]: text });
+    log.withChannel(text).info('From a channel named by the payload.');
     const cause = new TypeError(text);
     cause.name = text;
     throw new Error(text, { cause });
-  });
+  })
+  .get('answer', '/answer/{index}', function answer({ params }) {
+    const text = payload(params.index);
+    return { payload: text, [text]: [text] };
+  })
+  .get('say', '/say/{index}', function say({ params }) {
+    return new Response(payload(params.index), 200, { 'Content-Type': 'text/plain; charset=utf-8' });
+  })
+  .get('defharmless', '/def/harmless', function defined() { return PAGE; }, { defaults: { note: 'harmless' } });
+
+XSS_PAYLOADS.forEach((text, index) => app.get('def' + index, '/def/' + index, function defined() { return PAGE; }, { defaults: { note: text } }));
 `;
 
 export interface XssServer extends TestServer {

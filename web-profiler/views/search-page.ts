@@ -2,7 +2,8 @@ import type { ProfileSummary, SearchQuery } from '../../core/profiler/profile.js
 import { escapeHtml, queryString } from '../../render/escape.js';
 import { formatDateTime, formatMs, isoSeconds, statusClass } from '../../render/format.js';
 import { renderLayout } from '../../render/layout.js';
-import { renderSearchForm } from './search-form.js';
+import { STYLES } from '../../render/styles.js';
+import { renderSearchForm, SEARCH_FORM_STYLES } from './search-form.js';
 import { renderTopBar } from './top-bar.js';
 
 function filterLink(name: 'ip' | 'method' | 'url', value: string, limit: number): string {
@@ -74,6 +75,7 @@ export function renderSearchPage(results: readonly ProfileSummary[], query: Sear
     : '';
   return renderLayout({
     title: 'Profile Search · Profiler',
+    styles: STYLES + SEARCH_FORM_STYLES,
     body: `${renderTopBar()}<main class="wrap"><h1>Profile Search</h1>${renderSearchForm(query)}`
       + `<h2>${resultCount(results.length, total)}</h2>${renderProfilerToggle(query)}${pager}${table}${pager}</main>`,
   });

@@ -77,6 +77,29 @@ test('when panel=request, then request and response fields, headers, query, cook
   assert.ok($$('main').text().includes('4.0 KB, application/json truncated'));
 });
 
+test('when panel=request, then JSON bodies both ways are pretty-printed, a cut one shown as it was, and the response body previewed', () => {
+  const profile = okProfile();
+  profile.collectors.request.body = { size: 17, contentType: 'application/json', text: '{"a":1,"b":[true]}', truncated: false };
+  profile.collectors.request.response.body = { size: 25, contentType: 'application/json', text: '{"ok":true,"items":[1,2]}', truncated: false };
+  const $ = load(renderProfilePage(profile, { panel: 'request' }));
+  const bodies = $('main pre.body').map((_, pre) => $(pre).text()).get();
+  assert.equal(bodies, ['{\n  "a": 1,\n  "b": [\n    true\n  ]\n}', '{\n  "ok": true,\n  "items": [\n    1,\n    2\n  ]\n}']);
+  assert.is($('main h3').last().text(), 'Response body');
+  profile.collectors.request.response.body = { size: 40_000, contentType: 'text/plain', text: 'x'.repeat(16), truncated: true };
+  const cut = load(renderProfilePage(profile, { panel: 'request' }));
+  assert.is(cut('main pre.body').last().text(), 'x'.repeat(16));
+  assert.ok(cut('main').text().includes('39.1 KB, text/plain truncated: the first 16 B shown'), cut('main').text());
+});
+
+test('when panel=request on a profile without a response body preview (older, or not text), then it says which', () => {
+  const older = okProfile();
+  delete older.collectors.request.response.body;
+  assert.ok(load(renderProfilePage(older, { panel: 'request' }))('main').text().includes('Not recorded (this profile predates response body previews).'));
+  const binary = okProfile();
+  binary.collectors.request.response.body = null;
+  assert.ok(load(renderProfilePage(binary, { panel: 'request' }))('main').text().includes('No text body to preview'));
+});
+
 test('when panel=time, then total duration and one row per phase with a bar', () => {
   const $ = load(renderProfilePage(okProfile(), { panel: 'time' }));
   assert.ok($('main').text().includes('Total time: 3.4 ms'));
@@ -130,6 +153,22 @@ test('when panel=log, then times show milliseconds and each context is one folde
   assert.is($('main table.log tbody tr').eq(2).find('details').length, 0, 'an empty context shows nothing');
 });
 
+test('when panel=router for a matched route, then its definition: path, methods, requirements, defaults, controller, then the parameters', () => {
+  const profile = okProfile();
+  profile.collectors.router.definition = { path: '/hello/{name}', methods: ['GET'], requirements: { name: '[a-z]+' }, defaults: { name: 'world' }, controller: 'hello' };
+  const $ = load(renderProfilePage(profile, { panel: 'router' }));
+  const rows = $('main .route-definition > table > tbody > tr');
+  assert.equal(rows.map((_, tr) => $(tr).children('th').text()).get(), ['Path', 'Methods', 'Requirements', 'Defaults', 'Controller']);
+  assert.is(rows.eq(0).children('td').text(), '/hello/{name}');
+  assert.is(rows.eq(1).children('td').text(), 'GET');
+  assert.is(rows.eq(2).find('td table th').text() + '=' + rows.eq(2).find('td table td').text(), 'name=[a-z]+');
+  assert.is(rows.eq(3).find('td table td').text(), 'world');
+  profile.collectors.router.definition = { ...profile.collectors.router.definition, methods: [], requirements: {}, defaults: {} };
+  const any = load(renderProfilePage(profile, { panel: 'router' }));
+  assert.is(any('main .route-definition > table > tbody > tr').eq(1).children('td').text(), 'ANY');
+  assert.ok(any('main').text().includes('Parameters'));
+});
+
 test('when panel=events, then listeners in call order with durations and the stopped-propagation mark', () => {
   const $ = load(renderProfilePage(notFoundProfile(), { panel: 'events' }));
   assert.equal(texts($, 'main h3').map((t) => t.split(' ')[0]), ['kernel.request', 'kernel.exception']);
@@ -145,6 +184,7 @@ test('when panel=router, then the matched route and its params, or the explain t
   const notFound = load(renderProfilePage(notFoundProfile(), { panel: 'router' }));
   assert.equal(texts(notFound, 'main thead th'), ['Route', 'Path', 'Methods', 'Verdict', 'Detail']);
   assert.equal(notFound('main tbody td:first-child').map((_, td) => notFound(td).text()).get(), ['home', 'hello', 'contact']);
+  assert.ok(ok('main').text().includes('The route\'s definition was not recorded.'), 'an older profile says so');
   const redirect = okProfile();
   redirect.collectors.router = { route: null, params: {}, redirect: 'http://127.0.0.1:8000/hello/world', explain: null };
   assert.is(load(renderProfilePage(redirect, { panel: 'router' }))('main a[href="http://127.0.0.1:8000/hello/world"]').length, 1);
