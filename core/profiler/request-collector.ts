@@ -80,7 +80,8 @@ export function collectRequest(request: Request, response: Response, secrets = n
 
 /**
  * The start of a text response body, redacted as the request's body is (its findings listed as
- * "response body <path>") and scrubbed of the secret values the request carried; null for other bodies.
+ * "response body <path>", not followed into other texts) and scrubbed of the secret values the
+ * request carried; null for other bodies.
  */
 function responseBodyPreview(contentType: string | null, value: unknown, size: number, redacted: string[], secrets: SecretValues): BodyData | null {
   if (size === 0 || !isPreviewable(contentType)) return null;
@@ -88,7 +89,9 @@ function responseBodyPreview(contentType: string | null, value: unknown, size: n
     : value instanceof OpaqueBody ? value.head : null;
   if (head === null) return null;
   const found: string[] = [];
-  const text = redactBody(contentType, head.subarray(0, RESPONSE_BODY_CAP).toString('utf8'), found, (secret) => secrets.add(secret));
+  // What the response itself holds secret is redacted here only: followed elsewhere, a profile's token in a
+  // JSON answer (the profiler's own `.json`) would be scrubbed from the request's URL.
+  const text = redactBody(contentType, head.subarray(0, RESPONSE_BODY_CAP).toString('utf8'), found);
   for (const where of found) redacted.push(`response ${where}`);
   return { size, contentType: contentType && redactText(contentType), truncated: size > RESPONSE_BODY_CAP, text: secrets.scrub(text) };
 }

@@ -36,6 +36,7 @@ let dir: string;
 let store: string;
 let serve: ServeProcess;
 const tokens: string[] = [];
+let answerToken = '';
 /** What the replays sent, as the second server received it: request line, headers and body. */
 const replayed: { name: string; text: string }[] = [];
 
@@ -134,13 +135,13 @@ test.before(async () => {
 
   // Response bodies, kept as a preview: secrets the app answers in JSON (by name and by shape), and the request's secrets echoed back as text.
   await send('/answer');
+  answerToken = tokens[tokens.length - 1];
   await send('/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: secret('json password echoed back') }) });
 });
 
 test('when a JSON response carried secrets, then its preview is stored with them redacted (the check below is not vacuous)', async () => {
-  const profiles = await storedProfiles(store);
-  const answer = profiles.map((p) => JSON.parse(p.text)).find((p) => p.url?.endsWith('/answer'));
-  assert.ok(answer, 'the /answer profile');
+  const answer = await fetchProfileJson(serve.base, answerToken);
+  assert.ok(answer.url.endsWith('/answer'), answer.url);
   const preview = answer.collectors.request.response.body;
   assert.ok(preview.text.includes('"user":"ann"') && preview.text.includes('[REDACTED]'), preview.text);
   assert.ok(answer.collectors.request.redacted.includes('response body password'), answer.collectors.request.redacted.join(', '));
