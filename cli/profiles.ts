@@ -16,8 +16,8 @@ import { textOptions, type Output } from './output.js';
 import { makeTailCommand } from './profiles-tail.js';
 
 interface StoreOption { store?: string }
-interface ListOptions extends StoreOption { status?: string; method?: string; ip?: string; url?: string; since?: string; until?: string; limit: string; json: boolean; wide?: boolean }
-interface ShowOptions extends StoreOption { panel?: string; json: boolean; html: boolean; wide?: boolean }
+interface ListOptions extends StoreOption { status?: string; method?: string; ip?: string; url?: string; since?: string; until?: string; limit: string; json: boolean; wide?: boolean; includeProfiler: boolean }
+interface ShowOptions extends StoreOption { panel?: string; json: boolean; html: boolean; wide?: boolean; includeProfiler: boolean }
 
 async function withStore<T>(opts: StoreOption, work: (storage: ProfileStorage) => Promise<T>, output: Output): Promise<T> {
   const storage = await openExistingStore(opts.store, output);
@@ -28,10 +28,13 @@ async function withStore<T>(opts: StoreOption, work: (storage: ProfileStorage) =
   }
 }
 
-/** `latest` or a token; a malformed or unknown token is a one-line error, exit 1. */
-export async function loadProfile(storage: ProfileStorage, token: string): Promise<Profile> {
+/**
+ * `latest` (the newest profile, the profiler's own requests left out unless `includeProfiler`) or a
+ * token; a malformed or unknown token is a one-line error, exit 1.
+ */
+export async function loadProfile(storage: ProfileStorage, token: string, includeProfiler = false): Promise<Profile> {
   if (token === 'latest') {
-    const latest = await storage.latest();
+    const [latest] = await storage.search({ limit: 1, hideProfiler: !includeProfiler });
     const profile = latest && await storage.read(latest.token);
     if (!profile) throw new AppError('APP_ERR_PROFILER_TOKEN_NOT_FOUND', 'The store holds no profile yet.');
     return profile;
@@ -67,10 +70,11 @@ Examples:
     .option('--limit <n>', 'at most this many', '20')
     .option('--json', 'print a JSON array of the list fields', false)
     .addOption(wideOption())
+    .option('--include-profiler', "include the profiler's own requests (/_profiler/...)", false)
     .addOption(storeOption())
     .addHelpText('after', '\nExamples:\n  $ app profiles list --status 4xx --limit 5\n  $ app profiles list --url /hello --since 1h --json')
     .action(async (opts: ListOptions) => {
-      const query: SearchQuery = { limit: parseInteger(opts.limit, 'limit', 1) };
+      const query: SearchQuery = { limit: parseInteger(opts.limit, 'limit', 1), hideProfiler: !opts.includeProfiler };
       if (opts.status) {
         if (!/^[1-5]([0-9]{2}|xx)$/i.test(opts.status)) throw new AppError('APP_ERR_CLI_USAGE', `Invalid status "${opts.status}": expected e.g. 404 or 4xx.`);
         query.status = opts.status.toLowerCase();
@@ -80,8 +84,8 @@ Examples:
       if (opts.url) query.url = opts.url;
       if (opts.since) query.since = parseTimeOption(opts.since);
       if (opts.until) query.until = parseTimeOption(opts.until);
-      const rows = await withStore(opts, (storage) => storage.search(query), output);
-      output.out(opts.json ? `${jsonForTerminal(rows.map(summaryForJson))}\n` : renderProfileListText(rows, textOptions(output, opts.wide)));
+      const [rows, total] = await withStore(opts, (storage) => Promise.all([storage.search(query), storage.count(query)]), output);
+      output.out(opts.json ? `${jsonForTerminal(rows.map(summaryForJson))}\n` : renderProfileListText(rows, { ...textOptions(output, opts.wide), total }));
     });
 
   profiles.command('show')
@@ -91,10 +95,11 @@ Examples:
     .addOption(new Option('--json', 'print the stored profile as JSON, or with --panel only that panel\'s data').default(false).conflicts('html'))
     .option('--html', 'print the HTML page of the panel (control characters written as visible escapes, \\x1b or \\u009b, to a terminal or a file alike)', false)
     .addOption(wideOption())
+    .option('--include-profiler', "let \"latest\" be one of the profiler's own requests", false)
     .addOption(storeOption())
     .addHelpText('after', '\nExamples:\n  $ app profiles show latest\n  $ app profiles show 3f2a1c --panel exception\n  $ app profiles show 3f2a1c --panel log --json | jq .data.records')
     .action(async (token: string, opts: ShowOptions) => {
-      const profile = await withStore(opts, (storage) => loadProfile(storage, token), output);
+      const profile = await withStore(opts, (storage) => loadProfile(storage, token, opts.includeProfiler), output);
       const panel: PanelName | string = opts.panel ?? (profile.collectors.exception ? 'exception' : 'request');
       const custom = Object.keys(profile.collectors.custom ?? {});
       if (!(PANELS as readonly string[]).includes(panel) && !custom.includes(panel)) {

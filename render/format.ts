@@ -13,6 +13,13 @@ export function formatClock(ms: number): string {
   return `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor(seconds / 60) % 60)}:${pad(seconds % 60)}`;
 }
 
+/** `HH:MM:SS.mmm` (UTC) of an epoch-ms time; `--:--:--.---` when it is not a number. */
+export function formatClockMs(ms: number): string {
+  if (!Number.isFinite(ms)) return '--:--:--.---';
+  const millis = ((Math.floor(ms) % 1000) + 1000) % 1000;
+  return `${formatClock(ms)}.${String(millis).padStart(3, '0')}`;
+}
+
 /** `YYYY-MM-DD HH:MM:SS` (UTC). */
 export function formatDateTime(ms: number): string {
   const iso = isoSeconds(ms);

@@ -23,7 +23,8 @@ export class ProfilerController {
 
   readonly searchAction = async ({ request }: ControllerContext): Promise<Response> => {
     const query = parseSearchQuery(request.query);
-    return Response.html(renderSearchPage(await this.storage.search(query), query));
+    const [rows, total] = await Promise.all([this.storage.search(query), this.storage.count(query)]);
+    return Response.html(renderSearchPage(rows, query, total));
   };
 
   readonly panelAction = async ({ request, params }: ControllerContext): Promise<Response> => {
@@ -39,7 +40,7 @@ export class ProfilerController {
       }
       panel = name;
     }
-    return Response.html(renderProfilePage(profile, { panel }));
+    return Response.html(renderProfilePage(profile, { panel, query: request.query }));
   };
 
   /** Server-Sent Events: each profile stored from now on that fits the search filter (live-stream.ts). */
@@ -57,10 +58,10 @@ export class ProfilerController {
   readonly jsonAction = async ({ params }: ControllerContext): Promise<Response> =>
     Response.json(await this.load(params.token), 200, { 'Content-Type': 'application/json' });
 
-  /** `latest` or a valid token; anything else is a 404 before any file is touched. */
+  /** `latest` (the newest profile of a request that was not the profiler's own) or a valid token; anything else is a 404 before any file is touched. */
   private async load(token: string): Promise<Profile> {
     if (token === 'latest') {
-      const latest = await this.storage.latest();
+      const [latest] = await this.storage.search({ limit: 1, hideProfiler: true });
       const profile = latest && await this.storage.read(latest.token);
       if (!profile) throw new NotFoundHttpError('No profile has been recorded yet.');
       return profile;
@@ -78,7 +79,10 @@ export class ProfilerController {
   }
 }
 
-/** Search page parameters; blanks are ignored, the limit is one of 10/50/100 (default 10). */
+/**
+ * Search page parameters; blanks are ignored, the limit is one of 10/50/100 (default 10), the offset a
+ * whole number (default 0); the profiler's own requests are left out unless `profiler=1`.
+ */
 export function parseSearchQuery(raw: Record<string, string | string[]>): SearchQuery {
   const value = (name: string) => {
     const v = firstValue(raw[name])?.trim();
@@ -94,6 +98,9 @@ export function parseSearchQuery(raw: Record<string, string | string[]>): Search
   const until = parseTime(value('until') ?? value('end'));
   if (since !== undefined) query.since = since;
   if (until !== undefined) query.until = until;
+  if (value('profiler') !== '1') query.hideProfiler = true;
+  const offset = Number(value('offset'));
+  if (Number.isSafeInteger(offset) && offset > 0) query.offset = offset;
   return query;
 }
 

@@ -61,6 +61,11 @@ export interface RequestData {
      * streams and bodies over the cap; absent in profiles recorded before it existed
      */
     structure?: BodyStructure | null;
+    /**
+     * the start of a text body (text/*, JSON, XML), redacted as the request's body is; null for other
+     * content types, empty bodies and streams; absent in profiles recorded before it existed
+     */
+    body?: BodyData | null;
   };
   /** where values were replaced by REDACTED, e.g. "header authorization", "query password" */
   redacted: string[];
@@ -87,6 +92,18 @@ export interface RouterData {
   redirect: string | null;
   /** set when no route matched (404/405): why each route missed */
   explain: RouteExplanation[] | null;
+  /** the matched route as the app defined it; absent in profiles recorded before it existed */
+  definition?: RouteDefinitionData | null;
+}
+
+/** A route's definition as the routing panel shows it. */
+export interface RouteDefinitionData {
+  path: string;
+  /** empty: any method */
+  methods: string[];
+  requirements: Record<string, string>;
+  defaults: Record<string, string>;
+  controller: string;
 }
 
 export interface Collectors {

@@ -1,10 +1,30 @@
 import type { RequestFacts as Request, ResponseFacts as Response } from './request-facts.js';
 import { bodyFingerprint } from './body-fingerprint.js';
-import type { RequestData } from './profile.js';
+import type { BodyData, RequestData } from './profile.js';
 import { redactBody, redactPath, redactQueryString, redactRecord, redactRouteParams, redactText, SecretValues } from './redact.js';
 import { OpaqueBody } from './request-facts.js';
 
 export const BODY_CAP = 16 * 1024;
+/** How much of a text response body a profile keeps for its preview. */
+export const RESPONSE_BODY_CAP = 16 * 1024;
+
+/**
+ * Text a person reads in a preview: text/*, JSON, XML, JavaScript, form data. Not HTML: a page is
+ * known by its title and structure, and is most often larger than a preview.
+ */
+export function isPreviewable(contentType: string | null): boolean {
+  const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
+  if (type === 'text/html') return false;
+  return type.startsWith('text/') || /[/+](json|xml)$/.test(type) || type === 'application/javascript' || type === 'application/x-www-form-urlencoded';
+}
+
+/** The first bytes of a text body the preview reads (one past the cap, to know it was cut); empty for other bodies. */
+export function previewHead(contentType: string | null, body: string | Buffer): Buffer {
+  if (!isPreviewable(contentType)) return Buffer.alloc(0);
+  // Every character is at least one byte: RESPONSE_BODY_CAP + 1 characters hold the bytes the preview reads.
+  if (typeof body === 'string') return Buffer.from(body.length > RESPONSE_BODY_CAP + 1 ? body.slice(0, RESPONSE_BODY_CAP + 1) : body);
+  return body.subarray(0, RESPONSE_BODY_CAP + 1);
+}
 
 /**
  * The request panel's data, with every secret replaced by REDACTED before it leaves this function;
@@ -31,6 +51,7 @@ export function collectRequest(request: Request, response: Response, secrets = n
   const bodyValue = response.body;
   const size = typeof bodyValue === 'string' ? Buffer.byteLength(bodyValue) : Buffer.isBuffer(bodyValue) ? bodyValue.length
     : bodyValue instanceof OpaqueBody ? bodyValue.size : null;
+  const responseBody = size === null ? null : responseBodyPreview(response.header('content-type') ?? null, bodyValue, size, redacted, secrets);
   return {
     method: request.method,
     url: secrets.scrub(url),
@@ -51,9 +72,28 @@ export function collectRequest(request: Request, response: Response, secrets = n
       contentType: response.header('content-type') ?? null,
       title: typeof bodyValue === 'string' && response.isHtml() ? redactTitle(pageTitle(bodyValue), secrets) : null,
       structure: bodyFingerprint(response.header('content-type') ?? null, bodyValue, token),
+      body: responseBody,
     },
     redacted,
   };
+}
+
+/**
+ * The start of a text response body, redacted as the request's body is (its findings listed as
+ * "response body <path>", not followed into other texts) and scrubbed of the secret values the
+ * request carried; null for other bodies.
+ */
+function responseBodyPreview(contentType: string | null, value: unknown, size: number, redacted: string[], secrets: SecretValues): BodyData | null {
+  if (size === 0 || !isPreviewable(contentType)) return null;
+  const head = typeof value === 'string' || Buffer.isBuffer(value) ? previewHead(contentType, value)
+    : value instanceof OpaqueBody ? value.head : null;
+  if (head === null) return null;
+  const found: string[] = [];
+  // What the response itself holds secret is redacted here only: followed elsewhere, a profile's token in a
+  // JSON answer (the profiler's own `.json`) would be scrubbed from the request's URL.
+  const text = redactBody(contentType, head.subarray(0, RESPONSE_BODY_CAP).toString('utf8'), found);
+  for (const where of found) redacted.push(`response ${where}`);
+  return { size, contentType: contentType && redactText(contentType), truncated: size > RESPONSE_BODY_CAP, text: secrets.scrub(text) };
 }
 
 function parseCookies(header: string | undefined): Record<string, string> {

@@ -27,9 +27,9 @@ export interface RequestFacts {
   readonly attributes: RouteAttributes;
 }
 
-/** A response body whose bytes the profile never needs, only its size. */
+/** A response body the worker was not sent whole: its size, and the first bytes of a text kept for the preview. */
 export class OpaqueBody {
-  constructor(readonly size: number) {}
+  constructor(readonly size: number, readonly head: Buffer | null = null) {}
 }
 
 /** What the profile builder reads of a response. */

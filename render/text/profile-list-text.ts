@@ -10,10 +10,15 @@ const COLUMNS: TextColumn[] = [
   { title: 'Time' }, { title: 'Duration', align: 'right' }, { title: 'Token' },
 ];
 
-/** The search results as a terminal table: the count first, then one row per profile, as on the search page. */
-export function renderProfileListText(rows: readonly ProfileSummary[], options: TextOptions): string {
-  if (rows.length === 0) return 'No results found\n';
-  const count = `${rows.length} result${rows.length === 1 ? '' : 's'} found\n`;
+/**
+ * The search results as a terminal table: the count first (`<n> of <total>` when more matched than
+ * are shown; `total` defaults to the rows given), then one row per profile, as on the search page.
+ */
+export function renderProfileListText(rows: readonly ProfileSummary[], options: TextOptions & { total?: number }): string {
+  const total = Math.max(options.total ?? rows.length, rows.length);
+  if (total === 0) return 'No results found\n';
+  const count = `${rows.length === total ? '' : `${rows.length} of `}${total} result${total === 1 ? '' : 's'} found\n`;
+  if (rows.length === 0) return count;
   // Which server served each profile, once a shared store holds more than one server's.
   const instances = new Set(rows.map((r) => r.instance).filter((i) => i !== undefined));
   const byInstance = instances.size > 1;

@@ -136,6 +136,34 @@ test('when show latest, then the newest stored profile', async () => {
   assert.is(JSON.parse(r.stdout).token, newest.token);
 });
 
+test('when listed, then the profiler\'s own requests (the JSON polls above) are left out; --include-profiler lists them too', async () => {
+  const shown = await list();
+  assert.is(shown.length, 5, JSON.stringify(shown.map((row) => row.url)));
+  assert.ok(shown.every((row) => !row.url.includes('/_profiler')));
+  const all = await list('--include-profiler');
+  assert.ok(all.some((row) => row.url.includes('/_profiler/')), 'the profiler\'s own requests are still recorded');
+  assert.equal(own(all), shown);
+});
+
+test('when --limit is below the number matched, then the text says "<shown> of <total> results found"', async () => {
+  const r = await runApp(['profiles', 'list', '--limit', '3', '--store', store]);
+  assert.is(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^3 of 5 results found$/m);
+  const wide = await runApp(['profiles', 'list', '--limit', '3', '--include-profiler', '--store', store]);
+  const total = (await list('--include-profiler')).length;
+  assert.match(wide.stdout, new RegExp(`^3 of ${total} results found$`, 'm'));
+});
+
+test('when show latest, then not a profiler request; with --include-profiler, the newest of all', async () => {
+  const r = await runApp(['profiles', 'show', 'latest', '--json', '--store', store]);
+  assert.not.ok(JSON.parse(r.stdout).url.includes('/_profiler'));
+  const all = await list('--include-profiler');
+  const any = await runApp(['profiles', 'show', 'latest', '--json', '--include-profiler', '--store', store]);
+  assert.is(any.code, 0, any.stderr);
+  assert.is(JSON.parse(any.stdout).token, all[0].token);
+  assert.ok(all[0].url.includes('/_profiler/'), all[0].url);
+});
+
 test('when a time is not a time, then a one-line usage error, exit 2', async () => {
   const r = await runApp(['profiles', 'list', '--since', 'yesterday-ish', '--store', store]);
   assert.is(r.code, 2);

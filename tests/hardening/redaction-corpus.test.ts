@@ -23,7 +23,8 @@ const secrets: Record<string, string> = {};
 const secret = (label: string) => (secrets[label] ??= uniqueSecret(label));
 
 /** Secrets the app itself logs or throws (it reads them from its environment): they reach the profile only that way. */
-const PLANTED = ['password', 'apiKey', 'nestedToken', 'loggedApiKey', 'loggedBearer', 'contextKey', 'deepSecret', 'exceptionBearer', 'exceptionHeader'];
+const PLANTED = ['password', 'apiKey', 'nestedToken', 'loggedApiKey', 'loggedBearer', 'contextKey', 'deepSecret', 'exceptionBearer', 'exceptionHeader',
+  'responsePassword', 'responseToken', 'responseDeep', 'responseBearer'];
 const NEW_QUERY_NAMES = ['pw', 'creds', 'refresh', 'code', 'subscription-key', 'hmacKey', 'upload-token', 'webhook-secret'];
 const NEW_HEADER_NAMES = ['ocp-apim-subscription-key', 'x-client-key', 'x-upstream-token', 'x-webhook-secret', 'x-creds', 'x-pw'];
 const JWT_HEAD = 'eyJhbGciOiJIUzI1NiJ9';
@@ -35,6 +36,7 @@ let dir: string;
 let store: string;
 let serve: ServeProcess;
 const tokens: string[] = [];
+let answerToken = '';
 /** What the replays sent, as the second server received it: request line, headers and body. */
 const replayed: { name: string; text: string }[] = [];
 
@@ -130,6 +132,19 @@ test.before(async () => {
   // What the app logs (contexts and messages) and throws (message and headers).
   await send('/log');
   await send('/deny');
+
+  // Response bodies, kept as a preview: secrets the app answers in JSON (by name and by shape), and the request's secrets echoed back as text.
+  await send('/answer');
+  answerToken = tokens[tokens.length - 1];
+  await send('/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: secret('json password echoed back') }) });
+});
+
+test('when a JSON response carried secrets, then its preview is stored with them redacted (the check below is not vacuous)', async () => {
+  const answer = await fetchProfileJson(serve.base, answerToken);
+  assert.ok(answer.url.endsWith('/answer'), answer.url);
+  const preview = answer.collectors.request.response.body;
+  assert.ok(preview.text.includes('"user":"ann"') && preview.text.includes('[REDACTED]'), preview.text);
+  assert.ok(answer.collectors.request.redacted.includes('response body password'), answer.collectors.request.redacted.join(', '));
 });
 
 test.after(async () => {

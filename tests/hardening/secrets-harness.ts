@@ -16,7 +16,8 @@ export function uniqueSecret(label: string): string {
 /**
  * Routes that make secrets travel every way a request or response can carry
  * them: echoing nothing, setting cookies and secret-named response headers,
- * redirecting to a URL with a token, and throwing.
+ * redirecting to a URL with a token, throwing, answering secrets in a JSON or text
+ * body, and echoing the request's body back as text.
  */
 export const SECRETS_APP = `import { createApp, HttpError, Response } from ${JSON.stringify(PACKAGE_ENTRY)};
 
@@ -54,6 +55,13 @@ export const app = createApp({ name: 'secrets' })
   })
   .get('fail', '/fail', function fail({ request }) {
     throw new Error('Bad id: ' + request.query.id);
+  })
+  .get('answer', '/answer', function answer() {
+    return { user: 'ann', password: planted.responsePassword, auth: { access_token: planted.responseToken }, items: [{ deep: { secret: planted.responseDeep } }],
+      note: 'Upstream said: Authorization: Bearer ' + planted.responseBearer };
+  })
+  .post('echo', '/echo', function echo({ request }) {
+    return new Response(request.body, 200, { 'Content-Type': 'text/plain' });
   });
 `;
 

@@ -36,10 +36,12 @@ function sourceModule(strings: readonly string[]): string {
  * toolbar is injected), a route parameter, a requirement that fails on it (the
  * 404's route explanation), a controller that logs the payload (as message,
  * context value and context key) and throws it (as message and class name of
- * an error and its cause), and one that throws next to source lines holding
- * every payload. `/fail/harmless` and `/source/harmless` give the baselines.
+ * an error and its cause, and logs on a channel it names), one that throws next
+ * to source lines holding every payload; response bodies as JSON (`/answer`) and
+ * text (`/say`); a route whose definition holds it (`/def/<n>`, defaults).
+ * `harmless` gives the baselines.
  */
-const XSS_APP = `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};
+const XSS_APP = `import { createApp, Response } from ${JSON.stringify(PACKAGE_ENTRY)};
 import { XSS_PAYLOADS } from ${JSON.stringify(FIXTURES)};
 import { throwFromSource as hostileSource } from './hostile-source.mjs';
 import { throwFromSource as harmlessSource } from './harmless-source.mjs';
@@ -58,10 +60,21 @@ export const app = createApp({ name: 'xss' })
     const text = payload(params.index);
     log.warning(text, { payload: text });
     log.error('Failing with {payload}', { payload: text, [text]: text });
+    log.withChannel(text).info('From a channel named by the payload.');
     const cause = new TypeError(text);
     cause.name = text;
     throw new Error(text, { cause });
-  });
+  })
+  .get('answer', '/answer/{index}', function answer({ params }) {
+    const text = payload(params.index);
+    return { payload: text, [text]: [text] };
+  })
+  .get('say', '/say/{index}', function say({ params }) {
+    return new Response(payload(params.index), 200, { 'Content-Type': 'text/plain; charset=utf-8' });
+  })
+  .get('defharmless', '/def/harmless', function defined() { return PAGE; }, { defaults: { note: 'harmless' } });
+
+XSS_PAYLOADS.forEach((text, index) => app.get('def' + index, '/def/' + index, function defined() { return PAGE; }, { defaults: { note: text } }));
 `;
 
 export interface XssServer extends TestServer {

@@ -83,7 +83,8 @@ test('when bad tokens are asked for, then 404 "Token "<token>" not found.", the 
     const files = touched;
     touched = null;
     assert.is(r.status, 404, target);
-    assert.ok(load(r.body).root().text().includes(message), `${target}: expected ${message}\n${load(r.body)('title').text()}`);
+    const said = target.endsWith('.json') ? JSON.parse(r.body).detail : load(r.body).root().text();
+    assert.ok(said.includes(message), `${target}: expected ${message}\n${load(r.body)('title').text()}`);
     assert.not.ok(r.body.includes('root:x:0'), `${target} shows /etc/passwd`);
     const invalid = tokensSeenByStorage.slice(seenBefore).filter((s) => !VALID.test(s));
     assert.equal(invalid, [], `${target}: the storage was handed invalid tokens`);

@@ -54,12 +54,12 @@ test('when the chain has one exception, then its trace has no [n/total] number',
   assert.ok(texts(load(html), 'h3').includes('Error'));
 });
 
-test('should show the log table with the columns Level, Channel, Message, the UTC time and pretty JSON context', () => {
+test('should show the log table with the columns Level, Channel, Message, the UTC time with milliseconds and pretty JSON context', () => {
   const $ = load(renderErrorPage(notFoundErrorPage()));
   assert.equal(texts($, 'table.log th'), ['Level', 'Channel', 'Message']);
   const rows = $('table.log tbody tr');
   assert.is(rows.length, 5);
-  assert.is(rows.eq(0).find('td').eq(0).find('small').text(), '09:41:07');
+  assert.is(rows.eq(0).find('td').eq(0).find('small').text(), '09:41:07.123');
   assert.is(rows.eq(0).find('pre').length, 0, 'no context block for an empty context');
   const error = rows.eq(2);
   assert.is(error.find('td').eq(0).find('.b').text(), 'ERROR');

@@ -3,7 +3,7 @@ import { renderLayout } from '../../render/layout.js';
 import { PANEL_LABELS, renderPanelMenu } from './panel-menu.js';
 import { renderEventsPanel } from './panels/events-panel.js';
 import { renderExceptionPanel } from './panels/exception-panel.js';
-import { renderLogPanel } from './panels/log-panel.js';
+import { logViewOf, renderLogPanel } from './panels/log-panel.js';
 import { renderRequestPanel } from './panels/request-panel.js';
 import { renderRouterPanel } from './panels/router-panel.js';
 import { renderSecurityPanel } from './panels/security-panel.js';
@@ -15,11 +15,11 @@ import { renderHttpClientPanel } from './panels/http-client-panel.js';
 import { renderProfileSummary } from './profile-summary.js';
 import { renderTopBar } from './top-bar.js';
 
-const PANEL_RENDERERS: Record<PanelName, (profile: Profile) => string> = {
+const PANEL_RENDERERS: Record<PanelName, (profile: Profile, options: ProfilePageOptions) => string> = {
   request: renderRequestPanel,
   time: renderTimePanel,
   exception: renderExceptionPanel,
-  log: renderLogPanel,
+  log: (profile, options) => renderLogPanel(profile, logViewOf(options.query ?? {})),
   events: renderEventsPanel,
   router: renderRouterPanel,
   security: renderSecurityPanel,
@@ -28,8 +28,12 @@ const PANEL_RENDERERS: Record<PanelName, (profile: Profile) => string> = {
   config: renderConfigPanel,
 };
 
-/** One of the profiler's panels, or the name of one the app defined (in `profile.collectors.custom`). */
-export interface ProfilePageOptions { panel: PanelName | string }
+/** `panel`: one of the profiler's panels, or the name of one the app defined (in `profile.collectors.custom`). */
+export interface ProfilePageOptions {
+  panel: PanelName | string;
+  /** the page's query parameters, which some panels read (the log panel's `channel` and `events`) */
+  query?: Record<string, string | string[]>;
+}
 
 /** `/_profiler/<token>`: the summary, the panel menu and the chosen panel. */
 export function renderProfilePage(profile: Profile, options: ProfilePageOptions): string {
@@ -37,7 +41,7 @@ export function renderProfilePage(profile: Profile, options: ProfilePageOptions)
   const builtIn = Object.hasOwn(PANEL_RENDERERS, panel) ? panel as PanelName : null;
   const custom = builtIn === null ? profile.collectors.custom?.[panel] : undefined;
   const label = builtIn !== null ? PANEL_LABELS[builtIn] : custom?.title ?? panel;
-  const html = builtIn !== null ? PANEL_RENDERERS[builtIn](profile) : custom ? renderCustomPanel(custom) : '';
+  const html = builtIn !== null ? PANEL_RENDERERS[builtIn](profile, options) : custom ? renderCustomPanel(custom) : '';
   return renderLayout({
     title: `${label} · ${profile.method} ${profile.url} (${profile.status}) · Profiler`,
     body: renderTopBar() + renderProfileSummary(profile)

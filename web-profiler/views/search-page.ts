@@ -2,7 +2,8 @@ import type { ProfileSummary, SearchQuery } from '../../core/profiler/profile.js
 import { escapeHtml, queryString } from '../../render/escape.js';
 import { formatDateTime, formatMs, isoSeconds, statusClass } from '../../render/format.js';
 import { renderLayout } from '../../render/layout.js';
-import { renderSearchForm } from './search-form.js';
+import { STYLES } from '../../render/styles.js';
+import { renderSearchForm, SEARCH_FORM_STYLES } from './search-form.js';
 import { renderTopBar } from './top-bar.js';
 
 function filterLink(name: 'ip' | 'method' | 'url', value: string, limit: number): string {
@@ -10,12 +11,53 @@ function filterLink(name: 'ip' | 'method' | 'url', value: string, limit: number)
   return `<a href="${escapeHtml(href)}">${escapeHtml(value)}</a>`;
 }
 
+function routeCell(route: string | null | undefined): string {
+  if (route === undefined) return '<span class="empty">unknown</span>';
+  return route === null ? '<span class="empty">none</span>' : `<span class="mono">${escapeHtml(route)}</span>`;
+}
+
 function renderRow(row: ProfileSummary, limit: number): string {
   const token = escapeHtml(row.token);
   return `<tr><td><span class="b ${statusClass(row.status)}">${escapeHtml(String(row.status))}</span></td>`
     + `<td>${filterLink('ip', row.ip, limit)}</td><td>${filterLink('method', row.method, limit)}</td><td class="url">${filterLink('url', row.url, limit)}</td>`
     + `<td><time datetime="${isoSeconds(row.time)}Z">${formatDateTime(row.time)}</time></td>`
-    + `<td><a class="mono" href="/_profiler/${escapeHtml(encodeURIComponent(row.token))}">${token}</a></td><td>${formatMs(row.duration)}</td></tr>`;
+    + `<td><a class="mono" href="/_profiler/${escapeHtml(encodeURIComponent(row.token))}">${token}</a></td>`
+    + `<td>${routeCell(row.route)}</td><td>${formatMs(row.duration)}</td></tr>`;
+}
+
+/** The search page's address for `query` with some fields changed, unescaped. */
+export function searchUrl(query: SearchQuery, change: Partial<SearchQuery> = {}): string {
+  const q = { ...query, ...change };
+  const time = (ms: number | undefined) => (ms === undefined ? undefined : isoSeconds(ms));
+  return `/_profiler/search${queryString({
+    ip: q.ip, method: q.method, status: q.status, url: q.url, token: q.token, since: time(q.since), until: time(q.until),
+    limit: q.limit, profiler: q.hideProfiler ? undefined : 1, offset: q.offset ? q.offset : undefined,
+  })}`;
+}
+
+/** `<n> results found` as the reference says it, `<n> of <total> results found` when more matched than are shown. */
+export function resultCount(shown: number, total: number): string {
+  if (total === 0) return 'No results found';
+  return shown === total ? `${shown} results found` : `${shown} of ${total} results found`;
+}
+
+function renderPager(query: SearchQuery, shown: number, total: number): string {
+  const offset = query.offset ?? 0;
+  if (offset === 0 && shown >= total) return '';
+  const newer = offset > 0
+    ? `<a rel="prev" href="${escapeHtml(searchUrl(query, { offset: Math.max(0, offset - query.limit) }))}">← Newer</a>`
+    : '<span class="muted">← Newer</span>';
+  const older = offset + shown < total
+    ? `<a rel="next" href="${escapeHtml(searchUrl(query, { offset: offset + query.limit }))}">Older →</a>`
+    : '<span class="muted">Older →</span>';
+  const range = shown ? `${offset + 1}–${offset + shown} of ${total}` : `none of ${total} past ${offset}`;
+  return `<nav class="pager" aria-label="Pages">${newer} <span>${range}</span> ${older}</nav>`;
+}
+
+function renderProfilerToggle(query: SearchQuery): string {
+  return query.hideProfiler
+    ? `<p class="muted profiler-toggle">The profiler's own requests are hidden. <a href="${escapeHtml(searchUrl(query, { hideProfiler: false, offset: 0 }))}">Show them</a></p>`
+    : `<p class="muted profiler-toggle">The profiler's own requests are shown. <a href="${escapeHtml(searchUrl(query, { hideProfiler: true, offset: 0 }))}">Hide them</a></p>`;
 }
 
 /** The live updates' switch; the script (live-search-script.ts) makes it work, without it the page is as before. */
@@ -24,19 +66,22 @@ const LIVE_CONTROLS = '<p class="live"><button type="button" id="live-toggle" ar
 
 /**
  * The search results, in the order given (newest first): columns Status, IP,
- * Method, URL, Time (UTC), Token, then Duration; IP, method and URL link to
+ * Method, URL, Time (UTC), Token, then Route and Duration; IP, method and URL link to
  * the search filtered by that value. The count reads as the reference's does,
- * `<n> results found` whatever n.
+ * `<n> results found` whatever n, with the total when more matched (`total`,
+ * default: the rows given); newer and older pages are links.
  */
-export function renderSearchPage(results: readonly ProfileSummary[], query: SearchQuery): string {
-  const count = results.length ? `${results.length} results found` : 'No results found';
+export function renderSearchPage(results: readonly ProfileSummary[], query: SearchQuery, total = results.length): string {
+  const pager = renderPager(query, results.length, total);
   const table = results.length
-    ? '<div class="card"><table class="results"><thead><tr><th>Status</th><th>IP</th><th>Method</th><th>URL</th><th>Time</th><th>Token</th><th>Duration</th></tr></thead>'
+    ? '<div class="card"><table class="results"><thead><tr><th>Status</th><th>IP</th><th>Method</th><th>URL</th><th>Time</th><th>Token</th><th>Route</th><th>Duration</th></tr></thead>'
       + `<tbody>${results.map((row) => renderRow(row, query.limit)).join('')}</tbody></table></div>`
     : '';
   return renderLayout({
     title: 'Profile Search · Profiler',
-    body: `${renderTopBar()}<main class="wrap"><h1>Profile Search</h1>${renderSearchForm(query)}${LIVE_CONTROLS}<h2>${count}</h2>${table}</main>`
+    styles: STYLES + SEARCH_FORM_STYLES,
+    body: `${renderTopBar()}<main class="wrap"><h1>Profile Search</h1>${renderSearchForm(query)}${LIVE_CONTROLS}`
+      + `<h2>${resultCount(results.length, total)}</h2>${renderProfilerToggle(query)}${pager}${table}${pager}</main>`
       + '<script src="/_profiler/live-search.js" defer></script>',
   });
 }

@@ -4,7 +4,7 @@ import { CALL_STRIDE, NotifiedRecord, PHASE_STRIDE, RecordingTrace } from '../..
 import type { SecurityData } from '../../kernel/trace-data.js';
 import type { LogLevel, LogRecord } from '../../log/log-record.js';
 import { FINGERPRINT_CAP } from '../body-fingerprint.js';
-import { BODY_CAP } from '../request-collector.js';
+import { BODY_CAP, previewHead } from '../request-collector.js';
 import { redactData } from '../redact-data.js';
 import { OpaqueBody, type RequestFacts, type ResponseFacts } from '../request-facts.js';
 import { traceFacts, type TraceFacts } from '../trace-facts.js';
@@ -195,7 +195,7 @@ const keep = (text: string) => text;
 const ignore = () => {};
 const never = () => false;
 
-/** The body only when the profile reads it (an HTML or JSON text within the fingerprint's cap); else its size. */
+/** The body only when the profile reads it (an HTML or JSON text within the fingerprint's cap); else its size and the preview's first bytes. */
 function writeResponseBody(w: ByteWriter, response: ResponseFacts): void {
   const body = response.body;
   const type = response.header('content-type') ?? '';
@@ -207,6 +207,7 @@ function writeResponseBody(w: ByteWriter, response: ResponseFacts): void {
     } else {
       w.uint(Body.Opaque);
       w.uint(Buffer.byteLength(body));
+      w.bytes(previewHead(type, body));
     }
   } else if (Buffer.isBuffer(body)) {
     if (textual && body.length <= FINGERPRINT_CAP) {
@@ -215,6 +216,7 @@ function writeResponseBody(w: ByteWriter, response: ResponseFacts): void {
     } else {
       w.uint(Body.Opaque);
       w.uint(body.length);
+      w.bytes(previewHead(type, body));
     }
   } else {
     w.uint(Body.None);
@@ -346,7 +348,11 @@ function readResponseBody(r: ByteReader): unknown {
   switch (r.uint()) {
     case Body.Text: return r.string();
     case Body.Bytes: return r.bytes();
-    case Body.Opaque: return new OpaqueBody(r.uint());
+    case Body.Opaque: {
+      const size = r.uint();
+      const head = r.bytes();
+      return new OpaqueBody(size, head.length ? head : null);
+    }
     default: return null;
   }
 }

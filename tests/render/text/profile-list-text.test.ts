@@ -41,6 +41,12 @@ test('when there are no rows, then "No results found"', () => {
   assert.is(renderProfileListText([], { color: false }), 'No results found\n');
 });
 
+test('when more matched than the rows given (a limit), then "<shown> of <total> results found", never the shown count alone', () => {
+  const text = renderProfileListText([notFoundProfile(), sampleProfile()], { color: false, total: 7 });
+  assert.ok(text.startsWith('2 of 7 results found\n'), text);
+  assert.ok(renderProfileListText([sampleProfile()], { color: false, total: 1 }).startsWith('1 result found\n'));
+});
+
 test('when color is true, then the status is coloured by class (4xx yellow, 2xx green)', () => {
   const text = renderProfileListText([notFoundProfile(), sampleProfile()], { color: true });
   assert.ok(text.includes('\x1b[33m404\x1b[39m'));

@@ -85,6 +85,29 @@ test('when the profile says which server served it (a shared store), then the re
   assert.not.ok(load(renderProfilePage(okProfile(), { panel: 'request' }))('main').text().includes('Served by'));
 });
 
+test('when panel=request, then JSON bodies both ways are pretty-printed, a cut one shown as it was, and the response body previewed', () => {
+  const profile = okProfile();
+  profile.collectors.request.body = { size: 17, contentType: 'application/json', text: '{"a":1,"b":[true]}', truncated: false };
+  profile.collectors.request.response.body = { size: 25, contentType: 'application/json', text: '{"ok":true,"items":[1,2]}', truncated: false };
+  const $ = load(renderProfilePage(profile, { panel: 'request' }));
+  const bodies = $('main pre.body').map((_, pre) => $(pre).text()).get();
+  assert.equal(bodies, ['{\n  "a": 1,\n  "b": [\n    true\n  ]\n}', '{\n  "ok": true,\n  "items": [\n    1,\n    2\n  ]\n}']);
+  assert.is($('main h3').last().text(), 'Response body');
+  profile.collectors.request.response.body = { size: 40_000, contentType: 'text/plain', text: 'x'.repeat(16), truncated: true };
+  const cut = load(renderProfilePage(profile, { panel: 'request' }));
+  assert.is(cut('main pre.body').last().text(), 'x'.repeat(16));
+  assert.ok(cut('main').text().includes('39.1 KB, text/plain truncated: the first 16 B shown'), cut('main').text());
+});
+
+test('when panel=request on a profile without a response body preview (older, or not text), then it says which', () => {
+  const older = okProfile();
+  delete older.collectors.request.response.body;
+  assert.ok(load(renderProfilePage(older, { panel: 'request' }))('main').text().includes('Not recorded (this profile predates response body previews).'));
+  const binary = okProfile();
+  binary.collectors.request.response.body = null;
+  assert.ok(load(renderProfilePage(binary, { panel: 'request' }))('main').text().includes('No text body to preview'));
+});
+
 test('when panel=time, then total duration and one row per phase with a bar, listener calls among them', () => {
   const $ = load(renderProfilePage(okProfile(), { panel: 'time' }));
   assert.ok($('main').text().includes('Total time: 3.4 ms'));
@@ -94,12 +117,65 @@ test('when panel=time, then total duration and one row per phase with a bar, lis
   assert.is($('main tbody tr').length, 4 + okProfile().collectors.events.events.reduce((n, event) => n + event.listeners.length, 0));
 });
 
-test('when panel=log, then the table and level filters with counts', () => {
-  const $ = load(renderProfilePage(okProfile(), { panel: 'log' }));
+test('when panel=log&events=1, then the whole table and level filters with counts', () => {
+  const $ = load(renderProfilePage(okProfile(), { panel: 'log', query: { events: '1' } }));
   assert.equal(texts($, 'main .filters label'), ['All 6', 'Errors 0', 'Warnings 1', 'Info 2', 'Debug 3']);
   assert.is($('main input#lf-all[checked]').length, 1);
   assert.is($('main table.log tbody tr').length, 6);
   assert.is($('main tr.log-warning').length, 1);
+});
+
+test('when panel=log, then the event channel is hidden, said so, and one link shows it', () => {
+  const $ = load(renderProfilePage(okProfile(), { panel: 'log' }));
+  assert.equal($('main table.log tbody tr td:nth-child(2)').map((_, td) => $(td).text()).get(), ['request', 'app', 'app']);
+  assert.equal(texts($, 'main .filters label'), ['All 3', 'Errors 0', 'Warnings 1', 'Info 2', 'Debug 0']);
+  assert.ok($('main .events-hidden').text().startsWith('3 event records (one per listener call) hidden.'));
+  assert.is($('main .events-hidden a').attr('href'), '/_profiler/c0ffee?panel=log&type=request&events=1');
+});
+
+test('when panel=log, then a link per channel with its count, the current one marked; channel=<name> shows that channel only', () => {
+  const $ = load(renderProfilePage(okProfile(), { panel: 'log' }));
+  const links = $('main nav.channels a').map((_, a) => [[$(a).text(), $(a).attr('href')]]).get();
+  assert.equal(links, [
+    ['All channels but event 3', '/_profiler/c0ffee?panel=log&type=request'],
+    ['All channels 6', '/_profiler/c0ffee?panel=log&type=request&events=1'],
+    ['app 2', '/_profiler/c0ffee?panel=log&type=request&channel=app'],
+    ['event 3', '/_profiler/c0ffee?panel=log&type=request&channel=event'],
+    ['request 1', '/_profiler/c0ffee?panel=log&type=request&channel=request'],
+  ]);
+  assert.is($('main nav.channels a.on').text(), 'All channels but event 3');
+  const event = load(renderProfilePage(okProfile(), { panel: 'log', query: { channel: 'event' } }));
+  assert.equal(event('main table.log tbody tr td:nth-child(2)').map((_, td) => event(td).text()).get(), ['event', 'event', 'event']);
+  assert.is(event('main nav.channels a.on').text(), 'event 3');
+  assert.is(event('main .events-hidden').length, 0);
+  const none = load(renderProfilePage(okProfile(), { panel: 'log', query: { channel: 'nope' } }));
+  assert.is(none('main .empty').text(), 'No log messages.');
+});
+
+test('when panel=log, then times show milliseconds and each context is one folded line that opens on the pretty JSON', () => {
+  const $ = load(renderProfilePage(okProfile(), { panel: 'log' }));
+  assert.match($('main table.log tbody tr').first().find('td small').text(), /^\d\d:\d\d:\d\d\.\d{3}$/);
+  const context = $('main table.log tbody tr').eq(1).find('details.ctx');
+  assert.is(context.attr('open'), undefined, 'folded');
+  assert.is(context.find('summary').text(), '{"name":"world"}');
+  assert.is(context.find('pre.ctx').text(), '{\n  "name": "world"\n}');
+  assert.is($('main table.log tbody tr').eq(2).find('details').length, 0, 'an empty context shows nothing');
+});
+
+test('when panel=router for a matched route, then its definition: path, methods, requirements, defaults, controller, then the parameters', () => {
+  const profile = okProfile();
+  profile.collectors.router.definition = { path: '/hello/{name}', methods: ['GET'], requirements: { name: '[a-z]+' }, defaults: { name: 'world' }, controller: 'hello' };
+  const $ = load(renderProfilePage(profile, { panel: 'router' }));
+  const rows = $('main .route-definition > table > tbody > tr');
+  assert.equal(rows.map((_, tr) => $(tr).children('th').text()).get(), ['Path', 'Methods', 'Requirements', 'Defaults', 'Controller']);
+  assert.is(rows.eq(0).children('td').text(), '/hello/{name}');
+  assert.is(rows.eq(1).children('td').text(), 'GET');
+  assert.is(rows.eq(2).find('td table th').text() + '=' + rows.eq(2).find('td table td').text(), 'name=[a-z]+');
+  assert.is(rows.eq(3).find('td table td').text(), 'world');
+  profile.collectors.router.definition = { ...profile.collectors.router.definition, methods: [], requirements: {}, defaults: {} };
+  const any = load(renderProfilePage(profile, { panel: 'router' }));
+  assert.is(any('main .route-definition > table > tbody > tr').eq(1).children('td').text(), 'ANY');
+  assert.ok(any('main').text().includes('Parameters'));
 });
 
 test('when panel=events, then listeners in call order with durations and the stopped-propagation mark', () => {
@@ -117,6 +193,7 @@ test('when panel=router, then the matched route and its params, or the explain t
   const notFound = load(renderProfilePage(notFoundProfile(), { panel: 'router' }));
   assert.equal(texts(notFound, 'main thead th'), ['Route', 'Path', 'Methods', 'Verdict', 'Detail']);
   assert.equal(notFound('main tbody td:first-child').map((_, td) => notFound(td).text()).get(), ['home', 'hello', 'contact']);
+  assert.ok(ok('main').text().includes('The route\'s definition was not recorded.'), 'an older profile says so');
   const redirect = okProfile();
   redirect.collectors.router = { route: null, params: {}, redirect: 'http://127.0.0.1:8000/hello/world', explain: null };
   assert.is(load(renderProfilePage(redirect, { panel: 'router' }))('main a[href="http://127.0.0.1:8000/hello/world"]').length, 1);

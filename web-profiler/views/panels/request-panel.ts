@@ -1,20 +1,38 @@
 import type { BodyData, Profile } from '../../../core/profiler/profile.js';
 import { escapeHtml } from '../../../render/escape.js';
-import { formatBytes, statusClass } from '../../../render/format.js';
+import { formatBytes, formatJson, statusClass } from '../../../render/format.js';
 import { renderHtmlRows, renderKeyValueTable } from '../../../render/key-value-table.js';
 
 function orNone(value: string | null): string {
   return value === null || value === '' ? '<span class="empty">none</span>' : escapeHtml(value);
 }
 
-function renderBody(body: BodyData | null): string {
-  if (!body || body.size === 0) return '<p class="empty">No body.</p>';
-  const cut = body.truncated ? ' <span class="b warn">truncated</span>' : '';
-  return `<p>${formatBytes(body.size)}${body.contentType ? `, ${escapeHtml(body.contentType)}` : ''}${cut}</p>`
-    + `<pre class="ctx">${escapeHtml(body.text)}</pre>`;
+/** A whole JSON text, pretty-printed; anything else (a cut or broken text, a note) as it was stored. */
+function prettyBody(body: BodyData): string {
+  const type = (body.contentType ?? '').split(';')[0].trim().toLowerCase();
+  const first = /\S/.exec(body.text)?.[0];
+  if (body.truncated || !(type.endsWith('json') || first === '{' || first === '[')) return body.text;
+  try {
+    return formatJson(JSON.parse(body.text));
+  } catch {
+    return body.text;
+  }
 }
 
-/** Request and response: method, URL, route, controller, query, headers, cookies, body, and what was redacted. */
+function renderBody(body: BodyData | null | undefined, none = 'No body.'): string {
+  if (!body || body.size === 0) return `<p class="empty">${none}</p>`;
+  const cut = body.truncated ? ` <span class="b warn">truncated: the first ${formatBytes(Buffer.byteLength(body.text))} shown</span>` : '';
+  return `<p>${formatBytes(body.size)}${body.contentType ? `, ${escapeHtml(body.contentType)}` : ''}${cut}</p>`
+    + `<pre class="ctx body">${escapeHtml(prettyBody(body))}</pre>`;
+}
+
+/** The response body's preview; profiles recorded before there was one, and bodies that are not text, say so. */
+function renderResponseBody(body: BodyData | null | undefined): string {
+  if (body === undefined) return '<p class="empty">Not recorded (this profile predates response body previews).</p>';
+  return renderBody(body, 'No text body to preview (empty, HTML, binary or streamed).');
+}
+
+/** Request and response: method, URL, route, controller, query, headers, cookies, both bodies (JSON pretty-printed), and what was redacted. */
 export function renderRequestPanel(profile: Profile): string {
   const { request } = profile.collectors;
   const { response } = request;
@@ -40,5 +58,6 @@ export function renderRequestPanel(profile: Profile): string {
       ['Page title', orNone(response.title)],
     ]) + '</div>'
     + `<h3>Response headers</h3><div class="card">${renderKeyValueTable(response.headers, 'No headers.')}</div>`
+    + `<h3>Response body</h3><div class="card">${renderResponseBody(response.body)}</div>`
     + `<p class="muted">${redacted}</p>`;
 }

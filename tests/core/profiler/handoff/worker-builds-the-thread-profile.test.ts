@@ -85,6 +85,8 @@ function corpus(): Case[] {
   cases.push(
     { method: 'POST', target: '/echo', headers: { host: 'localhost:8000', 'content-type': 'text/plain' }, body: big },
     { method: 'POST', target: '/echo', headers: { host: 'localhost:8000', 'content-type': 'application/octet-stream' }, body: binary },
+    { method: 'POST', target: '/echo', headers: { host: 'localhost:8000', 'content-type': 'text/plain; charset=utf-8' }, body: Buffer.from('café ✓ 😀 '.repeat(2_000)) },
+    { method: 'POST', target: '/echo', headers: { host: 'localhost:8000', 'content-type': 'text/csv' }, body: Buffer.from('name,password\nann,hunter2\n') },
     { method: 'GET', target: '/cycle', headers: { host: 'localhost:8000' } },
     { method: 'GET', target: '/', headers: { host: 'localhost:8000' } },
     { method: 'GET', target: '/%F0%9F%98%80/caf%C3%A9?%C3%A9=%E2%82%AC', headers: { host: 'localhost:8000', 'x-note': 'Zoë ✓ \u0007' } },
