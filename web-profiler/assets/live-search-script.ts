@@ -12,10 +12,14 @@ export const LIVE_SEARCH_SCRIPT = `(() => {
   const params = new URLSearchParams(location.search);
   const limit = Number(params.get('limit')) || 10;
   const filter = new URLSearchParams();
-  for (const name of ['ip', 'method', 'status', 'url', 'token']) {
+  // Only the first page follows new profiles: an older page stays as it was.
+  if (Number(params.get('offset')) > 0) return;
+  for (const name of ['ip', 'method', 'status', 'url', 'token', 'profiler']) {
     const value = (params.get(name) || '').trim();
     if (value) filter.set(name, value);
   }
+  const counted = /^(?:(\\d+) of )?(\\d+) results? found/.exec((main.querySelector('h2') || {}).textContent || '');
+  let total = counted ? Number(counted[2]) : 0;
   let paused = false;
   const waiting = [];
   const el = (tag, attrs, ...children) => {
@@ -37,23 +41,25 @@ export const LIVE_SEARCH_SCRIPT = `(() => {
   const tbody = () => {
     let body = main.querySelector('table tbody');
     if (body) return body;
-    const head = el('tr', {}, ...['Status', 'IP', 'Method', 'URL', 'Time', 'Token', 'Duration'].map((t) => el('th', {}, t)));
+    const head = el('tr', {}, ...['Status', 'IP', 'Method', 'URL', 'Time', 'Token', 'Route', 'Duration'].map((t) => el('th', {}, t)));
     body = el('tbody');
-    main.append(el('div', { class: 'card' }, el('table', {}, el('thead', {}, head), body)));
+    main.append(el('div', { class: 'card' }, el('table', { class: 'results' }, el('thead', {}, head), body)));
     return body;
   };
   const show = (row) => {
     const body = tbody();
     const tr = el('tr', { 'data-live': '' },
       el('td', {}, el('span', { class: 'b ' + family(row.status) }, String(row.status))),
-      el('td', {}, filterLink('ip', row.ip)), el('td', {}, filterLink('method', row.method)), el('td', {}, filterLink('url', row.url)),
+      el('td', {}, filterLink('ip', row.ip)), el('td', {}, filterLink('method', row.method)), el('td', { class: 'url' }, filterLink('url', row.url)),
       el('td', {}, el('time', { datetime: new Date(row.time).toISOString().slice(0, 19) + 'Z' }, when(row.time))),
       el('td', {}, el('a', { class: 'mono', href: '/_profiler/' + encodeURIComponent(row.token) }, row.token)),
+      el('td', {}, typeof row.route === 'string' ? el('span', { class: 'mono' }, row.route) : el('span', { class: 'empty' }, 'none')),
       el('td', {}, row.duration.toFixed(1) + ' ms'));
     body.prepend(tr);
     while (body.rows.length > limit) body.deleteRow(body.rows.length - 1);
     const count = main.querySelector('h2');
-    if (count) count.textContent = body.rows.length + ' results found';
+    total++;
+    if (count) count.textContent = (body.rows.length === total ? '' : body.rows.length + ' of ') + total + ' results found';
   };
   const source = new EventSource('/_profiler/live?' + filter.toString());
   source.addEventListener('profile', (event) => {
