@@ -4,16 +4,17 @@ import { ProfileFeed } from '../core/profiler/profile-feed.js';
 import type { SearchQuery } from '../core/profiler/profile.js';
 import { renderProfileLine } from '../render/text/profile-line-text.js';
 import { jsonForTerminal } from '../render/text/terminal-safe.js';
+import { summaryForJson } from './json-times.js';
 import { openExistingStore } from './open-store.js';
-import { resolveStoreDir } from './options.js';
+import { describeStoreLocation, resolveStoreLocation, STORE_OPTION_HELP } from './options.js';
 import { terminalSafe } from '../render/text/terminal-safe.js';
 import type { Output } from './output.js';
 
 const POLL_MS = 250;
 
-const storeDir = (option: string | undefined) => resolveStoreDir(option, process.cwd());
+const storeShown = (option: string | undefined) => describeStoreLocation(resolveStoreLocation(option, process.cwd()));
 
-interface TailOptions { status?: string; method?: string; url?: string; json: boolean; store?: string }
+interface TailOptions { status?: string; method?: string; url?: string; json: boolean; includeProfiler: boolean; store?: string }
 
 /** `app profiles tail`: each new profile's line as it is stored, until Ctrl-C (SIGINT) or SIGTERM. */
 export function makeTailCommand(output: Output): Command {
@@ -23,10 +24,11 @@ export function makeTailCommand(output: Output): Command {
     .option('--method <method>', 'HTTP method')
     .option('--url <substring>', 'part of the URL')
     .option('--json', 'print one JSON object a line', false)
-    .addOption(new Option('--store <dir>', 'profile store folder (default: $APPKERNEL_PROFILER_DIR or ./var/profiler)'))
+    .option('--include-profiler', "include the profiler's own requests (/_profiler/...)", false)
+    .addOption(new Option('--store <dir|url>', STORE_OPTION_HELP))
     .addHelpText('after', '\nExamples:\n  $ app profiles tail\n  $ app profiles tail --status 5xx --url /api\n  $ app profiles tail --json | jq .url')
     .action(async (opts: TailOptions) => {
-      const filter: Omit<SearchQuery, 'limit'> = {};
+      const filter: Omit<SearchQuery, 'limit'> = opts.includeProfiler ? {} : { hideProfiler: true };
       if (opts.status) {
         if (!/^[1-5]([0-9]{2}|xx)$/i.test(opts.status)) throw new AppError('APP_ERR_CLI_USAGE', `Invalid status "${opts.status}": expected e.g. 404 or 4xx.`);
         filter.status = opts.status.toLowerCase();
@@ -45,9 +47,9 @@ export function makeTailCommand(output: Output): Command {
       process.once('SIGTERM', stop);
       try {
         await feed.next();
-        output.err(`Waiting for new profiles in ${terminalSafe(storeDir(opts.store))} (Ctrl-C to stop)\n`);
+        output.err(`Waiting for new profiles in ${terminalSafe(storeShown(opts.store))} (Ctrl-C to stop)\n`);
         while (!stopped) {
-          for (const row of await feed.next()) output.out(opts.json ? `${jsonForTerminal(row, 0)}\n` : renderProfileLine(row, { color: output.color }));
+          for (const row of await feed.next()) output.out(opts.json ? `${jsonForTerminal(summaryForJson(row), 0)}\n` : renderProfileLine(row, { color: output.color }));
           if (stopped) break;
           await new Promise<void>((resolve) => {
             const timer = setTimeout(resolve, POLL_MS);

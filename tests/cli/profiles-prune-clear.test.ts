@@ -12,7 +12,7 @@ let store: string;
 const tokens: string[] = [];
 
 async function listed(): Promise<string[]> {
-  const r = await runApp(['profiles', 'list', '--json', '--limit', '1000', '--store', store]);
+  const r = await runApp(['profiles', 'list', '--json', '--limit', '1000', '--include-profiler', '--store', store]);
   assert.is(r.code, 0, r.stderr);
   return (JSON.parse(r.stdout) as { token: string }[]).map((row) => row.token);
 }

@@ -58,7 +58,8 @@ test('when tail --json --url runs, then each new profile is one JSON line with t
   assert.ok(await waitFor(() => tail.stdout().includes(second), 10_000), tail.stdout());
   const lines = tail.stdout().trim().split('\n').map((line) => JSON.parse(line));
   assert.equal(lines.map((row) => row.token), [first, second], 'in the order they were stored, each once');
-  assert.equal(Object.keys(lines[0]).sort(), ['duration', 'ip', 'method', 'status', 'time', 'token', 'url']);
+  assert.equal(Object.keys(lines[0]).sort(), ['duration', 'ip', 'method', 'route', 'status', 'time', 'token', 'url']);
+  assert.match(lines[0].time, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/, 'times as ISO 8601, as every --json');
   assert.is(await tail.interrupt(), 0);
 });
 

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { load } from 'cheerio';
 import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
 
-const HHMMSS = /\d\d:\d\d:\d\d/;
+const HHMMSS = /\d\d:\d\d:\d\d\.\d{3}/;
 
 const test = suite('the debug error page, as the specification fixes it (demo app)');
 let t: TestServer;
@@ -26,7 +26,7 @@ test('when GET /robots.txt, then title, heading, request line, message, chain in
   assert.not.match(text, /router-listener\.js/);
 });
 
-test('when GET /robots.txt, then the log table shows level with HH:MM:SS, channel, message and pretty JSON context, with the ERROR record of the uncaught 404', async () => {
+test('when GET /robots.txt, then the log table shows level with HH:MM:SS.mmm, channel, message and pretty JSON context, with the ERROR record of the uncaught 404', async () => {
   const $ = load((await fetchText(`${t.base}/robots.txt`)).body);
   const table = $('table').filter((_, el) => $(el).find('th').map((__, th) => $(th).text().trim()).get().join() === 'Level,Channel,Message').first();
   assert.is(table.length, 1, 'a Level / Channel / Message table');

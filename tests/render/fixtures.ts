@@ -177,5 +177,13 @@ export function hostileProfile(): Profile {
   c.router = { route: p, params: { [p]: p }, redirect: `javascript:alert(1)//${p}`,
     explain: [{ name: p, path: p, methods: [p], verdict: 'path', detail: p }] };
   c.security = { decision: 'denied', rule: p, message: p };
+  c.http_client = { totalTime: 1, errors: 1, calls: [{
+    client: 'undici', method: p, url: `javascript:alert(1)//${p}`, start: 0, duration: 1, status: 500, statusText: p,
+    requestHeaders: { [p]: p }, responseHeaders: { [p]: [p, p] }, requestSize: 1, responseSize: 1, error: p, timedOut: false, redacted: [p],
+  }] };
+  c.dump = { dumps: [{ file: p, line: 1, time: T0, value: { type: 'object', class: p, more: 0, entries: [
+    [p, { type: 'string', value: p, length: p.length }], ['e', { type: 'error', class: p, message: p }], ['c', { type: 'circular', class: p }],
+  ] } }] };
+  c.config = { node: p, appkernel: p, app: { name: p, version: p }, appFile: p, options: { [p]: p }, store: p, env: { [p]: p }, redacted: [p] };
   return profile;
 }

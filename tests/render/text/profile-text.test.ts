@@ -118,11 +118,12 @@ panels('log: HH:MM:SS, level, channel, message with its context as JSON', () => 
   assert.ok(text.includes('12:00:01  DEBUG  request  Matched route "hello". {"route":"hello"}\n'), text);
 });
 
-panels('time: phases with start, duration and a bar offset by the start', () => {
+panels('time: phases (and listener calls) with kind, start, duration and a bar offset by the start', () => {
   const text = renderProfileText(sampleProfile(), 'time', plain);
   assert.ok(text.includes('Total  12.3 ms'));
-  assert.match(text, /^routing {5}0\.00 ms {3}1\.00 ms {2}█+$/m);
-  assert.match(text, /^controller {2}2\.00 ms {3}8\.00 ms {2} +█+$/m);
+  assert.match(text, /^phase {5}routing +0\.00 ms {3}1\.00 ms {2}█+$/m);
+  assert.match(text, /^phase {5}controller +2\.00 ms {3}8\.00 ms {2} +█+$/m);
+  assert.match(text, /^listener {2}kernel\.request · RouterListener::onKernelRequest +0\.00 ms +0\.25 ms +█+$/m);
 });
 
 panels('events: each event with its listeners and durations', () => {
