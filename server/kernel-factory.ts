@@ -21,6 +21,7 @@ export interface AppKernelOptions {
 
 /** The kernel `app serve` runs: the app, plus the profiler when debug is on. */
 export function createAppKernel(app: App, options: AppKernelOptions): Kernel {
-  const extensions = options.debug && options.storage ? [profilerExtension(options.storage, { ...options.profiler, config: options.config ?? null, panels: app.panels })] : [];
-  return buildKernel(app, { debug: options.debug, root: options.root, extensions, errorRenderer: createHtmlErrorRenderer(options.editor ? { template: options.editor, root: options.root } : null) });
+  const editor = options.editor ? { template: options.editor, root: options.root } : null;
+  const extensions = options.debug && options.storage ? [profilerExtension(options.storage, { ...options.profiler, config: options.config ?? null, panels: app.panels, editor })] : [];
+  return buildKernel(app, { debug: options.debug, root: options.root, extensions, errorRenderer: createHtmlErrorRenderer(editor) });
 }

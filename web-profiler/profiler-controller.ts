@@ -3,6 +3,7 @@ import { AppError, NotFoundHttpError } from '../core/errors.js';
 import { firstValue } from '../core/http/request.js';
 import { Response } from '../core/http/response.js';
 import { renderProfilePage } from './views/profile-page.js';
+import type { EditorLinks } from '../render/editor-link.js';
 import { renderSearchPage } from './views/search-page.js';
 import { LIVE_SEARCH_SCRIPT } from './assets/live-search-script.js';
 import { liveStream } from './live-stream.js';
@@ -16,7 +17,7 @@ export const SEARCH_LIMITS = [10, 50, 100] as const;
 
 /** The /_profiler pages: home, search results, one profile's panel, its JSON. */
 export class ProfilerController {
-  constructor(private readonly storage: ProfileStorage) {}
+  constructor(private readonly storage: ProfileStorage, private readonly editor: EditorLinks | null = null) {}
 
   readonly homeAction = ({ request }: ControllerContext): Response =>
     Response.redirect(request.locationOf('/_profiler/search?limit=10'), 302);
@@ -40,7 +41,7 @@ export class ProfilerController {
       }
       panel = name;
     }
-    return Response.html(renderProfilePage(profile, { panel, query: request.query }));
+    return Response.html(renderProfilePage(profile, { panel, query: request.query, editor: this.editor }));
   };
 
   /** Server-Sent Events: each profile stored from now on that fits the search filter (live-stream.ts). */

@@ -9,6 +9,7 @@ import { ProfileHandoff } from '../core/profiler/handoff/profile-handoff.js';
 import { generateToken } from '../core/profiler/token.js';
 import type { AppPanel } from '../core/app/app-panel.js';
 import { startHttpClientCapture } from '../core/debug/http-client-capture.js';
+import type { EditorLinks } from '../render/editor-link.js';
 import type { ConfigData } from '../core/profiler/panel-data.js';
 import { RequestRecording } from './recording-listener.js';
 import { endLiveStreams } from './live-stream.js';
@@ -24,6 +25,8 @@ export interface ProfilerExtensionOptions {
   httpClient?: boolean;
   /** run controllers in a recording scope: spans, dumps, outgoing calls, the app's panels (default: yes) */
   appRecords?: boolean;
+  /** "open in editor" links on the exception panel's app frames (`app serve --editor`) */
+  editor?: EditorLinks | null;
 }
 
 /** The profiler's pages, matched before the app's routes. */
@@ -57,7 +60,7 @@ export async function closeProfileHandoff(storage: ProfileStorage): Promise<void
 }
 
 export function profilerExtension(storage: ProfileStorage, options: ProfilerExtensionOptions = {}): KernelExtension {
-  const controller = new ProfilerController(storage);
+  const controller = new ProfilerController(storage, options.editor ?? null);
   const routes = profilerRoutes();
   const controllers = new Map<string, Controller>([
     ['_profiler_home', controller.homeAction],

@@ -14,7 +14,7 @@ export const app = createApp({ name: 'editor' })
   });
 `;
 
-const test = suite('app serve --editor and APPKERNEL_EDITOR: "open in editor" links on the error pages');
+const test = suite('app serve --editor and APPKERNEL_EDITOR: "open in editor" links on the error pages and the exception panel');
 let dir: string;
 
 test.before(() => {
@@ -40,8 +40,11 @@ test('when APPKERNEL_EDITOR is no editor, then the usage error names the variabl
 test('when --editor vscode, then the app frame links to vscode://file/<absolute file>:<line>', async () => {
   const server = await startServe(['--no-watch', '--editor', 'vscode', '--store', join(dir, 'store')], { cwd: dir });
   try {
-    const $ = load((await fetchText(`${server.base}/fail`)).body);
+    const failed = await fetchText(`${server.base}/fail`);
+    const $ = load(failed.body);
     assert.is($('.frame-app a.editor').first().attr('href'), `vscode://file${dir}/app.config.mjs:4`);
+    const panel = load((await fetchText(`${server.base}/_profiler/${failed.headers['x-debug-token']}?panel=exception`)).body);
+    assert.is(panel('.frame-app a.editor').first().attr('href'), `vscode://file${dir}/app.config.mjs:4`, 'the profiler\'s exception panel links too');
   } finally {
     assert.is(await server.stop(), 0);
   }

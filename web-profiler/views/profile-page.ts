@@ -1,4 +1,5 @@
 import type { PanelName, Profile } from '../../core/profiler/profile.js';
+import type { EditorLinks } from '../../render/editor-link.js';
 import { renderLayout } from '../../render/layout.js';
 import { PANEL_LABELS, renderPanelMenu } from './panel-menu.js';
 import { renderEventsPanel } from './panels/events-panel.js';
@@ -18,7 +19,7 @@ import { renderTopBar } from './top-bar.js';
 const PANEL_RENDERERS: Record<PanelName, (profile: Profile, options: ProfilePageOptions) => string> = {
   request: renderRequestPanel,
   time: renderTimePanel,
-  exception: renderExceptionPanel,
+  exception: (profile, options) => renderExceptionPanel(profile, { editor: options.editor }),
   log: (profile, options) => renderLogPanel(profile, logViewOf(options.query ?? {})),
   events: renderEventsPanel,
   router: renderRouterPanel,
@@ -33,6 +34,8 @@ export interface ProfilePageOptions {
   panel: PanelName | string;
   /** the page's query parameters, which some panels read (the log panel's `channel` and `events`) */
   query?: Record<string, string | string[]>;
+  /** "open in editor" links on the app's frames (`app serve --editor`); none when absent */
+  editor?: EditorLinks | null;
 }
 
 /** `/_profiler/<token>`: the summary, the panel menu and the chosen panel. */

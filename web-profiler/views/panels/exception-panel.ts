@@ -1,11 +1,12 @@
 import type { Profile } from '../../../core/profiler/profile.js';
+import type { EditorLinks } from '../../../render/editor-link.js';
 import { renderExceptionView } from '../../../render/exception-view.js';
 
-/** The same view as the debug error page, with the profiled request's own log. */
-export function renderExceptionPanel(profile: Profile): string {
+/** The same view as the debug error page, with the profiled request's own log (and its "open in editor" links). */
+export function renderExceptionPanel(profile: Profile, options: { editor?: EditorLinks | null } = {}): string {
   const { exception, log } = profile.collectors;
   if (!exception || exception.chain.length === 0) {
     return '<h2>Exception</h2><div class="card"><p class="empty">No exception was thrown and caught during the request.</p></div>';
   }
-  return renderExceptionView(exception, log.records);
+  return renderExceptionView(exception, log.records, { editor: options.editor ?? null });
 }
