@@ -3,6 +3,7 @@ import type { ExceptionData } from '../kernel/exception-data.js';
 import { CALL_STRIDE, NotifiedRecord, PHASE_STRIDE, RecordingTrace, traceNames, type RequestTrace } from '../kernel/request-trace.js';
 import type { ListenerCall, Phase, SecurityData } from '../kernel/trace-data.js';
 import type { LogRecord } from '../log/log-record.js';
+import { MatchedRouteRecord } from '../kernel/router-listener.js';
 import { NOTIFIED_REF, type NotifiedRef } from './notified-ref.js';
 
 /** A request's log as the trace's facts read it. */
@@ -52,7 +53,10 @@ export function traceFacts(trace: RecordingTrace, log: TraceLog, duration: numbe
     const start = spanMs(origin, trace.phases[at + 1]);
     phases.push({ name: names[trace.phases[at]] ?? '(unknown phase)', start, duration: spanMs(start, spanMs(origin, trace.phases[at + 2])) });
   }
-  const records = log.records.map((record) => (record instanceof NotifiedRecord ? withRef(record, refs[record.call]) : record));
+  const records = log.records.map((record) => {
+    if (record instanceof NotifiedRecord) return withRef(record, refs[record.call]);
+    return record instanceof MatchedRouteRecord ? record.toJSON() : record;
+  });
   return {
     token: trace.token,
     duration,
