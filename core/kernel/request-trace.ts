@@ -117,6 +117,8 @@ export class RecordingTrace implements RequestTrace {
   exception: ExceptionData | null = null;
   /** app-level entries by collector name; null while there are none */
   entries: Map<string, unknown[]> | null = null;
+  /** the kernel's mark on the traces it made (kernel.ts) */
+  owner: object | null = null;
 
   /** `origin`: the request's start, a performance.now(); `log`: the request's log */
   constructor(readonly origin: number, private readonly log: LogSink) {}
