@@ -1,7 +1,7 @@
 import { parseQuery, type QueryValues, type Request, type RouteAttributes, type ServerAddress } from '../../http/request.js';
 import { notifiedMessage } from '../../kernel/event-dispatcher.js';
 import { matchedRouteContext, MatchedRouteRecord } from '../../kernel/router-listener.js';
-import { CALL_STRIDE, NotifiedRecord, PHASE_STRIDE, RecordingTrace } from '../../kernel/request-trace.js';
+import { CALL_STRIDE, NotifiedRecord, PHASE_STRIDE, propagationMessage, PropagationRecord, RecordingTrace } from '../../kernel/request-trace.js';
 import type { SecurityData } from '../../kernel/trace-data.js';
 import type { LogLevel, LogRecord } from '../../log/log-record.js';
 import { interpolate } from '../../log/logger.js';
@@ -25,7 +25,7 @@ const LEVEL_CODE = new Map(LEVELS.map((level, i) => [level, i]));
 const DECISIONS: readonly (SecurityData['decision'] | null)[] = [null, 'none', 'allowed', 'denied'];
 
 const enum Body { None, Text, Bytes, Opaque }
-const enum Entry { Record, Notified, MatchedRoute }
+const enum Entry { Record, Notified, MatchedRoute, Stopped, NotCalled }
 
 /**
  * Writes one request; `routes` names the route table the worker explains 404s with; `names` are
@@ -160,6 +160,12 @@ function writeLog(w: ByteWriter, request: Request, records: readonly LogRecord[]
     if (record instanceof NotifiedRecord) {
       w.uint(Entry.Notified);
       w.uint(record.call);
+      continue;
+    }
+    if (record instanceof PropagationRecord) {
+      w.uint(record.stopped ? Entry.Stopped : Entry.NotCalled);
+      w.uint(record.eventId);
+      w.uint(record.listenerId);
       continue;
     }
     if (record instanceof MatchedRouteRecord && matchesAttributes(record, request)) {
@@ -335,13 +341,20 @@ function readPairs(r: ByteReader): Record<string, string> {
 
 /**
  * The log; a `Notified event` record is made again from its call's event and listener names, a
- * "Matched route" one from the request's route attributes.
+ * propagation one from its event and listener names, a "Matched route" one from the request's
+ * route attributes.
  */
 function readLog(r: ByteReader, trace: RecordingTrace, names: readonly string[], request: RecordedRequest): LogRecord[] {
   const records: LogRecord[] = [];
   for (let n = r.uint(); n > 0; n--) {
     const time = r.float();
     const entry = r.uint();
+    if (entry === Entry.Stopped || entry === Entry.NotCalled) {
+      const event = names[r.uint()] ?? '(unknown event)';
+      const listener = names[r.uint()] ?? '(unknown listener)';
+      records.push({ time, level: 'DEBUG', channel: 'event', message: propagationMessage(entry === Entry.Stopped, event, listener), context: { event, listener } });
+      continue;
+    }
     if (entry === Entry.MatchedRoute) {
       records.push(matchedRouteRecord(time, request));
       continue;
