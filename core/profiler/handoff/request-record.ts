@@ -144,13 +144,17 @@ function readEntries(r: ByteReader): Map<string, unknown[]> | null {
   return entries;
 }
 
+/** Name and value pairs, walked once (no array of the names is made): their count goes first, patched in after. */
 function writePairs(w: ByteWriter, record: Record<string, string>): void {
-  const names = Object.keys(record);
-  w.uint(names.length);
-  for (const name of names) {
+  const at = w.reserve32();
+  let count = 0;
+  for (const name in record) {
+    const value = record[name];
     w.string(name);
-    w.string(String(record[name]));
+    w.string(typeof value === 'string' ? value : String(value));
+    count++;
   }
+  w.patch32(at, count);
 }
 
 function writeLog(w: ByteWriter, request: Request, records: readonly LogRecord[]): void {
@@ -332,7 +336,7 @@ export function readRequestRecord(r: ByteReader, names: string[]): DecodedRecord
 
 function readPairs(r: ByteReader): Record<string, string> {
   const record: Record<string, string> = {};
-  for (let n = r.uint(); n > 0; n--) {
+  for (let n = r.fixed32(); n > 0; n--) {
     const name = r.string();
     record[name] = r.string();
   }
