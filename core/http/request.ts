@@ -57,6 +57,8 @@ export class Request {
   readonly attributes: RouteAttributes = { route: null, controller: null, params: {} };
   readonly log: LogBuffer;
   readonly logger: Logger;
+  /** where the kernel that handles this request keeps its trace (core/kernel/kernel.ts); opaque to everyone else */
+  traceSlot: object | null = null;
   #query: QueryValues | null = null;
 
   constructor(init: RequestInit) {

@@ -181,17 +181,18 @@ interface Traces {
   of(request: Request): RequestTrace;
 }
 
+/** Each request's trace is kept on the request itself (a field, cheaper than a map), marked with the kernel that made it. */
 class RecordedTraces implements Traces {
-  readonly #traces = new WeakMap<Request, RequestTrace>();
-
   begin(request: Request): RequestTrace {
     const trace = new RecordingTrace(request.start, request.log.sink);
-    this.#traces.set(request, trace);
+    trace.owner = this;
+    request.traceSlot = trace;
     return trace;
   }
 
   of(request: Request): RequestTrace {
-    return this.#traces.get(request) ?? NO_TRACE;
+    const trace = request.traceSlot;
+    return trace instanceof RecordingTrace && trace.owner === this ? trace : NO_TRACE;
   }
 }
 

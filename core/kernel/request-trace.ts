@@ -117,6 +117,8 @@ export class RecordingTrace implements RequestTrace {
   exception: ExceptionData | null = null;
   /** app-level entries by collector name; null while there are none */
   entries: Map<string, unknown[]> | null = null;
+  /** the kernel's mark on the traces it made (kernel.ts) */
+  owner: object | null = null;
 
   /** `origin`: the request's start, a performance.now(); `log`: the request's log */
   constructor(readonly origin: number, private readonly log: LogSink) {}
@@ -150,9 +152,10 @@ export class RecordingTrace implements RequestTrace {
   stopped(eventName: string, listeners: readonly TracedListener[], at: number): void {
     this.calls[this.calls.length - 1] = 1;
     const { name } = listeners[at];
-    this.log(eventRecord(`Listener "${name}" stopped propagation of the event "${eventName}".`, eventName, name));
+    const event = traceNameId(eventName);
+    this.log(new PropagationRecord(Date.now(), true, eventName, event, name, listeners[at].id));
     for (let i = at + 1; i < listeners.length; i++) {
-      this.log(eventRecord(`Listener "${listeners[i].name}" was not called for event "${eventName}".`, eventName, listeners[i].name));
+      this.log(new PropagationRecord(Date.now(), false, eventName, event, listeners[i].name, listeners[i].id));
     }
   }
 
@@ -221,6 +224,20 @@ export class NoopTrace implements RequestTrace {
 
 export const NO_TRACE: RequestTrace = new NoopTrace();
 
-function eventRecord(message: string, event: string, listener: string): LogRecord {
-  return { time: Date.now(), level: 'DEBUG', channel: 'event', message, context: { event, listener } };
+/** The message of a dispatcher's record that a listener stopped propagation (`stopped`), or was not called after that. */
+export function propagationMessage(stopped: boolean, eventName: string, listener: string): string {
+  return stopped ? `Listener "${listener}" stopped propagation of the event "${eventName}".` : `Listener "${listener}" was not called for event "${eventName}".`;
+}
+
+/** A dispatcher's record that propagation stopped: it names its event and listener by id too, so a hand-off refers to them. */
+export class PropagationRecord implements LogRecord {
+  readonly level = 'DEBUG';
+  readonly channel = 'event';
+  readonly message: string;
+  readonly context: Record<string, unknown>;
+
+  constructor(readonly time: number, readonly stopped: boolean, eventName: string, readonly eventId: number, listener: string, readonly listenerId: number) {
+    this.message = propagationMessage(stopped, eventName, listener);
+    this.context = { event: eventName, listener };
+  }
 }

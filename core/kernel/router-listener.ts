@@ -2,6 +2,8 @@ import { MethodNotAllowedError, MethodNotAllowedHttpError, NotFoundHttpError, Re
 import { Response } from '../http/response.js';
 import type { Matcher, MatchFailure, MatchResult } from '../routing/matcher.js';
 import type { Request } from '../http/request.js';
+import type { LogRecord } from '../log/log-record.js';
+import { interpolate } from '../log/logger.js';
 import type { KernelEvent } from './kernel-event.js';
 import { Phases } from './request-trace.js';
 
@@ -61,12 +63,38 @@ export class RouterListener {
       return;
     }
     request.attributes.params = result.params;
-    request.logger.withChannel('request').info(`Matched route "${result.route}".`, {
-      route: result.route,
-      route_parameters: { _route: result.route, _controller: result.controller, ...result.params },
-      request_uri: request.url,
-      method: request.method,
-    });
+    request.log.sink(new MatchedRouteRecord(Date.now(), result, request));
+  }
+}
+
+/** The "Matched route" record's context, from the match and the request. */
+export function matchedRouteContext(route: string, controller: string, params: Record<string, string>, url: string, method: string): Record<string, unknown> {
+  return { route, route_parameters: { _route: route, _controller: controller, ...params }, request_uri: url, method };
+}
+
+/**
+ * The "Matched route" INFO record on channel `request`. Its context is made when first read: the
+ * profiler's hand-off refers to the match instead (request-record.ts), and the worker makes it again.
+ */
+export class MatchedRouteRecord implements LogRecord {
+  readonly level = 'INFO';
+  readonly channel = 'request';
+  readonly message: string;
+  #context: Record<string, unknown> | null = null;
+
+  constructor(readonly time: number, readonly match: MatchResult, readonly request: Request) {
+    const message = `Matched route "${match.route}".`;
+    this.message = message.includes('{') ? interpolate(message, this.context) : message;
+  }
+
+  get context(): Record<string, unknown> {
+    this.#context ??= matchedRouteContext(this.match.route, this.match.controller, this.match.params, this.request.url, this.request.method);
+    return this.#context;
+  }
+
+  /** As JSON, the plain record it stands for (its request is no part of it). */
+  toJSON(): LogRecord {
+    return { time: this.time, level: this.level, channel: this.channel, message: this.message, context: this.context };
   }
 }
 

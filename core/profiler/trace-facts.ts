@@ -1,8 +1,9 @@
 import { spanMs, type Request } from '../http/request.js';
 import type { ExceptionData } from '../kernel/exception-data.js';
-import { CALL_STRIDE, NotifiedRecord, PHASE_STRIDE, RecordingTrace, traceNames, type RequestTrace } from '../kernel/request-trace.js';
+import { CALL_STRIDE, NotifiedRecord, PropagationRecord, PHASE_STRIDE, RecordingTrace, traceNames, type RequestTrace } from '../kernel/request-trace.js';
 import type { ListenerCall, Phase, SecurityData } from '../kernel/trace-data.js';
 import type { LogRecord } from '../log/log-record.js';
+import { MatchedRouteRecord } from '../kernel/router-listener.js';
 import { NOTIFIED_REF, type NotifiedRef } from './notified-ref.js';
 
 /** A request's log as the trace's facts read it. */
@@ -52,7 +53,11 @@ export function traceFacts(trace: RecordingTrace, log: TraceLog, duration: numbe
     const start = spanMs(origin, trace.phases[at + 1]);
     phases.push({ name: names[trace.phases[at]] ?? '(unknown phase)', start, duration: spanMs(start, spanMs(origin, trace.phases[at + 2])) });
   }
-  const records = log.records.map((record) => (record instanceof NotifiedRecord ? withRef(record, refs[record.call]) : record));
+  const records = log.records.map((record): LogRecord => {
+    if (record instanceof NotifiedRecord) return withRef(record, refs[record.call]);
+    if (record instanceof PropagationRecord) return { time: record.time, level: record.level, channel: record.channel, message: record.message, context: record.context };
+    return record instanceof MatchedRouteRecord ? record.toJSON() : record;
+  });
   return {
     token: trace.token,
     duration,

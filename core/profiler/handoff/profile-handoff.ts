@@ -125,8 +125,8 @@ export class ProfileHandoff {
     const id = this.#nextBatch++;
     this.#sent.set(id, sent);
     worker.ref();
-    const copy = sent.records.slice(0);
-    worker.postMessage({ type: 'batch', id, records: copy }, [copy]);
+    // Copied by the message (the batch stays here until its profiles come back): a copy made here would be one more buffer per batch.
+    worker.postMessage({ type: 'batch', id, records: sent.records });
   };
 
   #ensureWorker(): Worker | null {

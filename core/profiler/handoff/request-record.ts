@@ -1,8 +1,10 @@
 import { parseQuery, type QueryValues, type Request, type RouteAttributes, type ServerAddress } from '../../http/request.js';
 import { notifiedMessage } from '../../kernel/event-dispatcher.js';
-import { CALL_STRIDE, NotifiedRecord, PHASE_STRIDE, RecordingTrace } from '../../kernel/request-trace.js';
+import { matchedRouteContext, MatchedRouteRecord } from '../../kernel/router-listener.js';
+import { CALL_STRIDE, NotifiedRecord, PHASE_STRIDE, propagationMessage, PropagationRecord, RecordingTrace } from '../../kernel/request-trace.js';
 import type { SecurityData } from '../../kernel/trace-data.js';
 import type { LogLevel, LogRecord } from '../../log/log-record.js';
+import { interpolate } from '../../log/logger.js';
 import { FINGERPRINT_CAP } from '../body-fingerprint.js';
 import { BODY_CAP, previewHead } from '../request-collector.js';
 import { redactData } from '../redact-data.js';
@@ -24,7 +26,7 @@ const LEVEL_CODE = new Map(LEVELS.map((level, i) => [level, i]));
 const DECISIONS: readonly (SecurityData['decision'] | null)[] = [null, 'none', 'allowed', 'denied'];
 
 const enum Body { None, Text, Bytes, Opaque }
-const enum Entry { Record, Notified }
+const enum Entry { Record, Notified, MatchedRoute, Stopped, NotCalled }
 
 /**
  * Writes one request; `routes` names the route table the worker explains 404s with; `names` are
@@ -68,7 +70,7 @@ export function writeRequestRecord(w: ByteWriter, request: Request, trace: Recor
   writeNumbers(w, trace.events, 1);
   writeNumbers(w, trace.calls, CALL_STRIDE);
   writeNumbers(w, trace.phases, PHASE_STRIDE);
-  writeLog(w, request.log.records);
+  writeLog(w, request, request.log.records);
   w.uint(request.log.errors);
   w.uint(request.log.warnings);
   writeEntries(w, trace.entries);
@@ -143,16 +145,20 @@ function readEntries(r: ByteReader): Map<string, unknown[]> | null {
   return entries;
 }
 
+/** Name and value pairs, walked once (no array of the names is made): their count goes first, patched in after. */
 function writePairs(w: ByteWriter, record: Record<string, string>): void {
-  const names = Object.keys(record);
-  w.uint(names.length);
-  for (const name of names) {
+  const at = w.reserve32();
+  let count = 0;
+  for (const name in record) {
+    const value = record[name];
     w.string(name);
-    w.string(String(record[name]));
+    w.string(typeof value === 'string' ? value : String(value));
+    count++;
   }
+  w.patch32(at, count);
 }
 
-function writeLog(w: ByteWriter, records: readonly LogRecord[]): void {
+function writeLog(w: ByteWriter, request: Request, records: readonly LogRecord[]): void {
   w.uint(records.length);
   for (const record of records) {
     w.float(record.time);
@@ -161,12 +167,29 @@ function writeLog(w: ByteWriter, records: readonly LogRecord[]): void {
       w.uint(record.call);
       continue;
     }
+    if (record instanceof PropagationRecord) {
+      w.uint(record.stopped ? Entry.Stopped : Entry.NotCalled);
+      w.uint(record.eventId);
+      w.uint(record.listenerId);
+      continue;
+    }
+    if (record instanceof MatchedRouteRecord && matchesAttributes(record, request)) {
+      w.uint(Entry.MatchedRoute);
+      continue;
+    }
     w.uint(Entry.Record);
     w.uint(LEVEL_CODE.get(record.level) ?? 0);
     w.string(record.channel);
     w.string(record.message);
     w.string(contextJson(record.context));
   }
+}
+
+/** Whether the worker can make the record again from the request's route attributes, as it reads them back. */
+function matchesAttributes(record: MatchedRouteRecord, request: Request): boolean {
+  const { attributes } = request;
+  return record.request === request && record.match.route === attributes.route
+    && record.match.controller === attributes.controller && record.match.params === attributes.params;
 }
 
 /**
@@ -306,7 +329,7 @@ export function readRequestRecord(r: ByteReader, names: string[]): DecodedRecord
   readNumbers(r, trace.events, 1);
   readNumbers(r, trace.calls, CALL_STRIDE);
   readNumbers(r, trace.phases, PHASE_STRIDE);
-  const records = readLog(r, trace, names);
+  const records = readLog(r, trace, names, request);
   const log = { records, errors: r.uint(), warnings: r.uint() };
   trace.entries = readEntries(r);
 
@@ -319,19 +342,34 @@ export function readRequestRecord(r: ByteReader, names: string[]): DecodedRecord
 
 function readPairs(r: ByteReader): Record<string, string> {
   const record: Record<string, string> = {};
-  for (let n = r.uint(); n > 0; n--) {
+  for (let n = r.fixed32(); n > 0; n--) {
     const name = r.string();
     record[name] = r.string();
   }
   return record;
 }
 
-/** The log; a `Notified event` record is made again from its call's event and listener names. */
-function readLog(r: ByteReader, trace: RecordingTrace, names: readonly string[]): LogRecord[] {
+/**
+ * The log; a `Notified event` record is made again from its call's event and listener names, a
+ * propagation one from its event and listener names, a "Matched route" one from the request's
+ * route attributes.
+ */
+function readLog(r: ByteReader, trace: RecordingTrace, names: readonly string[], request: RecordedRequest): LogRecord[] {
   const records: LogRecord[] = [];
   for (let n = r.uint(); n > 0; n--) {
     const time = r.float();
-    if (r.uint() === Entry.Notified) {
+    const entry = r.uint();
+    if (entry === Entry.Stopped || entry === Entry.NotCalled) {
+      const event = names[r.uint()] ?? '(unknown event)';
+      const listener = names[r.uint()] ?? '(unknown listener)';
+      records.push({ time, level: 'DEBUG', channel: 'event', message: propagationMessage(entry === Entry.Stopped, event, listener), context: { event, listener } });
+      continue;
+    }
+    if (entry === Entry.MatchedRoute) {
+      records.push(matchedRouteRecord(time, request));
+      continue;
+    }
+    if (entry === Entry.Notified) {
       const call = r.uint();
       const at = call * CALL_STRIDE;
       const event = names[trace.events[trace.calls[at]]] ?? '(unknown event)';
@@ -342,6 +380,13 @@ function readLog(r: ByteReader, trace: RecordingTrace, names: readonly string[])
     records.push({ time, level: LEVELS[r.uint()] ?? 'DEBUG', channel: r.string(), message: r.string(), context: JSON.parse(r.string()) as Record<string, unknown> });
   }
   return records;
+}
+
+function matchedRouteRecord(time: number, request: RecordedRequest): LogRecord {
+  const { route, controller, params } = request.attributes;
+  const context = matchedRouteContext(route ?? '', controller ?? '', params, request.url, request.method);
+  const message = `Matched route "${route ?? ''}".`;
+  return { time, level: 'INFO', channel: 'request', message: message.includes('{') ? interpolate(message, context) : message, context };
 }
 
 function readResponseBody(r: ByteReader): unknown {
