@@ -19,8 +19,8 @@ const EVENT_PHASES: Record<string, string> = {
 /**
  * The kernel's phases in order, then every listener call in event order, then the app's spans and
  * outgoing HTTP calls by start: a fixed order whatever the timings, the bars give the positions.
- * Listener calls recorded without a start are laid end to end from their event's phase (or after the
- * bar before them): their order and durations are exact, their offsets an estimate.
+ * Listener calls are placed at their recorded start; in profiles recorded before calls kept one, they
+ * are laid end to end from their event's phase (or after the bar before them), an estimate.
  */
 export function timelineRows(profile: Profile): TimelineRow[] {
   const { time, events, http_client: http } = profile.collectors;
@@ -30,8 +30,7 @@ export function timelineRows(profile: Profile): TimelineRow[] {
     const phase = time.phases.find((p) => p.name === EVENT_PHASES[event.name]);
     if (phase) cursor = Math.max(cursor, phase.start);
     for (const call of event.listeners) {
-      const own = (call as { start?: unknown }).start;
-      const start = typeof own === 'number' ? own : cursor;
+      const start = typeof call.start === 'number' ? call.start : cursor;
       rows.push({ kind: 'listener', label: `${event.name} · ${call.listener}`, start, duration: call.duration });
       cursor = start + call.duration;
     }

@@ -5,6 +5,8 @@ export interface ListenerCall {
   /** ms */
   duration: number;
   stoppedPropagation: boolean;
+  /** ms since the request started; absent in profiles recorded before calls kept their start */
+  start?: number;
 }
 
 export interface Phase {

@@ -45,7 +45,10 @@ export function traceFacts(trace: RecordingTrace, log: TraceLog, duration: numbe
     const listeners = events[calls[at]]?.listeners;
     if (!listeners) continue;
     refs[at / CALL_STRIDE] = [calls[at], listeners.length];
-    listeners.push({ listener: names[calls[at + 1]] ?? '(unknown listener)', duration: spanMs(calls[at + 2], calls[at + 3]), stoppedPropagation: calls[at + 4] === 1 });
+    listeners.push({
+      listener: names[calls[at + 1]] ?? '(unknown listener)', duration: spanMs(calls[at + 2], calls[at + 3]),
+      stoppedPropagation: calls[at + 4] === 1, start: spanMs(trace.origin, calls[at + 2]),
+    });
   }
   const phases: Phase[] = [];
   const { origin } = trace;

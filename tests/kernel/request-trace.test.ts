@@ -40,6 +40,10 @@ test('when a debug kernel handles a request, then the controller, the events and
   assert.equal(facts.phases.map((p) => p.name), ['routing', 'firewall', 'controller', 'view', 'response']);
   assert.equal(facts.events.map((e) => e.name), ['kernel.request', 'kernel.controller', 'kernel.controller_arguments', 'kernel.view', 'kernel.response', 'kernel.finish_request']);
   assert.equal(facts.events[0].listeners.map((l) => l.listener), ['RouterListener::onKernelRequest', 'FirewallListener::onKernelRequest']);
+  const calls = facts.events.flatMap((e) => e.listeners);
+  const starts = calls.map((call) => call.start ?? -1);
+  assert.ok(starts.every((start, i) => start >= 0 && (i === 0 || start >= starts[i - 1])), `each call keeps its own start, in call order: ${starts}`);
+  assert.ok(calls.every((call) => call.start! + call.duration <= request.elapsed()), 'within the request');
   assert.equal(facts.security, { decision: 'none', rule: null, message: 'No firewall rule matches this path.' });
   assert.equal([...facts.entries], [['dump', [{ name: 'world' }, [1, 2]]], ['custom', ['text']]], 'the entries, by collector, in order');
   assert.is(kernel.traceOf(get('/hello/other')), NO_TRACE, 'a request the kernel never saw has no trace');
