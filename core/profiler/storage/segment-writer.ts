@@ -8,6 +8,7 @@ import { fromStoredForm, toStoredForm } from './stored-form.js';
 import { Utf8Slab } from './utf8-slab.js';
 import type { SegmentCatalog, SegmentState } from './segment-catalog.js';
 import { errorCode, idxPath, isWriting, logPath, makeStoreDir, markWriting, segmentName, STORE_FILE_MODE } from './store-files.js';
+import { Announcements } from './announcements.js';
 
 export interface WriterOptions {
   maxQueue: number;
@@ -94,7 +95,7 @@ export class SegmentWriter {
   /** queued, being encoded or being written: readable from memory until indexed */
   #waiting = new Map<string, Queued>();
   /** announced, not yet queued: each with the callbacks of those who wait for it */
-  readonly #announced = new Map<string, (() => void)[]>();
+  readonly #announced = new Announcements();
   readonly #allSettled: (() => void)[] = [];
   #scheduled = false;
   /** blocks handed to the encoder, in order, not yet appended */
@@ -135,14 +136,13 @@ export class SegmentWriter {
       this.#drop(1, `The profile store cannot keep up: its write queue is full (${this.options.maxQueue} profiles), so a profile was dropped.`);
       return false;
     }
-    this.#announced.set(token, []);
+    this.#announced.add(token);
     return true;
   }
 
   /** Resolves once every profile announced so far is queued or cancelled, or after `timeoutMs`. */
-  async announcedSoFar(timeoutMs: number): Promise<void> {
-    if (this.#announced.size === 0) return;
-    await Promise.all([...this.#announced.keys()].map((token) => this.settled(token, timeoutMs)));
+  announcedSoFar(timeoutMs: number): Promise<void> {
+    return this.#announced.soFar(timeoutMs);
   }
 
   isAnnounced(token: string): boolean {
@@ -157,22 +157,12 @@ export class SegmentWriter {
 
   /** Resolves once the announced profile `token` is queued or cancelled, or after `timeoutMs`. */
   settled(token: string, timeoutMs: number): Promise<void> {
-    const waiters = this.#announced.get(token);
-    if (!waiters) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, timeoutMs);
-      waiters.push(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
+    return this.#announced.settled(token, timeoutMs);
   }
 
   #settle(token: string): void {
-    const waiters = this.#announced.get(token);
-    if (!waiters) return;
-    this.#announced.delete(token);
-    for (const wake of waiters) wake();
+    if (!this.#announced.has(token)) return;
+    this.#announced.settle(token);
     if (this.#announced.size === 0) for (const wake of this.#allSettled.splice(0)) wake();
   }
 
