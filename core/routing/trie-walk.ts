@@ -25,10 +25,10 @@ export interface TrieSearch {
 /**
  * The trie walked by one small loop, the same for every table: a lookup costs what the path's
  * segments cost, whatever the table's size. Per node, a static child is picked by the
- * segment's first char and compared in place (no slicing, no string hashing); when siblings
- * share a first char (`/v1` ... `/v10`, `commits`, `comments`), the segment's end is found with
- * indexOf and only the siblings of that length and last char are compared. A child is entered only if it holds
- * a route index lower than the best so far.
+ * segment's first char and compared in place (no slicing, no string hashing), as are a few
+ * siblings sharing a first char (`commits`, `comments`); when more share it (`/v1` ... `/v10`),
+ * the segment's end is found with indexOf and only the siblings of that length and last char
+ * are compared. A child is entered only if it holds a route index lower than the best so far.
  */
 export function walkTrie(trie: SegmentTrie, routes: readonly Route[]): TrieSearch {
   return new TrieWalk(trie, routes);
@@ -46,21 +46,28 @@ function slotOf(first: number): number {
   return first < 128 ? first : 128;
 }
 
+/**
+ * Up to this many static children sharing a first char are compared in place, each checked for
+ * a slash (or the path's end) after its text; more are first narrowed by the segment's end.
+ */
+const FEW_ALIKE = 4;
+
 /** The static children whose first chars share a slot. */
 class StaticBucket {
-  /** the only one, compared in place without looking for the segment's end */
-  readonly single: StaticEdge | null;
-  /** several: by alikeSlot() of their length and last char */
+  /** a few: each compared in place, without looking for the segment's end */
+  readonly few: readonly StaticEdge[] | null;
+  /** more: by alikeSlot() of their length and last char */
   readonly alike: (readonly StaticEdge[] | null)[];
   readonly mask: number;
 
   constructor(edges: readonly StaticEdge[]) {
-    this.single = edges.length === 1 ? edges[0] : null;
+    const few = edges.length <= FEW_ALIKE;
+    this.few = few ? edges : null;
     let size = 2;
     while (size < edges.length * 2) size *= 2;
     this.mask = size - 1;
-    const alike: (StaticEdge[] | null)[] = new Array<StaticEdge[] | null>(edges.length === 1 ? 0 : size).fill(null);
-    if (edges.length > 1) for (const edge of edges) (alike[alikeSlot(edge.length, edge.text.charCodeAt(edge.length - 1), this.mask)] ??= []).push(edge);
+    const alike: (StaticEdge[] | null)[] = new Array<StaticEdge[] | null>(few ? 0 : size).fill(null);
+    if (!few) for (const edge of edges) (alike[alikeSlot(edge.length, edge.text.charCodeAt(edge.length - 1), this.mask)] ??= []).push(edge);
     this.alike = alike;
   }
 }
@@ -294,11 +301,16 @@ function sameText(path: string, s: number, text: string): boolean {
 function staticChild(node: WalkNode, path: string, s: number, len: number): StaticEdge | null {
   const bucket = node.statics![slotOf(path.charCodeAt(s))];
   if (bucket === null) return null;
-  const single = bucket.single;
-  if (single !== null) {
-    const after = s + single.length;
-    if (after > len || (after < len && path.charCodeAt(after) !== 0x2f)) return null;
-    return sameText(path, s, single.text) ? single : null;
+  const few = bucket.few;
+  if (few !== null) {
+    // At most one text can end where the segment does.
+    for (let i = 0; i < few.length; i++) {
+      const edge = few[i];
+      const after = s + edge.length;
+      if (after > len || (after < len && path.charCodeAt(after) !== 0x2f)) continue;
+      if (sameText(path, s, edge.text)) return edge;
+    }
+    return null;
   }
   // The first char matched a static text, so it is no slash: the segment is not empty.
   let e = path.indexOf('/', s);

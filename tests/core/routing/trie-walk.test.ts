@@ -6,8 +6,8 @@ import type { RouteDefinition } from '../../../core/routing/route.js';
 import { RouteCollection } from '../../../core/routing/route-collection.js';
 
 // The walk's fast paths, each checked against a written answer and against the linear reference:
-// static children picked by (length, first char, last char), children entered by looping, and
-// the 405's allowed list taken from one node.
+// static children picked by first char and compared in place (by length and last char when many
+// share it), children entered by looping, and the 405's allowed list taken from one node.
 const test = suite('Trie walk fast paths');
 
 function table(definitions: [string, Omit<RouteDefinition, 'controller'>][]): RouteCollection {
@@ -28,6 +28,22 @@ test('when versions prefix one another (/v1 ... /v10), then each path finds its 
   assert.equal(bothAnswer(routes, 'GET', '/v1/users/7'), { type: 'match', route: 'v1', controller: 'Cv1', params: { id: '7' } });
   assert.equal(bothAnswer(routes, 'GET', '/v11/users/7'), { type: 'not-found', path: '/v11/users/7/' });
   assert.equal(bothAnswer(routes, 'GET', '/v/users/7'), { type: 'not-found', path: '/v/users/7/' });
+});
+
+test('when a few static siblings share a first char and prefix one another, then each segment finds its own', () => {
+  const routes = table([
+    ['rep', { path: '/rep/{id}', methods: ['GET'] }],
+    ['repo', { path: '/repo/{id}', methods: ['GET'] }],
+    ['repos', { path: '/repos/{id}', methods: ['POST'] }],
+    ['repository', { path: '/repository/{id}/', methods: ['GET'] }],
+  ]);
+  assert.equal(bothAnswer(routes, 'GET', '/repo/1'), { type: 'match', route: 'repo', controller: 'Crepo', params: { id: '1' } });
+  assert.equal(bothAnswer(routes, 'GET', '/rep/1'), { type: 'match', route: 'rep', controller: 'Crep', params: { id: '1' } });
+  assert.equal(bothAnswer(routes, 'GET', '/repos/1'), { type: 'method-not-allowed', path: '/repos/1', allowed: ['POST'] });
+  assert.equal(bothAnswer(routes, 'GET', '/repository/1'), { type: 'redirect', route: 'repository', controller: 'Crepository', path: '/repository/1/', params: { id: '1' } });
+  assert.equal(bothAnswer(routes, 'GET', '/reposi/1'), { type: 'not-found', path: '/reposi/1/' });
+  assert.equal(bothAnswer(routes, 'GET', '/repo'), { type: 'not-found', path: '/repo/' });
+  assert.equal(bothAnswer(routes, 'PUT', '/re/1'), { type: 'not-found', path: '/re/1' });
 });
 
 test('when static siblings have the same length, first and last char, then only the exact text matches', () => {
