@@ -27,7 +27,12 @@ class CompiledMatcher implements Matcher {
   /** method id (0: a method no route declares) -> route index -> 1 when the route allows it */
   readonly #accepts: Uint8Array[];
   readonly #methodIds = new Map<string, number>();
+  /** the usual methods' rows, found by comparing the method instead of asking #methodIds */
   readonly #acceptsGet: Uint8Array;
+  readonly #acceptsPost: Uint8Array;
+  readonly #acceptsPut: Uint8Array;
+  readonly #acceptsDelete: Uint8Array;
+  readonly #acceptsPatch: Uint8Array;
   /** some route may match a path ending in `/` */
   readonly #slashEnds: boolean;
 
@@ -49,7 +54,11 @@ class CompiledMatcher implements Matcher {
       this.#methodIds.set(method, this.#accepts.length);
       this.#accepts.push(Uint8Array.from(this.#routes, (r) => (r.allows(method) ? 1 : 0)));
     }
-    this.#acceptsGet = this.#accepts[this.#methodIds.get('GET')!];
+    this.#acceptsGet = this.#acceptsOf('GET');
+    this.#acceptsPost = this.#acceptsOf('POST');
+    this.#acceptsPut = this.#acceptsOf('PUT');
+    this.#acceptsDelete = this.#acceptsOf('DELETE');
+    this.#acceptsPatch = this.#acceptsOf('PATCH');
   }
 
   match(method: string, path: string): MatchResult {
@@ -64,7 +73,12 @@ class CompiledMatcher implements Matcher {
   }
 
   readonly #find = (method: string, matchPath: string, hasPercent: boolean): MatchResult | readonly string[] | null => {
-    const accepts = method === 'GET' ? this.#acceptsGet : this.#accepts[this.#methodIds.get(method) ?? 0];
+    const accepts = method === 'GET' ? this.#acceptsGet
+      : method === 'POST' ? this.#acceptsPost
+        : method === 'PUT' ? this.#acceptsPut
+          : method === 'DELETE' ? this.#acceptsDelete
+            : method === 'PATCH' ? this.#acceptsPatch
+              : this.#acceptsOf(method);
     const entry = this.#statics.get(matchPath);
     if (entry === undefined) return this.#findDynamic(accepts, matchPath, hasPercent);
     for (const c of entry.candidates) {
@@ -72,6 +86,11 @@ class CompiledMatcher implements Matcher {
     }
     return entry.allowed;
   };
+
+  /** `method` -> route index -> 1 when the route allows it (row 0 for a method no route declares) */
+  #acceptsOf(method: string): Uint8Array {
+    return this.#accepts[this.#methodIds.get(method) ?? 0];
+  }
 
   #findDynamic(accepts: Uint8Array, matchPath: string, hasPercent: boolean): MatchResult | readonly string[] | null {
     const best = this.#trie.search(matchPath, accepts, hasPercent, hasPercent && matchPath.includes(ENCODED_SLASH));

@@ -11,7 +11,7 @@ import { RouteCollection } from '../../../core/routing/route-collection.js';
 // only by method; random requests, half of them built from a route of the table.
 const WORDS = ['a', 'b', 'ab', 'x'];
 const VALUES = ['a', 'b', '1', '12', 'a.b', 'x-1', 'a%2Fb', '%61', '%zz', '%E0%A4%A', 'caf%C3%A9', '%2f', '', '%25', '%252F'];
-const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'get', 'OPTIONS'];
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'get', 'OPTIONS'];
 const REQUIREMENTS = ['', '<\\d+>', '<[ab]+>', '<.+>', '<[^/]*>', '<a|b/a>', '<[a-z%0-9]+>', '<.{5}>'];
 
 interface Definition { name: string; path: string; methods: string[] }
@@ -28,7 +28,7 @@ const definitionOver = (words: readonly string[]) => fc.record({
   parts: fc.array(fc.oneof(fc.constantFrom(...words), placeholder), { maxLength: 4 }),
   tail: fc.array(optional, { maxLength: 2 }),
   suffix: fc.constantFrom('', '', '', '/', '.json', '-{z?q}'),
-  methods: fc.oneof(fc.constant([] as string[]), fc.subarray(['GET', 'POST', 'PUT', 'HEAD', 'delete'], { minLength: 1, maxLength: 2 })),
+  methods: fc.oneof(fc.constant([] as string[]), fc.subarray(['GET', 'POST', 'PUT', 'HEAD', 'delete', 'PATCH'], { minLength: 1, maxLength: 2 })),
 });
 
 const tableOver = (words: readonly string[], minLength: number, maxLength: number): fc.Arbitrary<Definition[]> => fc.array(definitionOver(words), { minLength, maxLength }).map((defs) => defs.map((d, i) => {

@@ -39,6 +39,22 @@ test('when the table has hundreds of routes, then every lookup equals the linear
   }
 });
 
+test('when the method is one of the usual ones or another, then its routes are those declaring it or no method', () => {
+  const routes = new RouteCollection();
+  routes.add('show', { path: '/items/{id}', methods: ['GET'], controller: 'c' });
+  routes.add('patch', { path: '/items/{id}', methods: ['PATCH'], controller: 'c' });
+  routes.add('purge', { path: '/items/{id}', methods: ['PURGE'], controller: 'c' });
+  routes.add('any', { path: '/any/{id}', controller: 'c' });
+  const compiled = compileMatcher(routes);
+  const linear = new LinearMatcher(routes);
+  for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'patch', 'PURGE', 'OPTIONS']) {
+    for (const path of ['/items/1', '/any/1']) assert.equal(compiled.lookup(method, path), linear.lookup(method, path), `${method} ${path}`);
+  }
+  assert.equal(compiled.lookup('PATCH', '/items/1'), { type: 'match', route: 'patch', controller: 'c', params: { id: '1' } });
+  assert.equal(compiled.lookup('DELETE', '/items/1'), { type: 'method-not-allowed', path: '/items/1', allowed: ['GET', 'PATCH', 'PURGE'] });
+  assert.equal(compiled.lookup('DELETE', '/any/1'), { type: 'match', route: 'any', controller: 'c', params: { id: '1' } });
+});
+
 test('when a table is compiled twice, then both matchers answer alike and independently', () => {
   const routes = largeTable();
   const a = compileMatcher(routes);
