@@ -7,8 +7,8 @@ import { Announcements } from './announcements.js';
 import { summarize } from './index-line.js';
 import type { ProfileStorage, PruneOptions, StoreStats } from './profile-storage.js';
 import { isConnectionError, openFailure, parseDatabaseUrl } from './postgres-errors.js';
-import { migrate, PROFILES_TABLE } from './postgres-schema.js';
-import { searchCondition } from './postgres-search.js';
+import { COUNTS_TABLE, migrate, PROFILES_TABLE } from './postgres-schema.js';
+import { countableFromTotals, searchCondition } from './postgres-search.js';
 import { DEFAULT_RETENTION, type RetentionLimits } from './retention.js';
 import { fromStoredForm, toStoredForm } from './stored-form.js';
 import { isProfilerUrl, summaryFilter } from './summary-filter.js';
@@ -47,8 +47,15 @@ const RETRY_MAX_MS = 2_000;
 const WARNING_INTERVAL_MS = 10_000;
 /** retention is enforced at most this often */
 const RETENTION_INTERVAL_MS = 1_000;
-/** every instance's profiles are counted again at most this often (a scan of the table); in between, this instance adds its own */
-const TOTALS_INTERVAL_MS = 10_000;
+/** every instance's profiles are counted again (from the counts table) at most this often; in between, this instance adds its own */
+const TOTALS_INTERVAL_MS = 1_000;
+/**
+ * The planner's statistics are gathered again once this instance has written this many profiles
+ * plus this share of the table since it last did: a plan made for a smaller table (a sort of every
+ * match instead of walking the time index) costs a search at 100,000 profiles a hundred times more.
+ */
+const ANALYZE_AFTER_ROWS = 1_000;
+const ANALYZE_AFTER_SHARE = 0.1;
 /** tokens other instances wrote are learnt this often, for has() */
 const TOKEN_REFRESH_MS = 2_000;
 
@@ -86,6 +93,7 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
   }, options.maxQueue ?? 2_000, options.onWarning ?? stderrWarning);
   if (options.instance !== undefined) storage.instance = options.instance;
   await storage.refreshTotals();
+  if (await statisticsStale(pool)) storage.analyze();
   return storage;
 }
 
@@ -125,6 +133,8 @@ export class PostgresStorage implements ProfileStorage {
   #retentionTimer: NodeJS.Timeout | null = null;
   #lastWarning = -Infinity;
   #unreported = 0;
+  #writtenSinceAnalyze = 0;
+  #analyzing: Promise<void> | null = null;
   readonly #tokenTimer: NodeJS.Timeout;
 
   constructor(pool: pg.Pool, readonly limits: RetentionLimits, maxQueue: number, warn: (message: string) => void) {
@@ -202,7 +212,10 @@ export class PostgresStorage implements ProfileStorage {
   async count(query: SearchQuery): Promise<number> {
     await this.#announced.soFar(ANNOUNCED_READ_WAIT_MS);
     const condition = searchCondition(query);
-    const result = await this.#query<{ n: number }>(`SELECT count(*)::int AS n FROM ${T} ${condition.where}`, condition.params);
+    const sql = countableFromTotals(query)
+      ? `SELECT coalesce(sum(profiles), 0)::int AS n FROM ${COUNTS_TABLE} ${condition.where}`
+      : `SELECT count(*)::int AS n FROM ${T} ${condition.where}`;
+    const result = await this.#query<{ n: number }>(sql, condition.params);
     return result.rows[0].n + this.#waitingMatches(query).length;
   }
 
@@ -248,6 +261,7 @@ export class PostgresStorage implements ProfileStorage {
       await this.flush();
       clearInterval(this.#tokenTimer);
       if (this.#retentionTimer) clearTimeout(this.#retentionTimer);
+      await this.#analyzing;
       await this.#pool.end().catch(() => {});
     })();
     return this.#closing;
@@ -258,10 +272,20 @@ export class PostgresStorage implements ProfileStorage {
     return { profiles: this.#stored + queued, bytes: this.#bytes, dropped: this.#dropped, queued, segments: 0 };
   }
 
+  /** Gathers the planner's statistics of the profiles table in the background, unless under way (here or in another instance). */
+  analyze(): void {
+    if (this.#analyzing) return;
+    this.#writtenSinceAnalyze = 0;
+    this.#analyzing = this.#pool.query(`ANALYZE (SKIP_LOCKED) ${T}`).then(() => {}, () => {}).finally(() => {
+      this.#analyzing = null;
+    });
+  }
+
   /** Counts every instance's profiles again (other instances write and prune too). */
   async refreshTotals(): Promise<void> {
     this.#lastTotals = Date.now();
-    const result = await this.#query<{ profiles: number; bytes: string }>(`SELECT count(*)::int AS profiles, coalesce(sum(bytes), 0)::text AS bytes FROM ${T}`);
+    const result = await this.#query<{ profiles: number; bytes: string }>(
+      `SELECT coalesce(sum(profiles), 0)::int AS profiles, coalesce(sum(bytes), 0)::text AS bytes FROM ${COUNTS_TABLE}`);
     this.#stored = result.rows[0].profiles;
     this.#bytes = Number(result.rows[0].bytes);
   }
@@ -348,6 +372,8 @@ export class PostgresStorage implements ProfileStorage {
     this.#forget(batch);
     this.#stored += written.size;
     this.#bytes += bytes;
+    this.#writtenSinceAnalyze += written.size;
+    if (this.#writtenSinceAnalyze > ANALYZE_AFTER_ROWS + this.#stored * ANALYZE_AFTER_SHARE) this.analyze();
     for (const token of written) this.#known.add(token);
     for (const { summary } of batch) {
       if (!written.has(summary.token)) this.#drop(`Profile token "${summary.token}" was already taken by another instance's profile, which is kept: this one was dropped.`);
@@ -441,6 +467,14 @@ export class PostgresStorage implements ProfileStorage {
     this.#lastWarning = now;
     this.#warn(`${reason}${more}`);
   }
+}
+
+/** Whether the table changed by more than ANALYZE_AFTER_SHARE (and ANALYZE_AFTER_ROWS) since its statistics were gathered, or never had any. */
+async function statisticsStale(pool: pg.Pool): Promise<boolean> {
+  const result = await pool.query<{ stale: boolean }>(
+    `SELECT c.reltuples < 0 OR s.n_mod_since_analyze > $1 + c.reltuples * $2 AS stale
+      FROM pg_class c JOIN pg_stat_user_tables s ON s.relid = c.oid WHERE c.oid = '${T}'::regclass`, [ANALYZE_AFTER_ROWS, ANALYZE_AFTER_SHARE]);
+  return result.rows[0]?.stale ?? false;
 }
 
 function parseProfile(token: string, json: Buffer): Profile {
