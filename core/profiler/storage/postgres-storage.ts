@@ -262,6 +262,9 @@ export class PostgresStorage implements ProfileStorage {
       clearInterval(this.#tokenTimer);
       if (this.#retentionTimer) clearTimeout(this.#retentionTimer);
       await this.#analyzing;
+      if (this.#dropped > 0) {
+        this.#warn(`${this.#dropped} profile${this.#dropped === 1 ? ' was' : 's were'} dropped in all since the profile store was opened.`);
+      }
       await this.#pool.end().catch(() => {});
     })();
     return this.#closing;

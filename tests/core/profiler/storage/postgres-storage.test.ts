@@ -252,4 +252,17 @@ away('when the database is away longer than the queue holds, then the excess is 
   assert.is((await storage.search({ limit: 100 })).length, 5);
 });
 
+away('when a store that dropped profiles closes, then it tells how many it dropped in all', async () => {
+  const url = await server.createDatabase();
+  const { storage, warnings } = await open(url, { maxQueue: 5 });
+  server.stopServer();
+  try {
+    for (let i = 0; i < 9; i++) storage.write(profile200({ token: nthToken(300 + i), time: T0 + i }));
+  } finally {
+    server.startServer();
+  }
+  await storage.close();
+  assert.is(warnings.at(-1), '4 profiles were dropped in all since the profile store was opened.');
+});
+
 away.run();
