@@ -57,7 +57,7 @@ const TOTALS_INTERVAL_MS = 1_000;
 const ANALYZE_AFTER_ROWS = 1_000;
 const ANALYZE_AFTER_SHARE = 0.1;
 /** tokens other instances wrote are learnt this often, for has() */
-const TOKEN_REFRESH_MS = 2_000;
+const TOKEN_REFRESH_MS = 500;
 
 const stderrWarning = (message: string): void => void process.stderr.write(`appkernel: warning: ${message}\n`);
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
