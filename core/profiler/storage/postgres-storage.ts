@@ -8,7 +8,9 @@ import { summarize } from './index-line.js';
 import type { ProfileStorage, PruneOptions, StoreStats } from './profile-storage.js';
 import { isConnectionError, openFailure, parseDatabaseUrl } from './postgres-errors.js';
 import { COUNTS_TABLE, migrate, PROFILES_TABLE } from './postgres-schema.js';
+import { BATCH_ROWS, type ProfileRow } from './postgres-insert.js';
 import { countableFromTotals, searchCondition } from './postgres-search.js';
+import { PostgresWriter } from './postgres-writer.js';
 import { DEFAULT_RETENTION, type RetentionLimits } from './retention.js';
 import { fromStoredForm, toStoredForm } from './stored-form.js';
 import { isProfilerUrl, summaryFilter } from './summary-filter.js';
@@ -32,10 +34,6 @@ interface Queued {
 }
 
 const T = PROFILES_TABLE;
-const COLUMNS = 'token, time, status, ip, method, url, duration, instance, profiler, bytes, route, body';
-const PARAMS_PER_ROW = 12;
-/** rows per INSERT: a batch is one statement, one round trip */
-const BATCH_ROWS = 500;
 /** how long the first queued profile waits for others to share its INSERT */
 const GATHER_MS = 10;
 const ANNOUNCED_READ_WAIT_MS = 1_000;
@@ -86,11 +84,12 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
     await client.end().catch(() => {});
   }
   const pool = new pg.Pool({ connectionString: url.toString(), max: 4, connectionTimeoutMillis: 3_000, idleTimeoutMillis: 10_000, allowExitOnIdle: true });
-  const storage = new PostgresStorage(pool, {
+  const warn = options.onWarning ?? stderrWarning;
+  const storage = new PostgresStorage(pool, new PostgresWriter(url.toString(), pool, warn), {
     maxProfiles: options.maxProfiles ?? DEFAULT_RETENTION.maxProfiles,
     maxBytes: options.maxBytes ?? DEFAULT_RETENTION.maxBytes,
     maxAgeMs: options.maxAgeMs ?? DEFAULT_RETENTION.maxAgeMs,
-  }, options.maxQueue ?? 2_000, options.onWarning ?? stderrWarning);
+  }, options.maxQueue ?? 2_000, warn);
   if (options.instance !== undefined) storage.instance = options.instance;
   await storage.refreshTotals();
   if (await statisticsStale(pool)) storage.analyze();
@@ -109,6 +108,7 @@ export class PostgresStorage implements ProfileStorage {
   /** host name and port of the server whose profiles this store writes */
   instance = `${hostname()}:${process.pid}`;
   readonly #pool: pg.Pool;
+  readonly #writer: PostgresWriter;
   readonly #maxQueue: number;
   readonly #warn: (message: string) => void;
   readonly #announced = new Announcements();
@@ -137,8 +137,9 @@ export class PostgresStorage implements ProfileStorage {
   #analyzing: Promise<void> | null = null;
   readonly #tokenTimer: NodeJS.Timeout;
 
-  constructor(pool: pg.Pool, readonly limits: RetentionLimits, maxQueue: number, warn: (message: string) => void) {
+  constructor(pool: pg.Pool, writer: PostgresWriter, readonly limits: RetentionLimits, maxQueue: number, warn: (message: string) => void) {
     this.#pool = pool;
+    this.#writer = writer;
     this.#maxQueue = maxQueue;
     this.#warn = warn;
     // An idle connection the server closed: the pool drops it and makes another when needed.
@@ -262,6 +263,7 @@ export class PostgresStorage implements ProfileStorage {
       clearInterval(this.#tokenTimer);
       if (this.#retentionTimer) clearTimeout(this.#retentionTimer);
       await this.#analyzing;
+      await this.#writer.close();
       if (this.#dropped > 0) {
         this.#warn(`${this.#dropped} profile${this.#dropped === 1 ? ' was' : 's were'} dropped in all since the profile store was opened.`);
       }
@@ -354,24 +356,20 @@ export class PostgresStorage implements ProfileStorage {
   }
 
   async #insert(batch: Queued[]): Promise<void> {
-    const params: unknown[] = [];
-    const rows: string[] = [];
     let bytes = 0;
-    for (const { summary, json } of batch) {
-      const at = params.length;
+    const rows = batch.map(({ summary, json }): ProfileRow => {
       const size = json.length + summary.url.length;
       bytes += size;
-      params.push(summary.token, summary.time, summary.status, summary.ip, summary.method, summary.url, summary.duration,
-        this.instance, isProfilerUrl(summary.url), size, summary.route ?? null, json);
-      rows.push(`(${Array.from({ length: PARAMS_PER_ROW }, (_, i) => `$${at + i + 1}`).join(', ')})`);
-    }
-    const result = await this.#pool.query<{ token: string }>(
-      `INSERT INTO ${T} (${COLUMNS}) VALUES ${rows.join(', ')} ON CONFLICT (token) DO NOTHING RETURNING token`, params);
+      return {
+        token: summary.token, time: summary.time, status: summary.status, ip: summary.ip, method: summary.method, url: summary.url,
+        duration: summary.duration, instance: this.instance, profiler: isProfilerUrl(summary.url), bytes: size, route: summary.route ?? null, body: json,
+      };
+    });
+    const written = new Set(await this.#writer.insert(rows));
     if (this.#down) {
       this.#down = false;
       this.#warn(`The profile database is back: writing the ${this.#queue.length} queued profile${this.#queue.length === 1 ? '' : 's'}.`);
     }
-    const written = new Set(result.rows.map((row) => row.token));
     this.#forget(batch);
     this.#stored += written.size;
     this.#bytes += bytes;
