@@ -92,6 +92,7 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
   }, options.maxQueue ?? 2_000, warn);
   if (options.instance !== undefined) storage.instance = options.instance;
   await storage.refreshTotals();
+  await storage.learnAllTokens();
   if (await statisticsStale(pool)) storage.analyze();
   return storage;
 }
@@ -424,6 +425,19 @@ export class PostgresStorage implements ProfileStorage {
     }
     this.#stored = Math.max(0, this.#stored - result.rows.length);
     return result.rows.length;
+  }
+
+  /**
+   * Learns every token in the table, for has(): those of the other instances and those an earlier
+   * run of this instance (the same host name and port) wrote, which the later lookups leave out.
+   * Until then a token drawn could be one already stored, and its profile would be dropped.
+   */
+  async learnAllTokens(): Promise<void> {
+    const result = await this.#query<{ token: string; seq: string }>(`SELECT token, seq::text AS seq FROM ${T}`);
+    for (const row of result.rows) {
+      this.#known.add(row.token);
+      this.#lastSeq = Math.max(this.#lastSeq, Number(row.seq));
+    }
   }
 
   /** Learns the tokens other instances wrote since last time, for has(). */
