@@ -21,6 +21,8 @@ export interface LoadOptions {
   seconds: number;
   /** sent with every request, e.g. { accept: 'application/json' } */
   headers?: Record<string, string>;
+  /** requests per second over all connections (paced load: autocannon, whichever generator is chosen) */
+  rate?: number;
 }
 
 export type LoadGenerator = 'wrk' | 'autocannon';
@@ -48,11 +50,12 @@ function hasWrk(): boolean {
 }
 
 export function load(url: string, options: LoadOptions, generator: LoadGenerator = loadGenerator()): Promise<LoadResult> {
-  return generator === 'wrk' ? loadWithWrk(url, options) : loadWithAutocannon(url, options);
+  return generator === 'wrk' && options.rate === undefined ? loadWithWrk(url, options) : loadWithAutocannon(url, options);
 }
 
 async function loadWithAutocannon(url: string, options: LoadOptions): Promise<LoadResult> {
-  const result = await autocannon({ url, connections: options.connections, duration: options.seconds, pipelining: 1, headers: options.headers });
+  const result = await autocannon({ url, connections: options.connections, duration: options.seconds, pipelining: 1, headers: options.headers,
+    ...(options.rate === undefined ? {} : { overallRate: options.rate }) });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,

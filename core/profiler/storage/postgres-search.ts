@@ -27,8 +27,7 @@ export function searchCondition(query: SearchQuery, first = 1): SqlCondition {
     const wanted = query.status.trim().toLowerCase();
     if (/^[0-9]{3}$/.test(wanted)) clauses.push(`status = ${param(Number(wanted))}`);
     else if (/^[0-9]xx$/.test(wanted)) {
-      const low = Number(wanted[0]) * 100;
-      clauses.push(`status >= ${param(low)} AND status < ${param(low + 100)}`);
+      clauses.push(`status / 100 = ${param(Number(wanted[0]))}`);
     } else clauses.push(`status::text LIKE ${param(containsPattern(wanted))}`);
   }
   if (query.method) clauses.push(`upper(method) = ${param(query.method.trim().toUpperCase())}`);
@@ -39,4 +38,12 @@ export function searchCondition(query: SearchQuery, first = 1): SqlCondition {
   if (query.since !== undefined) clauses.push(`time >= ${param(query.since)}`);
   if (query.until !== undefined) clauses.push(`time <= ${param(query.until)}`);
   return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+}
+
+/**
+ * Whether the query filters on status, method and the profiler flag alone: its condition then
+ * holds on the counts table, whose columns bear the same names (method upper-cased).
+ */
+export function countableFromTotals(query: SearchQuery): boolean {
+  return !query.ip && !query.url && !query.token && query.since === undefined && query.until === undefined;
 }

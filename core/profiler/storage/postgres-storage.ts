@@ -7,8 +7,10 @@ import { Announcements } from './announcements.js';
 import { summarize } from './index-line.js';
 import type { ProfileStorage, PruneOptions, StoreStats } from './profile-storage.js';
 import { isConnectionError, openFailure, parseDatabaseUrl } from './postgres-errors.js';
-import { migrate, PROFILES_TABLE } from './postgres-schema.js';
-import { searchCondition } from './postgres-search.js';
+import { COUNTS_TABLE, migrate, PROFILES_TABLE } from './postgres-schema.js';
+import { BATCH_ROWS, type ProfileRow } from './postgres-insert.js';
+import { countableFromTotals, searchCondition } from './postgres-search.js';
+import { PostgresWriter } from './postgres-writer.js';
 import { DEFAULT_RETENTION, type RetentionLimits } from './retention.js';
 import { fromStoredForm, toStoredForm } from './stored-form.js';
 import { isProfilerUrl, summaryFilter } from './summary-filter.js';
@@ -32,10 +34,6 @@ interface Queued {
 }
 
 const T = PROFILES_TABLE;
-const COLUMNS = 'token, time, status, ip, method, url, duration, instance, profiler, bytes, route, body';
-const PARAMS_PER_ROW = 12;
-/** rows per INSERT: a batch is one statement, one round trip */
-const BATCH_ROWS = 500;
 /** how long the first queued profile waits for others to share its INSERT */
 const GATHER_MS = 10;
 const ANNOUNCED_READ_WAIT_MS = 1_000;
@@ -47,10 +45,17 @@ const RETRY_MAX_MS = 2_000;
 const WARNING_INTERVAL_MS = 10_000;
 /** retention is enforced at most this often */
 const RETENTION_INTERVAL_MS = 1_000;
-/** every instance's profiles are counted again at most this often (a scan of the table); in between, this instance adds its own */
-const TOTALS_INTERVAL_MS = 10_000;
+/** every instance's profiles are counted again (from the counts table) at most this often; in between, this instance adds its own */
+const TOTALS_INTERVAL_MS = 1_000;
+/**
+ * The planner's statistics are gathered again once this instance has written this many profiles
+ * plus this share of the table since it last did: a plan made for a smaller table (a sort of every
+ * match instead of walking the time index) costs a search at 100,000 profiles a hundred times more.
+ */
+const ANALYZE_AFTER_ROWS = 1_000;
+const ANALYZE_AFTER_SHARE = 0.1;
 /** tokens other instances wrote are learnt this often, for has() */
-const TOKEN_REFRESH_MS = 2_000;
+const TOKEN_REFRESH_MS = 500;
 
 const stderrWarning = (message: string): void => void process.stderr.write(`appkernel: warning: ${message}\n`);
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -79,13 +84,16 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
     await client.end().catch(() => {});
   }
   const pool = new pg.Pool({ connectionString: url.toString(), max: 4, connectionTimeoutMillis: 3_000, idleTimeoutMillis: 10_000, allowExitOnIdle: true });
-  const storage = new PostgresStorage(pool, {
+  const warn = options.onWarning ?? stderrWarning;
+  const storage = new PostgresStorage(pool, new PostgresWriter(url.toString(), pool, warn), {
     maxProfiles: options.maxProfiles ?? DEFAULT_RETENTION.maxProfiles,
     maxBytes: options.maxBytes ?? DEFAULT_RETENTION.maxBytes,
     maxAgeMs: options.maxAgeMs ?? DEFAULT_RETENTION.maxAgeMs,
-  }, options.maxQueue ?? 2_000, options.onWarning ?? stderrWarning);
+  }, options.maxQueue ?? 2_000, warn);
   if (options.instance !== undefined) storage.instance = options.instance;
   await storage.refreshTotals();
+  await storage.learnAllTokens();
+  if (await statisticsStale(pool)) storage.analyze();
   return storage;
 }
 
@@ -101,6 +109,7 @@ export class PostgresStorage implements ProfileStorage {
   /** host name and port of the server whose profiles this store writes */
   instance = `${hostname()}:${process.pid}`;
   readonly #pool: pg.Pool;
+  readonly #writer: PostgresWriter;
   readonly #maxQueue: number;
   readonly #warn: (message: string) => void;
   readonly #announced = new Announcements();
@@ -125,10 +134,13 @@ export class PostgresStorage implements ProfileStorage {
   #retentionTimer: NodeJS.Timeout | null = null;
   #lastWarning = -Infinity;
   #unreported = 0;
+  #writtenSinceAnalyze = 0;
+  #analyzing: Promise<void> | null = null;
   readonly #tokenTimer: NodeJS.Timeout;
 
-  constructor(pool: pg.Pool, readonly limits: RetentionLimits, maxQueue: number, warn: (message: string) => void) {
+  constructor(pool: pg.Pool, writer: PostgresWriter, readonly limits: RetentionLimits, maxQueue: number, warn: (message: string) => void) {
     this.#pool = pool;
+    this.#writer = writer;
     this.#maxQueue = maxQueue;
     this.#warn = warn;
     // An idle connection the server closed: the pool drops it and makes another when needed.
@@ -202,7 +214,10 @@ export class PostgresStorage implements ProfileStorage {
   async count(query: SearchQuery): Promise<number> {
     await this.#announced.soFar(ANNOUNCED_READ_WAIT_MS);
     const condition = searchCondition(query);
-    const result = await this.#query<{ n: number }>(`SELECT count(*)::int AS n FROM ${T} ${condition.where}`, condition.params);
+    const sql = countableFromTotals(query)
+      ? `SELECT coalesce(sum(profiles), 0)::int AS n FROM ${COUNTS_TABLE} ${condition.where}`
+      : `SELECT count(*)::int AS n FROM ${T} ${condition.where}`;
+    const result = await this.#query<{ n: number }>(sql, condition.params);
     return result.rows[0].n + this.#waitingMatches(query).length;
   }
 
@@ -248,6 +263,11 @@ export class PostgresStorage implements ProfileStorage {
       await this.flush();
       clearInterval(this.#tokenTimer);
       if (this.#retentionTimer) clearTimeout(this.#retentionTimer);
+      await this.#analyzing;
+      await this.#writer.close();
+      if (this.#dropped > 0) {
+        this.#warn(`${this.#dropped} profile${this.#dropped === 1 ? ' was' : 's were'} dropped in all since the profile store was opened.`);
+      }
       await this.#pool.end().catch(() => {});
     })();
     return this.#closing;
@@ -258,10 +278,20 @@ export class PostgresStorage implements ProfileStorage {
     return { profiles: this.#stored + queued, bytes: this.#bytes, dropped: this.#dropped, queued, segments: 0 };
   }
 
+  /** Gathers the planner's statistics of the profiles table in the background, unless under way (here or in another instance). */
+  analyze(): void {
+    if (this.#analyzing) return;
+    this.#writtenSinceAnalyze = 0;
+    this.#analyzing = this.#pool.query(`ANALYZE (SKIP_LOCKED) ${T}`).then(() => {}, () => {}).finally(() => {
+      this.#analyzing = null;
+    });
+  }
+
   /** Counts every instance's profiles again (other instances write and prune too). */
   async refreshTotals(): Promise<void> {
     this.#lastTotals = Date.now();
-    const result = await this.#query<{ profiles: number; bytes: string }>(`SELECT count(*)::int AS profiles, coalesce(sum(bytes), 0)::text AS bytes FROM ${T}`);
+    const result = await this.#query<{ profiles: number; bytes: string }>(
+      `SELECT coalesce(sum(profiles), 0)::int AS profiles, coalesce(sum(bytes), 0)::text AS bytes FROM ${COUNTS_TABLE}`);
     this.#stored = result.rows[0].profiles;
     this.#bytes = Number(result.rows[0].bytes);
   }
@@ -327,27 +357,25 @@ export class PostgresStorage implements ProfileStorage {
   }
 
   async #insert(batch: Queued[]): Promise<void> {
-    const params: unknown[] = [];
-    const rows: string[] = [];
     let bytes = 0;
-    for (const { summary, json } of batch) {
-      const at = params.length;
+    const rows = batch.map(({ summary, json }): ProfileRow => {
       const size = json.length + summary.url.length;
       bytes += size;
-      params.push(summary.token, summary.time, summary.status, summary.ip, summary.method, summary.url, summary.duration,
-        this.instance, isProfilerUrl(summary.url), size, summary.route ?? null, json);
-      rows.push(`(${Array.from({ length: PARAMS_PER_ROW }, (_, i) => `$${at + i + 1}`).join(', ')})`);
-    }
-    const result = await this.#pool.query<{ token: string }>(
-      `INSERT INTO ${T} (${COLUMNS}) VALUES ${rows.join(', ')} ON CONFLICT (token) DO NOTHING RETURNING token`, params);
+      return {
+        token: summary.token, time: summary.time, status: summary.status, ip: summary.ip, method: summary.method, url: summary.url,
+        duration: summary.duration, instance: this.instance, profiler: isProfilerUrl(summary.url), bytes: size, route: summary.route ?? null, body: json,
+      };
+    });
+    const written = new Set(await this.#writer.insert(rows));
     if (this.#down) {
       this.#down = false;
       this.#warn(`The profile database is back: writing the ${this.#queue.length} queued profile${this.#queue.length === 1 ? '' : 's'}.`);
     }
-    const written = new Set(result.rows.map((row) => row.token));
     this.#forget(batch);
     this.#stored += written.size;
     this.#bytes += bytes;
+    this.#writtenSinceAnalyze += written.size;
+    if (this.#writtenSinceAnalyze > ANALYZE_AFTER_ROWS + this.#stored * ANALYZE_AFTER_SHARE) this.analyze();
     for (const token of written) this.#known.add(token);
     for (const { summary } of batch) {
       if (!written.has(summary.token)) this.#drop(`Profile token "${summary.token}" was already taken by another instance's profile, which is kept: this one was dropped.`);
@@ -399,6 +427,19 @@ export class PostgresStorage implements ProfileStorage {
     return result.rows.length;
   }
 
+  /**
+   * Learns every token in the table, for has(): those of the other instances and those an earlier
+   * run of this instance (the same host name and port) wrote, which the later lookups leave out.
+   * Until then a token drawn could be one already stored, and its profile would be dropped.
+   */
+  async learnAllTokens(): Promise<void> {
+    const result = await this.#query<{ token: string; seq: string }>(`SELECT token, seq::text AS seq FROM ${T}`);
+    for (const row of result.rows) {
+      this.#known.add(row.token);
+      this.#lastSeq = Math.max(this.#lastSeq, Number(row.seq));
+    }
+  }
+
   /** Learns the tokens other instances wrote since last time, for has(). */
   async #learnTokens(): Promise<void> {
     if (this.#down || this.#closing) return;
@@ -441,6 +482,14 @@ export class PostgresStorage implements ProfileStorage {
     this.#lastWarning = now;
     this.#warn(`${reason}${more}`);
   }
+}
+
+/** Whether the table changed by more than ANALYZE_AFTER_SHARE (and ANALYZE_AFTER_ROWS) since its statistics were gathered, or never had any. */
+async function statisticsStale(pool: pg.Pool): Promise<boolean> {
+  const result = await pool.query<{ stale: boolean }>(
+    `SELECT c.reltuples < 0 OR s.n_mod_since_analyze > $1 + c.reltuples * $2 AS stale
+      FROM pg_class c JOIN pg_stat_user_tables s ON s.relid = c.oid WHERE c.oid = '${T}'::regclass`, [ANALYZE_AFTER_ROWS, ANALYZE_AFTER_SHARE]);
+  return result.rows[0]?.stale ?? false;
 }
 
 function parseProfile(token: string, json: Buffer): Profile {

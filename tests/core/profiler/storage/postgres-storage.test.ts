@@ -107,6 +107,21 @@ writers('when the retention bound is reached, then it holds across all instances
   assert.equal((await a.storage.search({ limit: 100 })).map((s) => s.token), [7, 6, 5, 4, 3].map(nthToken));
 });
 
+writers('when a server opens the store again under the same host name and port, then has() knows the tokens its earlier run wrote at once', async () => {
+  const url = await server.createDatabase();
+  const first = await open(url, { instance: 'host-a:8001' });
+  for (let i = 0; i < 5; i++) first.storage.write(profile200({ token: nthToken(600 + i), time: T0 + i }));
+  await first.storage.close();
+  const other = await open(url, { instance: 'host-b:8002' });
+  other.storage.write(profile200({ token: 'b00b00', time: T0 }));
+  await other.storage.flush();
+  const again = await open(url, { instance: 'host-a:8001' });
+  for (let i = 0; i < 5; i++) assert.ok(again.storage.has(nthToken(600 + i)), nthToken(600 + i));
+  assert.ok(again.storage.has('b00b00'));
+  assert.not.ok(again.storage.has('c0ffee'));
+  assert.is(again.storage.stats().profiles, 6);
+});
+
 writers.run();
 
 // ---
@@ -250,6 +265,19 @@ away('when the database is away longer than the queue holds, then the excess is 
   }
   await storage.flush();
   assert.is((await storage.search({ limit: 100 })).length, 5);
+});
+
+away('when a store that dropped profiles closes, then it tells how many it dropped in all', async () => {
+  const url = await server.createDatabase();
+  const { storage, warnings } = await open(url, { maxQueue: 5 });
+  server.stopServer();
+  try {
+    for (let i = 0; i < 9; i++) storage.write(profile200({ token: nthToken(300 + i), time: T0 + i }));
+  } finally {
+    server.startServer();
+  }
+  await storage.close();
+  assert.is(warnings.at(-1), '4 profiles were dropped in all since the profile store was opened.');
 });
 
 away.run();

@@ -1,0 +1,146 @@
+import pg from 'pg';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { openPostgresStorage, type PostgresStorage, type PostgresStorageOptions } from '../../../../core/profiler/storage/postgres-storage.js';
+import { migrate } from '../../../../core/profiler/storage/postgres-schema.js';
+import { waitFor } from '../../../helpers/poll.js';
+import { startTempPostgres } from '../../../helpers/temp-postgres.js';
+import { nthToken, profile200, profile404 } from '../fixtures.js';
+
+// What keeps searches and counts independent of the table's size: the counts table, the planner's statistics.
+const server = await startTempPostgres();
+const T0 = Math.floor(Date.now() / 1000) * 1000 - 3_600_000;
+
+const opened: PostgresStorage[] = [];
+async function open(url: string, options: Partial<PostgresStorageOptions> = {}): Promise<PostgresStorage> {
+  const storage = await openPostgresStorage({ url, onWarning: () => {}, ...options });
+  opened.push(storage);
+  return storage;
+}
+
+async function sql(url: string, text: string, params: unknown[] = []): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(text, params);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The counts table's rows next to what counting the profiles themselves gives, both in one order. */
+async function countsAndTruth(url: string): Promise<[unknown[], unknown[]]> {
+  const counts = await sql(url, `SELECT profiler, status, method, profiles::int, bytes::int FROM appkernel_profile_counts
+    WHERE profiles > 0 ORDER BY 1, 2, 3`);
+  const truth = await sql(url, `SELECT profiler, status, upper(method) AS method, count(*)::int AS profiles, sum(bytes)::int AS bytes
+    FROM appkernel_profiles GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
+  return [counts.rows, truth.rows];
+}
+
+function mixed(i: number) {
+  const options = { token: nthToken(i), time: T0 + i * 10 };
+  if (i % 3 === 0) return profile404(options);
+  if (i % 3 === 1) return profile200({ ...options, url: `http://127.0.0.1:8000/_profiler/${nthToken(i)}` });
+  return profile200({ ...options, method: i % 2 ? 'post' : 'GET' });
+}
+
+// ---
+
+const counts = suite('PostgresStorage counts table');
+counts.after.each(async () => {
+  await Promise.all(opened.splice(0).map((s) => s.close()));
+});
+
+counts('when two instances write and prune at once, then the counts table matches the profiles exactly', async () => {
+  const url = await server.createDatabase();
+  const [a, b] = [await open(url, { maxProfiles: 150, instance: 'a:1' }), await open(url, { maxProfiles: 150, instance: 'b:2' })];
+  await Promise.all([a, b].map(async (storage, w) => {
+    for (let i = 0; i < 200; i++) {
+      storage.write(mixed(w * 200 + i));
+      if (i % 25 === 24) await storage.flush();
+    }
+    await storage.flush();
+  }));
+  await a.prune({ keep: 120 });
+  const [rows, truth] = await countsAndTruth(url);
+  assert.equal(rows, truth);
+  assert.is(await a.count({ limit: 1 }), 120);
+  assert.is(await b.count({ limit: 1, status: '4xx', hideProfiler: true }),
+    (await sql(url, 'SELECT count(*)::int AS n FROM appkernel_profiles WHERE status / 100 = 4 AND NOT profiler')).rows[0].n);
+  await b.clear();
+  assert.equal(await countsAndTruth(url), [[], []]);
+  assert.is(await a.count({ limit: 1, method: 'post' }), 0);
+});
+
+counts('when counting by status, method and the profiler flag, then the count comes from the counts table', async () => {
+  const url = await server.createDatabase();
+  const storage = await open(url);
+  for (let i = 0; i < 30; i++) storage.write(mixed(i));
+  await storage.flush();
+  // Only the counts table is changed: a count that reads it shows the change.
+  await sql(url, "UPDATE appkernel_profile_counts SET profiles = profiles + 1000 WHERE status = 404");
+  assert.is(await storage.count({ limit: 1, status: '404' }), 1010);
+  assert.is(await storage.count({ limit: 1, status: '4xx', method: 'get', hideProfiler: true }), 1010);
+  assert.is(await storage.count({ limit: 1, status: '404', url: '/' }), 10, 'a URL filter counts the profiles themselves');
+});
+
+counts('when a database holds profiles of the schema before the counts table, then upgrading counts them', async () => {
+  const url = await server.createDatabase();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await migrate(client, 2);
+  await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+  await client.query('CREATE INDEX IF NOT EXISTS appkernel_profiles_ip_trgm ON appkernel_profiles USING gin (ip gin_trgm_ops)');
+  for (const [token, status, method] of [['0ld001', 200, 'get'], ['0ld002', 404, 'GET'], ['0ld003', 404, 'GET']] as const) {
+    await client.query(`INSERT INTO appkernel_profiles (token, time, status, ip, method, url, duration, instance, profiler, bytes, body)
+      VALUES ($1, $2, $3, '127.0.0.1', $4, 'http://x/old', 1, 'old:1', false, 10, '\\x7b7d')`, [token, T0, status, method]);
+  }
+  await client.end();
+  const storage = await open(url);
+  const [rows, truth] = await countsAndTruth(url);
+  assert.equal(rows, truth);
+  assert.is(await storage.count({ limit: 1, status: '404', method: 'get' }), 2);
+  assert.is(storage.stats().profiles, 3);
+  const indexes = (await sql(url, "SELECT indexname FROM pg_indexes WHERE tablename = 'appkernel_profiles'")).rows.map((row) => row.indexname);
+  assert.ok(indexes.includes('appkernel_profiles_status_class'), indexes.join(', '));
+  assert.not.ok(indexes.includes('appkernel_profiles_ip_trgm'), 'the IP trigram index, which cost writes more than it served, is dropped');
+});
+
+counts.run();
+
+// ---
+
+const statistics = suite('PostgresStorage planner statistics');
+statistics.after.each(async () => {
+  await Promise.all(opened.splice(0).map((s) => s.close()));
+});
+
+const reltuples = async (url: string): Promise<number> =>
+  (await sql(url, "SELECT reltuples::int AS n FROM pg_class WHERE oid = 'appkernel_profiles'::regclass")).rows[0].n;
+
+statistics('when a store has written more than a thousand profiles, then it gathers the table\'s statistics itself', async () => {
+  const url = await server.createDatabase();
+  const storage = await open(url);
+  for (let i = 0; i < 1_500; i++) {
+    storage.write(mixed(i));
+    if (i % 500 === 499) await storage.flush();
+  }
+  await storage.flush();
+  assert.ok(await waitFor(async () => (await reltuples(url)) >= 1_000, 10_000), 'ANALYZE ran');
+  const plan = (await sql(url, `EXPLAIN SELECT token FROM appkernel_profiles WHERE status / 100 = 4 ORDER BY time DESC, token DESC LIMIT 20`)).rows
+    .map((row) => Object.values(row)[0]).join('\n');
+  assert.match(plan, /Index Scan using appkernel_profiles_(time|status_class)/);
+});
+
+statistics('when a store opens a table changed by others since its statistics, then it gathers them', async () => {
+  const url = await server.createDatabase();
+  await open(url);
+  await sql(url, `INSERT INTO appkernel_profiles (token, time, status, ip, method, url, duration, instance, profiler, bytes, body)
+    SELECT 'x' || n, $1::float8 + n, 200, '127.0.0.1', 'GET', 'http://x/' || n, 1, 'other:1', false, 10, '\\x7b7d' FROM generate_series(1, 3000) AS n`, [T0]);
+  await waitFor(async () => Number((await sql(url, "SELECT n_mod_since_analyze AS n FROM pg_stat_user_tables WHERE relname = 'appkernel_profiles'")).rows[0]?.n) >= 3_000, 5_000);
+  assert.ok((await reltuples(url)) < 1_000);
+  await open(url);
+  assert.ok(await waitFor(async () => (await reltuples(url)) >= 3_000, 10_000), 'ANALYZE ran at open');
+});
+
+statistics.run();
