@@ -82,9 +82,10 @@ export class Kernel {
           `Unable to find the controller for path "${request.path}". The route "${route ?? '(none)'}" is wrongly configured.`);
       }
       event.controller = controller;
-      const resolved = this.dispatcher.dispatch(KernelEvents.CONTROLLER, event);
+      // An event dispatched right after one that returned synchronously starts at its last reading.
+      const resolved = this.dispatcher.dispatch(KernelEvents.CONTROLLER, event, requested === event ? trace.latest() : undefined);
       if (resolved !== event) await resolved;
-      const argued = this.dispatcher.dispatch(KernelEvents.CONTROLLER_ARGUMENTS, event);
+      const argued = this.dispatcher.dispatch(KernelEvents.CONTROLLER_ARGUMENTS, event, resolved === event ? trace.latest() : undefined);
       if (argued !== event) await argued;
 
       const context = event.controllerArguments[0] as ControllerContext | undefined;

@@ -87,6 +87,12 @@ test('when listeners of one event run one after another, then each call starts w
     const end = trace.calls[record.call * CALL_STRIDE + 3];
     assert.is(record.time, Math.floor(performance.timeOrigin + end), `the record of call ${record.call} is stamped with its end`);
   }
+  const routing = trace.phases.slice(0, 3);
+  assert.is(traceNames()[routing[0]], 'routing');
+  assert.is(routing[1], rows[0][2], 'routing starts with the router\'s call');
+  const controllerArguments = rows.find((row) => traceNames()[row[1]] === 'ControllerListener::onKernelControllerArguments')!;
+  const controller = rows.find((row) => traceNames()[row[1]] === 'ControllerListener::onKernelController')!;
+  assert.is(controllerArguments[2], controller[3], 'an event dispatched right after another starts at its last call\'s end');
   const response = rows.filter((row) => trace.events[row[0]] === trace.events.at(-2));
   const phase = trace.phases.slice(-3);
   assert.is(phase[2], response.at(-1)![3], 'the response phase ends with its last listener call');
