@@ -42,12 +42,13 @@ export class EventDispatcher {
 
   /**
    * The event once every listener ran. It comes back synchronously when no listener returns a
-   * promise: a request would otherwise pay a promise per event.
+   * promise: a request would otherwise pay a promise per event. `start`: a clock reading the
+   * caller took just before (trace.now()), the first call's start; by default the trace reads it.
    */
-  dispatch(eventName: string, event: KernelEvent): KernelEvent | Promise<KernelEvent> {
+  dispatch(eventName: string, event: KernelEvent, start?: number): KernelEvent | Promise<KernelEvent> {
     const entry = this.#events.get(eventName) ?? this.#entry(eventName);
     const at = event.trace.dispatched(entry.id);
-    return this.#callFrom(eventName, at, entry.listeners, 0, event);
+    return this.#callFrom(eventName, at, entry.listeners, 0, event, start);
   }
 
   #entry(event: string): EventListeners {
@@ -56,12 +57,15 @@ export class EventDispatcher {
     return entry;
   }
 
-  /** Calls the listeners from `from` on; async only from a listener that returns a promise. */
-  #callFrom(eventName: string, at: number, listeners: readonly Listener[], from: number, event: KernelEvent): KernelEvent | Promise<KernelEvent> {
+  /**
+   * Calls the listeners from `from` on; async only from a listener that returns a promise. A call
+   * starts where the one before it ended: one clock reading per boundary between two listeners.
+   */
+  #callFrom(eventName: string, at: number, listeners: readonly Listener[], from: number, event: KernelEvent, start?: number): KernelEvent | Promise<KernelEvent> {
     const trace = event.trace;
     for (let i = from; i < listeners.length; i++) {
       const listener = listeners[i];
-      const call = trace.calling(at, listener);
+      const call = trace.calling(at, listener, start);
       let pending: void | Promise<void>;
       try {
         pending = listener.fn(event);
@@ -70,7 +74,7 @@ export class EventDispatcher {
         throw error;
       }
       if (pending) return this.#await(eventName, at, listeners, i, call, pending, event);
-      trace.called(call, listener);
+      start = trace.called(call, listener);
       if (event.propagationStopped) {
         trace.stopped(eventName, listeners, i);
         break;
@@ -88,11 +92,11 @@ export class EventDispatcher {
       trace.failed(call);
       throw error;
     }
-    trace.called(call, listeners[i]);
+    const end = trace.called(call, listeners[i]);
     if (event.propagationStopped) {
       trace.stopped(eventName, listeners, i);
       return event;
     }
-    return this.#callFrom(eventName, at, listeners, i + 1, event);
+    return this.#callFrom(eventName, at, listeners, i + 1, event, end);
   }
 }

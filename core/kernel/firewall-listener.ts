@@ -20,7 +20,8 @@ export class FirewallListener {
 
   readonly onKernelRequest = (event: KernelEvent): void | Promise<void> => {
     const trace = event.trace;
-    const start = trace.now();
+    // The firewall's phase starts with this listener's call: the reading that began it.
+    const start = trace.latest();
     const found = this.#find(event);
     if (!found) return trace.phase(Phases.firewall, start);
     return this.check(event, found.rule).finally(() => trace.phase(Phases.firewall, start));

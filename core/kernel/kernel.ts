@@ -82,14 +82,16 @@ export class Kernel {
           `Unable to find the controller for path "${request.path}". The route "${route ?? '(none)'}" is wrongly configured.`);
       }
       event.controller = controller;
-      const resolved = this.dispatcher.dispatch(KernelEvents.CONTROLLER, event);
+      // An event dispatched right after one that returned synchronously starts at its last reading.
+      const resolved = this.dispatcher.dispatch(KernelEvents.CONTROLLER, event, requested === event ? trace.latest() : undefined);
       if (resolved !== event) await resolved;
-      const argued = this.dispatcher.dispatch(KernelEvents.CONTROLLER_ARGUMENTS, event);
+      const argued = this.dispatcher.dispatch(KernelEvents.CONTROLLER_ARGUMENTS, event, resolved === event ? trace.latest() : undefined);
       if (argued !== event) await argued;
 
       const context = event.controllerArguments[0] as ControllerContext | undefined;
       if (!context) throw new AppError('APP_ERR_KERNEL_CONTROLLER', `No arguments were resolved for the controller of route "${route}".`);
-      const started = trace.now();
+      // The controller starts where the arguments' last listener ended.
+      const started = trace.latest();
       let result: unknown;
       try {
         result = this.callController(event.controller ?? controller, context, request);
@@ -111,10 +113,10 @@ export class Kernel {
       view.result = result;
       const viewing = trace.now();
       try {
-        const viewed = this.dispatcher.dispatch(KernelEvents.VIEW, view);
+        const viewed = this.dispatcher.dispatch(KernelEvents.VIEW, view, viewing);
         if (viewed !== view) await viewed;
       } finally {
-        trace.phase(Phases.view, viewing);
+        trace.phase(Phases.view, viewing, trace.latest());
       }
       if (!view.response) {
         throw new AppError('APP_ERR_KERNEL_CONTROLLER',
@@ -163,13 +165,14 @@ export class Kernel {
     event.response = response;
     const start = trace.now();
     try {
-      const responded = this.dispatcher.dispatch(KernelEvents.RESPONSE, event);
+      const responded = this.dispatcher.dispatch(KernelEvents.RESPONSE, event, start);
       if (responded !== event) await responded;
       const finish = new KernelEvent(request, trace);
       const finished = this.dispatcher.dispatch(KernelEvents.FINISH_REQUEST, finish);
       if (finished !== finish) await finished;
     } finally {
-      trace.phase(Phases.response, start);
+      // The phase ends with its last listener call (or, with none, where it started).
+      trace.phase(Phases.response, start, trace.latest());
     }
     return event.response ?? response;
   }

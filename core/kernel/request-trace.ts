@@ -22,14 +22,22 @@ export interface RequestTrace {
   token: string | null;
   /** a clock for the spans below (performance.now(); 0 on NO_TRACE) */
   now(): number;
-  /** records a phase of the timeline that began at `start`, a now(), and ends now */
-  phase(name: number, start: number): void;
+  /**
+   * The trace's last clock reading (a now(), a call's or a phase's end), without reading the clock
+   * again: for a span that starts or ends right where the last one did, with no other work between.
+   */
+  latest(): number;
+  /** records a phase of the timeline that began at `start`, a now(), and ends at `end` (default: now) */
+  phase(name: number, start: number, end?: number): void;
   /** an event is dispatched; returns its place among the request's events */
   dispatched(event: number): number;
-  /** `listener` is called for the event at `event`; returns the call's number (a call in progress lasts 0 ms) */
-  calling(event: number, listener: TracedListener): number;
-  /** the call returned: its end, and its `Notified event` log record */
-  called(call: number, listener: TracedListener): void;
+  /**
+   * `listener` is called for the event at `event`, from `start` (a reading just taken, or the end
+   * of the call just before; default: now); returns the call's number (a call in progress lasts 0 ms)
+   */
+  calling(event: number, listener: TracedListener, start?: number): number;
+  /** the call returned: its end, returned, and its `Notified event` log record */
+  called(call: number, listener: TracedListener): number;
   /** the call threw: its end, without a log record */
   failed(call: number): void;
   /** the listener last called stopped propagation; the ones after it, from `next` on, were not called */
@@ -90,6 +98,11 @@ export const CALL_STRIDE = 5;
 /** Numbers per phase in RecordingTrace.phases: name id, start, end. */
 export const PHASE_STRIDE = 3;
 
+/** A log record's time (ms since the epoch) at a performance.now() reading: no second clock read. */
+export function wallTime(reading: number): number {
+  return Math.floor(performance.timeOrigin + reading);
+}
+
 /** A dispatcher's `Notified event` record: the listener's message and context, referenced, and the call it notes. */
 export class NotifiedRecord implements LogRecord {
   readonly level = 'DEBUG';
@@ -119,43 +132,53 @@ export class RecordingTrace implements RequestTrace {
   entries: Map<string, unknown[]> | null = null;
   /** the kernel's mark on the traces it made (kernel.ts) */
   owner: object | null = null;
+  #latest: number;
 
   /** `origin`: the request's start, a performance.now(); `log`: the request's log */
-  constructor(readonly origin: number, private readonly log: LogSink) {}
-
-  now(): number {
-    return performance.now();
+  constructor(readonly origin: number, private readonly log: LogSink) {
+    this.#latest = origin;
   }
 
-  phase(name: number, start: number): void {
-    this.phases.push(name, start, performance.now());
+  now(): number {
+    return this.#latest = performance.now();
+  }
+
+  latest(): number {
+    return this.#latest;
+  }
+
+  phase(name: number, start: number, end: number = this.now()): void {
+    this.phases.push(name, start, end);
   }
 
   dispatched(event: number): number {
     return this.events.push(event) - 1;
   }
 
-  calling(event: number, listener: TracedListener): number {
-    const start = performance.now();
+  calling(event: number, listener: TracedListener, start: number = this.now()): number {
     return this.calls.push(event, listener.id, start, start, 0) / CALL_STRIDE - 1;
   }
 
-  called(call: number, listener: TracedListener): void {
-    this.calls[call * CALL_STRIDE + 3] = performance.now();
-    this.log(new NotifiedRecord(Date.now(), listener.notified.message, listener.notified.context, call));
+  called(call: number, listener: TracedListener): number {
+    const end = this.now();
+    this.calls[call * CALL_STRIDE + 3] = end;
+    this.log(new NotifiedRecord(wallTime(end), listener.notified.message, listener.notified.context, call));
+    return end;
   }
 
   failed(call: number): void {
-    this.calls[call * CALL_STRIDE + 3] = performance.now();
+    this.calls[call * CALL_STRIDE + 3] = this.now();
   }
 
   stopped(eventName: string, listeners: readonly TracedListener[], at: number): void {
-    this.calls[this.calls.length - 1] = 1;
+    const { calls } = this;
+    calls[calls.length - 1] = 1;
+    const time = wallTime(calls[calls.length - 2]);
     const { name } = listeners[at];
     const event = traceNameId(eventName);
-    this.log(new PropagationRecord(Date.now(), true, eventName, event, name, listeners[at].id));
+    this.log(new PropagationRecord(time, true, eventName, event, name, listeners[at].id));
     for (let i = at + 1; i < listeners.length; i++) {
-      this.log(new PropagationRecord(Date.now(), false, eventName, event, listeners[i].name, listeners[i].id));
+      this.log(new PropagationRecord(time, false, eventName, event, listeners[i].name, listeners[i].id));
     }
   }
 
@@ -195,6 +218,10 @@ export class NoopTrace implements RequestTrace {
     return 0;
   }
 
+  latest(): number {
+    return 0;
+  }
+
   phase(): void {}
 
   dispatched(): number {
@@ -205,7 +232,9 @@ export class NoopTrace implements RequestTrace {
     return 0;
   }
 
-  called(): void {}
+  called(): number {
+    return 0;
+  }
 
   failed(): void {}
 

@@ -23,7 +23,8 @@ export class RouterListener {
 
   readonly onKernelRequest = (event: KernelEvent): void => {
     const trace = event.trace;
-    const start = trace.now();
+    // Routing starts with this listener's call: the reading that began it.
+    const start = trace.latest();
     try {
       this.match(event);
     } finally {

@@ -4,7 +4,7 @@ import { createApp } from '../../core/app/app.js';
 import type { ControllerContext } from '../../core/app/controller.js';
 import { Request } from '../../core/http/request.js';
 import { buildKernel } from '../../core/kernel/build-kernel.js';
-import { NO_TRACE, RecordingTrace, type RequestTrace } from '../../core/kernel/request-trace.js';
+import { CALL_STRIDE, NO_TRACE, NotifiedRecord, RecordingTrace, traceNames, type RequestTrace } from '../../core/kernel/request-trace.js';
 import { liveTraceFacts } from '../../core/profiler/trace-facts.js';
 import { htmlErrorRenderer } from '../../render/error-renderer.js';
 
@@ -67,6 +67,35 @@ test('when a kernel runs without debug, then every request, its events and its c
   assert.is(NO_TRACE.token, null, 'the shared no-op trace never holds a token');
   assert.is(request.log.records.filter((r) => r.channel === 'event').length, 0, 'no listener call is logged');
   assert.not.ok('events' in request || 'phases' in request || 'extra' in request || 'token' in request || 'traced' in request, 'the Request keeps HTTP facts only');
+});
+
+test('when listeners of one event run one after another, then each call starts where the one before it ended, and its Notified record is stamped with that end', async () => {
+  const kernel = kernelSeeing(true, []);
+  kernel.dispatcher.addListener('kernel.response', 'Test::first', () => {}, -10);
+  kernel.dispatcher.addListener('kernel.response', 'Test::second', () => {}, -20);
+  const request = get('/hello/world');
+  await kernel.handle(request);
+  const trace = kernel.traceOf(request) as RecordingTrace;
+  const names = ['Test::first', 'Test::second'];
+  const rows: number[][] = [];
+  for (let at = 0; at < trace.calls.length; at += CALL_STRIDE) rows.push(trace.calls.slice(at, at + CALL_STRIDE));
+  const ours = rows.filter((row) => names.includes(traceNames()[row[1]]));
+  assert.is(ours.length, 2);
+  assert.is(ours[1][2], ours[0][3], 'the second call starts at the first one\'s end');
+  const notified = request.log.records.filter((record): record is NotifiedRecord => record instanceof NotifiedRecord);
+  for (const record of notified) {
+    const end = trace.calls[record.call * CALL_STRIDE + 3];
+    assert.is(record.time, Math.floor(performance.timeOrigin + end), `the record of call ${record.call} is stamped with its end`);
+  }
+  const routing = trace.phases.slice(0, 3);
+  assert.is(traceNames()[routing[0]], 'routing');
+  assert.is(routing[1], rows[0][2], 'routing starts with the router\'s call');
+  const controllerArguments = rows.find((row) => traceNames()[row[1]] === 'ControllerListener::onKernelControllerArguments')!;
+  const controller = rows.find((row) => traceNames()[row[1]] === 'ControllerListener::onKernelController')!;
+  assert.is(controllerArguments[2], controller[3], 'an event dispatched right after another starts at its last call\'s end');
+  const response = rows.filter((row) => trace.events[row[0]] === trace.events.at(-2));
+  const phase = trace.phases.slice(-3);
+  assert.is(phase[2], response.at(-1)![3], 'the response phase ends with its last listener call');
 });
 
 test.run();

@@ -128,7 +128,7 @@ function writeEntries(w: ByteWriter, entries: ReadonlyMap<string, readonly unkno
   for (const [collector, values] of entries) {
     w.string(collector);
     w.uint(values.length);
-    for (const value of values) w.string(valueJson(value));
+    for (const value of values) writeEntryValue(w, value);
   }
 }
 
@@ -139,10 +139,52 @@ function readEntries(r: ByteReader): Map<string, unknown[]> | null {
   for (let c = 0; c < count; c++) {
     const collector = r.string();
     const values: unknown[] = [];
-    for (let n = r.uint(); n > 0; n--) values.push(JSON.parse(r.string()));
+    for (let n = r.uint(); n > 0; n--) values.push(readEntryValue(r));
     entries.set(collector, values);
   }
   return entries;
+}
+
+const enum Value { Json, Numbers }
+
+/**
+ * An entry's value: a plain object of finite numbers (the memory a request leaves, a counter)
+ * as its names and numbers, which JSON would give back the same; anything else as JSON.
+ */
+function writeEntryValue(w: ByteWriter, value: unknown): void {
+  if (isNumberRecord(value)) {
+    w.uint(Value.Numbers);
+    const at = w.reserve32();
+    let count = 0;
+    for (const name in value) {
+      w.string(name);
+      w.float(value[name]);
+      count++;
+    }
+    w.patch32(at, count);
+    return;
+  }
+  w.uint(Value.Json);
+  w.string(valueJson(value));
+}
+
+function readEntryValue(r: ByteReader): unknown {
+  if (r.uint() === Value.Json) return JSON.parse(r.string());
+  const record: Record<string, number> = {};
+  for (let n = r.fixed32(); n > 0; n--) {
+    const name = r.string();
+    record[name] = r.float();
+  }
+  return record;
+}
+
+function isNumberRecord(value: unknown): value is Record<string, number> {
+  if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype || serialisedJson(value) !== undefined) return false;
+  for (const name in value) {
+    const field = (value as Record<string, unknown>)[name];
+    if (typeof field !== 'number' || !Number.isFinite(field)) return false;
+  }
+  return true;
 }
 
 /** Name and value pairs, walked once (no array of the names is made): their count goes first, patched in after. */

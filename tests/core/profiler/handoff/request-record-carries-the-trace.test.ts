@@ -22,7 +22,13 @@ const app = createApp({ name: 'record' })
     trace.addEntry('http_client', cyclic);
     return 'dumped';
   })
-  .get('plain', '/plain', () => 'plain');
+  .get('plain', '/plain', () => 'plain')
+  .get('numbers', '/numbers', ({ trace }) => {
+    trace.addEntry('counters', { heapUsed: 123_456_789, ratio: 0.25, negative: -3 });
+    trace.addEntry('counters', { notFinite: Number.NaN, count: 1 });
+    trace.addEntry('counters', {});
+    return 'counted';
+  });
 
 async function handled(kernel: ReturnType<typeof buildKernel>, target: string) {
   const request = new Request({ method: 'GET', target, headers: { host: '127.0.0.1:8000' } });
@@ -69,6 +75,20 @@ test('when the worker builds a profile from a record, then the store writes its 
   const refs = stored.filter(Array.isArray) as number[][];
   assert.is(refs.length, profile.collectors.events.events.reduce((n, e) => n + e.listeners.length, 0), 'one reference per listener call');
   assert.equal(refs[0].slice(0, 2), [0, 0], 'the first: kernel.request, its first listener');
+});
+
+test('when an entry is a plain object of finite numbers, then it travels as names and numbers, not as JSON text, and reads back equal to what JSON would give', async () => {
+  const kernel = buildKernel(app, { debug: true, root: process.cwd(), errorRenderer: htmlErrorRenderer });
+  const { request, response, trace } = await handled(kernel, '/numbers');
+  const writer = new ByteWriter();
+  writeRequestRecord(writer, request, trace, response, 0, traceNames(), 0);
+  const bytes = writer.take();
+  const text = Buffer.from(bytes).toString('latin1');
+  assert.not.ok(text.includes('"heapUsed"'), 'the number record is not JSON');
+  assert.ok(text.includes('{"notFinite":null,"count":1}'), 'a NaN is not a finite number: that value goes as JSON, as before');
+  const read = readRequestRecord(new ByteReader(bytes), []);
+  const live = trace.entries!.get('counters')!;
+  assert.equal(read.trace.entries.get('counters'), JSON.parse(JSON.stringify(live)));
 });
 
 test.run();
