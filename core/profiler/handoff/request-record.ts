@@ -12,6 +12,8 @@ import { OpaqueBody, type RequestFacts, type ResponseFacts } from '../request-fa
 import { traceFacts, type TraceFacts } from '../trace-facts.js';
 import type { ByteReader, ByteWriter } from './byte-writer.js';
 import { serialisedJson } from '../../debug/request-recording.js';
+import { OutgoingCall } from '../../debug/outgoing-call.js';
+import { readOutgoingCall, writeOutgoingCall } from './outgoing-call-record.js';
 
 /**
  * One answered request as the profiler worker receives it: the request and response heads and
@@ -27,6 +29,7 @@ const DECISIONS: readonly (SecurityData['decision'] | null)[] = [null, 'none', '
 
 const enum Body { None, Text, Bytes, Opaque }
 const enum Entry { Record, Notified, MatchedRoute, Stopped, NotCalled }
+const enum Value { Json, OutgoingCall }
 
 /**
  * Writes one request; `routes` names the route table the worker explains 404s with; `names` are
@@ -121,14 +124,22 @@ function readNumbers(r: ByteReader, into: number[], stride: number): void {
   }
 }
 
-/** The app's entries: the only values of a record serialised as JSON, and only when there are any. */
+/** The app's entries, when there are any: outgoing calls field by field, the others the only values of a record serialised as JSON. */
 function writeEntries(w: ByteWriter, entries: ReadonlyMap<string, readonly unknown[]> | null): void {
   w.uint(entries?.size ?? 0);
   if (!entries) return;
   for (const [collector, values] of entries) {
     w.string(collector);
     w.uint(values.length);
-    for (const value of values) w.string(valueJson(value));
+    for (const value of values) {
+      if (value instanceof OutgoingCall) {
+        w.uint(Value.OutgoingCall);
+        writeOutgoingCall(w, value);
+      } else {
+        w.uint(Value.Json);
+        w.string(valueJson(value));
+      }
+    }
   }
 }
 
@@ -139,7 +150,7 @@ function readEntries(r: ByteReader): Map<string, unknown[]> | null {
   for (let c = 0; c < count; c++) {
     const collector = r.string();
     const values: unknown[] = [];
-    for (let n = r.uint(); n > 0; n--) values.push(JSON.parse(r.string()));
+    for (let n = r.uint(); n > 0; n--) values.push(r.uint() === Value.OutgoingCall ? readOutgoingCall(r) : JSON.parse(r.string()));
     entries.set(collector, values);
   }
   return entries;
