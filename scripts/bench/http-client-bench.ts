@@ -62,3 +62,7 @@ console.log(`main-thread CPU per request with one outgoing fetch (median of ${RO
 console.log(`  HTTP client panel on   ${m.on.toFixed(1)} µs`);
 console.log(`  HTTP client panel off  ${m.off.toFixed(1)} µs   (on costs ${(((m.on - m.off) / m.off) * 100).toFixed(1)}% more)`);
 console.log(`  no recording scope     ${m.none.toFixed(1)} µs   (on costs ${(((m.on - m.none) / m.none) * 100).toFixed(1)}% more)`);
+// The modes of one round run seconds apart: their ratio is the figure least moved by the machine's load.
+const extra = samples.on.map((on, round) => ((on - samples.off[round]) / samples.off[round]) * 100).sort((a, b) => a - b);
+const quartile = (q: number) => extra[Math.round(q * (extra.length - 1))];
+console.log(`  on over off, round by round: median ${median(extra).toFixed(1)}%, quartiles ${quartile(0.25).toFixed(1)}% .. ${quartile(0.75).toFixed(1)}%, range ${extra[0].toFixed(1)}% .. ${extra.at(-1)!.toFixed(1)}%`);
