@@ -28,22 +28,28 @@ function onUndiciCreate(message: unknown): void {
 function onUndiciHeaders(message: unknown): void {
   const { request, response } = message as { request: object; response: { statusCode: number; statusText?: unknown; headers: RawHeaders } };
   const call = pending.get(request);
-  if (!call || call.endAt !== null) return;
+  if (!call) return;
   call.headersAt = performance.now();
   call.status = response.statusCode;
   call.statusText = response.statusText ?? '';
   call.responseHeaders = response.headers;
 }
 
+// A call leaves `pending` as it ends: a WeakMap that only the garbage collector empties grows, and its set() slows down.
 function onUndiciTrailers(message: unknown): void {
-  const call = pending.get((message as { request: object }).request);
-  if (call && call.endAt === null) call.endAt = performance.now();
+  const { request } = message as { request: object };
+  const call = pending.get(request);
+  if (!call) return;
+  call.endAt = performance.now();
+  pending.delete(request);
 }
 
 function onUndiciError(message: unknown): void {
   const { request, error } = message as { request: object; error: unknown };
   const call = pending.get(request);
-  if (call && call.endAt === null) failed(call, error);
+  if (!call) return;
+  failed(call, error);
+  pending.delete(request);
 }
 
 interface NodeClientRequest { method: string; protocol: string; host: string; path: string; getHeaders(): Record<string, unknown> }
