@@ -1,18 +1,20 @@
 // bench:http-client — the main thread's CPU per request for a route that makes one outgoing fetch,
 // with the profiler's HTTP client panel on, off, and without any recording scope: one server per
 // mode runs in a child process (http-client-server.ts) for the whole run, its main thread's CPU read
-// from /proc around each batch of requests (autocannon, from this process, which also runs the
+// (its run time in ns, /proc/<pid>/task/<pid>/schedstat) around each batch of requests (autocannon, from this process, which also runs the
 // upstream server). Each round sends one batch to each server, in a rotating order, so that the
 // machine's load, shared with other processes, weighs on the three modes alike.
-// Usage: node dist/scripts/bench/http-client-bench.js   (BENCH_ROUNDS, BENCH_REQUESTS per batch)
+// Usage: node dist/scripts/bench/http-client-bench.js   (BENCH_ROUNDS, BENCH_REQUESTS per batch, BENCH_TOGETHER)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
-import { cpuMs } from './cpu-per-request.js';
+import { readFileSync } from 'node:fs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4_000);
+/** BENCH_TOGETHER=1: the three servers take their batches at the same time, under the same load, instead of in turn */
+const TOGETHER = process.env.BENCH_TOGETHER === '1';
 const MODES = ['on', 'off', 'none'] as const;
 type Mode = (typeof MODES)[number];
 
@@ -42,11 +44,16 @@ async function stop({ child }: Server): Promise<void> {
   await exited;
 }
 
+/** ms the process's main thread has run, to the ns: /proc's stat counts in 10 ms ticks, too coarse for short batches. */
+function mainThreadMs(pid: number): number {
+  return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+}
+
 /** µs of the server's main-thread CPU per request over one batch. */
 async function measure(mode: Mode, { child, url }: Server, amount: number): Promise<number> {
-  const before = cpuMs(child.pid!, true);
+  const before = mainThreadMs(child.pid!);
   const result = await autocannon({ url: `${url}/call`, connections: 8, amount });
-  const after = cpuMs(child.pid!, true);
+  const after = mainThreadMs(child.pid!);
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${mode}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return ((after - before) * 1000) / amount;
 }
@@ -57,8 +64,13 @@ try {
   for (const mode of MODES) servers[mode] = await startServer(mode);
   for (const mode of MODES) await measure(mode, servers[mode], Math.ceil(REQUESTS / 2));
   for (let round = 0; round < ROUNDS; round++) {
-    const order = MODES.map((_, i) => MODES[(i + round) % MODES.length]);
-    for (const mode of order) samples[mode].push(await measure(mode, servers[mode], REQUESTS));
+    if (TOGETHER) {
+      const got = await Promise.all(MODES.map((mode) => measure(mode, servers[mode], REQUESTS)));
+      MODES.forEach((mode, i) => samples[mode].push(got[i]));
+    } else {
+      const order = MODES.map((_, i) => MODES[(i + round) % MODES.length]);
+      for (const mode of order) samples[mode].push(await measure(mode, servers[mode], REQUESTS));
+    }
     process.stderr.write(`round ${round + 1}/${ROUNDS}: ${MODES.map((m) => `${m} ${samples[m].at(-1)!.toFixed(0)} µs`).join(', ')}\n`);
   }
 } finally {
