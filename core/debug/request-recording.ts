@@ -2,12 +2,26 @@ import type { Request } from '../http/request.js';
 import type { RequestTrace } from '../kernel/request-trace.js';
 import type { RequestRecorder } from './request-scope.js';
 
+/** One object per request, its methods shared: the recording scope holds it. */
+class TraceRecorder implements RequestRecorder {
+  readonly origin: number;
+
+  constructor(private readonly request: Request, private readonly trace: RequestTrace) {
+    this.origin = request.start;
+  }
+
+  elapsed(): number {
+    return this.request.elapsed();
+  }
+
+  add(collector: string, value: unknown): void {
+    this.trace.addEntry(collector, value);
+  }
+}
+
 /** The recorder of one profiled request: its records go to its trace, which hands them to the profiler. */
 export function recorderFor(request: Request, trace: RequestTrace): RequestRecorder {
-  return {
-    elapsed: () => request.elapsed(),
-    add: (collector, value) => trace.addEntry(collector, value),
-  };
+  return new TraceRecorder(request, trace);
 }
 
 const knownJson = new WeakMap<object, string>();

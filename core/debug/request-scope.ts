@@ -4,6 +4,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 export interface RequestRecorder {
   /** ms since the request started, on the clock of its phases */
   elapsed(): number;
+  /** the request's start, a performance.now(): elapsed() is measured from it */
+  readonly origin: number;
   /** one record for the collector named `collector`; kept by reference until the request is handed off */
   add(collector: string, value: unknown): void;
 }

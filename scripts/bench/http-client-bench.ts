@@ -1,23 +1,30 @@
 // bench:http-client — the main thread's CPU per request for a route that makes one outgoing fetch,
-// with the profiler's HTTP client panel on, off, and without any recording scope: the server runs in
-// a child process (http-client-server.ts), its main thread's CPU read from /proc around a fixed
-// number of requests (autocannon, from this process, which also runs the upstream server).
-// Usage: node dist/scripts/bench/http-client-bench.js   (BENCH_ROUNDS, BENCH_REQUESTS)
+// with the profiler's HTTP client panel on, off, and without any recording scope: one server per
+// mode runs in a child process (http-client-server.ts) for the whole run, its main thread's CPU read
+// (its run time in ns, /proc/<pid>/task/<pid>/schedstat) around each batch of requests (autocannon, from this process, which also runs the
+// upstream server). Each round sends one batch to each server, in a rotating order, so that the
+// machine's load, shared with other processes, weighs on the three modes alike.
+// Usage: node dist/scripts/bench/http-client-bench.js   (BENCH_ROUNDS, BENCH_REQUESTS per batch, BENCH_TOGETHER)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
-import { cpuMs } from './cpu-per-request.js';
+import { readFileSync } from 'node:fs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4_000);
+/** BENCH_TOGETHER=1: the three servers take their batches at the same time, under the same load, instead of in turn */
+const TOGETHER = process.env.BENCH_TOGETHER === '1';
 const MODES = ['on', 'off', 'none'] as const;
+type Mode = (typeof MODES)[number];
 
 const upstream = createServer((_, response) => response.writeHead(200, { 'content-type': 'text/plain', 'content-length': '2' }).end('ok'));
 await new Promise<void>((done) => upstream.listen(0, '127.0.0.1', done));
 const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/`;
 
-function startServer(mode: string): Promise<{ child: ChildProcess; url: string }> {
+interface Server { child: ChildProcess; url: string }
+
+function startServer(mode: Mode): Promise<Server> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, ['dist/scripts/bench/http-client-server.js'], { env: { ...process.env, BENCH_MODE: mode, BENCH_UPSTREAM: upstreamUrl }, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -30,35 +37,54 @@ function startServer(mode: string): Promise<{ child: ChildProcess; url: string }
   });
 }
 
-async function measure(mode: string): Promise<number> {
-  const { child, url } = await startServer(mode);
-  try {
-    await autocannon({ url: `${url}/call`, connections: 8, amount: Math.ceil(REQUESTS / 4) });
-    const before = cpuMs(child.pid!, true);
-    const result = await autocannon({ url: `${url}/call`, connections: 8, amount: REQUESTS });
-    const after = cpuMs(child.pid!, true);
-    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${mode}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-    return ((after - before) * 1000) / REQUESTS;
-  } finally {
-    child.removeAllListeners('exit');
-    const exited = new Promise((done) => child.once('exit', done));
-    child.kill('SIGTERM');
-    await exited;
-  }
+async function stop({ child }: Server): Promise<void> {
+  child.removeAllListeners('exit');
+  const exited = new Promise((done) => child.once('exit', done));
+  child.kill('SIGTERM');
+  await exited;
 }
 
-const samples: Record<string, number[]> = { on: [], off: [], none: [] };
-for (let round = 0; round < ROUNDS; round++) {
-  // Each round in another order, so that a drift of the machine's load does not favour one mode.
-  const order = MODES.map((_, i) => MODES[(i + round) % MODES.length]);
-  for (const mode of order) samples[mode].push(await measure(mode));
-  process.stderr.write(`round ${round + 1}/${ROUNDS}: ${MODES.map((m) => `${m} ${samples[m].at(-1)!.toFixed(0)} µs`).join(', ')}\n`);
+/** ms the process's main thread has run, to the ns: /proc's stat counts in 10 ms ticks, too coarse for short batches. */
+function mainThreadMs(pid: number): number {
+  return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
 }
-upstream.close();
+
+/** µs of the server's main-thread CPU per request over one batch. */
+async function measure(mode: Mode, { child, url }: Server, amount: number): Promise<number> {
+  const before = mainThreadMs(child.pid!);
+  const result = await autocannon({ url: `${url}/call`, connections: 8, amount });
+  const after = mainThreadMs(child.pid!);
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${mode}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return ((after - before) * 1000) / amount;
+}
+
+const servers = {} as Record<Mode, Server>;
+const samples: Record<Mode, number[]> = { on: [], off: [], none: [] };
+try {
+  for (const mode of MODES) servers[mode] = await startServer(mode);
+  for (const mode of MODES) await measure(mode, servers[mode], Math.ceil(REQUESTS / 2));
+  for (let round = 0; round < ROUNDS; round++) {
+    if (TOGETHER) {
+      const got = await Promise.all(MODES.map((mode) => measure(mode, servers[mode], REQUESTS)));
+      MODES.forEach((mode, i) => samples[mode].push(got[i]));
+    } else {
+      const order = MODES.map((_, i) => MODES[(i + round) % MODES.length]);
+      for (const mode of order) samples[mode].push(await measure(mode, servers[mode], REQUESTS));
+    }
+    process.stderr.write(`round ${round + 1}/${ROUNDS}: ${MODES.map((m) => `${m} ${samples[m].at(-1)!.toFixed(0)} µs`).join(', ')}\n`);
+  }
+} finally {
+  await Promise.all(Object.values(servers).map(stop));
+  upstream.close();
+}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const m = Object.fromEntries(MODES.map((mode) => [mode, median(samples[mode])])) as Record<(typeof MODES)[number], number>;
+const m = Object.fromEntries(MODES.map((mode) => [mode, median(samples[mode])])) as Record<Mode, number>;
 console.log(`main-thread CPU per request with one outgoing fetch (median of ${ROUNDS} rounds of ${REQUESTS} requests):`);
 console.log(`  HTTP client panel on   ${m.on.toFixed(1)} µs`);
 console.log(`  HTTP client panel off  ${m.off.toFixed(1)} µs   (on costs ${(((m.on - m.off) / m.off) * 100).toFixed(1)}% more)`);
 console.log(`  no recording scope     ${m.none.toFixed(1)} µs   (on costs ${(((m.on - m.none) / m.none) * 100).toFixed(1)}% more)`);
+// The modes of one round run seconds apart: their ratio is the figure least moved by the machine's load.
+const extra = samples.on.map((on, round) => ((on - samples.off[round]) / samples.off[round]) * 100).sort((a, b) => a - b);
+const quartile = (q: number) => extra[Math.round(q * (extra.length - 1))];
+console.log(`  on over off, round by round: median ${median(extra).toFixed(1)}%, quartiles ${quartile(0.25).toFixed(1)}% .. ${quartile(0.75).toFixed(1)}%, range ${extra[0].toFixed(1)}% .. ${extra.at(-1)!.toFixed(1)}%`);

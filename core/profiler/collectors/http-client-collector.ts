@@ -1,33 +1,16 @@
-import { HTTP_CLIENT_COLLECTOR, type OutgoingCall } from '../../debug/http-client-capture.js';
+import { HTTP_CLIENT_COLLECTOR } from '../../debug/http-client-capture.js';
+import { OutgoingCall } from '../../debug/outgoing-call.js';
+import { spanMs } from '../../http/request.js';
 import type { HttpCallData, HttpClientData } from '../panel-data.js';
-import { redactRecord, redactText } from '../redact.js';
+import { redactRecord, redactText, type SecretValues } from '../redact.js';
 import { appEntries } from './app-entries.js';
 import type { CollectContext } from './collect-context.js';
+import { headerPairs, type HeaderPair } from './header-pairs.js';
 import { redactUrl } from './redact-url.js';
 
 /** The HTTP client panel: the outgoing calls the request's code made, headers and URLs redacted. */
 export function collectHttpClient({ entries, secrets }: CollectContext): HttpClientData {
-  const calls = (appEntries(entries, HTTP_CLIENT_COLLECTOR) as OutgoingCall[]).map((call): HttpCallData => {
-    const redacted: string[] = [];
-    const requestHeaders = redactRecord('header', grouped(call.requestHeaders), redacted, secrets);
-    const responseHeaders = redactRecord('header', grouped(call.responseHeaders), redacted, secrets);
-    return {
-      client: call.client === 'node:http' ? 'node:http' : 'undici',
-      method: String(call.method),
-      url: redactUrl(String(call.url), secrets, redacted),
-      start: Number(call.start) || 0,
-      duration: typeof call.duration === 'number' ? call.duration : null,
-      status: typeof call.status === 'number' ? call.status : null,
-      statusText: secrets.scrub(redactText(String(call.statusText ?? ''))),
-      requestHeaders,
-      responseHeaders,
-      requestSize: typeof call.requestSize === 'number' ? call.requestSize : null,
-      responseSize: typeof call.responseSize === 'number' ? call.responseSize : null,
-      error: call.error === null || call.error === undefined ? null : secrets.scrub(redactText(String(call.error))),
-      timedOut: call.timedOut === true,
-      redacted,
-    };
-  });
+  const calls = appEntries(entries, HTTP_CLIENT_COLLECTOR).map((value) => callData(value instanceof OutgoingCall ? seen(value) : given(value), secrets));
   return {
     calls,
     totalTime: calls.reduce((sum, call) => sum + (call.duration ?? 0), 0),
@@ -35,11 +18,91 @@ export function collectHttpClient({ entries, secrets }: CollectContext): HttpCli
   };
 }
 
-function grouped(pairs: readonly [string, string][] | undefined): Record<string, string | string[]> {
+/** A call before redaction, in the panel's words. */
+interface CallFacts {
+  client: unknown;
+  method: unknown;
+  url: unknown;
+  start: unknown;
+  duration: unknown;
+  status: unknown;
+  statusText: unknown;
+  requestHeaders: readonly HeaderPair[];
+  responseHeaders: readonly HeaderPair[];
+  requestSize: unknown;
+  responseSize: unknown;
+  error: unknown;
+  timedOut: unknown;
+}
+
+/** A call the capture saw: its URL, header pairs, sizes and times made from what the client's events carried. */
+function seen(call: OutgoingCall): CallFacts {
+  const requestHeaders = headerPairs(call.requestHeaders);
+  const responseHeaders = headerPairs(call.responseHeaders);
+  return {
+    client: call.client,
+    method: call.method,
+    url: `${call.urlHead}${call.path}`,
+    start: spanMs(call.origin, call.startAt),
+    duration: call.duration,
+    status: call.status,
+    statusText: call.statusText,
+    requestHeaders,
+    responseHeaders,
+    requestSize: call.requestSize ?? contentLength(requestHeaders),
+    responseSize: contentLength(responseHeaders),
+    error: call.error,
+    timedOut: call.timedOut,
+  };
+}
+
+/** A call the app's code added itself (trace.addEntry): plain data with the panel's field names, headers as pairs. */
+function given(value: unknown): CallFacts {
+  const call: Record<string, unknown> = typeof value === 'object' && value !== null ? value as Record<string, unknown> : {};
+  const { client, method, url, start, duration, status, statusText, requestSize, responseSize, error, timedOut } = call;
+  return {
+    client, method, url, start, duration, status, statusText, requestSize, responseSize, error, timedOut,
+    requestHeaders: givenPairs(call.requestHeaders), responseHeaders: givenPairs(call.responseHeaders),
+  };
+}
+
+function givenPairs(pairs: unknown): HeaderPair[] {
+  return Array.isArray(pairs) ? pairs.filter(Array.isArray).map(([name, value]) => [String(name), String(value)]) : [];
+}
+
+function callData(call: CallFacts, secrets: SecretValues): HttpCallData {
+  const redacted: string[] = [];
+  const requestHeaders = redactRecord('header', grouped(call.requestHeaders), redacted, secrets);
+  const responseHeaders = redactRecord('header', grouped(call.responseHeaders), redacted, secrets);
+  return {
+    client: call.client === 'node:http' ? 'node:http' : 'undici',
+    method: String(call.method),
+    url: redactUrl(String(call.url), secrets, redacted),
+    start: Number(call.start) || 0,
+    duration: typeof call.duration === 'number' ? call.duration : null,
+    status: typeof call.status === 'number' ? call.status : null,
+    statusText: secrets.scrub(redactText(String(call.statusText ?? ''))),
+    requestHeaders,
+    responseHeaders,
+    requestSize: typeof call.requestSize === 'number' ? call.requestSize : null,
+    responseSize: typeof call.responseSize === 'number' ? call.responseSize : null,
+    error: call.error === null || call.error === undefined ? null : secrets.scrub(redactText(String(call.error))),
+    timedOut: call.timedOut === true,
+    redacted,
+  };
+}
+
+function contentLength(pairs: readonly HeaderPair[]): number | null {
+  const value = pairs.find(([name]) => name === 'content-length')?.[1];
+  const n = value === undefined ? NaN : Number(value);
+  return Number.isSafeInteger(n) && n >= 0 ? n : null;
+}
+
+function grouped(pairs: readonly HeaderPair[]): Record<string, string | string[]> {
   const record: Record<string, string | string[]> = Object.create(null);
-  for (const [name, value] of pairs ?? []) {
+  for (const [name, value] of pairs) {
     const known = record[name];
-    record[name] = known === undefined ? String(value) : Array.isArray(known) ? [...known, String(value)] : [known, String(value)];
+    record[name] = known === undefined ? value : Array.isArray(known) ? [...known, value] : [known, value];
   }
   return record;
 }

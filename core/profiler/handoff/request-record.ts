@@ -12,6 +12,8 @@ import { OpaqueBody, type RequestFacts, type ResponseFacts } from '../request-fa
 import { traceFacts, type TraceFacts } from '../trace-facts.js';
 import type { ByteReader, ByteWriter } from './byte-writer.js';
 import { serialisedJson } from '../../debug/request-recording.js';
+import { OutgoingCall } from '../../debug/outgoing-call.js';
+import { readOutgoingCall, writeOutgoingCall } from './outgoing-call-record.js';
 
 /**
  * One answered request as the profiler worker receives it: the request and response heads and
@@ -121,7 +123,7 @@ function readNumbers(r: ByteReader, into: number[], stride: number): void {
   }
 }
 
-/** The app's entries: the only values of a record serialised as JSON, and only when there are any. */
+/** The app's entries, when there are any, each value as writeEntryValue writes it. */
 function writeEntries(w: ByteWriter, entries: ReadonlyMap<string, readonly unknown[]> | null): void {
   w.uint(entries?.size ?? 0);
   if (!entries) return;
@@ -145,13 +147,19 @@ function readEntries(r: ByteReader): Map<string, unknown[]> | null {
   return entries;
 }
 
-const enum Value { Json, Numbers }
+const enum Value { Json, Numbers, OutgoingCall }
 
 /**
- * An entry's value: a plain object of finite numbers (the memory a request leaves, a counter)
- * as its names and numbers, which JSON would give back the same; anything else as JSON.
+ * An entry's value: an outgoing HTTP call field by field (outgoing-call-record.ts); a plain object
+ * of finite numbers (the memory a request leaves, a counter) as its names and numbers, which JSON
+ * would give back the same; anything else as JSON.
  */
 function writeEntryValue(w: ByteWriter, value: unknown): void {
+  if (value instanceof OutgoingCall) {
+    w.uint(Value.OutgoingCall);
+    writeOutgoingCall(w, value);
+    return;
+  }
   if (isNumberRecord(value)) {
     w.uint(Value.Numbers);
     const at = w.reserve32();
@@ -169,7 +177,9 @@ function writeEntryValue(w: ByteWriter, value: unknown): void {
 }
 
 function readEntryValue(r: ByteReader): unknown {
-  if (r.uint() === Value.Json) return JSON.parse(r.string());
+  const kind = r.uint();
+  if (kind === Value.Json) return JSON.parse(r.string());
+  if (kind === Value.OutgoingCall) return readOutgoingCall(r);
   const record: Record<string, number> = {};
   for (let n = r.fixed32(); n > 0; n--) {
     const name = r.string();

@@ -1,3 +1,5 @@
+import { createServer, get } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createApp } from '../../../../core/app/app.js';
@@ -24,7 +26,32 @@ const test = suite('the profiler worker builds, from each hand-off record, the p
 
 const deny = { name: 'admin', path: '^/admin', check: (request: Request) => (request.header('authorization') === 'Bearer ok' ? true as const : { status: 401 as const, message: 'Sign in first.' }) };
 
+/** The upstream server the outgoing calls go to, and a port nobody listens on; set as the test starts. */
+let upstream = '';
+let refused = '';
+
 const app = createApp({ name: 'corpus' })
+  .get('outgoing', '/outgoing/{id}', async ({ params }) => {
+    const response = await fetch(`${upstream}/echo/${params.id}?token=tok-${params.id}-secret&page=2`, {
+      method: params.id === '3' ? 'POST' : 'GET', body: params.id === '3' ? 'a body ✓' : undefined,
+      headers: { authorization: `Bearer bearer-${params.id}-secret`, 'x-id': params.id },
+    });
+    return { upstream: await response.text() };
+  })
+  .get('outgoing_node', '/outgoing-node', () => new Promise((resolve, reject) => {
+    get(`${upstream}/echo/node`, { headers: { cookie: 'sid=node-cookie-secret' } }, (response) => {
+      response.resume();
+      response.on('end', () => resolve({ status: response.statusCode }));
+    }).on('error', reject);
+  }))
+  .get('outgoing_refused', '/outgoing-refused', async () => {
+    try {
+      await fetch(`${refused}/nobody`);
+      return { refused: false };
+    } catch {
+      return { refused: true };
+    }
+  })
   .get('home', '/', () => '<!DOCTYPE html><html><head><title>Home</title></head><body><h1 id="t" class="a b">Home</h1></body></html>')
   .get('post', '/posts/{id<\\d+>}', ({ params, log }) => {
     log.info('Showing post {id}.', { id: Number(params.id), tags: ['a', 'b'], nested: { deep: { deeper: [1, null, true] } } });
@@ -92,6 +119,9 @@ function corpus(): Case[] {
     { method: 'GET', target: '/%F0%9F%98%80/caf%C3%A9?%C3%A9=%E2%82%AC', headers: { host: 'localhost:8000', 'x-note': 'Zoë ✓ \u0007' } },
     { method: 'GET', target: '/posts/%EF%BB%BF1', headers: { host: 'localhost:8000', referer: '\ufeffhttp://x/' } },
     { method: 'GET', target: '/pages/%EF%BB%BFp', headers: { host: 'localhost:8000' } },
+    ...['1', '2', '3'].map((id) => ({ method: 'GET', target: `/outgoing/${id}`, headers: { host: 'localhost:8000' } })),
+    { method: 'GET', target: '/outgoing-node', headers: { host: 'localhost:8000' } },
+    { method: 'GET', target: '/outgoing-refused', headers: { host: 'localhost:8000' } },
   );
   return cases;
 }
@@ -99,6 +129,16 @@ function corpus(): Case[] {
 interface Built { json: string; summary: ProfileSummary }
 
 test('when 200+ generated requests are handed to the worker, then each stored profile and summary equals the in-thread one', async () => {
+  const server = createServer((request, response) => {
+    const body = `echo ${request.url}`;
+    response.writeHead(200, { 'content-type': 'text/plain', 'content-length': Buffer.byteLength(body), 'set-cookie': ['a=cookie-secret-one', 'b=two'], 'x-note': 'Zoë' }).end(body);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  upstream = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const closed = createServer();
+  await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
+  refused = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+  await new Promise((done) => closed.close(done));
   const built = new Map<string, Built>();
   const cancelled: string[] = [];
   const store = {
@@ -129,6 +169,7 @@ test('when 200+ generated requests are handed to the worker, then each stored pr
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   await handoff.close();
+  await new Promise((done) => server.close(done));
 
   assert.equal(cancelled, [], 'no profile was dropped');
   assert.is(built.size, expected.size);
@@ -144,6 +185,11 @@ test('when 200+ generated requests are handed to the worker, then each stored pr
   const cyclic = [...built.values()].map((b) => JSON.parse(b.json) as Profile)
     .flatMap((p) => p.collectors.log.records).find((r) => r.message === 'A context that JSON cannot hold.');
   assert.is(cyclic?.context.self, '[circular]', 'a context with a cycle is kept, its cycle marked');
+  const calls = [...built.values()].flatMap((b) => (JSON.parse(b.json) as Profile).collectors.http_client?.calls ?? []);
+  assert.is(calls.length, 5, 'every outgoing call came across');
+  assert.is(calls.filter((call) => call.error !== null).length, 1, 'the refused one with its error');
+  assert.ok(calls.some((call) => call.client === 'node:http' && call.requestHeaders.cookie === '[REDACTED]'));
+  assert.ok(calls.some((call) => call.method === 'POST' && call.requestHeaders['content-type'] === 'text/plain;charset=UTF-8'));
 });
 
 test.run();
