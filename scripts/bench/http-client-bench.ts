@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
-import { readFileSync } from 'node:fs';
+import { mainThreadMs } from './cpu-per-request.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4_000);
@@ -42,11 +42,6 @@ async function stop({ child }: Server): Promise<void> {
   const exited = new Promise((done) => child.once('exit', done));
   child.kill('SIGTERM');
   await exited;
-}
-
-/** ms the process's main thread has run, to the ns: /proc's stat counts in 10 ms ticks, too coarse for short batches. */
-function mainThreadMs(pid: number): number {
-  return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
 }
 
 /** µs of the server's main-thread CPU per request over one batch. */

@@ -14,6 +14,7 @@ import type { ProfileStorage } from '../../core/profiler/storage/profile-storage
 import { nthToken, profile200, profile404, type FixtureOptions } from '../../tests/core/profiler/fixtures.js';
 import { resolve } from 'node:path';
 import { startContender, type RunningContender } from './contender.js';
+import { allThreadsMs, mainThreadMs } from './cpu-per-request.js';
 import { load } from './load.js';
 import { startTempPostgres, type TempPostgres } from '../../tests/helpers/temp-postgres.js';
 
@@ -23,6 +24,8 @@ const SIZES = [1_000, 100_000] as const;
 const ROUNDS = 5;
 /** seconds of load on two servers sharing one database */
 const LOAD_SECONDS = 5;
+/** A pace both stores write at without dropping, on a loaded 2-core machine too. */
+const PACED_RATE = 500;
 const NAMES = ['world', 'ann', 'bob', 'carla', 'dmitri', 'eve', 'farah', 'gus', 'hana', 'ivo'];
 
 /** A dev box's traffic, per 1,000 requests. */
@@ -260,12 +263,29 @@ async function httpComparison(server: TempPostgres, writeThroughput: number): Pr
         answered[name] += run.requests - run.errors;
       }
     }
+    // Throughput under flat-out load moves with what each store drops; the CPU a request costs at a
+    // pace both stores keep up with does not: each server's main thread and all its threads, paced.
+    const cpu: Record<string, { main: number[]; all: number[] }> = { file: { main: [], all: [] }, postgres: { main: [], all: [] } };
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? [['file', file], ['postgres', pg]] as const : [['postgres', pg], ['file', file]] as const;
+      for (const [name, contender] of order) {
+        const pid = contender.child.pid!;
+        const before = { main: mainThreadMs(pid), all: allThreadsMs(pid) };
+        const run = await load(`${contender.base}/hello/world`, { ...options, rate: PACED_RATE });
+        await new Promise((done) => setTimeout(done, 300));
+        const requests = run.requests - run.errors;
+        answered[name] += requests;
+        cpu[name].main.push(((mainThreadMs(pid) - before.main) * 1000) / requests);
+        cpu[name].all.push(((allThreadsMs(pid) - before.all) * 1000) / requests);
+      }
+    }
     await Promise.all([file.stop(), pg.stop()]);
+    const cpuRatio = { main: median(cpu.postgres.main) / median(cpu.file.main), all: median(cpu.postgres.all) / median(cpu.file.all) };
     const stored = { file: await countInFolder(join(dir, 'store')), postgres: await countIn(url) };
     const fileRps = median(rps.file);
     const pgRps = median(rps.postgres);
     const ratio = pgRps / fileRps;
-    const seconds = 1 + ROUNDS * options.seconds;
+    const seconds = 1 + 2 * ROUNDS * options.seconds;
     const storedRatio = stored.postgres / stored.file;
     const share = (name: 'file' | 'postgres') => `${stored[name].toLocaleString('en-US')} profiles stored of ${answered[name].toLocaleString('en-US')} answered`;
     const twoServers = async (rate?: number) => {
@@ -300,6 +320,9 @@ async function httpComparison(server: TempPostgres, writeThroughput: number): Pr
       `  embedded store ${num(fileRps).trim()} req/s, PostgreSQL store ${num(pgRps).trim()} req/s: ${(ratio * 100).toFixed(1)}% (goal ≥90%) ${verdict(ratio >= 0.9)}`,
       `  embedded store: ${share('file')}; PostgreSQL store: ${share('postgres')} (a profile dropped at the door costs its request less: `
         + `compare profiles stored per second of load, ${num(stored.file / seconds).trim()} and ${num(stored.postgres / seconds).trim()}: ${(storedRatio * 100).toFixed(1)}%)`,
+      `  paced at ${PACED_RATE} req/s, CPU per request (median of ${ROUNDS} interleaved rounds): main thread ${num(median(cpu.file.main), 1).trim()} µs embedded, `
+        + `${num(median(cpu.postgres.main), 1).trim()} µs PostgreSQL: ${(cpuRatio.main * 100).toFixed(1)}% (goal ≤110%) ${verdict(cpuRatio.main <= 1.1)}; `
+        + `all threads ${num(median(cpu.file.all), 1).trim()} and ${num(median(cpu.postgres.all), 1).trim()} µs: ${(cpuRatio.all * 100).toFixed(1)}%`,
       `two servers on one database, ${LOAD_SECONDS} s of load each (two stores alone wrote ${num(writeThroughput).trim()} profiles/s, above):`,
       line('flat out', flat, flat.stored + flat.dropped >= flat.answered),
       `  write throughput while serving: ${num(servedThroughput).trim()} profiles/s stored`,
