@@ -42,10 +42,12 @@ const yieldTurn = () => new Promise((resolve) => setImmediate(resolve));
 /** the tokens 000000 … of a small space, so that random candidates collide all the time */
 const small = (space: number) => (n: number): string[] => Array.from({ length: n }, () => Math.floor(Math.random() * space).toString(16).padStart(6, '0'));
 
-/** Takes `n` tokens from the pool, waiting for refills when it runs dry. */
+/** Takes `n` tokens from the pool, waiting for refills when it runs dry; fails when they do not come within 60 s. */
 async function takeMany(pool: TokenPool, n: number): Promise<string[]> {
   const tokens: string[] = [];
+  const deadline = Date.now() + 60_000;
   while (tokens.length < n) {
+    if (Date.now() > deadline) throw new Error(`only ${tokens.length} of ${n} reserved tokens came within 60 s`);
     const token = pool.take();
     if (token === null) await pool.refill();
     else tokens.push(token);
