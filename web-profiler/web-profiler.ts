@@ -78,7 +78,8 @@ export function profilerExtension(storage: ProfileStorage, options: ProfilerExte
       const recording = options.appRecords === false ? null : new RequestRecording(options.config ?? null, options.panels ?? new Map());
       const listener = new ProfilerListener(handoff, handoff.addRoutes(allRoutes), recording?.atResponse);
       if (recording && options.httpClient !== false) startHttpClientCapture();
-      kernel.beforeHandle.push((_request, trace) => { trace.token = generateToken((t) => storage.has(t)); });
+      const reserved = storage.nextToken?.bind(storage);
+      kernel.beforeHandle.push((_request, trace) => { trace.token = generateToken((t) => storage.has(t), reserved); });
       if (recording) kernel.beforeHandle.push(recording.begin);
       kernel.dispatcher.addListener(KernelEvents.RESPONSE, 'ProfilerListener::onKernelResponse', listener.onKernelResponse, -128);
       kernel.dispatcher.addListener(KernelEvents.TERMINATE, 'ProfilerListener::onKernelTerminate', listener.onKernelTerminate, -1024);

@@ -10,11 +10,18 @@ export function isValidToken(token: string): boolean {
 }
 
 /**
- * A fresh token from a cryptographic source, one `exists` says is unused.
- * Throws only when MAX_ATTEMPTS draws in a row were taken, which means the
- * store holds nearly all 16.7 million tokens.
+ * A fresh token, one `exists` says is unused: the next `reserved` one when the store hands them
+ * out, otherwise one from a cryptographic source. Throws only when MAX_ATTEMPTS draws in a row
+ * were taken, which means the store holds nearly all 16.7 million tokens.
  */
-export function generateToken(exists: (token: string) => boolean): string {
+export function generateToken(exists: (token: string) => boolean, reserved?: () => string | null): string {
+  if (reserved) {
+    for (let token = reserved(); token !== null; token = reserved()) if (!exists(token)) return token;
+  }
+  // No reserved token at hand: a store shared by several servers has none while its database is
+  // away, and its profiles are only queued then. A draw that another server took meanwhile is
+  // caught when written (the stored profile is kept, the later one dropped and counted); the
+  // chance is the tokens taken meanwhile in 16.7 million, for a queue of at most a few thousand.
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const token = randomInt(TOKEN_SPACE).toString(16).padStart(6, '0');
     if (!exists(token)) return token;

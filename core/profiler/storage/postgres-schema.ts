@@ -4,6 +4,8 @@ import { AppError } from '../../errors.js';
 export const PROFILES_TABLE = 'appkernel_profiles';
 /** How many profiles (and their bytes) per status, method and profiler flag: counts without scanning. */
 export const COUNTS_TABLE = 'appkernel_profile_counts';
+/** Tokens an instance took for profiles it has yet to write, so that no other instance draws them. */
+export const RESERVATIONS_TABLE = 'appkernel_token_reservations';
 const VERSION_TABLE = 'appkernel_schema';
 
 /**
@@ -65,6 +67,14 @@ const MIGRATIONS: readonly (readonly string[])[] = [
     `CREATE INDEX ${PROFILES_TABLE}_status_class ON ${PROFILES_TABLE} ((status / 100), time DESC, token DESC)`,
     // Statistics and the trigram indexes' pending lists kept fresh while the table grows.
     `ALTER TABLE ${PROFILES_TABLE} SET (autovacuum_analyze_scale_factor = 0.02, autovacuum_vacuum_insert_scale_factor = 0.05)`,
+  ],
+  [
+    `CREATE TABLE ${RESERVATIONS_TABLE} (
+      token text COLLATE "C" PRIMARY KEY,
+      instance text NOT NULL,
+      reserved_at timestamptz NOT NULL DEFAULT now()
+    )`,
+    `CREATE INDEX ${RESERVATIONS_TABLE}_reserved_at ON ${RESERVATIONS_TABLE} (reserved_at)`,
   ],
 ];
 

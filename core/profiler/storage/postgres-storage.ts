@@ -10,6 +10,7 @@ import { isConnectionError, openFailure, parseDatabaseUrl } from './postgres-err
 import { COUNTS_TABLE, migrate, PROFILES_TABLE } from './postgres-schema.js';
 import { BATCH_ROWS, type ProfileRow } from './postgres-insert.js';
 import { countableFromTotals, searchCondition } from './postgres-search.js';
+import { TokenPool } from './postgres-token-pool.js';
 import { PostgresWriter } from './postgres-writer.js';
 import { DEFAULT_RETENTION, type RetentionLimits } from './retention.js';
 import { fromStoredForm, toStoredForm } from './stored-form.js';
@@ -93,6 +94,7 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
   if (options.instance !== undefined) storage.instance = options.instance;
   await storage.refreshTotals();
   await storage.learnAllTokens();
+  await storage.reserveTokens();
   if (await statisticsStale(pool)) storage.analyze();
   return storage;
 }
@@ -101,9 +103,10 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
  * Profiles in one table shared by every instance that opens the same database. Writes are queued
  * and sent in batches (one INSERT of up to BATCH_ROWS rows) off the request path; while the
  * database is away the queue waits, bounded, and is written once it is back. has() answers from
- * memory: this instance's tokens and those the others wrote, learnt every TOKEN_REFRESH_MS; a
- * token another instance took meanwhile is never overwritten (ON CONFLICT DO NOTHING): the later
- * profile is dropped and counted.
+ * memory: this instance's tokens and those the others wrote, learnt every TOKEN_REFRESH_MS.
+ * nextToken() hands out tokens reserved in the database (TokenPool), which no other instance can
+ * draw; a token another instance took anyway is never overwritten (ON CONFLICT DO NOTHING): the
+ * later profile is dropped and counted.
  */
 export class PostgresStorage implements ProfileStorage {
   /** host name and port of the server whose profiles this store writes */
@@ -137,6 +140,7 @@ export class PostgresStorage implements ProfileStorage {
   #writtenSinceAnalyze = 0;
   #analyzing: Promise<void> | null = null;
   readonly #tokenTimer: NodeJS.Timeout;
+  readonly #tokens: TokenPool;
 
   constructor(pool: pg.Pool, writer: PostgresWriter, readonly limits: RetentionLimits, maxQueue: number, warn: (message: string) => void) {
     this.#pool = pool;
@@ -145,6 +149,7 @@ export class PostgresStorage implements ProfileStorage {
     this.#warn = warn;
     // An idle connection the server closed: the pool drops it and makes another when needed.
     pool.on('error', () => {});
+    this.#tokens = new TokenPool(pool, () => this.instance);
     this.#tokenTimer = setInterval(() => void this.#learnTokens().catch(() => {}), TOKEN_REFRESH_MS).unref();
   }
 
@@ -179,6 +184,19 @@ export class PostgresStorage implements ProfileStorage {
 
   has(token: string): boolean {
     return this.#waiting.has(token) || this.#announced.has(token) || this.#known.has(token);
+  }
+
+  /**
+   * A token reserved for this instance, or null when none is at hand: the database is away (or
+   * this instance draws faster than the reservations come), and the caller draws one at random.
+   */
+  nextToken(): string | null {
+    return this.#tokens.take();
+  }
+
+  /** Fills the pool of reserved tokens; never rejects. */
+  reserveTokens(): Promise<void> {
+    return this.#tokens.refill();
   }
 
   async read(token: string): Promise<Profile | null> {
@@ -264,6 +282,7 @@ export class PostgresStorage implements ProfileStorage {
       clearInterval(this.#tokenTimer);
       if (this.#retentionTimer) clearTimeout(this.#retentionTimer);
       await this.#analyzing;
+      await this.#tokens.close();
       await this.#writer.close();
       if (this.#dropped > 0) {
         this.#warn(`${this.#dropped} profile${this.#dropped === 1 ? ' was' : 's were'} dropped in all since the profile store was opened.`);

@@ -50,6 +50,11 @@ export interface ProfileStorage {
   read(token: string): Promise<Profile | null>;
   /** Synchronous, for token generation; queued profiles included. */
   has(token: string): boolean;
+  /**
+   * Synchronous, for token generation, in a store several servers write: a token no other writer
+   * can hand out, or null when none is at hand (a random one is then drawn, checked with has()).
+   */
+  nextToken?(): string | null;
   /** Newest first, at most query.limit after skipping query.offset; reads the index only. */
   search(query: SearchQuery): Promise<ProfileSummary[]>;
   /** How many profiles match the query, whatever its limit and offset. */

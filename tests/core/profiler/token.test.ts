@@ -30,6 +30,16 @@ test('when a drawn token exists, then another is drawn until one is free', () =>
   assert.not.ok(taken.has(token));
 });
 
+test('when the store hands out reserved tokens, then they come first, one that exists is passed over, and a random draw follows when none is left', () => {
+  const reserved = ['aaaaa1', 'aaaaa2', 'aaaaa3'];
+  const exists = (t: string) => t === 'aaaaa1';
+  assert.is(generateToken(exists, () => reserved.shift() ?? null), 'aaaaa2');
+  assert.is(generateToken(exists, () => reserved.shift() ?? null), 'aaaaa3');
+  const drawn = generateToken(exists, () => reserved.shift() ?? null);
+  assert.match(drawn, /^[0-9a-f]{6}$/);
+  assert.not.ok(['aaaaa1', 'aaaaa2', 'aaaaa3'].includes(drawn));
+});
+
 test('when every token is taken, then it gives up with a clear error instead of looping', () => {
   assert.throws(() => generateToken(() => true), /No unused profile token found in \d+ attempts/);
 });
