@@ -47,12 +47,25 @@ function groupFrames(frames: readonly Frame[]): FrameGroup[] {
   return groups;
 }
 
+/** The HTML of frozen frame lists (a stack met again hands out the same frozen frames), by editor links. */
+const rendered = new WeakMap<readonly Frame[], Map<string, string>>();
+
 /**
  * The frames, innermost call first. The app's own frames are shown with their
  * code excerpt; runs of vendor and Node-internal frames fold into a closed
  * `<details>`, always: they are rarely where the bug is.
  */
 export function renderFrameList(frames: readonly Frame[], options: FrameOptions = {}): string {
+  if (!Object.isFrozen(frames)) return renderFrames(frames, options);
+  let byEditor = rendered.get(frames);
+  if (byEditor === undefined) rendered.set(frames, byEditor = new Map());
+  const key = options.editor ? `${options.editor.template}\n${options.editor.root}` : '';
+  let html = byEditor.get(key);
+  if (html === undefined) byEditor.set(key, html = renderFrames(frames, options));
+  return html;
+}
+
+function renderFrames(frames: readonly Frame[], options: FrameOptions): string {
   if (frames.length === 0) return '<p class="empty">No stack frames.</p>';
   return groupFrames(frames).map((group) => {
     const list = `<ol class="frames" start="${group.start}">${group.frames.map((frame) => renderFrame(frame, options)).join('')}</ol>`;

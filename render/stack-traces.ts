@@ -8,6 +8,16 @@ function traceLine(frame: Frame): string {
   return `  at ${frame.function} (${position})`;
 }
 
+/** The trace lines of frozen frame lists, which a stack met again hands out each time. */
+const traceTexts = new WeakMap<readonly Frame[], string>();
+
+function traceText(frames: readonly Frame[]): string {
+  if (!Object.isFrozen(frames)) return frames.map(traceLine).join('\n');
+  let text = traceTexts.get(frames);
+  if (text === undefined) traceTexts.set(frames, text = frames.map(traceLine).join('\n'));
+  return text;
+}
+
 /** `[n/total] Class`, or just `Class` when the chain has one exception. */
 export function traceHeading(record: ExceptionRecord, index: number, total: number): string {
   return total > 1 ? `[${total - index}/${total}] ${record.class}` : record.class;
@@ -22,7 +32,7 @@ export function traceHeading(record: ExceptionRecord, index: number, total: numb
 export function renderStackTraces(exception: ExceptionData): string {
   const total = exception.chain.length;
   return exception.chain.map((record, i) => {
-    const text = `${record.class}:\n${record.message}\n\n${record.frames.map(traceLine).join('\n')}`;
+    const text = `${record.class}:\n${record.message}\n\n${traceText(record.frames)}`;
     return `<h3>${escapeHtml(traceHeading(record, i, total))}</h3>`
       + `<details class="trace-text"><summary>${plural(record.frames.length, 'frame')} as text</summary><pre class="trace">${escapeHtml(text)}</pre></details>`;
   }).join('');

@@ -11,26 +11,37 @@ const MAX_FRAMES = 64;
 /** A frame, and the path of its file as read from disk (its `file` is shown relative to the root). */
 type ParsedFrame = Frame & { path: string };
 
+/**
+ * A stack's frames as parsed; `shared` when none of them can carry an excerpt: the same frozen
+ * frames are then handed out for every error with that stack.
+ */
+interface ParsedStack { frames: ParsedFrame[]; shared: readonly Frame[] | null }
+
 /** Stacks already parsed, by root then stack text: an error page shows the same few stacks again and again. */
-const parsed = new Map<string, Map<string, ParsedFrame[]>>();
+const parsed = new Map<string, Map<string, ParsedStack>>();
 const MAX_PARSED = 500;
 
 /**
  * Parses a V8 stack (source-mapped when maps are enabled) into frames, files relative to `root`.
  * The frames of a stack text are worked out once; the excerpts of app frames are read each time
- * (their file may have changed while the stack's text did not).
+ * (their file may have changed while the stack's text did not). A stack without such frames
+ * gives the same frozen array each time, so that what is made of it (its HTML, its JSON) can be
+ * kept by the array.
  */
 export function parseStack(stack: string | undefined, root: string): Frame[] {
   if (!stack) return [];
   let byStack = parsed.get(root);
   if (byStack === undefined) parsed.set(root, byStack = new Map());
-  let frames = byStack.get(stack);
-  if (frames === undefined) {
-    frames = parseFrames(stack, root);
+  let entry = byStack.get(stack);
+  if (entry === undefined) {
+    const frames = parseFrames(stack, root);
+    const shared = frames.some((frame) => canHaveExcerpt(frame, root)) ? null
+      : Object.freeze(frames.map((frame) => Object.freeze(plainFrame(frame))));
+    entry = { frames, shared };
     if (byStack.size >= MAX_PARSED) byStack.clear();
-    byStack.set(stack, frames);
+    byStack.set(stack, entry);
   }
-  return frames.map((frame) => withExcerpt(frame, root));
+  return entry.shared !== null ? entry.shared as Frame[] : entry.frames.map((frame) => withExcerpt(frame, root));
 }
 
 function parseFrames(stack: string, root: string): ParsedFrame[] {
@@ -53,14 +64,21 @@ function parseFrames(stack: string, root: string): ParsedFrame[] {
 
 /** A frame of its own for the caller: with the excerpt of its line as the file reads now, when it is the app's. */
 function withExcerpt(frame: ParsedFrame, root: string): Frame {
-  const file = frame.path;
-  const copy: Frame = { function: frame.function, file: frame.file, line: frame.line, column: frame.column, kind: frame.kind };
-  // Excerpts come from the app's own folder only (and the embedded demo app): a frame in a file elsewhere shows no code.
-  if (frame.kind === 'app' && frame.line !== null && (isInside(root, file) || isInside(PACKAGE_ROOT, file))) {
-    const excerpt = readExcerpt(file, frame.line);
+  const copy = plainFrame(frame);
+  if (canHaveExcerpt(frame, root)) {
+    const excerpt = readExcerpt(frame.path, frame.line!);
     if (excerpt) copy.excerpt = excerpt;
   }
   return copy;
+}
+
+function plainFrame(frame: ParsedFrame): Frame {
+  return { function: frame.function, file: frame.file, line: frame.line, column: frame.column, kind: frame.kind };
+}
+
+/** Excerpts come from the app's own folder only (and the embedded demo app): a frame in a file elsewhere shows no code. */
+function canHaveExcerpt(frame: ParsedFrame, root: string): boolean {
+  return frame.kind === 'app' && frame.line !== null && (isInside(root, frame.path) || isInside(PACKAGE_ROOT, frame.path));
 }
 
 function toFrame(fn: string, location: string, line: string | undefined, column: string | undefined, root: string): ParsedFrame {

@@ -30,11 +30,33 @@ const FAR = 24;
 /** How near a verdict puts a route, before the edit distance of its path. */
 const RANK: Record<RouteExplanation['verdict'], number> = { match: 0, method: 0, 'trailing-slash': 1, requirement: 1, path: 2 };
 
+/** Misses already explained, by route table: a table's size tells when routes were added since. */
+const explained = new WeakMap<RouteCollection, { size: number; misses: Map<string, RouteMiss> }>();
+const MAX_EXPLAINED = 256;
+/** Longer paths are explained each time: a key that long is not worth keeping. */
+const MAX_KEPT_PATH = 1024;
+
 /**
  * Explains a 404 or 405 for a page: `explain()` for every route, the few nearest kept. Computed
- * only when an error page or problem document is rendered, never on the matching path.
+ * only when an error page or problem document is rendered, never on the matching path. The same
+ * miss on the same table (a favicon, a robots.txt asked again and again) is explained once and
+ * its answer shared: callers read it, never change it.
  */
 export function explainMiss(routes: RouteCollection, method: string, path: string): RouteMiss {
+  if (path.length > MAX_KEPT_PATH) return explainAnew(routes, method, path);
+  let memo = explained.get(routes);
+  if (memo === undefined || memo.size !== routes.size) explained.set(routes, memo = { size: routes.size, misses: new Map() });
+  const key = `${method} ${path}`;
+  let miss = memo.misses.get(key);
+  if (miss === undefined) {
+    miss = explainAnew(routes, method, path);
+    if (memo.misses.size >= MAX_EXPLAINED) memo.misses.clear();
+    memo.misses.set(key, miss);
+  }
+  return miss;
+}
+
+function explainAnew(routes: RouteCollection, method: string, path: string): RouteMiss {
   const all = routes.all();
   const explanations = explain(routes, method, path);
   const ranked = explanations.map((explanation, i) => {

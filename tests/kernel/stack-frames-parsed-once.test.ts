@@ -32,13 +32,38 @@ test('when the same stack is parsed twice after its file changed, then the frame
   }
 });
 
-test('when a caller changes the frames it was given, then the next parse of the same stack is not affected', () => {
+test('when a caller tries to change frames without excerpts, then they are frozen and the next parse of the same stack is not affected', () => {
   const stack = '\n    at one (node:internal/a:1:2)\n    at two (node:internal/b:3:4)';
   const first = parseStack(stack, '/app');
-  first[0].function = 'changed';
-  first.pop();
+  assert.throws(() => { first[0].function = 'changed'; }, TypeError);
+  assert.throws(() => { first.pop(); }, TypeError);
   const second = parseStack(stack, '/app');
+  assert.is(second, first);
   assert.equal(second.map((f) => f.function), ['one', 'two']);
+});
+
+test('when a caller changes app frames it was given (with excerpts), then the next parse of the same stack is not affected', () => {
+  const root = mkdtempSync(join(tmpdir(), 'appkernel-stack-'));
+  try {
+    const file = join(root, 'orders.ts');
+    writeFileSync(file, source('first'));
+    const stack = `\n    at Orders.find (${file}:5:9)\n    at two (node:internal/b:3:4)`;
+    const first = parseStack(stack, root);
+    first[0].function = 'changed';
+    first.pop();
+    const second = parseStack(stack, root);
+    assert.is.not(second, first);
+    assert.equal(second.map((f) => f.function), ['Orders.find', 'two']);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('when the app is reloaded and its stack text changes (source maps moved its lines), then its frames are parsed anew', () => {
+  const before = parseStack('\n    at handle (node:internal/a:10:2)', '/app');
+  const after = parseStack('\n    at handle (node:internal/a:12:2)', '/app');
+  assert.is.not(after, before);
+  assert.equal([before[0].line, after[0].line], [10, 12]);
 });
 
 test.run();

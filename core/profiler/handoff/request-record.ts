@@ -11,6 +11,7 @@ import { redactData } from '../redact-data.js';
 import { OpaqueBody, type RequestFacts, type ResponseFacts } from '../request-facts.js';
 import { traceFacts, type TraceFacts } from '../trace-facts.js';
 import type { ByteReader, ByteWriter } from './byte-writer.js';
+import { exceptionJson } from './exception-json.js';
 import { serialisedJson } from '../../debug/request-recording.js';
 import { OutgoingCall } from '../../debug/outgoing-call.js';
 import { readOutgoingCall, writeOutgoingCall } from './outgoing-call-record.js';
@@ -67,7 +68,7 @@ export function writeRequestRecord(w: ByteWriter, request: Request, trace: Recor
     w.optionalString(security.rule);
     w.optionalString(security.message);
   }
-  w.optionalString(trace.exception === null ? null : JSON.stringify(trace.exception));
+  w.optionalString(trace.exception === null ? null : exceptionJson(trace.exception));
 
   writeNumbers(w, trace.events, 1);
   writeNumbers(w, trace.calls, CALL_STRIDE);

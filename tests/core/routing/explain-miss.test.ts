@@ -63,6 +63,27 @@ test('when the app has no routes, then nothing is listed', () => {
   assert.equal(explainMiss(new RouteCollection(), 'GET', '/x'), { method: 'GET', path: '/x', closest: [], suggestions: [] });
 });
 
+test('when the same miss comes again, then it is explained once and the answer is the same', () => {
+  const first = explainMiss(routes, 'GET', '/helo/world');
+  assert.is(explainMiss(routes, 'GET', '/helo/world'), first);
+  assert.is.not(explainMiss(routes, 'POST', '/helo/world'), first);
+});
+
+test('when a route is added to the table after a miss, then the same miss is explained with it', () => {
+  const table = new RouteCollection().add('home', { path: '/', methods: ['GET'], controller: 'c' });
+  assert.equal(explainMiss(table, 'GET', '/robots.txt').suggestions, []);
+  table.add('robots', { path: '/robots.txt', methods: ['GET'], controller: 'c' });
+  assert.equal(explainMiss(table, 'GET', '/robot.txt').suggestions[0], { name: 'robots', path: '/robots.txt', url: '/robots.txt' });
+  assert.is(explainMiss(table, 'GET', '/robots.txt').closest[0].verdict, 'match');
+});
+
+test('when the app is reloaded with other routes, then the new table explains the miss anew', () => {
+  const before = new RouteCollection().add('hello', { path: '/hello/{name}', methods: ['GET'], controller: 'c' });
+  const after = new RouteCollection().add('help', { path: '/help', methods: ['GET'], controller: 'c' });
+  assert.is(explainMiss(before, 'GET', '/help').closest[0].name, 'hello');
+  assert.is(explainMiss(after, 'GET', '/help').closest[0].name, 'help');
+});
+
 test.run();
 
 // ---
