@@ -131,3 +131,14 @@ export async function startTempPostgres(): Promise<TempPostgres> {
     },
   };
 }
+
+/** One statement on a connection of its own, closed after. */
+export async function sql(url: string, text: string, params: unknown[] = []): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(text, params);
+  } finally {
+    await client.end();
+  }
+}

@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import { openPostgresStorage, type PostgresStorage, type PostgresStorageOptions } from '../../../../core/profiler/storage/postgres-storage.js';
 import { migrate } from '../../../../core/profiler/storage/postgres-schema.js';
 import { waitFor } from '../../../helpers/poll.js';
-import { startTempPostgres } from '../../../helpers/temp-postgres.js';
+import { startTempPostgres, sql } from '../../../helpers/temp-postgres.js';
 import { nthToken, profile200, profile404 } from '../fixtures.js';
 
 // What keeps searches and counts independent of the table's size: the counts table, the planner's statistics.
@@ -16,16 +16,6 @@ async function open(url: string, options: Partial<PostgresStorageOptions> = {}):
   const storage = await openPostgresStorage({ url, onWarning: () => {}, ...options });
   opened.push(storage);
   return storage;
-}
-
-async function sql(url: string, text: string, params: unknown[] = []): Promise<pg.QueryResult> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(text, params);
-  } finally {
-    await client.end();
-  }
 }
 
 /** The counts table's rows next to what counting the profiles themselves gives, both in one order. */

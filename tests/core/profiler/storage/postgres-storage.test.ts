@@ -7,7 +7,7 @@ import { migrate, SCHEMA_VERSION } from '../../../../core/profiler/storage/postg
 import { openStorage } from '../../../../core/profiler/storage/open-storage.js';
 import { FileStorage } from '../../../../core/profiler/storage/file-storage.js';
 import { waitFor } from '../../../helpers/poll.js';
-import { PASSWORD, startTempPostgres } from '../../../helpers/temp-postgres.js';
+import { PASSWORD, startTempPostgres, sql } from '../../../helpers/temp-postgres.js';
 import { nthToken, profile200, profile404 } from '../fixtures.js';
 
 // One server for the file (stopped and removed when the process exits); each test gets a database of its own.
@@ -35,16 +35,6 @@ async function openError(url: string): Promise<AppError> {
     return error as AppError;
   }
   throw new Error(`opening ${url} succeeded`);
-}
-
-async function sql(url: string, text: string, params: unknown[] = []): Promise<pg.QueryResult> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(text, params);
-  } finally {
-    await client.end();
-  }
 }
 
 const withUrl = (url: string, change: (u: URL) => void): string => {

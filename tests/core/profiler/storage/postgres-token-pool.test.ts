@@ -6,7 +6,7 @@ import { migrate, SCHEMA_VERSION } from '../../../../core/profiler/storage/postg
 import { TokenPool } from '../../../../core/profiler/storage/postgres-token-pool.js';
 import { generateToken } from '../../../../core/profiler/token.js';
 import { waitFor } from '../../../helpers/poll.js';
-import { startTempPostgres } from '../../../helpers/temp-postgres.js';
+import { startTempPostgres, sql } from '../../../helpers/temp-postgres.js';
 import { profile200 } from '../fixtures.js';
 
 // One server for the file (stopped and removed when the process exits); each test gets a database of its own.
@@ -25,16 +25,6 @@ function poolFor(url: string): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   pools.push(pool);
   return pool;
-}
-
-async function sql(url: string, text: string, params: unknown[] = []): Promise<pg.QueryResult> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(text, params);
-  } finally {
-    await client.end();
-  }
 }
 
 const count = async (url: string, table: string): Promise<number> => (await sql(url, `SELECT count(*)::int AS n FROM ${table}`)).rows[0].n;
