@@ -25,7 +25,8 @@ export function redactData(
   let changed = false;
   let problem: string | null = null;
   let count = 0;
-  const ancestors = new Set<object>();
+  // The objects being walked, outermost first: a short list (MAX_DEPTH at most), cheaper than a set.
+  const ancestors: object[] = [];
   const unread = (why: string): string => {
     problem ??= why;
     changed = true;
@@ -41,7 +42,7 @@ export function redactData(
     if (item === null || typeof item !== 'object') return item;
     if (depth >= MAX_DEPTH) return unread(`nested deeper than ${MAX_DEPTH} levels`);
     if (++count > MAX_VALUES) return unread(`more than ${MAX_VALUES} values`);
-    if (ancestors.has(item)) {
+    if (ancestors.includes(item)) {
       changed = true;
       return '[circular]';
     }
@@ -53,7 +54,7 @@ export function redactData(
         return unread('its toJSON() failed');
       }
     }
-    ancestors.add(item);
+    ancestors.push(item);
     try {
       if (Array.isArray(item)) return item.map((element, i) => walk(element, `${path}[${i}]`, depth + 1));
       const copy: Record<string, unknown> = Object.create(null);
@@ -76,7 +77,7 @@ export function redactData(
       }
       return copy;
     } finally {
-      ancestors.delete(item);
+      ancestors.pop();
     }
   };
   const copy = walk(value, '', 0);

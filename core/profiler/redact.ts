@@ -3,6 +3,7 @@ import { REDACTED } from './redacted.js';
 import { looksSecret } from './secret-names.js';
 import { redactShapes } from './secret-shapes.js';
 import type { SecretValues } from './secret-values.js';
+import { memoizeText } from './text-memo.js';
 
 /**
  * The one redaction policy: every value a profile stores goes through here before storage. Names
@@ -31,14 +32,10 @@ const AUTH_SCHEMES = new Map(['Basic', 'Bearer', 'Digest', 'DPoP', 'GNAP', 'HOBA
  * Free text (a log or exception message, a string of a log context) with the values of secret query
  * parameters and credentials of a known shape replaced. The terminal prints messages through it too.
  */
-export function redactText(text: string): string {
-  return redactShapes(redactQueryStrings(text, true));
-}
+export const redactText: (text: string) => string = memoizeText((text) => redactShapes(redactQueryStrings(text, true)));
 
 /** A header value that is not secret by name: secret URLs and credential shapes in it are still replaced. */
-function redactHeaderValue(value: string): string {
-  return redactShapes(redactQueryStrings(value));
-}
+const redactHeaderValue = memoizeText((value) => redactShapes(redactQueryStrings(value)));
 
 function isSecret(kind: RedactKind, name: string): boolean {
   if (kind === 'cookie') return true;

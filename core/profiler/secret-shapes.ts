@@ -1,4 +1,5 @@
 import { REDACTED } from './redacted.js';
+import { memoizeText } from './text-memo.js';
 
 /**
  * Cheap test first: a text without any of these marks holds no secret shape, and most stored values
@@ -23,7 +24,13 @@ const BASIC = /\b(Basic)(\s+)([A-Za-z0-9+/]{4,}={0,2})/gi;
 
 /** `text` with every credential of a known shape replaced; the same string when it holds none. */
 export function redactShapes(text: string): string {
-  if (text.length < 8 || !MARKS.test(text)) return text;
+  return text.length < 8 ? text : shapesMemo(text);
+}
+
+const shapesMemo = memoizeText(replaceShapes);
+
+function replaceShapes(text: string): string {
+  if (!MARKS.test(text)) return text;
   let clean = text;
   for (const [pattern, replacement] of SHAPES) clean = clean.replace(pattern, replacement);
   return clean.replace(BASIC, (whole, scheme: string, space: string, encoded: string) =>
