@@ -1,5 +1,6 @@
 import { chmodSync, closeSync, mkdirSync, openSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
 
 /**
  * The store folder holds, per segment, `<id>-<pid>.log` (the records, each a
@@ -56,21 +57,67 @@ export function compareSegments(a: SegmentName, b: SegmentName): number {
 export const logPath = (dir: string, base: string): string => join(dir, `${base}.log`);
 export const idxPath = (dir: string, base: string): string => join(dir, `${base}.idx`);
 
-/** Segments some store instance of this process appends to. */
+/** Segments some store instance of this thread appends to. */
 const writing = new Set<string>();
 
+/**
+ * Segment ids this process's threads append to, as [id, threadId] pairs in memory every thread
+ * shares: the profiler worker writes the store too, and the main thread must know its segment
+ * alive (module state is per thread). A thread gets the main thread's table with adoptSharedWriting().
+ */
+const SHARED_SLOTS = 1024;
+let shared = new Int32Array(new SharedArrayBuffer(SHARED_SLOTS * 2 * Int32Array.BYTES_PER_ELEMENT));
+
+/** The table to hand to a thread that will write a store of this process. */
+export function sharedWriting(): SharedArrayBuffer {
+  return shared.buffer as SharedArrayBuffer;
+}
+
+/** Called in a worker, before it opens a store for writing. */
+export function adoptSharedWriting(table: SharedArrayBuffer): void {
+  shared = new Int32Array(table);
+}
+
+/** Forgets the segments a thread that stopped (or failed) had left open. */
+export function releaseSharedWriting(thread: number): void {
+  for (let i = 0; i < shared.length; i += 2) {
+    if (Atomics.load(shared, i + 1) === thread + 1) Atomics.store(shared, i, 0);
+  }
+}
+
+/** The slot of segment `id`, held by `thread` or by any thread when not given; -1 when none. */
+function sharedSlot(id: number, thread?: number): number {
+  for (let i = 0; i < shared.length; i += 2) {
+    if (Atomics.load(shared, i) === id && (thread === undefined || Atomics.load(shared, i + 1) === thread + 1)) return i;
+  }
+  return -1;
+}
+
+/** Whether a thread of this process appends to the segment `base` (one of this process's names). */
 export function isWriting(base: string): boolean {
-  return writing.has(base);
+  return writing.has(base) || sharedSlot(Number(base.slice(0, base.indexOf('-')))) >= 0;
 }
 
 export function markWriting(base: string, on: boolean): void {
-  if (on) writing.add(base);
-  else writing.delete(base);
+  const id = Number(base.slice(0, base.indexOf('-')));
+  if (on) {
+    writing.add(base);
+    for (let i = 0; i < shared.length; i += 2) {
+      if (Atomics.compareExchange(shared, i, 0, id) === 0) {
+        Atomics.store(shared, i + 1, threadId + 1);
+        break;
+      }
+    }
+  } else {
+    writing.delete(base);
+    const i = sharedSlot(id, threadId);
+    if (i >= 0) Atomics.store(shared, i, 0);
+  }
 }
 
-/** Whether a writer may still append to the segment: one of ours that is open, or another live process's. */
+/** Whether a writer may still append to the segment: one a thread of this process has open, or another live process's. */
 export function isWriterAlive(name: SegmentName): boolean {
-  return name.pid === process.pid ? writing.has(name.base) : isProcessAlive(name.pid);
+  return name.pid === process.pid ? writing.has(name.base) || sharedSlot(name.id) >= 0 : isProcessAlive(name.pid);
 }
 
 /** Whether a process with this pid runs (EPERM: it does, as another user). */
