@@ -298,7 +298,7 @@ export class FileStorage implements ProfileStorage {
   /** Not a segment another live process appends to, nor this process's current one. */
   #droppable(segment: SegmentState): boolean {
     if (segment === this.#writer.active) return false;
-    return segment.sealed || segment.own || !isWriterAlive(segment.name);
+    return segment.sealed || segment.own || !isWriterAlive(this.dir, segment.name);
   }
 
   #enforceRetention(): void {

@@ -248,7 +248,7 @@ export class SegmentWriter {
 
   /** The next write starts a new segment (the current one was deleted or is being rebuilt). */
   detach(): void {
-    if (this.#active) markWriting(this.#active.name.base, false);
+    if (this.#active) markWriting(this.catalog.dir, this.#active.name.base, false);
     this.#active = null;
   }
 
@@ -392,16 +392,16 @@ export class SegmentWriter {
     for (const segment of this.catalog.segments.values()) id = Math.max(id, segment.name.id + 1);
     for (let attempt = 0; attempt < 100; attempt++, id++) {
       const name = segmentName(id, process.pid);
-      if (isWriting(name.base)) continue;
+      if (isWriting(this.catalog.dir, name.base)) continue;
       // Registered before the file exists, so that a refresh meanwhile knows whose it is.
       const segment: SegmentState = { name, own: true, sealed: false, records: 0, logBytes: 0, idxBytes: 0, idxIno: 0n };
       this.catalog.register(segment);
-      markWriting(name.base, true);
+      markWriting(this.catalog.dir, name.base, true);
       try {
         await (await open(logPath(this.catalog.dir, name.base), 'wx', STORE_FILE_MODE)).close();
       } catch (error) {
         this.catalog.segments.delete(name.base);
-        markWriting(name.base, false);
+        markWriting(this.catalog.dir, name.base, false);
         if (errorCode(error) === 'EEXIST') continue;
         if (errorCode(error) !== 'ENOENT' || recreated) throw error;
         recreated = true;
@@ -421,7 +421,7 @@ export class SegmentWriter {
     if (this.#active === segment) this.#active = null;
     if (segment.sealed) return;
     segment.sealed = true;
-    markWriting(segment.name.base, false);
+    markWriting(this.catalog.dir, segment.name.base, false);
     const line = formatSealLine(segment.logBytes);
     try {
       await appendFile(idxPath(this.catalog.dir, segment.name.base), line, { mode: STORE_FILE_MODE });
