@@ -137,8 +137,9 @@ async function pacedCosts(path: string): Promise<{ off: number; handoff: number;
   const storage = await openFileStorage({ dir, maxProfiles: 1_000_000, maxBytes: 4096 * 1024 * 1024, onWarning: (message) => console.error(`warning: ${message}`) });
   // Settled: stored, dropped by the worker's store, or refused at announce() (the queue full).
   let settled = 0;
+  let refused = 0;
   const announce = storage.announce.bind(storage);
-  storage.announce = (token) => announce(token) || (settled++, false);
+  storage.announce = (token) => announce(token) || (settled++, refused++, false);
   const settle = storage.settleWritten.bind(storage);
   storage.settleWritten = (report) => {
     settled += report.stored.length + report.dropped.length;
@@ -167,10 +168,12 @@ async function pacedCosts(path: string): Promise<{ off: number; handoff: number;
     rmSync(dir, { recursive: true, force: true });
   }
   const pacing = least.pacing;
+  if (refused > 0) notes.push(`${path}: the store the worker writes refused ${refused} of ${3 * PACED_REQUESTS} profiles at this pace (its queue full: the worker fell behind); a refused one costs the main thread less.`);
   return { off: Math.max(0, least.off - pacing), handoff: Math.max(0, least.handoff - pacing), stored: Math.max(0, least.stored - pacing), pacing };
 }
 
 const rows: string[][] = [];
+const notes: string[] = [];
 const routes = combinedRoutes(app, [{ routes: profilerRoutes() }]);
 for (const path of paths) {
   const plain = kernelFor(false, storeStub());
@@ -223,3 +226,4 @@ profiler on, total: on + hand-off, CPU with the real store (= on + hand-off, CPU
 does (its "main µs/req" in bench:http) to compare either column with it.
 store, fallback: the store's announce() and writeJson() and its batches (index lines, appends) on the
   main thread, as when the worker has failed and sends no more than JSON back.`);
+for (const note of notes) console.log(`\nnote: ${note}`);
