@@ -30,6 +30,8 @@ export interface FileStorageOptions {
   create?: boolean;
   /** compress in a worker thread (default) or in the write batch on the main thread */
   compressInWorker?: boolean;
+  /** start the compression worker at once, compressing in the batch until it runs (a store written from the profiler worker) */
+  startCompressionAtOnce?: boolean;
   /** after each batch written: the tokens stored and dropped (the profiler worker reports them so) */
   onWritten?: (stored: string[], dropped: string[]) => void;
 }
@@ -60,7 +62,7 @@ export async function openFileStorage(options: FileStorageOptions): Promise<File
     maxBytes: options.maxBytes ?? DEFAULT_RETENTION.maxBytes,
     maxAgeMs: options.maxAgeMs ?? DEFAULT_RETENTION.maxAgeMs,
   };
-  const encoder = options.compressInWorker === false ? inlineEncoder() : workerEncoder(warn);
+  const encoder = options.compressInWorker === false ? inlineEncoder() : workerEncoder(warn, options.startCompressionAtOnce);
   const maxQueue = options.maxQueue ?? DEFAULT_MAX_QUEUE;
   const storage = new FileStorage(catalog, new SegmentWriter(catalog, {
     maxQueue, encoder, capacity: segmentCapacity(limits), warn, onWritten: options.onWritten,

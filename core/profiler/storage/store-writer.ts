@@ -26,6 +26,7 @@ export async function openStoreWriter(spec: StoreWriterSpec, report: (written: W
     maxAgeMs: spec.limits.maxAgeMs,
     maxQueue: spec.maxQueue,
     compressInWorker: spec.compressInWorker,
+    startCompressionAtOnce: true,
     onWarning: (message) => report({ stored: [], dropped: [], warnings: [message] }),
     onWritten: (stored, dropped) => report({ stored, dropped, warnings: [] }),
   });
