@@ -8,12 +8,18 @@ import { buildRecordedProfiles, type BuiltBatch } from './build-batch.js';
 import { ByteWriter } from './byte-writer.js';
 import { writeRequestRecord } from './request-record.js';
 import { routeTableData, RouteTables, type RouteDefinitionData } from './route-tables.js';
+import type { StoreWriterSpec, WrittenReport } from '../storage/profile-storage.js';
+import { releaseSharedWriting } from '../storage/store-files.js';
+import type { FromProfilerWorker, ToProfilerWorker } from './profiler-worker.js';
 
 /** Where the built profiles go: the store, which was told of each one when its response was sent. */
 export interface AnnouncingStore {
   announce(token: string): boolean;
   writeJson(json: Buffer, summary: ProfileSummary): void;
   cancel(token: string, reason: string): void;
+  /** when given (and settleWritten), the worker writes the store itself */
+  writerSpec?(): StoreWriterSpec | null;
+  settleWritten?(report: WrittenReport): void;
 }
 
 /** Records gathered into one batch before it is handed over; a batch also leaves at the next turn of the event loop. */
@@ -25,8 +31,10 @@ interface Sent {
   records: ArrayBuffer;
 }
 
-/** how long close() waits for the worker before it builds what the worker still holds on this thread */
+/** how long close() waits for a worker still starting before it builds what the worker holds on this thread */
 const CLOSE_WAIT_MS = 250;
+/** how long close() waits for a running worker to write what it holds into the store */
+const CLOSE_WRITE_WAIT_MS = 5_000;
 
 /**
  * The main thread's end of the profiler: each answered request is written as a record
@@ -50,9 +58,23 @@ export class ProfileHandoff {
   readonly #localTables = new RouteTables();
   /** how many trace names the worker has been sent (each record carries those registered since) */
   #namesSent = 0;
+  /** the store's write side the worker opens, while it writes the store itself */
+  #writerSpec: StoreWriterSpec | null;
+  /** profiles the worker queued in its store and has not reported yet */
+  readonly #inWriter = new Set<string>();
+  #ready = false;
+  #closed = false;
+  /** the worker's thread id, taken at its start (a stopped Worker reports -1) */
+  #thread = -1;
 
   /** Starts the worker at once: it takes a moment to load, and the first profile should not wait for that. */
-  constructor(private readonly store: AnnouncingStore, private readonly warn: (message: string) => void) {
+  /** `workerUrl`: the worker's module (a test gives one that fails on purpose) */
+  constructor(
+    private readonly store: AnnouncingStore,
+    private readonly warn: (message: string) => void,
+    private readonly workerUrl = new URL('./profiler-worker.js', import.meta.url),
+  ) {
+    this.#writerSpec = store.settleWritten ? store.writerSpec?.() ?? null : null;
     this.#ensureWorker();
   }
 
@@ -62,7 +84,7 @@ export class ProfileHandoff {
     const data = routeTableData(routes);
     this.#tables.set(id, data);
     this.#localTables.set(id, data);
-    this.#worker?.postMessage({ type: 'routes', id, routes: data });
+    this.#post({ type: 'routes', id, routes: data });
     return id;
   }
 
@@ -96,20 +118,28 @@ export class ProfileHandoff {
   }
 
   /**
-   * Hands over what is gathered, waits a moment for the worker to send it back, builds on this
-   * thread whatever it still holds (a worker still starting on a busy machine must not hold up a
-   * shutdown), and stops the worker.
+   * Hands over what is gathered and has the worker write what it holds and close its side of the
+   * store; then stops it. A worker still starting is waited for a moment only (on a busy machine it
+   * must not hold up a shutdown): what it holds is then built and written on this thread.
    */
   async close(): Promise<void> {
     this.#send();
-    for (const deadline = Date.now() + CLOSE_WAIT_MS; this.#sent.size > 0 && Date.now() < deadline;) {
+    const worker = this.#worker;
+    if (worker && this.#writerSpec) this.#post({ type: 'close' });
+    const start = Date.now();
+    const busy = () => (this.#writerSpec ? !this.#closed : this.#sent.size > 0);
+    while (this.#worker === worker && worker && busy() && Date.now() - start < (this.#ready ? CLOSE_WRITE_WAIT_MS : CLOSE_WAIT_MS)) {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
-    const worker = this.#worker;
+    if (this.#worker !== worker) return;
     this.#worker = null;
     this.#failed = true;
-    this.#buildSentHere();
     if (worker) await worker.terminate();
+    this.#afterWorker(worker, 'the profiler worker was stopped before it stored it');
+  }
+
+  #post(message: ToProfilerWorker): void {
+    this.#worker?.postMessage(message);
   }
 
   readonly #send = (): void => {
@@ -126,26 +156,22 @@ export class ProfileHandoff {
     this.#sent.set(id, sent);
     worker.ref();
     // Copied by the message (the batch stays here until its profiles come back): a copy made here would be one more buffer per batch.
-    worker.postMessage({ type: 'batch', id, records: sent.records });
+    this.#post({ type: 'batch', id, records: sent.records });
   };
 
   #ensureWorker(): Worker | null {
     if (this.#failed) return null;
     if (this.#worker) return this.#worker;
     try {
-      const worker = new Worker(new URL('./profiler-worker.js', import.meta.url));
-      worker.on('message', (message: { type: 'built'; id: number } & BuiltBatch) => {
-        const sent = this.#sent.get(message.id);
-        if (!sent) return;
-        this.#sent.delete(message.id);
-        if (this.#sent.size === 0) worker.unref();
-        this.#deliver(sent, message);
-      });
+      const worker = new Worker(this.workerUrl);
+      worker.on('message', (message: FromProfilerWorker) => this.#receive(worker, message));
       worker.on('error', (error) => this.#fail(worker, error.message));
       worker.on('exit', (code) => this.#fail(worker, `it exited with code ${code}`));
       worker.unref();
-      for (const [id, routes] of this.#tables) worker.postMessage({ type: 'routes', id, routes });
       this.#worker = worker;
+      this.#thread = worker.threadId;
+      for (const [id, routes] of this.#tables) this.#post({ type: 'routes', id, routes });
+      if (this.#writerSpec) this.#post({ type: 'store', spec: this.#writerSpec });
       return worker;
     } catch (error) {
       this.#fail(null, (error as Error).message);
@@ -153,19 +179,71 @@ export class ProfileHandoff {
     }
   }
 
+  #receive(worker: Worker, message: FromProfilerWorker): void {
+    switch (message.type) {
+      case 'ready':
+        this.#ready = true;
+        return;
+      case 'built':
+      case 'taken': {
+        const sent = this.#sent.get(message.id);
+        if (!sent) return;
+        this.#sent.delete(message.id);
+        if (message.type === 'built') this.#deliver(sent, message);
+        else this.#taken(sent, message.queued, message.failures);
+        break;
+      }
+      case 'written':
+        for (const token of message.report.stored) this.#inWriter.delete(token);
+        for (const token of message.report.dropped) this.#inWriter.delete(token);
+        this.store.settleWritten?.(message.report);
+        break;
+      case 'store-failed':
+        this.#writerSpec = null;
+        this.warn(`The profiler worker could not open the profile store (${message.message}): profiles are written from the main thread.`);
+        return;
+      case 'closed':
+        this.#closed = true;
+        return;
+    }
+    if (this.#sent.size === 0 && this.#inWriter.size === 0) worker.unref();
+  }
+
   #fail(worker: Worker | null, why: string): void {
     if (this.#failed || (worker !== null && worker !== this.#worker)) return;
     this.#failed = true;
     this.#worker = null;
     this.warn(`The profiler worker failed (${why}): profiles are built on the main thread from now on.`);
-    this.#buildSentHere();
+    this.#afterWorker(worker, 'the profiler worker failed before it stored it');
     void worker?.terminate();
+  }
+
+  /**
+   * The worker is gone: the batches it had not taken are built here, the profiles it had queued in
+   * its store and not reported are dropped, and its segment is no longer one being written.
+   */
+  #afterWorker(worker: Worker | null, lost: string): void {
+    this.#buildSentHere();
+    for (const token of this.#inWriter) this.store.cancel(token, `A profile was dropped: ${lost}.`);
+    this.#inWriter.clear();
+    if (worker) releaseSharedWriting(this.#thread);
   }
 
   /** The batches in the worker's hands, built on this thread instead. */
   #buildSentHere(): void {
     for (const sent of this.#sent.values()) this.#deliver(sent, buildRecordedProfiles(sent.records, this.#localTables, [...traceNames()]));
     this.#sent.clear();
+  }
+
+  /** A batch the worker built and queued in its store: those it could not build are dropped. */
+  #taken(sent: Sent, queued: string[], failures: [string, string][]): void {
+    for (const token of queued) this.#inWriter.add(token);
+    if (queued.length === sent.tokens.length) return;
+    const reasons = new Map(failures);
+    for (const token of sent.tokens) {
+      if (this.#inWriter.has(token)) continue;
+      this.store.cancel(token, `A profile could not be built (${reasons.get(token) ?? 'no reason given'}), so it was dropped.`);
+    }
   }
 
   #deliver(sent: Sent, built: BuiltBatch): void {

@@ -1,20 +1,71 @@
 import { parentPort } from 'node:worker_threads';
+import type { StoreWriterSpec, WrittenReport } from '../storage/profile-storage.js';
+import { openStoreWriter, type StoreWriter } from '../storage/store-writer.js';
 import { buildRecordedProfiles, type BuiltBatch, type RouteTableMessage } from './build-batch.js';
 import { RouteTables } from './route-tables.js';
 
+export type ToProfilerWorker =
+  | RouteTableMessage
+  | { type: 'store'; spec: StoreWriterSpec }
+  | { type: 'batch'; id: number; records: ArrayBuffer }
+  | { type: 'close' };
+
+export type FromProfilerWorker =
+  | { type: 'ready' }
+  | ({ type: 'built'; id: number } & BuiltBatch)
+  | { type: 'taken'; id: number; queued: string[]; failures: [token: string, reason: string][] }
+  | { type: 'written'; report: WrittenReport }
+  | { type: 'store-failed'; message: string }
+  | { type: 'closed' };
+
 /**
- * The profiler's worker thread: it turns the request records the main thread hands over
- * into stored profiles (one collector per panel, redaction, the stored form's JSON) and
- * sends back their bytes and summaries for the store's write path.
+ * The profiler's worker thread: it turns the request records the main thread hands over into
+ * stored profiles (one collector per panel, redaction, the stored form's JSON) and, when the main
+ * thread sent the store's writer spec, writes them into the store itself and reports which are
+ * stored; otherwise it sends back their bytes and summaries for the main thread's store.
  */
 const tables = new RouteTables();
 const names: string[] = [];
+let writer: StoreWriter | null = null;
+/** messages are handled in order, opening the store included */
+let chain: Promise<void> = Promise.resolve();
 
-parentPort?.on('message', (message: RouteTableMessage | { type: 'batch'; id: number; records: ArrayBuffer; count: number }) => {
-  if (message.type === 'routes') {
-    tables.set(message.id, message.routes);
-    return;
+const post = (message: FromProfilerWorker, transfer: ArrayBuffer[] = []): void => parentPort!.postMessage(message, transfer);
+
+async function handle(message: ToProfilerWorker): Promise<void> {
+  switch (message.type) {
+    case 'routes':
+      tables.set(message.id, message.routes);
+      return;
+    case 'store':
+      try {
+        writer = await openStoreWriter(message.spec, (report) => post({ type: 'written', report }));
+      } catch (error) {
+        post({ type: 'store-failed', message: (error as Error)?.message ?? String(error) });
+      }
+      return;
+    case 'batch': {
+      const built = buildRecordedProfiles(message.records, tables, names);
+      if (!writer) {
+        post({ type: 'built', id: message.id, ...built }, [built.jsons]);
+        return;
+      }
+      let at = 0;
+      built.summaries.forEach((summary, i) => {
+        writer!.write(Buffer.from(built.jsons, at, built.lengths[i]), summary);
+        at += built.lengths[i];
+      });
+      post({ type: 'taken', id: message.id, queued: built.summaries.map((summary) => summary.token), failures: built.failures });
+      return;
+    }
+    case 'close':
+      await writer?.close();
+      writer = null;
+      post({ type: 'closed' });
   }
-  const built: BuiltBatch = buildRecordedProfiles(message.records, tables, names);
-  parentPort!.postMessage({ type: 'built', id: message.id, ...built }, [built.jsons]);
+}
+
+parentPort?.on('message', (message: ToProfilerWorker) => {
+  chain = chain.then(() => handle(message));
 });
+post({ type: 'ready' });

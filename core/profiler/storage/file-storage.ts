@@ -3,14 +3,14 @@ import { join } from 'node:path';
 import { AppError } from '../../errors.js';
 import type { Profile, ProfileSummary, SearchQuery } from '../profile.js';
 import { isValidToken } from '../token.js';
-import type { ProfileStorage, PruneOptions, StoreStats } from './profile-storage.js';
+import type { FileWriterSpec, ProfileStorage, PruneOptions, StoreStats, WrittenReport } from './profile-storage.js';
 import { decodeBlock, profileAt } from './record-codec.js';
 import { DEFAULT_RETENTION, segmentCapacity, segmentsToDrop, type RetentionLimits } from './retention.js';
 import { SegmentCatalog, type SegmentState } from './segment-catalog.js';
 import { recoverSegment, rewriteIndex } from './segment-recovery.js';
 import { inlineEncoder, workerEncoder } from './record-encoder.js';
 import { SegmentWriter } from './segment-writer.js';
-import { CUTOFF_FILE, errorCode, isWriterAlive, logPath, parseSegmentFile, readRangeSync, unlinkIfPresent, writeFileAtomicSync } from './store-files.js';
+import { CUTOFF_FILE, errorCode, isWriterAlive, logPath, parseSegmentFile, readRangeSync, sharedWriting, unlinkIfPresent, writeFileAtomicSync } from './store-files.js';
 import { compareKeys, type IndexEntry, type OrderKey } from './time-ordered-list.js';
 import { summaryFilter } from './summary-filter.js';
 
@@ -30,11 +30,17 @@ export interface FileStorageOptions {
   create?: boolean;
   /** compress in a worker thread (default) or in the write batch on the main thread */
   compressInWorker?: boolean;
+  /** start the compression worker at once, compressing in the batch until it runs (a store written from the profiler worker) */
+  startCompressionAtOnce?: boolean;
+  /** after each batch written: the tokens stored and dropped (the profiler worker reports them so) */
+  onWritten?: (stored: string[], dropped: string[]) => void;
 }
 
 export const DEFAULT_MAX_QUEUE = 2_000;
 /** how long read() waits for a profile whose response was sent but which is still being built */
 const ANNOUNCED_READ_WAIT_MS = 1_000;
+/** profiles another thread stored that this one keeps by token until its index catches up with them */
+const UNSEEN_REFRESH = 1_024;
 
 const stderrWarning = (message: string): void => void process.stderr.write(`appkernel: warning: ${message}\n`);
 
@@ -56,16 +62,24 @@ export async function openFileStorage(options: FileStorageOptions): Promise<File
     maxBytes: options.maxBytes ?? DEFAULT_RETENTION.maxBytes,
     maxAgeMs: options.maxAgeMs ?? DEFAULT_RETENTION.maxAgeMs,
   };
-  const encoder = options.compressInWorker === false ? inlineEncoder() : workerEncoder(warn);
-  return new FileStorage(catalog, new SegmentWriter(catalog, {
-    maxQueue: options.maxQueue ?? DEFAULT_MAX_QUEUE, encoder, capacity: segmentCapacity(limits), warn,
+  const encoder = options.compressInWorker === false ? inlineEncoder() : workerEncoder(warn, options.startCompressionAtOnce);
+  const maxQueue = options.maxQueue ?? DEFAULT_MAX_QUEUE;
+  const storage = new FileStorage(catalog, new SegmentWriter(catalog, {
+    maxQueue, encoder, capacity: segmentCapacity(limits), warn, onWritten: options.onWritten,
   }), limits, warn);
+  storage.writerOptions = { maxQueue, compressInWorker: options.compressInWorker !== false };
+  return storage;
 }
 
 export class FileStorage implements ProfileStorage {
   readonly #catalog: SegmentCatalog;
   readonly #writer: SegmentWriter;
   #lastBlock: { key: string; bytes: Buffer; jsons: string[] } | null = null;
+  /** what writerSpec() hands another thread; set by openFileStorage */
+  writerOptions: { maxQueue: number; compressInWorker: boolean } | null = null;
+  /** tokens another thread stored since this thread's index last caught up: has() knows them meanwhile */
+  #storedUnseen = new Set<string>();
+  #reportedDrops = 0;
 
   constructor(catalog: SegmentCatalog, writer: SegmentWriter, readonly limits: RetentionLimits, private readonly warn: (message: string) => void) {
     this.#catalog = catalog;
@@ -86,7 +100,31 @@ export class FileStorage implements ProfileStorage {
   }
 
   has(token: string): boolean {
-    return this.#writer.has(token) || this.#catalog.index.get(token) !== undefined;
+    return this.#writer.has(token) || this.#storedUnseen.has(token) || this.#catalog.index.get(token) !== undefined;
+  }
+
+  /** The write side, for the profiler worker to open in its own thread (store-writer.ts). */
+  writerSpec(): FileWriterSpec | null {
+    if (!this.writerOptions) return null;
+    return { kind: 'file', dir: this.dir, limits: { ...this.limits }, ...this.writerOptions, writing: sharedWriting() };
+  }
+
+  /** Settles what the worker wrote: stored ones are found on disk from now on, dropped ones were counted there. */
+  settleWritten(report: WrittenReport): void {
+    for (const message of report.warnings) this.warn(message);
+    for (const token of report.stored) {
+      this.#storedUnseen.add(token);
+      this.#writer.settleStored(token);
+    }
+    for (const token of report.dropped) this.#writer.settleStored(token);
+    this.#reportedDrops += report.dropped.length;
+    if (this.#storedUnseen.size >= UNSEEN_REFRESH) this.#refresh();
+  }
+
+  /** Catches up with the segments other processes and threads write. */
+  #refresh(): void {
+    this.#catalog.refresh();
+    this.#storedUnseen.clear();
   }
 
   /** A profile built elsewhere is on its way (see SegmentWriter.announce); false when it must be dropped. */
@@ -110,7 +148,7 @@ export class FileStorage implements ProfileStorage {
     if (this.#writer.isAnnounced(token)) await this.#writer.settled(token, ANNOUNCED_READ_WAIT_MS);
     const waiting = this.#writer.get(token);
     if (waiting) return waiting;
-    this.#catalog.refresh();
+    this.#refresh();
     const entry = this.#catalog.index.get(token);
     if (!entry) return null;
     const jsons = this.#readBlock(token, entry);
@@ -145,7 +183,7 @@ export class FileStorage implements ProfileStorage {
   async search(query: SearchQuery): Promise<ProfileSummary[]> {
     // The profiles of requests already answered are in the list, even those still being built.
     await this.#writer.announcedSoFar(ANNOUNCED_READ_WAIT_MS);
-    this.#catalog.refresh();
+    this.#refresh();
     if (this.#writer.queued === 0) return this.#catalog.index.search(query);
     const offset = Math.max(0, Math.floor(query.offset ?? 0));
     const limit = Math.max(0, Math.floor(query.limit));
@@ -155,7 +193,7 @@ export class FileStorage implements ProfileStorage {
 
   async count(query: SearchQuery): Promise<number> {
     await this.#writer.announcedSoFar(ANNOUNCED_READ_WAIT_MS);
-    this.#catalog.refresh();
+    this.#refresh();
     return this.#catalog.index.count(query) + (this.#writer.queued === 0 ? 0 : this.#waitingMatches(query).length);
   }
 
@@ -179,7 +217,7 @@ export class FileStorage implements ProfileStorage {
   async prune(options: PruneOptions): Promise<number> {
     await this.#writer.flush();
     return this.#writer.exclusive(() => {
-      this.#catalog.refresh();
+      this.#refresh();
       const index = this.#catalog.index;
       const keys: OrderKey[] = [];
       if (options.keep !== undefined) {
@@ -225,10 +263,11 @@ export class FileStorage implements ProfileStorage {
   }
 
   stats(): StoreStats {
+    this.#refresh();
     return {
       profiles: this.#catalog.index.size + this.#writer.queued,
       bytes: this.#catalog.bytes(),
-      dropped: this.#writer.dropped,
+      dropped: this.#writer.dropped + this.#reportedDrops,
       queued: this.#writer.queued,
       segments: this.#catalog.segments.size,
     };
@@ -243,7 +282,7 @@ export class FileStorage implements ProfileStorage {
     await this.#writer.flush();
     return this.#writer.exclusive(() => {
       this.#writer.detach();
-      this.#catalog.refresh();
+      this.#refresh();
       for (const segment of this.#catalog.sorted()) {
         if (!this.#droppable(segment)) continue;
         const base = segment.name.base;
@@ -261,11 +300,11 @@ export class FileStorage implements ProfileStorage {
   /** Not a segment another live process appends to, nor this process's current one. */
   #droppable(segment: SegmentState): boolean {
     if (segment === this.#writer.active) return false;
-    return segment.sealed || segment.own || !isWriterAlive(segment.name);
+    return segment.sealed || segment.own || !isWriterAlive(this.dir, segment.name);
   }
 
   #enforceRetention(): void {
-    this.#catalog.refresh();
+    this.#refresh();
     const index = this.#catalog.index;
     const segments = this.#catalog.sorted();
     const usage = segments.map((segment) => ({

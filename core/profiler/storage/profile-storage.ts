@@ -1,4 +1,5 @@
 import type { Profile, ProfileSummary, SearchQuery } from '../profile.js';
+import type { RetentionLimits } from './retention.js';
 
 export interface PruneOptions {
   /** keep this many newest profiles */
@@ -17,6 +18,29 @@ export interface StoreStats {
   /** profiles waiting to be written */
   queued: number;
   segments: number;
+}
+
+/** What another thread needs to open the write side of a store folder itself (plain data, sent by message). */
+export interface FileWriterSpec {
+  kind: 'file';
+  dir: string;
+  limits: RetentionLimits;
+  maxQueue: number;
+  compressInWorker: boolean;
+  /** this process's table of segments being written (store-files.ts sharedWriting) */
+  writing: SharedArrayBuffer;
+}
+
+export type StoreWriterSpec = FileWriterSpec;
+
+/** What the thread writing a store's announced profiles reports, per batch. */
+export interface WrittenReport {
+  /** on disk and indexed: readable through this store now */
+  stored: string[];
+  /** never to be stored: already counted and warned of by the writer */
+  dropped: string[];
+  /** the writer's warnings, to be told as this store's */
+  warnings: string[];
 }
 
 /**
@@ -46,6 +70,13 @@ export interface ProfileStorage {
   writeJson(json: Buffer, summary: ProfileSummary): void;
   /** An announced profile that will not come: dropped, counted, and reported with `reason`. */
   cancel(token: string, reason: string): void;
+  /**
+   * How the profiler worker may write this store's announced profiles itself (undefined or null: it
+   * sends them back through writeJson). The worker then reports each batch with settleWritten().
+   */
+  writerSpec?(): StoreWriterSpec | null;
+  /** Announced profiles another thread wrote (or dropped) into this store, as writerSpec() allowed. */
+  settleWritten?(report: WrittenReport): void;
   /** The profile, queued ones included; null when unknown or removed. */
   read(token: string): Promise<Profile | null>;
   /** Synchronous, for token generation; queued profiles included. */

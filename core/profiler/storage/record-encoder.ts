@@ -43,10 +43,13 @@ interface Pending {
  * blocks of 32) costs the event loop nothing; the main thread only frames the
  * payload. The worker is started at the first batch and keeps the
  * process alive only while a batch is in it. If it fails, encoding falls back
- * to this thread and `onFailure` is told once.
+ * to this thread and `onFailure` is told once. `eager`: the worker starts at
+ * once, and blocks are compressed on this thread until it runs (a thread that
+ * is not the event loop's, for which the first profiles' latency matters more).
  */
-export function workerEncoder(onFailure: (message: string) => void): RecordEncoder {
+export function workerEncoder(onFailure: (message: string) => void, eager = false): RecordEncoder {
   let worker: Worker | null = null;
+  let online = !eager;
   let failed = false;
   let nextId = 0;
   const pending = new Map<number, Pending>();
@@ -70,6 +73,7 @@ export function workerEncoder(onFailure: (message: string) => void): RecordEncod
       if (pending.size === 0) started.unref();
       job.resolve(message.error || !message.packed ? encodeBlock(job.jsons) : frameBlock(message.packed));
     });
+    started.on('online', () => { online = true; });
     started.on('error', (error) => fail(error.message));
     started.on('exit', (code) => {
       if (worker === started && !failed) fail(`it exited with code ${code}`);
@@ -77,6 +81,14 @@ export function workerEncoder(onFailure: (message: string) => void): RecordEncod
     started.unref();
     return started;
   };
+
+  if (eager) {
+    try {
+      worker = start();
+    } catch (error) {
+      fail((error as Error).message);
+    }
+  }
 
   return {
     encode(jsons) {
@@ -87,6 +99,7 @@ export function workerEncoder(onFailure: (message: string) => void): RecordEncod
         fail((error as Error).message);
         return Promise.resolve(encodeBlock(jsons));
       }
+      if (!online) return Promise.resolve(encodeBlock(jsons));
       const id = nextId++;
       return new Promise<Buffer>((resolve) => {
         pending.set(id, { jsons, resolve });

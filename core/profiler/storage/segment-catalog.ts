@@ -165,7 +165,7 @@ export class SegmentCatalog {
 
   /** The segment's records, its index repaired first when no live process writes it; null for an index without log. */
   #loadSegment(name: SegmentName, hasLog: boolean, hasIdx: boolean): IndexedRecord[] | null {
-    const writerAlive = isWriterAlive(name);
+    const writerAlive = isWriterAlive(this.dir, name);
     if (!hasLog) {
       if (!writerAlive) unlinkIfPresent(idxPath(this.dir, name.base));
       return null;

@@ -15,6 +15,8 @@ export interface WriterOptions {
   encoder: RecordEncoder;
   capacity: { profiles: number; bytes: number };
   warn: (message: string) => void;
+  /** after each batch: the tokens now on disk and indexed, and those dropped (counted and warned of here) */
+  onWritten?: (stored: string[], dropped: string[]) => void;
 }
 
 /**
@@ -155,6 +157,11 @@ export class SegmentWriter {
     this.#drop(1, reason);
   }
 
+  /** An announced profile another thread wrote into the store (or dropped and counted there). */
+  settleStored(token: string): void {
+    this.#settle(token);
+  }
+
   /** Resolves once the announced profile `token` is queued or cancelled, or after `timeoutMs`. */
   settled(token: string, timeoutMs: number): Promise<void> {
     return this.#announced.settled(token, timeoutMs);
@@ -241,7 +248,7 @@ export class SegmentWriter {
 
   /** The next write starts a new segment (the current one was deleted or is being rebuilt). */
   detach(): void {
-    if (this.#active) markWriting(this.#active.name.base, false);
+    if (this.#active) markWriting(this.catalog.dir, this.#active.name.base, false);
     this.#active = null;
   }
 
@@ -288,21 +295,29 @@ export class SegmentWriter {
     const jobs = this.#encoding.splice(0);
     const items: Encoded[] = [];
     for (const { summaries, record } of jobs) items.push({ summaries, record: await record });
+    const stored: string[] = [];
     try {
-      await this.#append(items);
+      await this.#append(items, stored);
     } catch (error) {
       for (const item of items) for (const summary of item.summaries) this.#waiting.delete(summary.token);
       this.options.warn(`The profile store failed after a write: ${(error as Error)?.stack ?? error}`);
     }
+    if (!this.options.onWritten) return;
+    const done = new Set(stored);
+    const dropped: string[] = [];
+    for (const item of items) for (const summary of item.summaries) if (!done.has(summary.token)) dropped.push(summary.token);
+    this.options.onWritten(stored, dropped);
   };
 
-  async #append(items: Encoded[]): Promise<void> {
+  /** Appends the blocks; `stored` gets the tokens of those on disk. */
+  async #append(items: Encoded[], stored: string[]): Promise<void> {
     let rest = items;
     try {
       while (rest.length > 0) {
         const segment = await this.#segment();
         const chunk = rest.slice(0, this.#room(segment, rest));
         const written = await this.#appendTo(segment, chunk);
+        for (const item of chunk) for (const summary of item.summaries) stored.push(summary.token);
         rest = rest.slice(chunk.length);
         if (written.records >= this.options.capacity.profiles || written.logBytes >= this.options.capacity.bytes) await this.#seal(written);
       }
@@ -377,16 +392,16 @@ export class SegmentWriter {
     for (const segment of this.catalog.segments.values()) id = Math.max(id, segment.name.id + 1);
     for (let attempt = 0; attempt < 100; attempt++, id++) {
       const name = segmentName(id, process.pid);
-      if (isWriting(name.base)) continue;
+      if (isWriting(this.catalog.dir, name.base)) continue;
       // Registered before the file exists, so that a refresh meanwhile knows whose it is.
       const segment: SegmentState = { name, own: true, sealed: false, records: 0, logBytes: 0, idxBytes: 0, idxIno: 0n };
       this.catalog.register(segment);
-      markWriting(name.base, true);
+      markWriting(this.catalog.dir, name.base, true);
       try {
         await (await open(logPath(this.catalog.dir, name.base), 'wx', STORE_FILE_MODE)).close();
       } catch (error) {
         this.catalog.segments.delete(name.base);
-        markWriting(name.base, false);
+        markWriting(this.catalog.dir, name.base, false);
         if (errorCode(error) === 'EEXIST') continue;
         if (errorCode(error) !== 'ENOENT' || recreated) throw error;
         recreated = true;
@@ -406,7 +421,7 @@ export class SegmentWriter {
     if (this.#active === segment) this.#active = null;
     if (segment.sealed) return;
     segment.sealed = true;
-    markWriting(segment.name.base, false);
+    markWriting(this.catalog.dir, segment.name.base, false);
     const line = formatSealLine(segment.logBytes);
     try {
       await appendFile(idxPath(this.catalog.dir, segment.name.base), line, { mode: STORE_FILE_MODE });

@@ -1,5 +1,6 @@
 import { chmodSync, closeSync, mkdirSync, openSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { threadId } from 'node:worker_threads';
 
 /**
  * The store folder holds, per segment, `<id>-<pid>.log` (the records, each a
@@ -56,21 +57,80 @@ export function compareSegments(a: SegmentName, b: SegmentName): number {
 export const logPath = (dir: string, base: string): string => join(dir, `${base}.log`);
 export const idxPath = (dir: string, base: string): string => join(dir, `${base}.idx`);
 
-/** Segments some store instance of this process appends to. */
+/** Segments some store instance of this thread appends to, by folder and name. */
 const writing = new Set<string>();
 
-export function isWriting(base: string): boolean {
-  return writing.has(base);
+/**
+ * The segments this process's threads append to, as [id, thread + 1, folder hash] slots in memory
+ * every thread shares: the profiler worker writes the store too, and the main thread must know
+ * its segment alive (module state is per thread). A thread gets the main thread's table with
+ * adoptSharedWriting(). A slot whose id is 0 is free; -1 is being filled.
+ */
+const SHARED_SLOTS = 256;
+const SLOT = 3;
+let shared = new Int32Array(new SharedArrayBuffer(SHARED_SLOTS * SLOT * Int32Array.BYTES_PER_ELEMENT));
+
+/** The table to hand to a thread that will write a store of this process. */
+export function sharedWriting(): SharedArrayBuffer {
+  return shared.buffer as SharedArrayBuffer;
 }
 
-export function markWriting(base: string, on: boolean): void {
-  if (on) writing.add(base);
-  else writing.delete(base);
+/** Called in a worker, before it opens a store for writing. */
+export function adoptSharedWriting(table: SharedArrayBuffer): void {
+  shared = new Int32Array(table);
 }
 
-/** Whether a writer may still append to the segment: one of ours that is open, or another live process's. */
-export function isWriterAlive(name: SegmentName): boolean {
-  return name.pid === process.pid ? writing.has(name.base) : isProcessAlive(name.pid);
+/** Forgets the segments a thread that stopped (or failed) had left open. */
+export function releaseSharedWriting(thread: number): void {
+  for (let i = 0; i < shared.length; i += SLOT) {
+    if (Atomics.load(shared, i + 1) === thread + 1) Atomics.store(shared, i, 0);
+  }
+}
+
+/** FNV-1a of the folder's absolute path: a slot names its folder in one number. */
+function folderHash(dir: string): number {
+  let hash = 0x811c9dc5;
+  for (const char of resolve(dir)) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193);
+  return hash | 0;
+}
+
+const segmentId = (base: string): number => Number(base.slice(0, base.indexOf('-')));
+
+/** The slot of segment `id` of the folder, held by `thread` or by any thread when not given; -1 when none. */
+function sharedSlot(folder: number, id: number, thread?: number): number {
+  for (let i = 0; i < shared.length; i += SLOT) {
+    if (Atomics.load(shared, i) === id && Atomics.load(shared, i + 2) === folder && (thread === undefined || Atomics.load(shared, i + 1) === thread + 1)) return i;
+  }
+  return -1;
+}
+
+/** Whether a thread of this process appends to the segment `base` (one of this process's names) of `dir`. */
+export function isWriting(dir: string, base: string): boolean {
+  return writing.has(join(resolve(dir), base)) || sharedSlot(folderHash(dir), segmentId(base)) >= 0;
+}
+
+export function markWriting(dir: string, base: string, on: boolean): void {
+  const id = segmentId(base);
+  const folder = folderHash(dir);
+  if (on) {
+    writing.add(join(resolve(dir), base));
+    for (let i = 0; i < shared.length; i += SLOT) {
+      if (Atomics.compareExchange(shared, i, 0, -1) !== 0) continue;
+      Atomics.store(shared, i + 1, threadId + 1);
+      Atomics.store(shared, i + 2, folder);
+      Atomics.store(shared, i, id);
+      break;
+    }
+  } else {
+    writing.delete(join(resolve(dir), base));
+    const i = sharedSlot(folder, id, threadId);
+    if (i >= 0) Atomics.store(shared, i, 0);
+  }
+}
+
+/** Whether a writer may still append to the segment of `dir`: one a thread of this process has open, or another live process's. */
+export function isWriterAlive(dir: string, name: SegmentName): boolean {
+  return name.pid === process.pid ? isWriting(dir, name.base) : isProcessAlive(name.pid);
 }
 
 /** Whether a process with this pid runs (EPERM: it does, as another user). */

@@ -1,0 +1,37 @@
+import type { ProfileSummary } from '../profile.js';
+import { openFileStorage } from './file-storage.js';
+import type { StoreWriterSpec, WrittenReport } from './profile-storage.js';
+import { adoptSharedWriting } from './store-files.js';
+
+/** The write side of a store, opened in the thread that builds the profiles (the profiler worker). */
+export interface StoreWriter {
+  /** Queues one profile (its stored form's JSON as UTF-8); its fate comes back through the report. */
+  write(json: Buffer, summary: ProfileSummary): void;
+  /** Writes everything queued, seals this thread's segment and stops; idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the store described by `spec` for writing in this thread: for a store folder, a store of its
+ * own (its catalog, segment writer, compression and retention) whose segments this process's other
+ * threads know as live. `report` is told, per batch written, which profiles are stored and which
+ * were dropped, and each warning as it comes.
+ */
+export async function openStoreWriter(spec: StoreWriterSpec, report: (written: WrittenReport) => void): Promise<StoreWriter> {
+  adoptSharedWriting(spec.writing);
+  const storage = await openFileStorage({
+    dir: spec.dir,
+    maxProfiles: spec.limits.maxProfiles,
+    maxBytes: spec.limits.maxBytes,
+    maxAgeMs: spec.limits.maxAgeMs,
+    maxQueue: spec.maxQueue,
+    compressInWorker: spec.compressInWorker,
+    startCompressionAtOnce: true,
+    onWarning: (message) => report({ stored: [], dropped: [], warnings: [message] }),
+    onWritten: (stored, dropped) => report({ stored, dropped, warnings: [] }),
+  });
+  return {
+    write: (json, summary) => storage.writeJson(json, summary),
+    close: () => storage.close(),
+  };
+}
