@@ -1,7 +1,7 @@
 import { parseQuery, type QueryValues, type Request, type RouteAttributes, type ServerAddress } from '../../http/request.js';
 import { notifiedMessage } from '../../kernel/event-dispatcher.js';
 import { matchedRouteContext, MatchedRouteRecord } from '../../kernel/router-listener.js';
-import { CALL_STRIDE, NotifiedRecord, PHASE_STRIDE, propagationMessage, PropagationRecord, RecordingTrace } from '../../kernel/request-trace.js';
+import { CALL_STRIDE, NotifiedRecord, propagationMessage, PropagationRecord, RecordingTrace } from '../../kernel/request-trace.js';
 import type { SecurityData } from '../../kernel/trace-data.js';
 import type { LogLevel, LogRecord } from '../../log/log-record.js';
 import { interpolate } from '../../log/logger.js';
@@ -70,9 +70,10 @@ export function writeRequestRecord(w: ByteWriter, request: Request, trace: Recor
   }
   w.optionalString(trace.exception === null ? null : exceptionJson(trace.exception));
 
-  writeNumbers(w, trace.events, 1);
-  writeNumbers(w, trace.calls, CALL_STRIDE);
-  writeNumbers(w, trace.phases, PHASE_STRIDE);
+  // The trace's rows as they are (ids and clock readings, request-trace.ts's strides): one copy each.
+  w.floats(trace.events);
+  w.floats(trace.calls);
+  w.floats(trace.phases);
   writeLog(w, request, request.log.records);
   w.uint(request.log.errors);
   w.uint(request.log.warnings);
@@ -82,46 +83,6 @@ export function writeRequestRecord(w: ByteWriter, request: Request, trace: Recor
   w.string(response.statusText);
   writePairs(w, response.headers);
   writeResponseBody(w, response);
-}
-
-/** A trace's numbers, `stride` a row: ids and flags as uints, clock readings as floats. */
-function writeNumbers(w: ByteWriter, numbers: readonly number[], stride: number): void {
-  w.uint(numbers.length / stride);
-  switch (stride) {
-    case CALL_STRIDE:
-      for (let at = 0; at < numbers.length; at += CALL_STRIDE) {
-        w.uint(numbers[at]);
-        w.uint(numbers[at + 1]);
-        w.float(numbers[at + 2]);
-        w.float(numbers[at + 3]);
-        w.uint(numbers[at + 4]);
-      }
-      return;
-    case PHASE_STRIDE:
-      for (let at = 0; at < numbers.length; at += PHASE_STRIDE) {
-        w.uint(numbers[at]);
-        w.float(numbers[at + 1]);
-        w.float(numbers[at + 2]);
-      }
-      return;
-    default:
-      for (const id of numbers) w.uint(id);
-  }
-}
-
-function readNumbers(r: ByteReader, into: number[], stride: number): void {
-  for (let n = r.uint(); n > 0; n--) {
-    switch (stride) {
-      case CALL_STRIDE:
-        into.push(r.uint(), r.uint(), r.float(), r.float(), r.uint());
-        break;
-      case PHASE_STRIDE:
-        into.push(r.uint(), r.float(), r.float());
-        break;
-      default:
-        into.push(r.uint());
-    }
-  }
 }
 
 /** The app's entries, when there are any, each value as writeEntryValue writes it. */
@@ -379,9 +340,9 @@ export function readRequestRecord(r: ByteReader, names: string[]): DecodedRecord
   const exception = r.optionalString();
   if (exception !== null) trace.threw(JSON.parse(exception));
 
-  readNumbers(r, trace.events, 1);
-  readNumbers(r, trace.calls, CALL_STRIDE);
-  readNumbers(r, trace.phases, PHASE_STRIDE);
+  r.floats(trace.events);
+  r.floats(trace.calls);
+  r.floats(trace.phases);
   const records = readLog(r, trace, names, request);
   const log = { records, errors: r.uint(), warnings: r.uint() };
   trace.entries = readEntries(r);
