@@ -1,7 +1,7 @@
 import { parseQuery, type QueryValues, type Request, type RouteAttributes, type ServerAddress } from '../../http/request.js';
 import { notifiedMessage } from '../../kernel/event-dispatcher.js';
 import { matchedRouteContext, MatchedRouteRecord } from '../../kernel/router-listener.js';
-import { CALL_STRIDE, NotifiedRecord, propagationMessage, PropagationRecord, RecordingTrace } from '../../kernel/request-trace.js';
+import { CALL_STRIDE, NotifiedRecord, propagationMessage, PropagationRecord, RecordingTrace, traceNameId } from '../../kernel/request-trace.js';
 import type { SecurityData } from '../../kernel/trace-data.js';
 import type { LogLevel, LogRecord } from '../../log/log-record.js';
 import { interpolate } from '../../log/logger.js';
@@ -21,7 +21,8 @@ import { readOutgoingCall, writeOutgoingCall } from './outgoing-call-record.js';
  * the request's trace in the kernel's own words (ids, clock readings, references), written field
  * by field (ByteWriter), never as a profile. The worker reads it back into a RecordedRequest, the
  * trace's facts and a RecordedResponse, which the profile builder reads as it reads live ones.
- * A record first carries the trace names (traceNames()) registered since the record before.
+ * A record first carries the trace names (traceNames()) registered since the record before; a value
+ * recorded by every request (serialiseOnce(), the configuration) is one of them, its JSON sent once.
  */
 
 const LEVELS: readonly LogLevel[] = ['DEBUG', 'INFO', 'NOTICE', 'WARNING', 'ERROR', 'CRITICAL', 'ALERT', 'EMERGENCY'];
@@ -37,6 +38,7 @@ const enum Entry { Record, Notified, MatchedRoute, Stopped, NotCalled }
  */
 export function writeRequestRecord(w: ByteWriter, request: Request, trace: RecordingTrace, response: ResponseFacts,
   routes: number, names: readonly string[], known: number): void {
+  if (trace.entries !== null) nameKnownValues(trace.entries);
   w.uint(known);
   w.uint(names.length - known);
   for (let id = known; id < names.length; id++) w.string(names[id]);
@@ -85,6 +87,16 @@ export function writeRequestRecord(w: ByteWriter, request: Request, trace: Recor
   writeResponseBody(w, response);
 }
 
+/** Gives the values sent by reference (below) their names before the record's new names are written. */
+function nameKnownValues(entries: ReadonlyMap<string, readonly unknown[]>): void {
+  for (const values of entries.values()) {
+    for (const value of values) {
+      const once = serialisedJson(value);
+      if (once !== undefined) traceNameId(once);
+    }
+  }
+}
+
 /** The app's entries, when there are any, each value as writeEntryValue writes it. */
 function writeEntries(w: ByteWriter, entries: ReadonlyMap<string, readonly unknown[]> | null): void {
   w.uint(entries?.size ?? 0);
@@ -96,20 +108,20 @@ function writeEntries(w: ByteWriter, entries: ReadonlyMap<string, readonly unkno
   }
 }
 
-function readEntries(r: ByteReader): Map<string, unknown[]> | null {
+function readEntries(r: ByteReader, names: readonly string[]): Map<string, unknown[]> | null {
   const count = r.uint();
   if (count === 0) return null;
   const entries = new Map<string, unknown[]>();
   for (let c = 0; c < count; c++) {
     const collector = r.string();
     const values: unknown[] = [];
-    for (let n = r.uint(); n > 0; n--) values.push(readEntryValue(r));
+    for (let n = r.uint(); n > 0; n--) values.push(readEntryValue(r, names));
     entries.set(collector, values);
   }
   return entries;
 }
 
-const enum Value { Json, Numbers, OutgoingCall }
+const enum Value { Json, Numbers, OutgoingCall, Known }
 
 /**
  * An entry's value: an outgoing HTTP call field by field (outgoing-call-record.ts); a plain object
@@ -117,6 +129,13 @@ const enum Value { Json, Numbers, OutgoingCall }
  * would give back the same; anything else as JSON.
  */
 function writeEntryValue(w: ByteWriter, value: unknown): void {
+  const once = serialisedJson(value);
+  if (once !== undefined) {
+    // The same value every request (the configuration): its JSON travels once, as a trace name, and is referred to by id.
+    w.uint(Value.Known);
+    w.uint(traceNameId(once));
+    return;
+  }
   if (value instanceof OutgoingCall) {
     w.uint(Value.OutgoingCall);
     writeOutgoingCall(w, value);
@@ -138,9 +157,10 @@ function writeEntryValue(w: ByteWriter, value: unknown): void {
   w.string(valueJson(value));
 }
 
-function readEntryValue(r: ByteReader): unknown {
+function readEntryValue(r: ByteReader, names: readonly string[]): unknown {
   const kind = r.uint();
   if (kind === Value.Json) return JSON.parse(r.string());
+  if (kind === Value.Known) return JSON.parse(names[r.uint()] ?? 'null');
   if (kind === Value.OutgoingCall) return readOutgoingCall(r);
   const record: Record<string, number> = {};
   for (let n = r.fixed32(); n > 0; n--) {
@@ -345,7 +365,7 @@ export function readRequestRecord(r: ByteReader, names: string[]): DecodedRecord
   r.floats(trace.phases);
   const records = readLog(r, trace, names, request);
   const log = { records, errors: r.uint(), warnings: r.uint() };
-  trace.entries = readEntries(r);
+  trace.entries = readEntries(r, names);
 
   const status = r.uint();
   const statusText = r.string();
