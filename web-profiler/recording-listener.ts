@@ -11,8 +11,10 @@ import { CUSTOM_PREFIX } from '../core/profiler/collectors/custom-collector.js';
 import { MEMORY_COLLECTOR } from '../core/profiler/collectors/time-collector.js';
 import type { ConfigData, MemoryData } from '../core/profiler/panel-data.js';
 
-/** RSS costs a read of /proc: read at most this often, the heap every request. */
+/** RSS costs a read of /proc: read at most this often. */
 const RSS_EVERY_MS = 250;
+/** The heap's figures cost a call into V8: read at most once a millisecond, requests within it share them. */
+const HEAP_EVERY_MS = 1;
 
 /**
  * What a profiled request records besides the kernel's trace. begin(), as the kernel starts the
@@ -24,6 +26,8 @@ const RSS_EVERY_MS = 250;
 export class RequestRecording {
   #rss = 0;
   #rssAt = -Infinity;
+  #memory: MemoryData | null = null;
+  #memoryAt = -Infinity;
 
   private readonly config: ConfigData | null;
 
@@ -38,7 +42,7 @@ export class RequestRecording {
   readonly atResponse = (event: KernelEvent): void => {
     const { trace } = event;
     if (!trace.token) return;
-    trace.addEntry(MEMORY_COLLECTOR, this.memory());
+    trace.addEntry(MEMORY_COLLECTOR, this.memory(trace.latest()));
     if (this.config) trace.addEntry(CONFIG_COLLECTOR, this.config);
     const entries = trace instanceof RecordingTrace ? trace.entries : null;
     for (const [name, panel] of this.panels) {
@@ -49,13 +53,15 @@ export class RequestRecording {
     for (const key of entries?.keys() ?? []) if (key.startsWith('app:')) entries!.delete(key);
   };
 
-  private memory(): MemoryData {
-    const heap = getHeapStatistics();
-    const now = performance.now();
+  /** The same object for the requests answered within HEAP_EVERY_MS: a trace keeps it by reference and never changes it. */
+  private memory(now: number): MemoryData {
+    if (this.#memory !== null && now - this.#memoryAt < HEAP_EVERY_MS) return this.#memory;
     if (now - this.#rssAt >= RSS_EVERY_MS) {
       this.#rss = process.memoryUsage.rss();
       this.#rssAt = now;
     }
-    return { rss: this.#rss, heapUsed: heap.used_heap_size, heapTotal: heap.total_heap_size, external: heap.external_memory };
+    const heap = getHeapStatistics();
+    this.#memoryAt = now;
+    return this.#memory = { rss: this.#rss, heapUsed: heap.used_heap_size, heapTotal: heap.total_heap_size, external: heap.external_memory };
   }
 }

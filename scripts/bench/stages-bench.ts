@@ -20,6 +20,7 @@ import { summarize } from '../../core/profiler/storage/index-line.js';
 import { openFileStorage } from '../../core/profiler/storage/file-storage.js';
 import type { ProfileStorage } from '../../core/profiler/storage/profile-storage.js';
 import { toStoredForm } from '../../core/profiler/storage/stored-form.js';
+import { serveConfig } from '../../server/serve-config.js';
 import { app } from './bench-app.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
@@ -65,8 +66,10 @@ function storeStub(keep: (json: Buffer, summary: ProfileSummary) => void = () =>
   return { announce: () => true, writeJson: keep, cancel: () => {}, has: () => false } as unknown as ProfileStorage;
 }
 
-function kernelFor(debug: boolean, storage: ProfileStorage) {
-  return createAppKernel(app, { debug, root: process.cwd(), storage: debug ? storage : null });
+/** `config`: the configuration panel's data as `app serve` gives it (its environment included); none by default. */
+function kernelFor(debug: boolean, storage: ProfileStorage, config = false) {
+  return createAppKernel(app, { debug, root: process.cwd(), storage: debug ? storage : null,
+    config: config ? serveConfig({ appFile: null, root: process.cwd(), storeDir: null, options: {} }) : null });
 }
 
 function newRequest(path: string): Request {
@@ -184,6 +187,12 @@ for (const path of paths) {
     const response = await handing.handle(request);
     await handing.terminate(request, response);
   });
+  const serving = kernelFor(true, storeStub(), true);
+  const onServe = await best(async () => {
+    const request = newRequest(path);
+    const response = await serving.handle(request);
+    await serving.terminate(request, response);
+  });
   const paced = await pacedCosts(path);
   const pairs: { request: Request; response: Awaited<ReturnType<typeof plain.handle>> }[] = [];
   const keeping = kernelFor(true, storeStub());
@@ -199,11 +208,11 @@ for (const path of paths) {
   const fallback = await fallbackStoreCost(profiles.map((profile) => ({ json: Buffer.from(JSON.stringify(toStoredForm(profile))), summary: summarize(profile) })));
   const bytes = Buffer.byteLength(JSON.stringify(toStoredForm(profiles[0])));
   const store = Math.max(0, paced.stored - paced.handoff);
-  rows.push([path, String(profiles[0].status), off, on, paced.off, paced.handoff, paced.handoff - paced.off, built, json, v8, store, paced.stored, fallback, bytes, paced.pacing].map((v) => (typeof v === 'number' && !Number.isInteger(v) ? v.toFixed(1) : String(v))));
+  rows.push([path, String(profiles[0].status), off, on, onServe, paced.off, paced.handoff, paced.handoff - paced.off, built, json, v8, store, paced.stored, fallback, bytes, paced.pacing].map((v) => (typeof v === 'number' && !Number.isInteger(v) ? v.toFixed(1) : String(v))));
 }
 
 console.log(`In-process µs per request on the main thread (the least of ${ROUNDS} rounds of ${PER_ROUND}); Node ${process.version}\n`);
-const head = ['path', 'status', 'kernel, off', 'kernel, on + record', 'off, CPU', 'on + hand-off, CPU', 'hand-off over off', 'profile build (worker)', 'JSON (worker)', 'v8.serialize', 'store write path', 'profiler on, total', 'store, fallback', 'JSON bytes', 'pacing'];
+const head = ['path', 'status', 'kernel, off', 'kernel, on + record', 'on + record, serve config', 'off, CPU', 'on + hand-off, CPU', 'hand-off over off', 'profile build (worker)', 'JSON (worker)', 'v8.serialize', 'store write path', 'profiler on, total', 'store, fallback', 'JSON bytes', 'pacing'];
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
 console.log(head.map((h, i) => h.padStart(widths[i])).join('  '));
 for (const row of rows) console.log(row.map((c, i) => c.padStart(widths[i])).join('  '));
@@ -211,6 +220,8 @@ console.log(`
 kernel, off: new Request + kernel.handle() with the profiler off (--no-debug).
 kernel, on + record: the same traced, with kernel.terminate() writing the request's record for the
   profiler worker (the least of the rounds, as the other timed columns).
+on + record, serve config: the same with the configuration panel's data as \`app serve\` records it
+  (versions, options, the process's environment) in every profile.
 off, CPU: the main thread's CPU per request over 20,000 requests paced as under load (16 a ms),
   the profiler off (--no-debug), the pacing's own CPU (last column, measured alone) taken off.
 on + hand-off, CPU: the same with the profiler on: handle, terminate, the batches' transfer to the

@@ -63,6 +63,20 @@ export class ByteWriter {
     this.uint(value ? 1 : 0);
   }
 
+  /**
+   * Numbers as float64s in one copy (a trace's rows): their count, padding to a multiple of 8
+   * (a Float64Array must be aligned), then the numbers as they are in memory.
+   */
+  floats(values: readonly number[]): void {
+    const count = values.length;
+    this.uint(count);
+    this.#room(7 + count * 8);
+    const pad = (8 - (this.#at & 7)) & 7;
+    this.#at += pad;
+    new Float64Array(this.#bytes.buffer, this.#at, count).set(values);
+    this.#at += count * 8;
+  }
+
   string(text: string): void {
     // Each UTF-16 unit makes at most 3 bytes; the length is written after, in a fixed 4 bytes.
     this.#room(4 + text.length * 3);
@@ -164,6 +178,16 @@ export class ByteReader {
 
   bool(): boolean {
     return this.uint() === 1;
+  }
+
+  /** What floats() wrote, appended to `into`. */
+  floats(into: number[]): void {
+    const count = this.uint();
+    this.#at += (8 - (this.#at & 7)) & 7;
+    if (this.#at + count * 8 > this.#bytes.length) throw new RangeError('a record ends in the middle of its numbers');
+    const values = new Float64Array(this.#bytes.buffer, this.#bytes.byteOffset + this.#at, count);
+    for (let i = 0; i < count; i++) into.push(values[i]);
+    this.#at += count * 8;
   }
 
   string(): string {

@@ -1,7 +1,7 @@
 import { parseQuery, type QueryValues, type Request, type RouteAttributes, type ServerAddress } from '../../http/request.js';
 import { notifiedMessage } from '../../kernel/event-dispatcher.js';
 import { matchedRouteContext, MatchedRouteRecord } from '../../kernel/router-listener.js';
-import { CALL_STRIDE, NotifiedRecord, PHASE_STRIDE, propagationMessage, PropagationRecord, RecordingTrace } from '../../kernel/request-trace.js';
+import { CALL_STRIDE, NotifiedRecord, propagationMessage, PropagationRecord, RecordingTrace, traceNameId } from '../../kernel/request-trace.js';
 import type { SecurityData } from '../../kernel/trace-data.js';
 import type { LogLevel, LogRecord } from '../../log/log-record.js';
 import { interpolate } from '../../log/logger.js';
@@ -21,7 +21,8 @@ import { readOutgoingCall, writeOutgoingCall } from './outgoing-call-record.js';
  * the request's trace in the kernel's own words (ids, clock readings, references), written field
  * by field (ByteWriter), never as a profile. The worker reads it back into a RecordedRequest, the
  * trace's facts and a RecordedResponse, which the profile builder reads as it reads live ones.
- * A record first carries the trace names (traceNames()) registered since the record before.
+ * A record first carries the trace names (traceNames()) registered since the record before; a value
+ * recorded by every request (serialiseOnce(), the configuration) is one of them, its JSON sent once.
  */
 
 const LEVELS: readonly LogLevel[] = ['DEBUG', 'INFO', 'NOTICE', 'WARNING', 'ERROR', 'CRITICAL', 'ALERT', 'EMERGENCY'];
@@ -37,6 +38,7 @@ const enum Entry { Record, Notified, MatchedRoute, Stopped, NotCalled }
  */
 export function writeRequestRecord(w: ByteWriter, request: Request, trace: RecordingTrace, response: ResponseFacts,
   routes: number, names: readonly string[], known: number): void {
+  if (trace.entries !== null) nameKnownValues(trace.entries);
   w.uint(known);
   w.uint(names.length - known);
   for (let id = known; id < names.length; id++) w.string(names[id]);
@@ -70,9 +72,10 @@ export function writeRequestRecord(w: ByteWriter, request: Request, trace: Recor
   }
   w.optionalString(trace.exception === null ? null : exceptionJson(trace.exception));
 
-  writeNumbers(w, trace.events, 1);
-  writeNumbers(w, trace.calls, CALL_STRIDE);
-  writeNumbers(w, trace.phases, PHASE_STRIDE);
+  // The trace's rows as they are (ids and clock readings, request-trace.ts's strides): one copy each.
+  w.floats(trace.events);
+  w.floats(trace.calls);
+  w.floats(trace.phases);
   writeLog(w, request, request.log.records);
   w.uint(request.log.errors);
   w.uint(request.log.warnings);
@@ -84,42 +87,12 @@ export function writeRequestRecord(w: ByteWriter, request: Request, trace: Recor
   writeResponseBody(w, response);
 }
 
-/** A trace's numbers, `stride` a row: ids and flags as uints, clock readings as floats. */
-function writeNumbers(w: ByteWriter, numbers: readonly number[], stride: number): void {
-  w.uint(numbers.length / stride);
-  switch (stride) {
-    case CALL_STRIDE:
-      for (let at = 0; at < numbers.length; at += CALL_STRIDE) {
-        w.uint(numbers[at]);
-        w.uint(numbers[at + 1]);
-        w.float(numbers[at + 2]);
-        w.float(numbers[at + 3]);
-        w.uint(numbers[at + 4]);
-      }
-      return;
-    case PHASE_STRIDE:
-      for (let at = 0; at < numbers.length; at += PHASE_STRIDE) {
-        w.uint(numbers[at]);
-        w.float(numbers[at + 1]);
-        w.float(numbers[at + 2]);
-      }
-      return;
-    default:
-      for (const id of numbers) w.uint(id);
-  }
-}
-
-function readNumbers(r: ByteReader, into: number[], stride: number): void {
-  for (let n = r.uint(); n > 0; n--) {
-    switch (stride) {
-      case CALL_STRIDE:
-        into.push(r.uint(), r.uint(), r.float(), r.float(), r.uint());
-        break;
-      case PHASE_STRIDE:
-        into.push(r.uint(), r.float(), r.float());
-        break;
-      default:
-        into.push(r.uint());
+/** Gives the values sent by reference (below) their names before the record's new names are written. */
+function nameKnownValues(entries: ReadonlyMap<string, readonly unknown[]>): void {
+  for (const values of entries.values()) {
+    for (const value of values) {
+      const once = serialisedJson(value);
+      if (once !== undefined) traceNameId(once);
     }
   }
 }
@@ -135,20 +108,20 @@ function writeEntries(w: ByteWriter, entries: ReadonlyMap<string, readonly unkno
   }
 }
 
-function readEntries(r: ByteReader): Map<string, unknown[]> | null {
+function readEntries(r: ByteReader, names: readonly string[]): Map<string, unknown[]> | null {
   const count = r.uint();
   if (count === 0) return null;
   const entries = new Map<string, unknown[]>();
   for (let c = 0; c < count; c++) {
     const collector = r.string();
     const values: unknown[] = [];
-    for (let n = r.uint(); n > 0; n--) values.push(readEntryValue(r));
+    for (let n = r.uint(); n > 0; n--) values.push(readEntryValue(r, names));
     entries.set(collector, values);
   }
   return entries;
 }
 
-const enum Value { Json, Numbers, OutgoingCall }
+const enum Value { Json, Numbers, OutgoingCall, Known }
 
 /**
  * An entry's value: an outgoing HTTP call field by field (outgoing-call-record.ts); a plain object
@@ -156,6 +129,13 @@ const enum Value { Json, Numbers, OutgoingCall }
  * would give back the same; anything else as JSON.
  */
 function writeEntryValue(w: ByteWriter, value: unknown): void {
+  const once = serialisedJson(value);
+  if (once !== undefined) {
+    // The same value every request (the configuration): its JSON travels once, as a trace name, and is referred to by id.
+    w.uint(Value.Known);
+    w.uint(traceNameId(once));
+    return;
+  }
   if (value instanceof OutgoingCall) {
     w.uint(Value.OutgoingCall);
     writeOutgoingCall(w, value);
@@ -177,9 +157,10 @@ function writeEntryValue(w: ByteWriter, value: unknown): void {
   w.string(valueJson(value));
 }
 
-function readEntryValue(r: ByteReader): unknown {
+function readEntryValue(r: ByteReader, names: readonly string[]): unknown {
   const kind = r.uint();
   if (kind === Value.Json) return JSON.parse(r.string());
+  if (kind === Value.Known) return JSON.parse(names[r.uint()] ?? 'null');
   if (kind === Value.OutgoingCall) return readOutgoingCall(r);
   const record: Record<string, number> = {};
   for (let n = r.fixed32(); n > 0; n--) {
@@ -379,12 +360,12 @@ export function readRequestRecord(r: ByteReader, names: string[]): DecodedRecord
   const exception = r.optionalString();
   if (exception !== null) trace.threw(JSON.parse(exception));
 
-  readNumbers(r, trace.events, 1);
-  readNumbers(r, trace.calls, CALL_STRIDE);
-  readNumbers(r, trace.phases, PHASE_STRIDE);
+  r.floats(trace.events);
+  r.floats(trace.calls);
+  r.floats(trace.phases);
   const records = readLog(r, trace, names, request);
   const log = { records, errors: r.uint(), warnings: r.uint() };
-  trace.entries = readEntries(r);
+  trace.entries = readEntries(r, names);
 
   const status = r.uint();
   const statusText = r.string();

@@ -15,6 +15,17 @@ test('when generating, then 6 lowercase hex characters, spread over the whole sp
   assert.ok([...seen].some((t) => t.startsWith('0')), 'leading zeros are kept');
 });
 
+test('when more tokens are drawn than one batch of random bytes holds, then every one is still fresh and well formed', () => {
+  const seen = new Set<string>();
+  for (let i = 0; i < 5000; i++) {
+    const token = generateToken((t) => seen.has(t));
+    assert.match(token, /^[0-9a-f]{6}$/);
+    assert.not.ok(seen.has(token), `${token} was handed out twice`);
+    seen.add(token);
+  }
+  assert.is(seen.size, 5000);
+});
+
 test('when a drawn token exists, then another is drawn until one is free', () => {
   const taken = new Set<string>();
   let asked = 0;

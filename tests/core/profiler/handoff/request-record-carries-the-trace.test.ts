@@ -11,6 +11,7 @@ import { buildProfile } from '../../../../core/profiler/build-profile.js';
 import { toStoredForm } from '../../../../core/profiler/storage/stored-form.js';
 import { RouteCollection } from '../../../../core/routing/route-collection.js';
 import { htmlErrorRenderer } from '../../../../render/error-renderer.js';
+import { serialiseOnce } from '../../../../core/debug/request-recording.js';
 
 const test = suite('the hand-off record carries the trace: names once, entries when there are any, facts equal to the live ones');
 
@@ -89,6 +90,32 @@ test('when an entry is a plain object of finite numbers, then it travels as name
   const read = readRequestRecord(new ByteReader(bytes), []);
   const live = trace.entries!.get('counters')!;
   assert.equal(read.trace.entries.get('counters'), JSON.parse(JSON.stringify(live)));
+});
+
+test('when every request records the same serialised-once value, then its JSON travels with the first record only, and each record reads it back', async () => {
+  const kernel = buildKernel(app, { debug: true, root: process.cwd(), errorRenderer: htmlErrorRenderer });
+  const config = serialiseOnce({ marker: 'sent-once-4f1c', options: { debug: true, port: 8000 } });
+  const writer = new ByteWriter();
+  const known = traceNames().length;
+  const first = await handled(kernel, '/plain');
+  first.trace.addEntry('config', config);
+  writeRequestRecord(writer, first.request, first.trace, first.response, 0, traceNames(), known);
+  const firstBytes = writer.length;
+  const sent = traceNames().length;
+  const second = await handled(kernel, '/plain');
+  second.trace.addEntry('config', config);
+  writeRequestRecord(writer, second.request, second.trace, second.response, 0, traceNames(), sent);
+  const bytes = writer.take();
+  const text = (from: number, to?: number) => Buffer.from(bytes, from, to === undefined ? undefined : to - from).toString('latin1');
+  assert.ok(text(0, firstBytes).includes('sent-once-4f1c'), 'the first record carries the JSON');
+  assert.not.ok(text(firstBytes).includes('sent-once-4f1c'), 'the second refers to it');
+
+  const reader = new ByteReader(bytes);
+  const names = [...traceNames().slice(0, known)];
+  const one = readRequestRecord(reader, names);
+  const two = readRequestRecord(reader, names);
+  assert.equal(one.trace.entries.get('config'), [JSON.parse(JSON.stringify(config))]);
+  assert.equal(two.trace.entries.get('config'), [JSON.parse(JSON.stringify(config))]);
 });
 
 test.run();
