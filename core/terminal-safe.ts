@@ -8,6 +8,8 @@
  * terminals obey as ESC sequences: U+009B is CSI), U+2028/U+2029, U+202A-U+202E, U+2066-U+2069.
  */
 const UNSAFE = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+/** UNSAFE without the g flag: test() keeps no lastIndex, and a safe text (nearly every one) is returned without replace()'s copy. */
+const ANY_UNSAFE = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 const UNSAFE_BUT_NEWLINE = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 /** JSON.stringify already writes C0 controls as escapes: the rest of UNSAFE is left raw by it. */
 const UNSAFE_IN_JSON = /[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
@@ -25,7 +27,7 @@ function visible(c: string): string {
 
 /** One line: every unsafe character shown as an escape (`\n`, `\x1b`, `\u009b`). */
 export function terminalSafe(text: string): string {
-  return text.replace(UNSAFE, visible);
+  return ANY_UNSAFE.test(text) ? text.replace(UNSAFE, visible) : text;
 }
 
 /** Several lines (a body): line breaks kept (a CR becomes one), tabs as two spaces, other unsafe characters escaped. */

@@ -15,6 +15,7 @@ import type { KernelEvent } from './kernel-event.js';
  */
 export class ErrorListener {
   readonly #productionPages = new Map<number, string>();
+  readonly #productionProblems = new Map<number, string>();
 
   constructor(private readonly options: { debug: boolean; root: string; renderer: ErrorRenderer; routes?: RouteCollection }) {}
 
@@ -61,6 +62,12 @@ export class ErrorListener {
   }
 
   private problem(request: Request, status: number, exception: ExceptionData, routing: RouteMiss | null): Response {
+    if (!this.options.debug) {
+      // Like the production page, the production problem document depends on the status alone.
+      let text = this.#productionProblems.get(status);
+      if (text === undefined) this.#productionProblems.set(status, text = productionProblem(status));
+      return new Response(text, status, { 'Content-Type': 'application/problem+json' });
+    }
     const title = reasonPhrase(status);
     const body: Record<string, unknown> = { type: 'about:blank', title, status };
     if (this.options.debug) {
@@ -71,9 +78,12 @@ export class ErrorListener {
         trace: frames.map((f) => ({ function: f.function, file: f.file, line: f.line })),
       }));
       if (routing !== null) body.routing = routing;
-    } else {
-      body.detail = `The server returned a "${status} ${title}".`;
     }
     return Response.json(body, status, { 'Content-Type': 'application/problem+json' });
   }
+}
+
+function productionProblem(status: number): string {
+  const title = reasonPhrase(status);
+  return JSON.stringify({ type: 'about:blank', title, status, detail: `The server returned a "${status} ${title}".` });
 }

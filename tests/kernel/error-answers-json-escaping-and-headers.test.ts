@@ -98,4 +98,19 @@ prod('when HEAD /robots.txt without debug, then 404 with an empty body', async (
   assert.is(r.body, '');
 });
 
+prod('when JSON clients meet a 404, a 405 and the 404 again without debug, then each gets the problem document of its own status, byte for byte the same each time', async () => {
+  const json = { headers: { accept: 'application/json', referer: 'http://example.test/secret-page' } };
+  const first = await fetchText(`${p.base}/robots.txt`, json);
+  const other = await fetchText(`${p.base}/contact`, json);
+  const again = await fetchText(`${p.base}/nope?token=abc`, json);
+  assert.is(first.status, 404);
+  assert.is(first.headers['content-type'], 'application/problem+json');
+  assert.is(first.body, '{"type":"about:blank","title":"Not Found","status":404,"detail":"The server returned a \\"404 Not Found\\"."}');
+  assert.is(other.status, 405);
+  assert.is(other.headers.allow, 'POST');
+  assert.is(other.body, '{"type":"about:blank","title":"Method Not Allowed","status":405,"detail":"The server returned a \\"405 Method Not Allowed\\"."}');
+  assert.is(again.body, first.body);
+  assert.is(again.headers['content-length'], String(Buffer.byteLength(first.body)));
+});
+
 prod.run();

@@ -28,6 +28,15 @@ line('when every unsafe code point is escaped, then none is left and printable t
   assert.is(terminalSafe('café ü 😀 \u00a0 \u200d'), 'café ü 😀 \u00a0 \u200d');
 });
 
+line('when safe and unsafe texts alternate, then each safe one comes back unchanged and each unsafe one escaped in full', () => {
+  for (let i = 0; i < 3; i++) {
+    assert.is(terminalSafe('GET /hello/world'), 'GET /hello/world');
+    assert.is(terminalSafe('a\x1bb\x1bc'), 'a\\x1bb\\x1bc');
+    assert.is(terminalSafe(`x${EVERY_UNSAFE.join('')}`).match(UNSAFE), null);
+    assert.is(terminalSafe(''), '');
+  }
+});
+
 line.run();
 
 // ---
