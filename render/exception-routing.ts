@@ -14,6 +14,18 @@ function renderSuggestion(suggestion: RouteSuggestion): string {
  * that failed, method, trailing slash), as the Routing panel and `app routes match` say it.
  */
 export function renderRouteMiss(miss: RouteMiss): string {
+  let html = rendered.get(miss);
+  if (html === undefined) {
+    html = renderAnew(miss);
+    // A frozen miss (explainMiss() shares the one it made for the same miss on the same table) cannot change.
+    if (Object.isFrozen(miss) && Object.isFrozen(miss.closest) && Object.isFrozen(miss.suggestions)) rendered.set(miss, html);
+  }
+  return html;
+}
+
+const rendered = new WeakMap<RouteMiss, string>();
+
+function renderAnew(miss: RouteMiss): string {
   const suggestions = miss.suggestions.length === 0 ? ''
     : `<div class="did-you-mean"><strong>Did you mean</strong><ul>${miss.suggestions.map(renderSuggestion).join('')}</ul></div>`;
   const rows = miss.closest.map((r) => `<tr class="miss-${escapeHtml(r.verdict)}"><td class="mono">${escapeHtml(r.name)}</td>`

@@ -28,6 +28,21 @@ export function sourceLanguage(file: string | null): string | null {
  */
 export function highlightLines(lines: readonly string[], language: string | null): string[] {
   if (language === null) return lines.map(escapeHtml);
+  // An error thrown from the same place shows the same excerpt on every page: highlighted once.
+  const key = JSON.stringify([language, lines]);
+  let highlighted = highlightedExcerpts.get(key);
+  if (highlighted === undefined) {
+    highlighted = highlightAnew(lines, language);
+    if (highlightedExcerpts.size >= MAX_HIGHLIGHTED) highlightedExcerpts.clear();
+    highlightedExcerpts.set(key, highlighted);
+  }
+  return highlighted.slice();
+}
+
+const highlightedExcerpts = new Map<string, string[]>();
+const MAX_HIGHLIGHTED = 200;
+
+function highlightAnew(lines: readonly string[], language: string): string[] {
   let html: string;
   try {
     html = hljs.highlight(lines.join('\n'), { language, ignoreIllegals: true }).value;

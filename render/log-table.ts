@@ -34,9 +34,30 @@ function renderContext(context: unknown): string {
     + `<pre class="ctx">${escapeHtml(formatJson(context))}</pre></details>`;
 }
 
+/** The channel and message cells of a record whose context is frozen with plain values, by that context. */
+const frozenCells = new WeakMap<object, { channel: string; message: string; html: string }>();
+
+function isImmutable(context: object): boolean {
+  if (!Object.isFrozen(context)) return false;
+  for (const value of Object.values(context)) if (value !== null && (typeof value === 'object' || typeof value === 'function')) return false;
+  return true;
+}
+
+function renderCells(record: LogRecord): string {
+  const context: unknown = record.context;
+  const keyed = context !== null && typeof context === 'object';
+  const cached = keyed ? frozenCells.get(context) : undefined;
+  if (cached !== undefined && cached.channel === record.channel && cached.message === record.message) return cached.html;
+  const html = `<td>${escapeHtml(record.channel)}</td><td>${escapeHtml(record.message)}${renderContext(context)}</td>`;
+  // A context made once and shared by many records (the dispatcher's "Notified event" ones) is rendered once:
+  // frozen with plain values, it cannot change.
+  if (keyed && isImmutable(context)) frozenCells.set(context, { channel: record.channel, message: record.message, html });
+  return html;
+}
+
 function renderRow(record: LogRecord): string {
   return `<tr class="log-${logLevelGroup(record.level)}"><td><span class="b">${escapeHtml(record.level)}</span><small>${formatClockMs(record.time)}</small></td>`
-    + `<td>${escapeHtml(record.channel)}</td><td>${escapeHtml(record.message)}${renderContext(record.context)}</td></tr>`;
+    + `${renderCells(record)}</tr>`;
 }
 
 /**

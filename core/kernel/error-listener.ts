@@ -4,7 +4,7 @@ import { reasonPhrase, Response } from '../http/response.js';
 import { explainMiss, type RouteMiss } from '../routing/explain-miss.js';
 import type { RouteCollection } from '../routing/route-collection.js';
 import type { ErrorRenderer } from './error-renderer.js';
-import type { ExceptionData } from './exception-data.js';
+import type { ExceptionData, Frame } from './exception-data.js';
 import { flattenException, statusOf, toError } from './flatten-exception.js';
 import type { KernelEvent } from './kernel-event.js';
 
@@ -69,21 +69,41 @@ export class ErrorListener {
       return new Response(text, status, { 'Content-Type': 'application/problem+json' });
     }
     const title = reasonPhrase(status);
-    const body: Record<string, unknown> = { type: 'about:blank', title, status };
-    if (this.options.debug) {
-      body.detail = exception.chain[0].message;
-      body.instance = request.url;
-      body.exceptions = exception.chain.map(({ class: cls, message, status: s, frames }) => ({
-        class: cls, message, status: s,
-        trace: frames.map((f) => ({ function: f.function, file: f.file, line: f.line })),
-      }));
-      if (routing !== null) body.routing = routing;
-    }
-    return Response.json(body, status, { 'Content-Type': 'application/problem+json' });
+    const headers = { 'Content-Type': 'application/problem+json' };
+    // JSON.stringify of the whole document, made of parts: the frames and the route miss shared by
+    // every request with the same stack or the same miss have their JSON made once.
+    const head = JSON.stringify({ type: 'about:blank', title, status, detail: exception.chain[0].message, instance: request.url });
+    const exceptions = exception.chain.map(({ class: cls, message, status: s, frames }) =>
+      `${JSON.stringify({ class: cls, message, status: s }).slice(0, -1)},"trace":${traceJson(frames)}}`).join(',');
+    const miss = routing === null ? '' : `,"routing":${missJson(routing)}`;
+    return new Response(`${head.slice(0, -1)},"exceptions":[${exceptions}]${miss}}`, status, headers);
   }
 }
 
 function productionProblem(status: number): string {
   const title = reasonPhrase(status);
   return JSON.stringify({ type: 'about:blank', title, status, detail: `The server returned a "${status} ${title}".` });
+}
+
+const traceJsons = new WeakMap<readonly Frame[], string>();
+const missJsons = new WeakMap<RouteMiss, string>();
+
+/** A problem document's `trace`: function, file and line of each frame; kept for frozen frames (stack-frames.ts). */
+function traceJson(frames: readonly Frame[]): string {
+  let json = traceJsons.get(frames);
+  if (json === undefined) {
+    json = JSON.stringify(frames.map((f) => ({ function: f.function, file: f.file, line: f.line })));
+    if (Object.isFrozen(frames)) traceJsons.set(frames, json);
+  }
+  return json;
+}
+
+/** Kept for the frozen miss explainMiss() shares. */
+function missJson(routing: RouteMiss): string {
+  let json = missJsons.get(routing);
+  if (json === undefined) {
+    json = JSON.stringify(routing);
+    if (Object.isFrozen(routing) && Object.isFrozen(routing.closest) && Object.isFrozen(routing.suggestions)) missJsons.set(routing, json);
+  }
+  return json;
 }

@@ -40,7 +40,7 @@ const MAX_KEPT_PATH = 1024;
  * Explains a 404 or 405 for a page: `explain()` for every route, the few nearest kept. Computed
  * only when an error page or problem document is rendered, never on the matching path. The same
  * miss on the same table (a favicon, a robots.txt asked again and again) is explained once and
- * its answer shared: callers read it, never change it.
+ * its answer shared, frozen (so what is made of it, such as its HTML, can be kept by it).
  */
 export function explainMiss(routes: RouteCollection, method: string, path: string): RouteMiss {
   if (path.length > MAX_KEPT_PATH) return explainAnew(routes, method, path);
@@ -49,11 +49,20 @@ export function explainMiss(routes: RouteCollection, method: string, path: strin
   const key = `${method} ${path}`;
   let miss = memo.misses.get(key);
   if (miss === undefined) {
-    miss = explainAnew(routes, method, path);
+    miss = frozen(explainAnew(routes, method, path));
     if (memo.misses.size >= MAX_EXPLAINED) memo.misses.clear();
     memo.misses.set(key, miss);
   }
   return miss;
+}
+
+/** A copy of the miss that nothing can change, down to its explanations' method lists. */
+function frozen(miss: RouteMiss): RouteMiss {
+  return Object.freeze({
+    ...miss,
+    closest: Object.freeze(miss.closest.map((r) => Object.freeze({ ...r, methods: Object.freeze([...r.methods]) as string[] }))) as RouteExplanation[],
+    suggestions: Object.freeze(miss.suggestions.map((s) => Object.freeze({ ...s }))) as RouteSuggestion[],
+  });
 }
 
 function explainAnew(routes: RouteCollection, method: string, path: string): RouteMiss {

@@ -27,6 +27,21 @@ debug('when a JSON client meets a 404, then an RFC 9457 problem document with ty
   assert.ok(problem.exceptions.every((e: { trace: { file: string | null }[] }) => e.trace.every((f) => !String(f.file).endsWith('.js'))), 'no compiled JavaScript file');
 });
 
+debug('when a JSON client meets the same 404 twice, then both bodies are the compact JSON of the document, fields in their order', async () => {
+  type Problem = { type: string; title: string; status: number; detail: string; instance: string; routing: unknown;
+    exceptions: { class: string; message: string; status: number; trace: { function: string; file: string | null; line: number | null }[] }[] };
+  const bodies: string[] = [];
+  for (let i = 0; i < 2; i++) bodies.push((await fetchText(`${t.base}/robot.txt?x="1"`, { headers: { accept: 'application/json' } })).body);
+  assert.is(bodies[1], bodies[0]);
+  const p = JSON.parse(bodies[0]) as Problem;
+  assert.ok(p.routing !== undefined, 'the routing miss is there');
+  assert.is(bodies[0], JSON.stringify({
+    type: p.type, title: p.title, status: p.status, detail: p.detail, instance: p.instance,
+    exceptions: p.exceptions.map((e) => ({ class: e.class, message: e.message, status: e.status, trace: e.trace.map((f) => ({ function: f.function, file: f.file, line: f.line })) })),
+    routing: p.routing,
+  }));
+});
+
 debug('when a JSON client meets a 405, then the problem document and the Allow header', async () => {
   const r = await fetchText(`${t.base}/contact`, { headers: { accept: 'application/json' } });
   assert.is(r.status, 405);

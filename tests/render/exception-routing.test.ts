@@ -76,4 +76,15 @@ test('when payloads are in the path, route names, patterns, details and links, t
   assert.is($('.did-you-mean li').length, 3);
 });
 
+test('given a shared frozen miss, when rendered again, then the HTML is what an unfrozen copy of it gives', () => {
+  const table = new RouteCollection().add('post', { path: '/posts/{id<\\d+>}', methods: ['GET'], controller: 'c' });
+  const miss = explainMiss(table, 'GET', '/posts/<b>');
+  const copy = { ...miss, closest: miss.closest.map((r) => ({ ...r, methods: [...r.methods] })), suggestions: miss.suggestions.map((s) => ({ ...s })) };
+  assert.is(renderRouteMiss(miss), renderRouteMiss(copy));
+  assert.is(renderRouteMiss(miss), renderRouteMiss(copy));
+  copy.closest[0].detail = 'changed';
+  assert.match(renderRouteMiss(copy), /changed/);
+  assert.not.match(renderRouteMiss(miss), /<b>/);
+});
+
 test.run();

@@ -64,4 +64,15 @@ test('when an app frame of a .ts file is on the error page, then its excerpt is 
   assert.ok(code.find('.tok-subst').length >= 1, 'the template string\'s substitution');
 });
 
+test('given the same excerpt again, when highlighted, then the same lines come, each time an array of its own', () => {
+  const lines = ['const a = 1; /* open', 'still <b> comment */ const b = "x";'];
+  const first = highlightLines(lines, 'typescript');
+  first[0] = 'changed by a caller';
+  const second = highlightLines(lines, 'typescript');
+  assert.is.not(second[0], 'changed by a caller');
+  assert.equal(second, highlightLines([...lines], 'typescript'));
+  assert.not.equal(highlightLines(['const a = 1; /* open', 'still <b> comment */'], 'typescript'), second);
+  assert.not.match(second.join(''), /<b>/);
+});
+
 test.run();

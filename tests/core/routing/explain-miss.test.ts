@@ -84,6 +84,14 @@ test('when the app is reloaded with other routes, then the new table explains th
   assert.is(explainMiss(after, 'GET', '/help').closest[0].name, 'help');
 });
 
+test('given the same miss twice, when explained, then the shared answer is frozen to its method lists and the routes keep theirs', () => {
+  const table = new RouteCollection().add('contact', { path: '/contact', methods: ['POST'], controller: 'c' });
+  const miss = explainMiss(table, 'GET', '/contact');
+  assert.is(explainMiss(table, 'GET', '/contact'), miss);
+  for (const part of [miss, miss.closest, miss.closest[0], miss.closest[0].methods, miss.suggestions]) assert.ok(Object.isFrozen(part));
+  assert.throws(() => (miss.closest[0].methods as string[]).push('PUT'));
+});
+
 test.run();
 
 // ---
