@@ -102,7 +102,7 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
  * later profile is dropped and counted.
  */
 export class PostgresStorage implements ProfileStorage {
-  /** host name and port of the server whose profiles this store writes */
+  /** the instance name, in memory the profiler worker's writer reads too */
   readonly #instance = new SharedInstanceName();
   readonly #pool: pg.Pool;
   readonly #url: string;
