@@ -5,16 +5,17 @@ import type { Profile, ProfileSummary, SearchQuery } from '../profile.js';
 import { isValidToken } from '../token.js';
 import { Announcements } from './announcements.js';
 import { summarize } from './index-line.js';
-import type { ProfileStorage, PruneOptions, StoreStats } from './profile-storage.js';
+import type { PostgresWriterSpec, ProfileStorage, PruneOptions, StoreStats, WrittenReport } from './profile-storage.js';
 import { isConnectionError, openFailure, parseDatabaseUrl } from './postgres-errors.js';
 import { COUNTS_TABLE, migrate, PROFILES_TABLE } from './postgres-schema.js';
-import { BATCH_ROWS, type ProfileRow } from './postgres-insert.js';
+import { BATCH_ROWS } from './postgres-insert.js';
+import { SharedInstanceName } from './postgres-instance.js';
+import { PostgresQueue, type QueuedProfile } from './postgres-queue.js';
 import { countableFromTotals, searchCondition } from './postgres-search.js';
 import { TokenPool } from './postgres-token-pool.js';
-import { PostgresWriter } from './postgres-writer.js';
 import { DEFAULT_RETENTION, type RetentionLimits } from './retention.js';
 import { fromStoredForm, toStoredForm } from './stored-form.js';
-import { isProfilerUrl, summaryFilter } from './summary-filter.js';
+import { summaryFilter } from './summary-filter.js';
 
 export interface PostgresStorageOptions {
   /** postgres://user:password@host:port/database */
@@ -29,20 +30,11 @@ export interface PostgresStorageOptions {
   instance?: string;
 }
 
-interface Queued {
-  summary: ProfileSummary;
-  json: Buffer;
-}
-
 const T = PROFILES_TABLE;
-/** how long the first queued profile waits for others to share its INSERT */
-const GATHER_MS = 10;
 const ANNOUNCED_READ_WAIT_MS = 1_000;
 const ANNOUNCED_FLUSH_WAIT_MS = 5_000;
 /** how long close() keeps trying to write the queue to a database that is away */
 const CLOSE_WAIT_MS = 10_000;
-const RETRY_MIN_MS = 250;
-const RETRY_MAX_MS = 2_000;
 const WARNING_INTERVAL_MS = 10_000;
 /** retention is enforced at most this often */
 const RETENTION_INTERVAL_MS = 1_000;
@@ -59,7 +51,6 @@ const ANALYZE_AFTER_SHARE = 0.1;
 const TOKEN_REFRESH_MS = 500;
 
 const stderrWarning = (message: string): void => void process.stderr.write(`appkernel: warning: ${message}\n`);
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Opens the profile store in a PostgreSQL database, creating or upgrading its tables. Throws an
@@ -86,7 +77,7 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
   }
   const pool = new pg.Pool({ connectionString: url.toString(), max: 4, connectionTimeoutMillis: 3_000, idleTimeoutMillis: 10_000, allowExitOnIdle: true });
   const warn = options.onWarning ?? stderrWarning;
-  const storage = new PostgresStorage(pool, new PostgresWriter(url.toString(), pool, warn), {
+  const storage = new PostgresStorage(pool, url.toString(), {
     maxProfiles: options.maxProfiles ?? DEFAULT_RETENTION.maxProfiles,
     maxBytes: options.maxBytes ?? DEFAULT_RETENTION.maxBytes,
     maxAgeMs: options.maxAgeMs ?? DEFAULT_RETENTION.maxAgeMs,
@@ -100,41 +91,41 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
 }
 
 /**
- * Profiles in one table shared by every instance that opens the same database. Writes are queued
- * and sent in batches (one INSERT of up to BATCH_ROWS rows) off the request path; while the
- * database is away the queue waits, bounded, and is written once it is back. has() answers from
+ * Profiles in one table shared by every instance that opens the same database. The profiler worker
+ * writes the profiles it builds itself (writerSpec(), postgres-thread-writer.ts) and reports them
+ * (settleWritten()); profiles given here (write(), writeJson()) are queued on this thread. Either
+ * queue sends batches (one INSERT of up to BATCH_ROWS rows) off the request path; while the
+ * database is away it waits, bounded, and is written once it is back. has() answers from
  * memory: this instance's tokens and those the others wrote, learnt every TOKEN_REFRESH_MS.
  * nextToken() hands out tokens reserved in the database (TokenPool), which no other instance can
  * draw; a token another instance took anyway is never overwritten (ON CONFLICT DO NOTHING): the
  * later profile is dropped and counted.
  */
 export class PostgresStorage implements ProfileStorage {
-  /** host name and port of the server whose profiles this store writes */
-  instance = `${hostname()}:${process.pid}`;
+  /** the instance name, in memory the profiler worker's writer reads too */
+  readonly #instance = new SharedInstanceName();
   readonly #pool: pg.Pool;
-  readonly #writer: PostgresWriter;
+  readonly #url: string;
+  readonly #local: PostgresQueue;
   readonly #maxQueue: number;
   readonly #warn: (message: string) => void;
   readonly #announced = new Announcements();
-  /** queued or being written, oldest first */
-  #queue: Queued[] = [];
-  readonly #waiting = new Map<string, Queued>();
+  readonly #waiting: Map<string, QueuedProfile>;
   /** tokens known to be in the table */
   readonly #known = new Set<string>();
   #lastSeq = 0;
   #dropped = 0;
   #stored = 0;
   #bytes = 0;
-  #timer: NodeJS.Timeout | null = null;
-  #writing: Promise<void> | null = null;
-  #drained: (() => void)[] = [];
-  #down = false;
+  /** the database is away, as the worker's writer last said */
+  #workerDown = false;
   #closing: Promise<void> | null = null;
-  #closeDeadline = Infinity;
+  #closed = false;
   #lastRetention = 0;
   #lastTotals = 0;
   #retentionDue = false;
   #retentionTimer: NodeJS.Timeout | null = null;
+  #retaining: Promise<void> | null = null;
   #lastWarning = -Infinity;
   #unreported = 0;
   #writtenSinceAnalyze = 0;
@@ -142,21 +133,56 @@ export class PostgresStorage implements ProfileStorage {
   readonly #tokenTimer: NodeJS.Timeout;
   readonly #tokens: TokenPool;
 
-  constructor(pool: pg.Pool, writer: PostgresWriter, readonly limits: RetentionLimits, maxQueue: number, warn: (message: string) => void) {
+  constructor(pool: pg.Pool, url: string, readonly limits: RetentionLimits, maxQueue: number, warn: (message: string) => void) {
     this.#pool = pool;
-    this.#writer = writer;
+    this.#url = url;
     this.#maxQueue = maxQueue;
     this.#warn = warn;
+    this.#instance.set(`${hostname()}:${process.pid}`);
+    this.#local = new PostgresQueue(pool, () => this.instance, maxQueue, {
+      written: (stored, bytes) => this.#afterStored(stored, bytes),
+      dropped: (tokens, reason) => this.#drop(reason, tokens.length),
+      warn,
+    });
+    this.#waiting = this.#local.waiting;
     // An idle connection the server closed: the pool drops it and makes another when needed.
     pool.on('error', () => {});
     this.#tokens = new TokenPool(pool, () => this.instance);
     this.#tokenTimer = setInterval(() => void this.#learnTokens().catch(() => {}), TOKEN_REFRESH_MS).unref();
   }
 
+  /** who serves the profiles this store writes: host name and port, or host name:process id */
+  get instance(): string {
+    return this.#instance.get();
+  }
+
+  set instance(name: string) {
+    this.#instance.set(name);
+  }
+
+  /** The write side, for the profiler worker to open in its own thread (postgres-thread-writer.ts). */
+  writerSpec(): PostgresWriterSpec | null {
+    if (this.#closing) return null;
+    return { kind: 'postgres', url: this.#url, instance: this.#instance.buffer, maxQueue: this.#maxQueue };
+  }
+
+  /** What the worker wrote or dropped: announcements settle, drops are counted and told here. */
+  settleWritten(report: WrittenReport): void {
+    if (report.away !== undefined) this.#workerDown = report.away;
+    for (const message of report.warnings) this.#warn(message);
+    for (const token of report.stored) this.#announced.settle(token);
+    for (const token of report.dropped) this.#announced.settle(token);
+    if (report.stored.length > 0) this.#afterStored(report.stored, report.bytes ?? 0);
+    if (report.dropped.length > 0) {
+      if (report.dropReason !== undefined) this.#drop(report.dropReason, report.dropped.length);
+      else this.#dropped += report.dropped.length;
+    }
+  }
+
   write(profile: Profile): void {
     if (!this.#admit()) return;
     try {
-      this.#enqueue({ summary: summarize(profile), json: Buffer.from(JSON.stringify(toStoredForm(profile)), 'utf8') });
+      this.#local.enqueue({ summary: summarize(profile), json: Buffer.from(JSON.stringify(toStoredForm(profile)), 'utf8') });
     } catch (error) {
       this.#drop(`A profile could not be queued (${(error as Error).message}).`);
     }
@@ -170,11 +196,11 @@ export class PostgresStorage implements ProfileStorage {
 
   writeJson(json: Buffer, summary: ProfileSummary): void {
     this.#announced.settle(summary.token);
-    if (this.#closing && Date.now() > this.#closeDeadline) {
+    if (this.#closed || (this.#closing && this.#local.givingUp)) {
       this.#dropped++;
       return;
     }
-    this.#enqueue({ summary, json });
+    this.#local.enqueue({ summary, json });
   }
 
   cancel(token: string, reason: string): void {
@@ -268,22 +294,20 @@ export class PostgresStorage implements ProfileStorage {
 
   async flush(): Promise<void> {
     await this.#announced.soFar(ANNOUNCED_FLUSH_WAIT_MS);
-    if (this.#queue.length === 0 && this.#writing === null) return;
-    await new Promise<void>((resolve) => {
-      this.#drained.push(resolve);
-      this.#pump();
-    });
+    await this.#local.flush();
+    await this.#retaining;
   }
 
   close(): Promise<void> {
     this.#closing ??= (async () => {
-      this.#closeDeadline = Date.now() + CLOSE_WAIT_MS;
+      this.#local.giveUpAfter(CLOSE_WAIT_MS);
       await this.flush();
+      this.#closed = true;
       clearInterval(this.#tokenTimer);
       if (this.#retentionTimer) clearTimeout(this.#retentionTimer);
       await this.#analyzing;
       await this.#tokens.close();
-      await this.#writer.close();
+      await this.#retaining;
       if (this.#dropped > 0) {
         this.#warn(`${this.#dropped} profile${this.#dropped === 1 ? ' was' : 's were'} dropped in all since the profile store was opened.`);
       }
@@ -321,97 +345,34 @@ export class PostgresStorage implements ProfileStorage {
       return false;
     }
     if (this.#waiting.size + this.#announced.size >= this.#maxQueue) {
-      const why = this.#down ? 'the profile database is away' : 'the profile database cannot keep up';
+      const why = this.#local.down || this.#workerDown ? 'the profile database is away' : 'the profile database cannot keep up';
       this.#drop(`Profiles are being dropped: ${why} and the write queue is full (${this.#maxQueue} profiles).`);
       return false;
     }
     return true;
   }
 
-  #enqueue(queued: Queued): void {
-    this.#queue.push(queued);
-    this.#waiting.set(queued.summary.token, queued);
-    if (this.#timer === null && this.#writing === null) this.#timer = setTimeout(() => this.#pump(), GATHER_MS);
-  }
-
-  /** Starts writing the queue unless a write is under way (it takes what is queued when it ends). */
-  #pump(): void {
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = null;
-    if (this.#writing) return;
-    this.#writing = this.#writeQueue().finally(() => {
-      this.#writing = null;
-      if (this.#queue.length > 0) this.#pump();
-      else for (const wake of this.#drained.splice(0)) wake();
-    });
-  }
-
-  async #writeQueue(): Promise<void> {
-    let retry = RETRY_MIN_MS;
-    while (this.#queue.length > 0) {
-      const batch = this.#queue.slice(0, BATCH_ROWS);
-      try {
-        await this.#insert(batch);
-        retry = RETRY_MIN_MS;
-      } catch (error) {
-        if (!isConnectionError(error)) {
-          this.#forget(batch);
-          this.#drop(`${batch.length} profile${batch.length === 1 ? '' : 's'} could not be written to the profile database (${(error as Error).message}), so ${batch.length === 1 ? 'it was' : 'they were'} dropped.`, batch.length);
-          continue;
-        }
-        if (!this.#down) {
-          this.#down = true;
-          this.#warn(`The profile database went away (${(error as Error).message}): profiles are queued (at most ${this.#maxQueue}) and written once it is back.`);
-        }
-        if (this.#closing && Date.now() > this.#closeDeadline) {
-          const lost = this.#queue.length;
-          this.#forget(this.#queue);
-          this.#drop(`The profile database is still away: ${lost} queued profile${lost === 1 ? ' was' : 's were'} dropped at close.`, lost);
-          return;
-        }
-        await delay(retry);
-        retry = Math.min(RETRY_MAX_MS, retry * 2);
-      }
-    }
-  }
-
-  async #insert(batch: Queued[]): Promise<void> {
-    let bytes = 0;
-    const rows = batch.map(({ summary, json }): ProfileRow => {
-      const size = json.length + summary.url.length;
-      bytes += size;
-      return {
-        token: summary.token, time: summary.time, status: summary.status, ip: summary.ip, method: summary.method, url: summary.url,
-        duration: summary.duration, instance: this.instance, profiler: isProfilerUrl(summary.url), bytes: size, route: summary.route ?? null, body: json,
-      };
-    });
-    const written = new Set(await this.#writer.insert(rows));
-    if (this.#down) {
-      this.#down = false;
-      this.#warn(`The profile database is back: writing the ${this.#queue.length} queued profile${this.#queue.length === 1 ? '' : 's'}.`);
-    }
-    this.#forget(batch);
-    this.#stored += written.size;
+  /** Tokens now in the table (written here or by the worker): counted, known, and retention is due. */
+  #afterStored(written: string[], bytes: number): void {
+    this.#stored += written.length;
     this.#bytes += bytes;
-    this.#writtenSinceAnalyze += written.size;
+    this.#writtenSinceAnalyze += written.length;
     if (this.#writtenSinceAnalyze > ANALYZE_AFTER_ROWS + this.#stored * ANALYZE_AFTER_SHARE) this.analyze();
     for (const token of written) this.#known.add(token);
-    for (const { summary } of batch) {
-      if (!written.has(summary.token)) this.#drop(`Profile token "${summary.token}" was already taken by another instance's profile, which is kept: this one was dropped.`);
-    }
     this.#retentionDue = true;
-    if (Date.now() - this.#lastRetention >= RETENTION_INTERVAL_MS) await this.#enforceRetention().catch(() => {});
+    if (this.#retaining || this.#closed) return;
+    if (Date.now() - this.#lastRetention >= RETENTION_INTERVAL_MS) this.#retain();
     else this.#retentionTimer ??= setTimeout(() => {
       this.#retentionTimer = null;
-      if (this.#retentionDue && !this.#down) void this.#enforceRetention().catch(() => {});
+      if (this.#retentionDue && !this.#local.down && !this.#workerDown && !this.#closed) this.#retain();
     }, RETENTION_INTERVAL_MS).unref();
   }
 
-  /** Takes the first `batch.length` profiles off the queue (the batch written or given up). */
-  #forget(batch: Queued[]): void {
-    const count = batch.length;
-    for (const { summary } of this.#queue.slice(0, count)) this.#waiting.delete(summary.token);
-    this.#queue = this.#queue.slice(count);
+  #retain(): void {
+    if (this.#retaining) return;
+    this.#retaining = this.#enforceRetention().catch(() => {}).finally(() => {
+      this.#retaining = null;
+    });
   }
 
   /** Retention over every instance's profiles: age, count, then bytes. */
@@ -461,7 +422,7 @@ export class PostgresStorage implements ProfileStorage {
 
   /** Learns the tokens other instances wrote since last time, for has(). */
   async #learnTokens(): Promise<void> {
-    if (this.#down || this.#closing) return;
+    if (this.#local.down || this.#workerDown || this.#closing) return;
     // Rows a slower transaction commits late may carry a lower seq: look back a little.
     const result = await this.#pool.query<{ token: string; seq: string; bytes: number }>(
       `SELECT token, seq::text AS seq, bytes FROM ${T} WHERE seq > $1 AND instance <> $2 ORDER BY seq`, [Math.max(0, this.#lastSeq - BATCH_ROWS * 4), this.instance]);

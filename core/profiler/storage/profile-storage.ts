@@ -31,7 +31,16 @@ export interface FileWriterSpec {
   writing: SharedArrayBuffer;
 }
 
-export type StoreWriterSpec = FileWriterSpec;
+/** What another thread needs to write a PostgreSQL store's profiles over a connection of its own. */
+export interface PostgresWriterSpec {
+  kind: 'postgres';
+  url: string;
+  /** the instance's name, which may change once the server listens (postgres-instance.ts) */
+  instance: SharedArrayBuffer;
+  maxQueue: number;
+}
+
+export type StoreWriterSpec = FileWriterSpec | PostgresWriterSpec;
 
 /** What the thread writing a store's announced profiles reports, per batch. */
 export interface WrittenReport {
@@ -41,6 +50,12 @@ export interface WrittenReport {
   dropped: string[];
   /** the writer's warnings, to be told as this store's */
   warnings: string[];
+  /** PostgreSQL: why `dropped` were dropped; the store counts them and warns (at most once per interval) */
+  dropReason?: string;
+  /** PostgreSQL: the bytes `stored` count for */
+  bytes?: number;
+  /** PostgreSQL: whether the database is away now */
+  away?: boolean;
 }
 
 /**

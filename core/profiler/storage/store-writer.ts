@@ -1,6 +1,7 @@
 import type { ProfileSummary } from '../profile.js';
 import { openFileStorage } from './file-storage.js';
 import type { StoreWriterSpec, WrittenReport } from './profile-storage.js';
+import { openPostgresThreadWriter } from './postgres-thread-writer.js';
 import { adoptSharedWriting } from './store-files.js';
 
 /** The write side of a store, opened in the thread that builds the profiles (the profiler worker). */
@@ -15,9 +16,11 @@ export interface StoreWriter {
  * Opens the store described by `spec` for writing in this thread: for a store folder, a store of its
  * own (its catalog, segment writer, compression and retention) whose segments this process's other
  * threads know as live. `report` is told, per batch written, which profiles are stored and which
- * were dropped, and each warning as it comes.
+ * were dropped, and each warning as it comes. For a PostgreSQL database, a queue inserting over a
+ * connection of its own (postgres-thread-writer.ts).
  */
 export async function openStoreWriter(spec: StoreWriterSpec, report: (written: WrittenReport) => void): Promise<StoreWriter> {
+  if (spec.kind === 'postgres') return openPostgresThreadWriter(spec, report);
   adoptSharedWriting(spec.writing);
   const storage = await openFileStorage({
     dir: spec.dir,

@@ -1,40 +1,13 @@
-import pg from 'pg';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { openPostgresStorage } from '../../../../core/profiler/storage/postgres-storage.js';
 import { summarize } from '../../../../core/profiler/storage/index-line.js';
 import { toStoredForm } from '../../../../core/profiler/storage/stored-form.js';
-import { waitFor } from '../../../helpers/poll.js';
 import { startTempPostgres } from '../../../helpers/temp-postgres.js';
 import { nthToken, profile200, profile404 } from '../fixtures.js';
 
 const server = await startTempPostgres();
 const T0 = Math.floor(Date.now() / 1000) * 1000 - 3_600_000;
-
-async function writerConnections(url: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const result = await client.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'appkernel profile writer'");
-    return result.rows[0].n;
-  } finally {
-    await client.end();
-  }
-}
-
-test('when a store writes, then its inserts go over the connection of its writer thread', async () => {
-  const url = await server.createDatabase();
-  const storage = await openPostgresStorage({ url, onWarning: () => {} });
-  try {
-    assert.is(await writerConnections(url), 0);
-    storage.write(profile200({ token: 'a00001', time: T0 }));
-    await storage.flush();
-    assert.ok(await waitFor(async () => (await writerConnections(url)) === 1, 5_000), 'the writer thread is connected');
-    assert.is((await storage.read('a00001'))?.token, 'a00001');
-  } finally {
-    await storage.close();
-  }
-});
 
 test('when the announced profiles\' JSON are views of one larger buffer, then each is stored as it was given', async () => {
   const url = await server.createDatabase();
