@@ -11,6 +11,8 @@ export interface DevRequestHandlerOptions {
   failure(): ReloadFailureView | null;
   /** whether a GET of /favicon.ico may be answered 404 here: no public file and no route of the app's for it */
   quietFavicon(): boolean;
+  /** null, or a promise to wait for before the request is handled: the profile store is behind (ProfileStorage.whenRoom) */
+  room?(): Promise<void> | null;
 }
 
 /**
@@ -21,6 +23,8 @@ export function devRequestHandler(kernel: Kernel, options: DevRequestHandlerOpti
   const quiet = new WeakSet<object>();
   return {
     async handle(request) {
+      const room = options.room?.();
+      if (room) await room;
       let response: Response;
       if (request.path === FAVICON && (request.method === 'GET' || request.method === 'HEAD') && options.quietFavicon()) {
         response = Response.text('Not Found: no public/favicon.ico.', 404);

@@ -117,7 +117,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     addStaticFilesListener(made, { dir: publicDir, profile: options.profileStatic ?? false });
     const routed = next.app.routes.all().some((route) => route.path === '/favicon.ico');
     const quietFavicon = () => !routed && (publicDir === null || !existsSync(resolve(publicDir, 'favicon.ico')));
-    return devRequestHandler(made, { failure: () => failure, quietFavicon });
+    return devRequestHandler(made, { failure: () => failure, quietFavicon, room: () => storage?.whenRoom?.() ?? null });
   };
   const warnShadowed = (next: LoadedApp) => {
     for (const shadowed of findShadowedRoutes(next.app.routes)) options.print(`warning: ${describeShadowedRoute(shadowed)}`);

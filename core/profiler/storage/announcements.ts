@@ -4,6 +4,9 @@
  */
 export class Announcements {
   readonly #waiters = new Map<string, (() => void)[]>();
+  /** woken when the announced count falls to #lowWater */
+  #roomWaiters: (() => void)[] = [];
+  #lowWater = 0;
 
   get size(): number {
     return this.#waiters.size;
@@ -23,6 +26,23 @@ export class Announcements {
     if (!waiters) return;
     this.#waiters.delete(token);
     for (const wake of waiters) wake();
+    if (this.#roomWaiters.length > 0 && this.#waiters.size <= this.#lowWater) for (const wake of this.#roomWaiters.splice(0)) wake();
+  }
+
+  /**
+   * Null while fewer than `high` are announced; otherwise resolves once half of `high` or fewer are,
+   * or after `timeoutMs`.
+   */
+  whenBelow(high: number, timeoutMs: number): Promise<void> | null {
+    if (this.#waiters.size < high) return null;
+    this.#lowWater = Math.floor(high / 2);
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      this.#roomWaiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 
   /** Resolves once `token` is settled, or after `timeoutMs`. */

@@ -127,6 +127,10 @@ export class FileStorage implements ProfileStorage {
     this.#storedUnseen.clear();
   }
 
+  whenRoom(): Promise<void> | null {
+    return this.#writer.whenRoom();
+  }
+
   /** A profile built elsewhere is on its way (see SegmentWriter.announce); false when it must be dropped. */
   announce(token: string): boolean {
     return this.#writer.announce(token);

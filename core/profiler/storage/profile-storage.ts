@@ -81,6 +81,13 @@ export interface ProfileStorage {
    * flush() and close() wait for it. False when the queue is full: it is then dropped and counted.
    */
   announce(token: string): boolean;
+  /**
+   * Null when the store can take more profiles now. Otherwise the profiler worker is behind: a promise
+   * that resolves once it has caught up enough, or after a second at most. The server holds the next
+   * request back until then, so that a load the worker cannot follow slows down instead of losing
+   * profiles. A store whose backlog is no sign of a slow worker (a database away) has none.
+   */
+  whenRoom?(): Promise<void> | null;
   /** An announced profile, serialised elsewhere: its stored form's JSON as UTF-8, and its summary. */
   writeJson(json: Buffer, summary: ProfileSummary): void;
   /** An announced profile that will not come: dropped, counted, and reported with `reason`. */

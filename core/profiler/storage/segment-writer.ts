@@ -45,6 +45,8 @@ const BATCH = 128;
  */
 const GATHER_MS = 10;
 const WARNING_INTERVAL_MS = 10_000;
+/** how long whenRoom() holds a request back at most, should the worker not come back */
+const ROOM_WAIT_MS = 1_000;
 /** how long flush() and close() wait for announced profiles still being built */
 const ANNOUNCED_WAIT_MS = 5_000;
 
@@ -140,6 +142,14 @@ export class SegmentWriter {
     }
     this.#announced.add(token);
     return true;
+  }
+
+  /**
+   * Null while the profiles announced and not yet stored (built in the worker) are under three quarters of the queue's
+   * bound; otherwise resolves once they are down to half of that, or after ROOM_WAIT_MS.
+   */
+  whenRoom(): Promise<void> | null {
+    return this.#announced.whenBelow(Math.floor((this.options.maxQueue * 3) / 4), ROOM_WAIT_MS);
   }
 
   /** Resolves once every profile announced so far is queued or cancelled, or after `timeoutMs`. */
