@@ -1,4 +1,5 @@
 import type { RequestHandler } from '../core/http/node-adapter.js';
+import type { Request } from '../core/http/request.js';
 import { Response } from '../core/http/response.js';
 import type { Kernel } from '../core/kernel/kernel.js';
 import type { ReloadFailureView } from '../web-profiler/views/reload-banner.js';
@@ -21,21 +22,27 @@ export interface DevRequestHandlerOptions {
  */
 export function devRequestHandler(kernel: Kernel, options: DevRequestHandlerOptions): RequestHandler {
   const quiet = new WeakSet<object>();
+  const marked = (request: Request, response: Response): Response => {
+    const failure = options.failure();
+    if (failure) markReloadFailure(request, response, failure);
+    return response;
+  };
+  const respond = (request: Request): Response | Promise<Response> => {
+    const room = options.room?.();
+    if (room) return room.then(() => answer(request));
+    return answer(request);
+  };
+  const answer = (request: Request): Response | Promise<Response> => {
+    if (request.path === FAVICON && (request.method === 'GET' || request.method === 'HEAD') && options.quietFavicon()) {
+      quiet.add(request);
+      return marked(request, Response.text('Not Found: no public/favicon.ico.', 404));
+    }
+    const response = kernel.respond(request);
+    return response instanceof Promise ? response.then((made) => marked(request, made)) : marked(request, response);
+  };
   return {
-    async handle(request) {
-      const room = options.room?.();
-      if (room) await room;
-      let response: Response;
-      if (request.path === FAVICON && (request.method === 'GET' || request.method === 'HEAD') && options.quietFavicon()) {
-        response = Response.text('Not Found: no public/favicon.ico.', 404);
-        quiet.add(request);
-      } else {
-        response = await kernel.handle(request);
-      }
-      const failure = options.failure();
-      if (failure) markReloadFailure(request, response, failure);
-      return response;
-    },
+    handle: async (request) => respond(request),
+    respond,
     terminate: (request, response) => quiet.has(request) ? Promise.resolve() : kernel.terminate(request, response),
     terminates: () => kernel.terminates(),
   };

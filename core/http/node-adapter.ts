@@ -10,6 +10,8 @@ import { reasonPhrase, Response } from './response.js';
 
 export interface RequestHandler {
   handle(request: Request): Promise<Response>;
+  /** as handle(), but the Response itself when it was made synchronously: it is then written without waiting for a microtask */
+  respond?(request: Request): Response | Promise<Response>;
   terminate(request: Request, response: Response): Promise<void>;
   /** false when terminate() has nothing to do (no kernel.terminate listener): it is then not scheduled */
   terminates?(): boolean;
@@ -52,16 +54,26 @@ export const DEFAULT_ADAPTER_OPTIONS: AdapterOptions = {
 export function createNodeListener(handler: () => RequestHandler, options: Partial<AdapterOptions> = {}) {
   const opts = { ...DEFAULT_ADAPTER_OPTIONS, ...definedOnly(options) };
   const settled = opts.onSettled ?? (() => {});
+  const failed = (res: ServerResponse, error: unknown): void => {
+    if (!res.headersSent) plain(res, 500, `Internal Server Error: ${String((error as Error)?.message ?? error)}`);
+    else res.destroy();
+    settled(res);
+  };
   return (req: IncomingMessage, res: ServerResponse): void => {
-    serve(handler(), req, res, opts).then(() => settled(res), (error) => {
-      if (!res.headersSent) plain(res, 500, `Internal Server Error: ${String((error as Error)?.message ?? error)}`);
-      else res.destroy();
-      settled(res);
-    });
+    let pending: Promise<void> | void;
+    try {
+      pending = serve(handler(), req, res, opts);
+    } catch (error) {
+      failed(res, error);
+      return;
+    }
+    if (pending instanceof Promise) pending.then(() => settled(res), (error) => failed(res, error));
+    else settled(res);
   };
 }
 
-async function serve(kernel: RequestHandler, req: IncomingMessage, res: ServerResponse, opts: AdapterOptions): Promise<void> {
+/** Answers the request: synchronously when it has no body and the kernel answered at once, else the promise of it. */
+function serve(kernel: RequestHandler, req: IncomingMessage, res: ServerResponse, opts: AdapterOptions): Promise<void> | void {
   const target = requestTarget(req.url ?? '/');
   if (target === null) return plain(res, 400, `Bad Request: the request target "${truncate(req.url ?? '')}" is not a path.`);
   if (target.length > opts.maxUrlLength) return plain(res, 414, `URI Too Long: the request target has ${target.length} characters (limit ${opts.maxUrlLength}).`);
@@ -82,10 +94,16 @@ async function serve(kernel: RequestHandler, req: IncomingMessage, res: ServerRe
 
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > opts.bodyLimit) return tooLarge(res, req, opts);
-  const body = hasBody(req) ? await readBody(req, opts.bodyLimit, opts.bodyIdleTimeout) : EMPTY_BODY;
-  if (body === TOO_LARGE) return tooLarge(res, req, opts);
-  if (body === STALLED) return stalled(res, opts.bodyIdleTimeout);
+  if (!hasBody(req)) return answer(kernel, req, res, opts, target, trustedHost, EMPTY_BODY);
+  return readBody(req, opts.bodyLimit, opts.bodyIdleTimeout).then((body) => {
+    if (body === TOO_LARGE) return tooLarge(res, req, opts);
+    if (body === STALLED) return stalled(res, opts.bodyIdleTimeout);
+    return answer(kernel, req, res, opts, target, trustedHost, body);
+  });
+}
 
+function answer(kernel: RequestHandler, req: IncomingMessage, res: ServerResponse, opts: AdapterOptions, target: string, trustedHost: boolean,
+  body: Buffer): Promise<void> | void {
   const headers: Record<string, string> = {};
   const given = req.headers;
   for (const name in given) {
@@ -104,9 +122,19 @@ async function serve(kernel: RequestHandler, req: IncomingMessage, res: ServerRe
     serverAddress: req.socket.localAddress && req.socket.localPort ? { address: req.socket.localAddress, port: req.socket.localPort } : null,
     logSink: opts.logSink,
   });
-  const response = await kernel.handle(request);
+  const response = kernel.respond ? kernel.respond(request) : kernel.handle(request);
+  if (response instanceof Promise) return response.then((made) => sent(kernel, res, request, made, opts));
+  return sent(kernel, res, request, response, opts);
+}
+
+/** Writes the response, then tells onResponse and schedules kernel.terminate. */
+function sent(kernel: RequestHandler, res: ServerResponse, request: Request, response: Response, opts: AdapterOptions): Promise<void> | void {
   const streaming = write(res, request, response, opts.debug);
-  if (streaming) await streaming;
+  if (streaming) return streaming.then(() => done(kernel, request, response, opts));
+  done(kernel, request, response, opts);
+}
+
+function done(kernel: RequestHandler, request: Request, response: Response, opts: AdapterOptions): void {
   opts.onResponse?.(request, response);
   if (kernel.terminates?.() !== false) setImmediate(() => void kernel.terminate(request, response));
 }

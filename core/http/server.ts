@@ -48,8 +48,9 @@ export function createAppServer(handler: () => RequestHandler, options: Partial<
       maxHeaderSize: timeouts.maxHeaderSize, maxUrlLength: options.maxUrlLength ?? DEFAULT_ADAPTER_OPTIONS.maxUrlLength,
     });
     const pending = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
-    if (pending && !pending.writableFinished && pending.req.complete) {
-      // A good request pipelined before the bad one is still being answered: its response goes out first.
+    if (pending && pending.req.complete) {
+      // A good request pipelined before the bad one is still being answered, or its answer was just
+      // written (still attached to the socket until its 'finish'): its response goes out first.
       pending.once('finish', () => endWithPlainAnswer(socket, answer));
     } else if (pending && pending.headersSent) {
       socket.destroy(); // the timed-out request's own answer had begun: nothing clean can follow it

@@ -35,6 +35,16 @@ export class Kernel {
   }
 
   handle(request: Request): Promise<Response> {
+    const response = this.respond(request);
+    return response instanceof Promise ? response : Promise.resolve(response);
+  }
+
+  /**
+   * As handle(), but the Response itself when no listener and no controller returned a promise:
+   * a caller that writes it at once saves the request a promise and a turn of the microtask queue
+   * per step. Never throws, and a promise it returns never rejects.
+   */
+  respond(request: Request): Response | Promise<Response> {
     return this.handleRaw(request, this.#traces.begin(request));
   }
 
@@ -60,72 +70,109 @@ export class Kernel {
   }
 
   /**
-   * Anything thrown becomes an error response here. The events run inside this function's own
-   * try: a throw from an async function called here would reject its promise before anyone
-   * awaited it, and every error response would pay Node's unhandled-rejection bookkeeping.
+   * Anything thrown becomes an error response here, synchronously or, from the first listener or
+   * controller that returns a promise on, through the one rejection handler below. Each step goes
+   * on to the next at once when it was synchronous (an await would cost a microtask turn): a
+   * request none of whose code waits is answered without a promise.
    */
-  private async handleRaw(request: Request, trace: RequestTrace): Promise<Response> {
+  private handleRaw(request: Request, trace: RequestTrace): Response | Promise<Response> {
+    let response: Response | Promise<Response>;
     try {
       for (const hook of this.beforeHandle) hook(request, trace);
-      // A dispatch gives the event back when no listener waited: awaited only otherwise, as each
-      // await costs a turn of the microtask queue.
       const event = new KernelEvent(request, trace);
       const requested = this.dispatcher.dispatch(KernelEvents.REQUEST, event);
-      if (requested !== event) await requested;
-      if (event.failure !== null) return await this.handleThrowable(event.failure, request, trace);
-      if (event.response) return await this.filterResponse(event.response, request, trace);
-
-      const route = request.attributes.route;
-      const controller = route === null ? undefined : this.options.resolveController(route);
-      if (!controller) {
-        throw new AppError('APP_ERR_KERNEL_CONTROLLER',
-          `Unable to find the controller for path "${request.path}". The route "${route ?? '(none)'}" is wrongly configured.`);
-      }
-      event.controller = controller;
-      // An event dispatched right after one that returned synchronously starts at its last reading.
-      const resolved = this.dispatcher.dispatch(KernelEvents.CONTROLLER, event, requested === event ? trace.latest() : undefined);
-      if (resolved !== event) await resolved;
-      const argued = this.dispatcher.dispatch(KernelEvents.CONTROLLER_ARGUMENTS, event, resolved === event ? trace.latest() : undefined);
-      if (argued !== event) await argued;
-
-      const context = event.controllerArguments[0] as ControllerContext | undefined;
-      if (!context) throw new AppError('APP_ERR_KERNEL_CONTROLLER', `No arguments were resolved for the controller of route "${route}".`);
-      // The controller starts where the arguments' last listener ended.
-      const started = trace.latest();
-      let result: unknown;
-      try {
-        result = this.callController(event.controller ?? controller, context, request);
-        if (isThenable(result)) result = await result;
-      } finally {
-        trace.phase(Phases.controller, started);
-      }
-      if (result instanceof Response) {
-        if (result.body instanceof Readable) {
-          // Until the adapter pipes it, a failing body must not be an uncaught 'error' event; the adapter reports it.
-          result.body.on('error', ignoreUntilPiped);
-          // One that failed already (destroyed, pushed to after its end) is the controller's error.
-          if (result.body.errored) throw result.body.errored;
-        }
-        return await this.filterResponse(result, request, trace);
-      }
-
-      const view = new KernelEvent(request, trace);
-      view.result = result;
-      const viewing = trace.now();
-      try {
-        const viewed = this.dispatcher.dispatch(KernelEvents.VIEW, view, viewing);
-        if (viewed !== view) await viewed;
-      } finally {
-        trace.phase(Phases.view, viewing, trace.latest());
-      }
-      if (!view.response) {
-        throw new AppError('APP_ERR_KERNEL_CONTROLLER',
-          `The controller for route "${route}" must return a response, a string or a value to send as JSON (${describeResult(result)} returned).`);
-      }
-      return await this.filterResponse(view.response, request, trace);
+      response = requested instanceof KernelEvent ? this.routed(event, true) : requested.then(() => this.routed(event, false));
     } catch (error) {
       return this.handleThrowable(error, request, trace);
     }
+    return response instanceof Promise ? response.catch((error: unknown) => this.handleThrowable(error, request, trace)) : response;
+  }
+
+  /** After kernel.request: its answer or failure, else the controller. `synchronous`: kernel.request returned at once. */
+  private routed(event: KernelEvent, synchronous: boolean): Response | Promise<Response> {
+    const { request, trace } = event;
+    if (event.failure !== null) return this.handleThrowable(event.failure, request, trace);
+    if (event.response) return this.filterResponse(event.response, request, trace);
+
+    const route = request.attributes.route;
+    const controller = route === null ? undefined : this.options.resolveController(route);
+    if (!controller) {
+      throw new AppError('APP_ERR_KERNEL_CONTROLLER',
+        `Unable to find the controller for path "${request.path}". The route "${route ?? '(none)'}" is wrongly configured.`);
+    }
+    event.controller = controller;
+    // An event dispatched right after one that returned synchronously starts at its last reading.
+    const resolved = this.dispatcher.dispatch(KernelEvents.CONTROLLER, event, synchronous ? trace.latest() : undefined);
+    return resolved instanceof KernelEvent ? this.resolved(event, controller, true) : resolved.then(() => this.resolved(event, controller, false));
+  }
+
+  private resolved(event: KernelEvent, controller: Controller, synchronous: boolean): Response | Promise<Response> {
+    const argued = this.dispatcher.dispatch(KernelEvents.CONTROLLER_ARGUMENTS, event, synchronous ? event.trace.latest() : undefined);
+    return argued instanceof KernelEvent ? this.argued(event, controller) : argued.then(() => this.argued(event, controller));
+  }
+
+  private argued(event: KernelEvent, controller: Controller): Response | Promise<Response> {
+    const { request, trace } = event;
+    const context = event.controllerArguments[0] as ControllerContext | undefined;
+    if (!context) throw new AppError('APP_ERR_KERNEL_CONTROLLER', `No arguments were resolved for the controller of route "${request.attributes.route}".`);
+    // The controller starts where the arguments' last listener ended.
+    const started = trace.latest();
+    let result: unknown;
+    try {
+      result = this.callController(event.controller ?? controller, context, request);
+    } catch (error) {
+      trace.phase(Phases.controller, started);
+      throw error;
+    }
+    if (isThenable(result)) return this.awaitController(result, started, request, trace);
+    trace.phase(Phases.controller, started);
+    return this.controlled(result, request, trace);
+  }
+
+  private async awaitController(pending: PromiseLike<unknown>, started: number, request: Request, trace: RequestTrace): Promise<Response> {
+    let result: unknown;
+    try {
+      result = await pending;
+    } finally {
+      trace.phase(Phases.controller, started);
+    }
+    return this.controlled(result, request, trace);
+  }
+
+  /** The controller's result: a Response, or a value kernel.view turns into one. */
+  private controlled(result: unknown, request: Request, trace: RequestTrace): Response | Promise<Response> {
+    if (result instanceof Response) {
+      if (result.body instanceof Readable) {
+        // Until the adapter pipes it, a failing body must not be an uncaught 'error' event; the adapter reports it.
+        result.body.on('error', ignoreUntilPiped);
+        // One that failed already (destroyed, pushed to after its end) is the controller's error.
+        if (result.body.errored) throw result.body.errored;
+      }
+      return this.filterResponse(result, request, trace);
+    }
+    const view = new KernelEvent(request, trace);
+    view.result = result;
+    const viewing = trace.now();
+    let viewed: KernelEvent | Promise<KernelEvent>;
+    try {
+      viewed = this.dispatcher.dispatch(KernelEvents.VIEW, view, viewing);
+    } catch (error) {
+      trace.phase(Phases.view, viewing, trace.latest());
+      throw error;
+    }
+    if (!(viewed instanceof KernelEvent)) {
+      return viewed.finally(() => trace.phase(Phases.view, viewing, trace.latest())).then(() => this.viewed(view, result));
+    }
+    trace.phase(Phases.view, viewing, trace.latest());
+    return this.viewed(view, result);
+  }
+
+  private viewed(view: KernelEvent, result: unknown): Response | Promise<Response> {
+    if (!view.response) {
+      throw new AppError('APP_ERR_KERNEL_CONTROLLER',
+        `The controller for route "${view.request.attributes.route}" must return a response, a string or a value to send as JSON (${describeResult(result)} returned).`);
+    }
+    return this.filterResponse(view.response, view.request, view.trace);
   }
 
   /** A sync result is returned as it is; only a pending promise gets the request timeout (a 504). */
@@ -141,41 +188,72 @@ export class Kernel {
     });
   }
 
-  private async handleThrowable(error: unknown, request: Request, trace: RequestTrace): Promise<Response> {
+  /** kernel.exception, then kernel.response; never throws, and the promise it may return never rejects. */
+  private handleThrowable(error: unknown, request: Request, trace: RequestTrace): Response | Promise<Response> {
     const event = new KernelEvent(request, trace);
     event.error = error;
     const start = trace.now();
+    let dispatched: KernelEvent | Promise<KernelEvent>;
     try {
-      await this.dispatcher.dispatch(KernelEvents.EXCEPTION, event);
+      dispatched = this.dispatcher.dispatch(KernelEvents.EXCEPTION, event);
     } catch (listenerError) {
-      request.logger.withChannel('request').critical('A kernel.exception listener failed: {message}', { message: String((listenerError as Error)?.message ?? listenerError) });
+      exceptionListenerFailed(request, listenerError);
+      dispatched = event;
     }
-    trace.phase(Phases.exception, start);
-    const response = event.response ?? Response.text('Internal Server Error', 500);
-    try {
-      return await this.filterResponse(response, request, trace);
-    } catch (responseError) {
-      request.logger.withChannel('request').critical('A kernel.response listener failed: {message}', { message: String((responseError as Error)?.message ?? responseError) });
-      return response;
+    if (!(dispatched instanceof KernelEvent)) {
+      return dispatched.then(undefined, (listenerError: unknown) => exceptionListenerFailed(request, listenerError))
+        .then(() => this.answerThrowable(event, start));
     }
+    return this.answerThrowable(event, start);
   }
 
-  private async filterResponse(response: Response, request: Request, trace: RequestTrace): Promise<Response> {
+  private answerThrowable(event: KernelEvent, start: number): Response | Promise<Response> {
+    const { request, trace } = event;
+    trace.phase(Phases.exception, start);
+    const response = event.response ?? Response.text('Internal Server Error', 500);
+    let filtered: Response | Promise<Response>;
+    try {
+      filtered = this.filterResponse(response, request, trace);
+    } catch (responseError) {
+      return responseListenerFailed(request, responseError, response);
+    }
+    return filtered instanceof Promise ? filtered.catch((responseError: unknown) => responseListenerFailed(request, responseError, response)) : filtered;
+  }
+
+  /** kernel.response, then kernel.finish_request. */
+  private filterResponse(response: Response, request: Request, trace: RequestTrace): Response | Promise<Response> {
     const event = new KernelEvent(request, trace);
     event.response = response;
     const start = trace.now();
+    // The phase ends with its last listener call (or, with none, where it started).
+    const end = () => trace.phase(Phases.response, start, trace.latest());
+    let finished: Response | Promise<Response>;
     try {
       const responded = this.dispatcher.dispatch(KernelEvents.RESPONSE, event, start);
-      if (responded !== event) await responded;
-      const finish = new KernelEvent(request, trace);
-      const finished = this.dispatcher.dispatch(KernelEvents.FINISH_REQUEST, finish);
-      if (finished !== finish) await finished;
-    } finally {
-      // The phase ends with its last listener call (or, with none, where it started).
-      trace.phase(Phases.response, start, trace.latest());
+      finished = responded instanceof KernelEvent ? this.finishRequest(event, response) : responded.then(() => this.finishRequest(event, response));
+    } catch (error) {
+      end();
+      throw error;
     }
-    return event.response ?? response;
+    if (finished instanceof Promise) return finished.finally(end);
+    end();
+    return finished;
   }
+
+  private finishRequest(event: KernelEvent, response: Response): Response | Promise<Response> {
+    const finish = new KernelEvent(event.request, event.trace);
+    const finished = this.dispatcher.dispatch(KernelEvents.FINISH_REQUEST, finish);
+    return finished instanceof KernelEvent ? event.response ?? response : finished.then(() => event.response ?? response);
+  }
+}
+
+function exceptionListenerFailed(request: Request, error: unknown): void {
+  request.logger.withChannel('request').critical('A kernel.exception listener failed: {message}', { message: String((error as Error)?.message ?? error) });
+}
+
+function responseListenerFailed(request: Request, error: unknown, response: Response): Response {
+  request.logger.withChannel('request').critical('A kernel.response listener failed: {message}', { message: String((error as Error)?.message ?? error) });
+  return response;
 }
 
 /** Where a kernel keeps its requests' traces: a recording one each in debug, NO_TRACE for all otherwise. */
