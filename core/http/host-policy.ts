@@ -68,3 +68,20 @@ export class HostPolicy {
     return this.#allowed.has(authority.host);
   }
 }
+
+/**
+ * `policy.allows()` of a Host header value, null when the value is no authority; the last value's
+ * answer is kept, as a server under load is sent the same Host again and again.
+ */
+export function hostChecker(policy: HostPolicy): (value: string) => boolean | null {
+  let last: string | null = null;
+  let verdict: boolean | null = null;
+  return (value) => {
+    if (value !== last) {
+      const authority = parseAuthority(value);
+      verdict = authority === null ? null : policy.allows(authority);
+      last = value;
+    }
+    return verdict;
+  };
+}

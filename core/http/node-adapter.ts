@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { LogSink } from '../log/logger.js';
 import { clientIp } from './client-ip.js';
-import { HostPolicy, parseAuthority } from './host-policy.js';
+import { hostChecker, HostPolicy } from './host-policy.js';
 import { DEFAULT_LINGER, lingerOnClose, type LingerLimits } from './lingering-close.js';
 import { findRefusedHeader } from './refused-header.js';
 import { Request } from './request.js';
@@ -54,6 +54,7 @@ export const DEFAULT_ADAPTER_OPTIONS: AdapterOptions = {
 export function createNodeListener(handler: () => RequestHandler, options: Partial<AdapterOptions> = {}) {
   const opts = { ...DEFAULT_ADAPTER_OPTIONS, ...definedOnly(options) };
   const settled = opts.onSettled ?? (() => {});
+  const checkHost = hostChecker(opts.hostPolicy);
   const failed = (res: ServerResponse, error: unknown): void => {
     if (!res.headersSent) plain(res, 500, `Internal Server Error: ${String((error as Error)?.message ?? error)}`);
     else res.destroy();
@@ -62,7 +63,7 @@ export function createNodeListener(handler: () => RequestHandler, options: Parti
   return (req: IncomingMessage, res: ServerResponse): void => {
     let pending: Promise<void> | void;
     try {
-      pending = serve(handler(), req, res, opts);
+      pending = serve(handler(), req, res, opts, checkHost);
     } catch (error) {
       failed(res, error);
       return;
@@ -73,7 +74,7 @@ export function createNodeListener(handler: () => RequestHandler, options: Parti
 }
 
 /** Answers the request: synchronously when it has no body and the kernel answered at once, else the promise of it. */
-function serve(kernel: RequestHandler, req: IncomingMessage, res: ServerResponse, opts: AdapterOptions): Promise<void> | void {
+function serve(kernel: RequestHandler, req: IncomingMessage, res: ServerResponse, opts: AdapterOptions, checkHost: (host: string) => boolean | null): Promise<void> | void {
   const target = requestTarget(req.url ?? '/');
   if (target === null) return plain(res, 400, `Bad Request: the request target "${truncate(req.url ?? '')}" is not a path.`);
   if (target.length > opts.maxUrlLength) return plain(res, 414, `URI Too Long: the request target has ${target.length} characters (limit ${opts.maxUrlLength}).`);
@@ -83,11 +84,11 @@ function serve(kernel: RequestHandler, req: IncomingMessage, res: ServerResponse
   let trustedHost = true;
   if (hosts === 1) {
     const sent = req.headers.host ?? '';
-    const authority = parseAuthority(sent);
-    if (authority === null) {
+    const allowed = checkHost(sent);
+    if (allowed === null) {
       return plain(res, 400, `Bad Request: the Host header ${quoted(sent)} is not a host name, IPv4 address or [IPv6] address with an optional :port.`);
     }
-    trustedHost = opts.hostPolicy.allows(authority);
+    trustedHost = allowed;
     if (!trustedHost && opts.refuseOtherHosts) return plain(res, 421, misdirected(sent, opts.hostPolicy));
   }
   if (target.includes('\0') || target.includes('%00')) return plain(res, 400, 'Bad Request: the request target contains a NUL byte.');

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { HostPolicy, normalizeHostName, parseAuthority } from '../../../core/http/host-policy.js';
+import { hostChecker, HostPolicy, normalizeHostName, parseAuthority } from '../../../core/http/host-policy.js';
 import { Request } from '../../../core/http/request.js';
 
 const parse = suite('parseAuthority: a Host header value as RFC 9112 §3.2 allows it');
@@ -121,3 +121,26 @@ location('when the Host is not trusted and the path starts with // or a backslas
 });
 
 location.run();
+
+// ---
+
+const checker = suite('hostChecker: what a policy says of a Host value, the last answer kept');
+
+checker('when values alternate, then each gets its own answer: allowed, other, not an authority', () => {
+  const check = hostChecker(new HostPolicy(['myapp.test']));
+  const seen = ['127.0.0.1:8000', '127.0.0.1:8000', 'evil.example', 'a b', 'MyApp.Test:9', 'a b', 'evil.example', '127.0.0.1:8000'].map(check);
+  assert.equal(seen, [true, true, false, null, true, null, false, true]);
+});
+
+checker('when asked again for the same value, then the answer equals parseAuthority and allows()', () => {
+  const policy = new HostPolicy();
+  const check = hostChecker(policy);
+  for (const value of ['localhost:3000', '[::1]:1', 'example.com', 'user@host', '']) {
+    const authority = parseAuthority(value);
+    const expected = authority === null ? null : policy.allows(authority);
+    assert.is(check(value), expected, value);
+    assert.is(check(value), expected, `${value} (again)`);
+  }
+});
+
+checker.run();
