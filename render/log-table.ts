@@ -17,21 +17,42 @@ export function logLevelGroup(level: LogLevel): LogLevelGroup {
   return GROUPS[level] ?? 'info';
 }
 
-function oneLine(context: Record<string, unknown>): string {
-  let line: string;
+/** The context as compact JSON; null when it cannot be shown as JSON. */
+function compactJson(context: Record<string, unknown>): string | null {
   try {
-    line = JSON.stringify(context, (_key, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)) ?? '';
+    return JSON.stringify(context, (_key, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)) ?? '';
   } catch {
-    line = '[value that cannot be shown as JSON]';
+    return null;
   }
+}
+
+function oneLine(json: string | null): string {
+  const line = json ?? '[value that cannot be shown as JSON]';
   return line.length > CONTEXT_LINE ? `${line.slice(0, CONTEXT_LINE - 1)}…` : line;
 }
+
+/**
+ * The HTML of contexts by their compact JSON, which says all their pretty JSON says: the error
+ * listener's `Uncaught exception` context is made anew for every failed request, with the same JSON.
+ */
+const contextHtml = new Map<string, string>();
+const MAX_CONTEXTS = 256;
+const MAX_CONTEXT_JSON = 2048;
 
 /** The context folded to one line; opened, the pretty JSON. */
 function renderContext(context: unknown): string {
   if (!context || typeof context !== 'object' || Object.keys(context).length === 0) return '';
-  return `<details class="ctx"><summary><code>${escapeHtml(oneLine(context as Record<string, unknown>))}</code></summary>`
-    + `<pre class="ctx">${escapeHtml(formatJson(context))}</pre></details>`;
+  const json = compactJson(context as Record<string, unknown>);
+  let html = json === null ? undefined : contextHtml.get(json);
+  if (html === undefined) {
+    html = `<details class="ctx"><summary><code>${escapeHtml(oneLine(json))}</code></summary>`
+      + `<pre class="ctx">${escapeHtml(formatJson(context))}</pre></details>`;
+    if (json !== null && json.length <= MAX_CONTEXT_JSON) {
+      if (contextHtml.size >= MAX_CONTEXTS) contextHtml.clear();
+      contextHtml.set(json, html);
+    }
+  }
+  return html;
 }
 
 /** The channel and message cells of a record whose context is frozen with plain values, by that context. */

@@ -8,14 +8,14 @@ function traceLine(frame: Frame): string {
   return `  at ${frame.function} (${position})`;
 }
 
-/** The trace lines of frozen frame lists, which a stack met again hands out each time. */
-const traceTexts = new WeakMap<readonly Frame[], string>();
+/** The trace lines of frozen frame lists as HTML text, which a stack met again hands out each time. */
+const traceHtmls = new WeakMap<readonly Frame[], string>();
 
-function traceText(frames: readonly Frame[]): string {
-  if (!Object.isFrozen(frames)) return frames.map(traceLine).join('\n');
-  let text = traceTexts.get(frames);
-  if (text === undefined) traceTexts.set(frames, text = frames.map(traceLine).join('\n'));
-  return text;
+function traceHtml(frames: readonly Frame[]): string {
+  if (!Object.isFrozen(frames)) return escapeHtml(frames.map(traceLine).join('\n'));
+  let html = traceHtmls.get(frames);
+  if (html === undefined) traceHtmls.set(frames, html = escapeHtml(frames.map(traceLine).join('\n')));
+  return html;
 }
 
 /** `[n/total] Class`, or just `Class` when the chain has one exception. */
@@ -32,8 +32,9 @@ export function traceHeading(record: ExceptionRecord, index: number, total: numb
 export function renderStackTraces(exception: ExceptionData): string {
   const total = exception.chain.length;
   return exception.chain.map((record, i) => {
-    const text = `${record.class}:\n${record.message}\n\n${traceText(record.frames)}`;
+    // Escaped in two parts (escaping goes character by character): the frames' part is kept.
+    const text = `${escapeHtml(`${record.class}:\n${record.message}\n\n`)}${traceHtml(record.frames)}`;
     return `<h3>${escapeHtml(traceHeading(record, i, total))}</h3>`
-      + `<details class="trace-text"><summary>${plural(record.frames.length, 'frame')} as text</summary><pre class="trace">${escapeHtml(text)}</pre></details>`;
+      + `<details class="trace-text"><summary>${plural(record.frames.length, 'frame')} as text</summary><pre class="trace">${text}</pre></details>`;
   }).join('');
 }

@@ -5,6 +5,7 @@ import { pathToFileURL, fileURLToPath } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 import { AppError, AppLoadError } from '../errors.js';
+import { forgetMappedStacks } from '../kernel/source-mapped-stacks.js';
 import { isOwnFile, OWN_FOLDERS } from '../package-root.js';
 import type { App } from './app.js';
 import { createDemoApp } from './demo-app.js';
@@ -114,6 +115,8 @@ export async function loadApp(file: string | null, dependencies = new Set<string
   } finally {
     await flush(load);
     loads.delete(load);
+    // The app's CommonJS modules keep their paths, not their source maps.
+    forgetMappedStacks();
     for (const file of commonJsModulesOf(dirname(path))) dependencies.add(file);
   }
   const app = pickApp(exported);

@@ -21,13 +21,43 @@ export function memoizeSourceMappedStacks(): void {
   const prepare = (error: Error, trace: NodeJS.CallSite[]): unknown => {
     const header = previous(error, []);
     if (trace.length === 0 || typeof header !== 'string') return trace.length === 0 ? header : previous(error, trace);
-    return header + formatFrames(trace);
+    return header + mappedFramesOf(trace);
   };
   prepare.memoized = true;
   Error.prepareStackTrace = prepare;
 }
 
 const memos = new WeakMap<SourceMap, MapMemo>();
+
+/**
+ * Mapped frames by the frames as V8 prints them unmapped (its own text, made natively: a fraction of
+ * the cost of mapping): a 404 or a failing route throws from the same call sites again and again.
+ * That text names each frame's file, line, column, function, receiver type and async or `new`,
+ * everything the mapped text is made of; a module loaded again gets a URL of its own.
+ */
+const mappedByGenerated = new Map<string, string>();
+const MAX_MAPPED = 500;
+
+/** Forgets the stacks mapped so far: the source maps of the files they name may have changed (an app reloaded). */
+export function forgetMappedStacks(): void {
+  mappedByGenerated.clear();
+}
+
+function mappedFramesOf(trace: NodeJS.CallSite[]): string {
+  let generated = '';
+  try {
+    for (const callSite of trace) generated += `\n${String(callSite)}`;
+  } catch {
+    return formatFrames(trace);
+  }
+  let mapped = mappedByGenerated.get(generated);
+  if (mapped === undefined) {
+    mapped = formatFrames(trace);
+    if (mappedByGenerated.size >= MAX_MAPPED) mappedByGenerated.clear();
+    mappedByGenerated.set(generated, mapped);
+  }
+  return mapped;
+}
 
 /** Each frame as "\n    at ...", mapped where its file has a source map. */
 export function formatFrames(trace: NodeJS.CallSite[]): string {

@@ -1,6 +1,6 @@
 import type { RequestFacts as Request, ResponseFacts as Response } from './request-facts.js';
 import { bodyFingerprint } from './body-fingerprint.js';
-import type { BodyData, RequestData } from './profile.js';
+import type { BodyData, BodyStructure, RequestData } from './profile.js';
 import { redactBody, redactPath, redactQueryString, redactRecord, redactRouteParams, redactText, SecretValues } from './redact.js';
 import { OpaqueBody } from './request-facts.js';
 
@@ -71,7 +71,7 @@ export function collectRequest(request: Request, response: Response, secrets = n
       size,
       contentType: response.header('content-type') ?? null,
       title: typeof bodyValue === 'string' && response.isHtml() ? redactTitle(pageTitle(bodyValue), secrets) : null,
-      structure: bodyFingerprint(response.header('content-type') ?? null, bodyValue, token),
+      structure: bodyStructure(response.header('content-type') ?? null, bodyValue, token),
       body: responseBody,
     },
     redacted,
@@ -88,12 +88,44 @@ function responseBodyPreview(contentType: string | null, value: unknown, size: n
   const head = typeof value === 'string' || Buffer.isBuffer(value) ? previewHead(contentType, value)
     : value instanceof OpaqueBody ? value.head : null;
   if (head === null) return null;
-  const found: string[] = [];
   // What the response itself holds secret is redacted here only: followed elsewhere, a profile's token in a
   // JSON answer (the profiler's own `.json`) would be scrubbed from the request's URL.
-  const text = redactBody(contentType, head.subarray(0, RESPONSE_BODY_CAP).toString('utf8'), found);
+  const { text, found } = redactedPreview(contentType, head.subarray(0, RESPONSE_BODY_CAP).toString('utf8'));
   for (const where of found) redacted.push(`response ${where}`);
   return { size, contentType: contentType && redactText(contentType), truncated: size > RESPONSE_BODY_CAP, text: secrets.scrub(text) };
+}
+
+/**
+ * The last few response bodies met, by content type and text: an answer given again and again (a
+ * JSON 404's problem document, an API's constant reply) is redacted and fingerprinted once. Emptied when
+ * full; texts longer than the preview's cap are not kept.
+ */
+const MEMO_ENTRIES = 32;
+const previews = new Map<string, { text: string; found: readonly string[] }>();
+const structures = new Map<string, BodyStructure | null>();
+
+function remembered<T>(memo: Map<string, T>, key: string, make: () => T): T {
+  let value = memo.get(key);
+  if (value === undefined && !memo.has(key)) {
+    value = make();
+    if (memo.size >= MEMO_ENTRIES) memo.clear();
+    memo.set(key, value);
+  }
+  return value as T;
+}
+
+/** redactBody() of a response preview: a function of its content type and text alone. */
+function redactedPreview(contentType: string | null, head: string): { text: string; found: readonly string[] } {
+  return remembered(previews, `${contentType ?? ''}\n${head}`, () => {
+    const found: string[] = [];
+    return { text: redactBody(contentType, head, found), found };
+  });
+}
+
+/** bodyFingerprint(), kept for a text body that does not hold the token (the token is the one input besides the text). */
+function bodyStructure(contentType: string | null, body: unknown, token: string | null): BodyStructure | null {
+  if (typeof body !== 'string' || body.length > RESPONSE_BODY_CAP || (token !== null && body.includes(token))) return bodyFingerprint(contentType, body, token);
+  return remembered(structures, `${contentType ?? ''}\n${body}`, () => bodyFingerprint(contentType, body, token));
 }
 
 function parseCookies(header: string | undefined): Record<string, string> {

@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import module, { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadApp } from '../../core/app/load-app.js';
-import { formatFrames, memoizeSourceMappedStacks } from '../../core/kernel/source-mapped-stacks.js';
+import { forgetMappedStacks, formatFrames, memoizeSourceMappedStacks } from '../../core/kernel/source-mapped-stacks.js';
 import { PACKAGE_ENTRY } from '../helpers/cli.js';
 
 type Prepare = (error: Error, trace: NodeJS.CallSite[]) => string;
@@ -116,6 +117,41 @@ test('given it is installed, when an error\'s stack is read, then it is mapped; 
     }
     assert.match(stack, /^TypeError: the widget cannot be built\n    at new Widget \(.*source-mapped-stacks\.test\.ts:\d+:\d+\)/);
   } finally {
+    Error.prepareStackTrace = saved;
+  }
+});
+
+test('given a stack read once, when an error from the same call sites is read again, then no source map is looked up', async () => {
+  const saved = Error.prepareStackTrace;
+  const findSourceMap = module.findSourceMap;
+  let lookups = 0;
+  /** the stack of an error thrown from the same call sites each time, and the source maps looked up to read it */
+  const read = (): { stack: string; lookups: number } => {
+    const before = lookups;
+    let stack = '';
+    try {
+      Widget.make();
+    } catch (error) {
+      stack = (error as Error).stack ?? '';
+    }
+    return { stack, lookups: lookups - before };
+  };
+  try {
+    memoizeSourceMappedStacks();
+    module.findSourceMap = (path: string) => { lookups++; return findSourceMap(path); };
+    syncBuiltinESMExports();
+    forgetMappedStacks();
+    const reads = [1, 2, 3].map(() => read());
+    assert.ok(reads[0].lookups > 0, 'the first read maps its frames');
+    assert.match(reads[0].stack, /^TypeError: the widget cannot be built\n    at new Widget \(.*source-mapped-stacks\.test\.ts:\d+:\d+\)/);
+    assert.is(reads[1].stack, reads[0].stack);
+    assert.is(reads[1].lookups, 0, 'the second read maps nothing');
+    forgetMappedStacks();
+    const again = [1].map(() => read())[0];
+    assert.ok(again.lookups > 0, 'once forgotten (an app reloaded), the frames are mapped again');
+  } finally {
+    module.findSourceMap = findSourceMap;
+    syncBuiltinESMExports();
     Error.prepareStackTrace = saved;
   }
 });

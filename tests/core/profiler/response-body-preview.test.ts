@@ -50,4 +50,28 @@ test('when a text response echoes a secret the request carried, then the preview
   assert.not.ok(body.text.includes('echoed-s3cret-value'), body.text);
 });
 
+test('given a JSON answer met before, when it comes again, then the same preview, findings and structure; a secret the request carried is still scrubbed', () => {
+  const json = JSON.stringify({ detail: 'again-and-again', password: 'planted-again' });
+  const answer = () => new Response(json, 404, { 'Content-Type': 'application/problem+json' });
+  const first = collectRequest(get(), answer());
+  const second = collectRequest(get(), answer());
+  assert.equal(second.response, first.response);
+  assert.equal(second.redacted, first.redacted);
+  assert.ok(second.redacted.includes('response body password'), second.redacted.join(', '));
+  const request = new Request({ method: 'GET', target: '/x?q=again-and-again', headers: { host: '127.0.0.1:8000' }, clientIp: '127.0.0.1' });
+  const secrets = new SecretValues();
+  secrets.add('again-and-again');
+  const third = collectRequest(request, answer(), secrets).response.body!;
+  assert.not.ok(third.text.includes('again-and-again'), third.text);
+});
+
+test('given the same body with the request\'s token in a key, when fingerprinted for two tokens, then the token is left out each time', () => {
+  const body = (token: string) => JSON.stringify({ [`row-${token}`]: 1 });
+  const a = collectRequest(get(), new Response(body('aaaaaa'), 200, { 'Content-Type': 'application/json' }), new SecretValues(), 'aaaaaa').response.structure;
+  const b = collectRequest(get(), new Response(body('bbbbbb'), 200, { 'Content-Type': 'application/json' }), new SecretValues(), 'bbbbbb').response.structure;
+  const other = collectRequest(get(), new Response(body('aaaaaa'), 200, { 'Content-Type': 'application/json' }), new SecretValues(), 'bbbbbb').response.structure;
+  assert.equal(a, b);
+  assert.is.not(other?.hash, a?.hash);
+});
+
 test.run();
