@@ -20,6 +20,12 @@ import { summarize } from '../../core/profiler/storage/index-line.js';
 import { openFileStorage } from '../../core/profiler/storage/file-storage.js';
 import type { ProfileStorage } from '../../core/profiler/storage/profile-storage.js';
 import { toStoredForm } from '../../core/profiler/storage/stored-form.js';
+import { buildRecordedProfiles } from '../../core/profiler/handoff/build-batch.js';
+import { ByteWriter } from '../../core/profiler/handoff/byte-writer.js';
+import { writeRequestRecord } from '../../core/profiler/handoff/request-record.js';
+import { RouteTables, routeTableData } from '../../core/profiler/handoff/route-tables.js';
+import { RecordingTrace, traceNames } from '../../core/kernel/request-trace.js';
+import type { RouteCollection } from '../../core/routing/route-collection.js';
 import { serveConfig } from '../../server/serve-config.js';
 import { app } from './bench-app.js';
 
@@ -175,6 +181,85 @@ async function pacedCosts(path: string): Promise<{ off: number; handoff: number;
   return { off: Math.max(0, least.off - pacing), handoff: Math.max(0, least.handoff - pacing), stored: Math.max(0, least.stored - pacing), pacing };
 }
 
+/** Records gathered per batch, as the hand-off does (profile-handoff.ts). */
+const BATCH_RECORDS = 64;
+
+/**
+ * The records `app serve` hands the profiler worker for `path` (its configuration panel's data
+ * included), in batches as the hand-off writes them, and the trace names they refer to.
+ */
+async function serveRecords(path: string, batches: number): Promise<ArrayBuffer[]> {
+  const serving = kernelFor(true, storeStub(), true);
+  const records: ArrayBuffer[] = [];
+  const writer = new ByteWriter();
+  let known = 0;
+  for (let b = 0; b < batches; b++) {
+    for (let i = 0; i < BATCH_RECORDS; i++) {
+      const request = newRequest(path);
+      const response = await serving.handle(request);
+      const trace = serving.traceOf(request);
+      if (!(trace instanceof RecordingTrace)) throw new Error('bench:stages: the kernel did not trace the request');
+      const at = writer.reserve32();
+      const names = traceNames();
+      writeRequestRecord(writer, request, trace, response, 0, names, known);
+      writer.patch32(at, writer.length - at - 4);
+      known = names.length;
+      await serving.terminate(request, response);
+    }
+    records.push(writer.take());
+  }
+  return records;
+}
+
+/**
+ * What the profiler worker costs per profile of `path` as \`app serve\` records it: its batches read,
+ * built and serialised (buildRecordedProfiles), the least of ROUNDS rounds; and its thread's CPU per
+ * profile for that plus writing them into a real file store as the worker does (segment, index lines,
+ * the compression worker's replies taken in; not the compression thread's own CPU), 20,000 profiles
+ * written 128 at a time, the least of 3 runs.
+ */
+async function workerCost(path: string, routes: RouteCollection): Promise<{ build: number; stored: number }> {
+  const batches = await serveRecords(path, 16);
+  const tables = new RouteTables();
+  tables.set(0, routeTableData(routes));
+  const names: string[] = [];
+  // The first pass reads the trace names in the order they were sent.
+  for (const batch of batches) buildRecordedProfiles(batch, tables, names);
+  const perRound = Math.max(1, Math.round(PER_ROUND / BATCH_RECORDS));
+  const build = await best((i) => buildRecordedProfiles(batches[i % batches.length], tables, names), perRound) / BATCH_RECORDS;
+  const dir = mkdtempSync(join(tmpdir(), 'appkernel-stages-'));
+  const storage = await openFileStorage({ dir, maxProfiles: 1_000_000, maxBytes: 4096 * 1024 * 1024, compressInWorker: true, startCompressionAtOnce: true,
+    onWarning: (message) => console.error(`warning: ${message}`) });
+  let stored = Infinity;
+  let written = 0;
+  const start = Date.now();
+  try {
+    for (let run = 0; run < 3; run++) {
+      const before = mainThreadCpuMs();
+      const total = 20_000;
+      for (let b = 0; b < total / BATCH_RECORDS; b++) {
+        const built = buildRecordedProfiles(batches[b % batches.length], tables, names);
+        let at = 0;
+        built.summaries.forEach((summary, i) => {
+          // A token and a time of its own, later than the one before, as the kernel gives them.
+          summary.token = (written + 0x100000).toString(16);
+          summary.time = start + written++ / 1000;
+          storage.writeJson(Buffer.from(built.jsons, at, built.lengths[i]), summary);
+          at += built.lengths[i];
+        });
+        // As under load, when the main thread holds requests back while the store is behind: its queue never overflows.
+        if (b % 2 === 1) await storage.flush();
+      }
+      await storage.flush();
+      stored = Math.min(stored, ((mainThreadCpuMs() - before) * 1000) / total);
+    }
+  } finally {
+    await storage.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return { build, stored };
+}
+
 const rows: string[][] = [];
 const notes: string[] = [];
 const routes = combinedRoutes(app, [{ routes: profilerRoutes() }]);
@@ -208,11 +293,12 @@ for (const path of paths) {
   const fallback = await fallbackStoreCost(profiles.map((profile) => ({ json: Buffer.from(JSON.stringify(toStoredForm(profile))), summary: summarize(profile) })));
   const bytes = Buffer.byteLength(JSON.stringify(toStoredForm(profiles[0])));
   const store = Math.max(0, paced.stored - paced.handoff);
-  rows.push([path, String(profiles[0].status), off, on, onServe, paced.off, paced.handoff, paced.handoff - paced.off, built, json, v8, store, paced.stored, fallback, bytes, paced.pacing].map((v) => (typeof v === 'number' && !Number.isInteger(v) ? v.toFixed(1) : String(v))));
+  const worker = await workerCost(path, routes);
+  rows.push([path, String(profiles[0].status), off, on, onServe, paced.off, paced.handoff, paced.handoff - paced.off, built, json, worker.build, worker.stored, v8, store, paced.stored, fallback, bytes, paced.pacing].map((v) => (typeof v === 'number' && !Number.isInteger(v) ? v.toFixed(1) : String(v))));
 }
 
 console.log(`In-process µs per request on the main thread (the least of ${ROUNDS} rounds of ${PER_ROUND}); Node ${process.version}\n`);
-const head = ['path', 'status', 'kernel, off', 'kernel, on + record', 'on + record, serve config', 'off, CPU', 'on + hand-off, CPU', 'hand-off over off', 'profile build (worker)', 'JSON (worker)', 'v8.serialize', 'store write path', 'profiler on, total', 'store, fallback', 'JSON bytes', 'pacing'];
+const head = ['path', 'status', 'kernel, off', 'kernel, on + record', 'on + record, serve config', 'off, CPU', 'on + hand-off, CPU', 'hand-off over off', 'profile build (worker)', 'JSON (worker)', 'worker, serve records', 'worker + store, CPU', 'v8.serialize', 'store write path', 'profiler on, total', 'store, fallback', 'JSON bytes', 'pacing'];
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
 console.log(head.map((h, i) => h.padStart(widths[i])).join('  '));
 for (const row of rows) console.log(row.map((c, i) => c.padStart(widths[i])).join('  '));
@@ -229,6 +315,12 @@ on + hand-off, CPU: the same with the profiler on: handle, terminate, the batche
 hand-off over off: the difference of the two: what tracing and handing off cost the main thread
   over the --no-debug kernel, both measured the same way (least of 3 runs each).
 profile build (worker), JSON (worker): what the profiler worker does per profile; no longer on the main thread.
+  Both leave out the configuration panel \`app serve\` records and the reading of the hand-off record.
+worker, serve records: the profiler worker's work per profile as \`app serve\` hands it over: records
+  with the configuration panel's data, 64 a batch, read back, built, redacted and serialised to UTF-8
+  JSON (buildRecordedProfiles).
+worker + store, CPU: the worker thread's CPU per profile for the same plus writing the profiles into a
+  real file store as the worker does (20,000, 128 at a time; the compression thread's own CPU not counted).
 v8.serialize: the profile as structured-clone bytes, what posting it to another thread would cost instead.
 store write path: what the file store costs the main thread now that the profiler worker writes it:
   on + hand-off with a real store the worker writes (its reports of what it stored taken in, the

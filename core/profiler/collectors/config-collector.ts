@@ -1,15 +1,31 @@
+import { serialisedJson, serialiseOnce } from '../../debug/request-recording.js';
 import type { ConfigData } from '../panel-data.js';
-import { looksSecret, REDACTED, redactText } from '../redact.js';
+import { looksSecret, REDACTED, redactText, type SecretValues } from '../redact.js';
 import { appEntries } from './app-entries.js';
 import type { CollectContext } from './collect-context.js';
 import { redactUrl } from './redact-url.js';
 
 export const CONFIG_COLLECTOR = 'config';
 
-/** The configuration panel: versions, app file, options, store, and the environment with secrets replaced. */
+/** The panel made of a configuration recorded by every request (serialiseOnce), for requests that carried no secret value. */
+const builtOnce = new WeakMap<object, ConfigData>();
+
+/**
+ * The configuration panel: versions, app file, options, store, and the environment with secrets replaced.
+ * The configuration `app serve` records is one object for every request: when the request carried no
+ * secret value to scrub, its panel is the one built the first time, JSON text included (serialiseOnce),
+ * which the stored form splices in as it is.
+ */
 export function collectConfig({ entries, secrets }: CollectContext): ConfigData | null {
   const recorded = appEntries(entries, CONFIG_COLLECTOR)[0] as ConfigData | undefined;
   if (!recorded) return null;
+  if (secrets.size > 0 || serialisedJson(recorded) === undefined) return redactConfig(recorded, secrets);
+  let built = builtOnce.get(recorded);
+  if (built === undefined) builtOnce.set(recorded, built = serialiseOnce(redactConfig(recorded, secrets)));
+  return built;
+}
+
+function redactConfig(recorded: ConfigData, secrets: SecretValues): ConfigData {
   const redacted: string[] = [];
   const env: Record<string, string> = Object.create(null);
   for (const name of Object.keys(recorded.env ?? {}).sort()) {

@@ -1,6 +1,6 @@
 import { NOTIFIED_REF, type NotifiedRef } from '../notified-ref.js';
 import type { Collectors, LogRecord } from '../profile.js';
-import { redactLogRecord } from '../redact-log.js';
+import { redactEventRecord } from '../redact-event-record.js';
 import type { CollectContext } from './collect-context.js';
 
 type MarkedRecord = LogRecord & { [NOTIFIED_REF]?: NotifiedRef };
@@ -13,7 +13,7 @@ export function collectLog({ request, trace, secrets }: CollectContext): Collect
   const { log } = trace;
   const route = request.attributes.route;
   const records = (log.records as readonly MarkedRecord[]).map((record) => {
-    const copy: MarkedRecord = redactLogRecord(record, secrets, route);
+    const copy: MarkedRecord = redactEventRecord(record, secrets, route);
     const ref = record[NOTIFIED_REF];
     if (ref) copy[NOTIFIED_REF] = ref;
     return copy;

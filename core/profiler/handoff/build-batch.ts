@@ -1,7 +1,7 @@
 import { buildProfile } from '../build-profile.js';
 import type { ProfileSummary } from '../profile.js';
 import { summarize } from '../storage/index-line.js';
-import { toStoredForm } from '../storage/stored-form.js';
+import { storedJson } from '../storage/stored-json.js';
 import { ByteReader } from './byte-writer.js';
 import { readRequestRecord } from './request-record.js';
 import type { RouteDefinitionData, RouteTables } from './route-tables.js';
@@ -22,7 +22,8 @@ export interface BuiltBatch {
   failures: [token: string, reason: string][];
 }
 
-const encoder = new TextEncoder();
+/** Where a batch's JSON texts are written as UTF-8, one after another; kept from batch to batch, grown when short. */
+let out = Buffer.allocUnsafeSlow(1 << 20);
 
 /**
  * Every record of a batch turned into its stored profile: the panels built and their
@@ -32,7 +33,7 @@ const encoder = new TextEncoder();
  */
 export function buildRecordedProfiles(records: ArrayBuffer, tables: RouteTables, names: string[]): BuiltBatch {
   const reader = new ByteReader(records);
-  const texts: Uint8Array[] = [];
+  const lengths: number[] = [];
   const summaries: ProfileSummary[] = [];
   const failures: [string, string][] = [];
   let total = 0;
@@ -44,20 +45,24 @@ export function buildRecordedProfiles(records: ArrayBuffer, tables: RouteTables,
       const { routes, request, trace, response } = readRequestRecord(reader, names);
       token = trace.token ?? '';
       const profile = buildProfile(request, trace, response, tables.get(routes));
-      const bytes = encoder.encode(JSON.stringify(toStoredForm(profile)));
-      texts.push(bytes);
-      summaries.push(summarize(profile));
-      total += bytes.length;
+      const json = storedJson(profile);
+      const summary = summarize(profile);
+      // Each UTF-16 unit makes at most 3 bytes.
+      if (total + json.length * 3 > out.length) {
+        const grown = Buffer.allocUnsafeSlow(Math.max(out.length * 2, total + json.length * 3));
+        out.copy(grown, 0, 0, total);
+        out = grown;
+      }
+      const written = out.write(json, total);
+      lengths.push(written);
+      summaries.push(summary);
+      total += written;
     } catch (error) {
       failures.push([token, (error as Error)?.message ?? String(error)]);
     }
     reader.seek(end);
   }
   const jsons = new Uint8Array(total);
-  let at = 0;
-  for (const text of texts) {
-    jsons.set(text, at);
-    at += text.length;
-  }
-  return { jsons: jsons.buffer, lengths: texts.map((text) => text.length), summaries, failures };
+  jsons.set(out.subarray(0, total));
+  return { jsons: jsons.buffer, lengths, summaries, failures };
 }

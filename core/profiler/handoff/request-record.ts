@@ -12,7 +12,7 @@ import { OpaqueBody, type RequestFacts, type ResponseFacts } from '../request-fa
 import { traceFacts, type TraceFacts } from '../trace-facts.js';
 import type { ByteReader, ByteWriter } from './byte-writer.js';
 import { exceptionJson } from './exception-json.js';
-import { serialisedJson } from '../../debug/request-recording.js';
+import { serialisedJson, serialiseOnce } from '../../debug/request-recording.js';
 import { OutgoingCall } from '../../debug/outgoing-call.js';
 import { readOutgoingCall, writeOutgoingCall } from './outgoing-call-record.js';
 
@@ -160,7 +160,7 @@ function writeEntryValue(w: ByteWriter, value: unknown): void {
 function readEntryValue(r: ByteReader, names: readonly string[]): unknown {
   const kind = r.uint();
   if (kind === Value.Json) return JSON.parse(r.string());
-  if (kind === Value.Known) return JSON.parse(names[r.uint()] ?? 'null');
+  if (kind === Value.Known) return knownValue(names, r.uint());
   if (kind === Value.OutgoingCall) return readOutgoingCall(r);
   const record: Record<string, number> = {};
   for (let n = r.fixed32(); n > 0; n--) {
@@ -168,6 +168,21 @@ function readEntryValue(r: ByteReader, names: readonly string[]): unknown {
     record[name] = r.float();
   }
   return record;
+}
+
+/** A value sent once as a trace name, parsed once per reader: every record gets the same object, itself marked serialiseOnce(). */
+const knownValues = new WeakMap<readonly string[], Map<number, unknown>>();
+
+function knownValue(names: readonly string[], id: number): unknown {
+  let values = knownValues.get(names);
+  if (values === undefined) knownValues.set(names, values = new Map());
+  let value = values.get(id);
+  if (value === undefined) {
+    value = JSON.parse(names[id] ?? 'null');
+    if (typeof value === 'object' && value !== null) serialiseOnce(value);
+    values.set(id, value);
+  }
+  return value;
 }
 
 function isNumberRecord(value: unknown): value is Record<string, number> {

@@ -1,0 +1,62 @@
+import type { LogRecord } from './profile.js';
+import { redactLogRecord } from './redact-log.js';
+import type { SecretValues } from './secret-values.js';
+
+interface Redacted {
+  level: LogRecord['level'];
+  channel: string;
+  message: string;
+  /** what the record's message and context became: the same for every record of this source */
+  clean: LogRecord;
+}
+
+/** Bounded: the memo is emptied when full (an app dispatching events with ever new names). */
+const MAX_ENTRIES = 2048;
+/** records kept per event and listener pair: an app's own records of that shape are redacted as usual beyond these */
+const PER_PAIR = 4;
+const memo = new Map<string, Map<string, Redacted[]>>();
+let size = 0;
+
+/**
+ * redactLogRecord() for the dispatcher's own records (`Notified event …`, `Listener … stopped
+ * propagation …`), whose context is exactly { event, listener }: most of a profile's log, the same
+ * few from one request to the next. Their stored copy depends only on their level, channel, message
+ * and those two names when the request carried no secret value, so it is made once per source and
+ * the copy for each record shares its message and context. Any other record is redacted as usual.
+ */
+export function redactEventRecord(record: LogRecord, secrets: SecretValues, route: string | null): LogRecord {
+  const context = record.context as { event?: unknown; listener?: unknown } | null;
+  if (secrets.size > 0 || typeof context !== 'object' || context === null) return redactLogRecord(record, secrets, route);
+  const { event, listener } = context;
+  if (typeof event !== 'string' || typeof listener !== 'string' || !onlyEventAndListener(context)) {
+    return redactLogRecord(record, secrets, route);
+  }
+  let byListener = memo.get(event);
+  if (byListener === undefined) memo.set(event, byListener = new Map());
+  // A few records per pair: "Notified event …" and "Listener … stopped propagation …".
+  let sources = byListener.get(listener);
+  if (sources === undefined) byListener.set(listener, sources = []);
+  let known = sources.find((source) => source.message === record.message && source.level === record.level && source.channel === record.channel);
+  if (known === undefined) {
+    if (sources.length >= PER_PAIR) return redactLogRecord(record, secrets, route);
+    if (++size > MAX_ENTRIES) {
+      memo.clear();
+      size = 1;
+      memo.set(event, byListener = new Map());
+      byListener.set(listener, sources = []);
+    }
+    known = { level: record.level, channel: record.channel, message: record.message, clean: redactLogRecord(record, secrets, route) };
+    sources.push(known);
+  }
+  const { clean } = known;
+  return { time: record.time, level: clean.level, channel: clean.channel, message: clean.message, context: clean.context };
+}
+
+function onlyEventAndListener(context: object): boolean {
+  let count = 0;
+  for (const key in context) {
+    if (key !== 'event' && key !== 'listener') return false;
+    count++;
+  }
+  return count === 2;
+}

@@ -1,0 +1,102 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createApp } from '../../../../core/app/app.js';
+import { Request } from '../../../../core/http/request.js';
+import { buildKernel } from '../../../../core/kernel/build-kernel.js';
+import { RecordingTrace, traceNames } from '../../../../core/kernel/request-trace.js';
+import { serialisedJson, serialiseOnce } from '../../../../core/debug/request-recording.js';
+import { buildProfile } from '../../../../core/profiler/build-profile.js';
+import { ByteReader, ByteWriter } from '../../../../core/profiler/handoff/byte-writer.js';
+import { readRequestRecord, writeRequestRecord } from '../../../../core/profiler/handoff/request-record.js';
+import type { Profile } from '../../../../core/profiler/profile.js';
+import { REDACTED } from '../../../../core/profiler/redacted.js';
+import { toStoredForm } from '../../../../core/profiler/storage/stored-form.js';
+import { storedJson } from '../../../../core/profiler/storage/stored-json.js';
+import { liveTraceFacts } from '../../../../core/profiler/trace-facts.js';
+import { RouteCollection } from '../../../../core/routing/route-collection.js';
+import { htmlErrorRenderer } from '../../../../render/error-renderer.js';
+
+const test = suite('the profiler worker builds what repeats from one request to the next once: the configuration panel, the dispatcher\'s log records');
+
+const config = serialiseOnce({
+  node: 'v20', appkernel: '0.1.0', app: null, appFile: null, options: { port: '8000' }, store: 'postgres://me:pw@db/profiles',
+  env: { HOME: '/home/me', API_TOKEN: 'tok', SHARED_VALUE: 'shared-value-77aa', DATABASE_URL: 'postgres://me:hunter22@db/app' },
+  redacted: [],
+});
+const app = createApp({ name: 'repeats' })
+  .get('plain', '/plain', ({ trace }) => {
+    trace.addEntry('config', config);
+    return 'plain';
+  });
+const kernel = buildKernel(app, { debug: true, root: process.cwd(), errorRenderer: htmlErrorRenderer });
+
+/** Profiles built in the worker's way (a record written, read back by one reader) and the main thread's way, for the same requests. */
+async function profilesOf(headers: Record<string, string>[]): Promise<{ worker: Profile[]; live: Profile[] }> {
+  const writer = new ByteWriter();
+  const live: Profile[] = [];
+  let known = 0;
+  for (const [i, extra] of headers.entries()) {
+    const request = new Request({ method: 'GET', target: '/plain', headers: { host: '127.0.0.1:8000', ...extra } });
+    const response = await kernel.handle(request);
+    const trace = kernel.traceOf(request);
+    if (!(trace instanceof RecordingTrace)) throw new Error('not traced');
+    trace.token = `abc00${i}`;
+    trace.responded(request.elapsed());
+    writeRequestRecord(writer, request, trace, response, 0, traceNames(), known);
+    known = traceNames().length;
+    live.push(buildProfile(request, liveTraceFacts(request, trace), response, new RouteCollection()));
+  }
+  const reader = new ByteReader(writer.take());
+  const names: string[] = [];
+  const worker: Profile[] = [];
+  while (!reader.done) {
+    const { request, trace, response } = readRequestRecord(reader, names);
+    worker.push(buildProfile(request, trace, response, new RouteCollection()));
+  }
+  return { worker, live };
+}
+
+test('when requests carry no secret value, then they share one configuration panel, redacted once, whose JSON text is made once', async () => {
+  const { worker, live } = await profilesOf([{}, {}, {}]);
+  const [one, two, three] = worker.map((profile) => profile.collectors.config);
+  assert.ok(one !== null);
+  assert.is(two, one);
+  assert.is(three, one);
+  assert.ok(serialisedJson(one) !== undefined, 'its JSON was made with the panel');
+  assert.is(one!.env.API_TOKEN, REDACTED);
+  assert.is(one!.env.DATABASE_URL, `postgres://${REDACTED}@db/app`);
+  assert.is(one!.env.SHARED_VALUE, 'shared-value-77aa');
+  assert.is(live[0].collectors.config, live[1].collectors.config, 'the main thread\'s builder shares it too');
+  assert.equal(worker.map((profile) => profile.collectors.config), live.map((profile) => profile.collectors.config));
+});
+
+test('when a request carries a secret value that is also in the environment, then its configuration panel is its own, with that value scrubbed', async () => {
+  const { worker } = await profilesOf([{}, { authorization: 'Bearer shared-value-77aa' }, {}]);
+  const [one, two, three] = worker.map((profile) => profile.collectors.config);
+  assert.is.not(two, one);
+  assert.is(two!.env.SHARED_VALUE, REDACTED);
+  assert.is(one!.env.SHARED_VALUE, 'shared-value-77aa');
+  assert.is(three, one, 'the next request without secrets shares the first panel again');
+});
+
+test('when the stored form is written, then its JSON text is the one JSON.stringify gives, the shared panel spliced in', async () => {
+  const { worker, live } = await profilesOf([{}, { authorization: 'Bearer shared-value-77aa' }, { cookie: 'sid=abcdef123456' }]);
+  for (const profile of [...worker, ...live]) assert.is(storedJson(profile), JSON.stringify(toStoredForm(profile)));
+  const plain = { ...worker[0], collectors: { ...worker[0].collectors, config: null } };
+  assert.is(storedJson(plain), JSON.stringify(toStoredForm(plain)), 'and without a shared panel');
+});
+
+test('when the dispatcher\'s records repeat from one request to the next, then their redacted message and context are made once and shared', async () => {
+  const { worker, live } = await profilesOf([{}, {}, { authorization: 'Bearer ConsumeBody-secret-1' }]);
+  const eventRecords = (profile: Profile) => profile.collectors.log.records.filter((record) => record.channel === 'event');
+  const [one, two, three] = worker.map(eventRecords);
+  assert.ok(one.length > 3);
+  one.forEach((record, i) => {
+    assert.is(two[i].context, record.context, 'the same context object');
+    assert.is(two[i].message, record.message);
+    assert.is.not(three[i].context, record.context, 'a request with secret values has its own');
+  });
+  assert.equal(worker.map(eventRecords), live.map(eventRecords));
+});
+
+test.run();
