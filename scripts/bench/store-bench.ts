@@ -16,6 +16,7 @@ import { resolve } from 'node:path';
 import { startContender, type RunningContender } from './contender.js';
 import { allThreadsMs, mainThreadMs } from './cpu-per-request.js';
 import { load } from './load.js';
+import { postgresServerMs, postmasterPid } from './postgres-server-cpu.js';
 import { startTempPostgres, type TempPostgres } from '../../tests/helpers/temp-postgres.js';
 
 const BASE = 'http://127.0.0.1:8000';
@@ -265,18 +266,23 @@ async function httpComparison(server: TempPostgres, writeThroughput: number): Pr
     }
     // Throughput under flat-out load moves with what each store drops; the CPU a request costs at a
     // pace both stores keep up with does not: each server's main thread and all its threads, paced.
-    const cpu: Record<string, { main: number[]; all: number[] }> = { file: { main: [], all: [] }, postgres: { main: [], all: [] } };
+    const cpu: Record<string, { main: number[]; all: number[]; database: number[] }> = {
+      file: { main: [], all: [], database: [] }, postgres: { main: [], all: [], database: [] },
+    };
+    const postmaster = postmasterPid(Number(new URL(url).port));
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 === 0 ? [['file', file], ['postgres', pg]] as const : [['postgres', pg], ['file', file]] as const;
       for (const [name, contender] of order) {
         const pid = contender.child.pid!;
-        const before = { main: mainThreadMs(pid), all: allThreadsMs(pid) };
+        const database = () => (name === 'postgres' && postmaster !== null ? postgresServerMs(postmaster) : 0);
+        const before = { main: mainThreadMs(pid), all: allThreadsMs(pid), database: database() };
         const run = await load(`${contender.base}/hello/world`, { ...options, rate: PACED_RATE });
         await new Promise((done) => setTimeout(done, 300));
         const requests = run.requests - run.errors;
         answered[name] += requests;
         cpu[name].main.push(((mainThreadMs(pid) - before.main) * 1000) / requests);
         cpu[name].all.push(((allThreadsMs(pid) - before.all) * 1000) / requests);
+        cpu[name].database.push(((database() - before.database) * 1000) / requests);
       }
     }
     await Promise.all([file.stop(), pg.stop()]);
@@ -287,7 +293,13 @@ async function httpComparison(server: TempPostgres, writeThroughput: number): Pr
     const ratio = pgRps / fileRps;
     const seconds = 1 + 2 * ROUNDS * options.seconds;
     const storedRatio = stored.postgres / stored.file;
-    const share = (name: 'file' | 'postgres') => `${stored[name].toLocaleString('en-US')} profiles stored of ${answered[name].toLocaleString('en-US')} answered`;
+    // Requests still on their way when a round's count ends are answered and stored too: stored may pass answered.
+    const lost = (name: 'file' | 'postgres') => Math.max(0, answered[name] - stored[name]);
+    const toldByPostgres = Number(/(\d+) profiles? (?:was|were) dropped in all/.exec(pg.output())?.[1] ?? 0);
+    const share = (name: 'file' | 'postgres') => `${stored[name].toLocaleString('en-US')} profiles stored of ${answered[name].toLocaleString('en-US')} answered, `
+      + `${lost(name).toLocaleString('en-US')} lost`;
+    // Flat out, both cores are busy: req/s goes as the inverse of the CPU a request costs, the database server's included.
+    const withDatabase = { file: median(cpu.file.all), postgres: median(cpu.postgres.all) + median(cpu.postgres.database) };
     const twoServers = async (rate?: number) => {
       const pair = [await start('postgres A', url), await start('postgres B', url)];
       // A server's first seconds run cold (about a tenth of its speed here), with either store.
@@ -320,12 +332,18 @@ async function httpComparison(server: TempPostgres, writeThroughput: number): Pr
       + `${r.dropped.toLocaleString('en-US')} dropped and counted${r.untold ? ' (a server\'s count was folded into a warning summary)' : ''} ${verdict(ok && !r.untold)}`;
     return [
       `app serve, profiler on, GET /hello/world (${options.connections} connections, median of ${ROUNDS} interleaved rounds of ${options.seconds} s):`,
-      `  embedded store ${num(fileRps).trim()} req/s, PostgreSQL store ${num(pgRps).trim()} req/s: ${(ratio * 100).toFixed(1)}% (goal ≥90%) ${verdict(ratio >= 0.9)}`,
+      `  embedded store ${num(fileRps).trim()} req/s, PostgreSQL store ${num(pgRps).trim()} req/s: ${(ratio * 100).toFixed(1)}% (goal ≥90%) ${verdict(ratio >= 0.9)}; `
+        + `both hold the next request back while their writer is behind`,
+      `  profiles dropped: embedded store ${lost('file').toLocaleString('en-US')} (answered − stored), PostgreSQL store ${lost('postgres').toLocaleString('en-US')} `
+        + `(${toldByPostgres.toLocaleString('en-US')} counted and told at close) ${verdict(lost('file') === 0 && lost('postgres') === 0)}`,
       `  embedded store: ${share('file')}; PostgreSQL store: ${share('postgres')} (a profile dropped at the door costs its request less: `
         + `compare profiles stored per second of load, ${num(stored.file / seconds).trim()} and ${num(stored.postgres / seconds).trim()}: ${(storedRatio * 100).toFixed(1)}%)`,
       `  paced at ${PACED_RATE} req/s, CPU per request (median of ${ROUNDS} interleaved rounds): main thread ${num(median(cpu.file.main), 1).trim()} µs embedded, `
         + `${num(median(cpu.postgres.main), 1).trim()} µs PostgreSQL: ${(cpuRatio.main * 100).toFixed(1)}% (goal ≤110%) ${verdict(cpuRatio.main <= 1.1)}; `
         + `all threads ${num(median(cpu.file.all), 1).trim()} and ${num(median(cpu.postgres.all), 1).trim()} µs: ${(cpuRatio.all * 100).toFixed(1)}%`,
+      `  the same with the database server's processes (${postmaster === null ? 'not found: given by APPKERNEL_TEST_DATABASE_URL?' : `pid ${postmaster} and its children`}): `
+        + `${num(median(cpu.postgres.database), 1).trim()} µs per request; all in all ${num(withDatabase.file, 1).trim()} µs embedded, ${num(withDatabase.postgres, 1).trim()} µs PostgreSQL: `
+        + `the req/s that CPU allows on cores both share, PostgreSQL ${((withDatabase.file / withDatabase.postgres) * 100).toFixed(1)}% of embedded`,
       `two servers on one database, ${LOAD_SECONDS} s of load each (two stores alone wrote ${num(writeThroughput).trim()} profiles/s, above):`,
       line('flat out', flat, flat.stored + flat.dropped >= flat.answered),
       `  write throughput while serving: ${num(servedThroughput).trim()} profiles/s stored`,

@@ -45,6 +45,11 @@ export class Announcements {
     });
   }
 
+  /** Ends every wait whenBelow() gave, at once: there is no longer a reason to hold anyone back. */
+  releaseRoom(): void {
+    for (const wake of this.#roomWaiters.splice(0)) wake();
+  }
+
   /** Resolves once `token` is settled, or after `timeoutMs`. */
   settled(token: string, timeoutMs: number): Promise<void> {
     const waiters = this.#waiters.get(token);

@@ -18,8 +18,13 @@ export interface PostgresQueueEvents {
   warn(message: string): void;
 }
 
-/** how long the first queued profile waits for others to share its INSERT */
-const GATHER_MS = 10;
+/**
+ * How long the first queued profile waits for others to share its INSERT. A statement costs the
+ * database about as much as twenty rows (its commit and the counts trigger): at a moderate pace
+ * (500 profiles/s), 50 ms halves the database's CPU per profile against 10 ms. This instance
+ * reads its queued profiles from memory meanwhile; the others see them that much later.
+ */
+const GATHER_MS = 50;
 const RETRY_MIN_MS = 250;
 const RETRY_MAX_MS = 2_000;
 
@@ -29,8 +34,8 @@ const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 /**
  * The write side of the PostgreSQL store, in whichever thread holds it (the profiler worker, or the
  * main thread when the worker cannot): profiles are queued and inserted in batches (one INSERT of up
- * to BATCH_ROWS rows, prepared when full); while the database is away the queue waits and is written
- * once it is back. The caller bounds the queue.
+ * to BATCH_ROWS rows, the same prepared statement whatever their number, postgres-insert.ts); while
+ * the database is away the queue waits and is written once it is back. The caller bounds the queue.
  */
 export class PostgresQueue {
   /** queued or being written, oldest first */

@@ -49,6 +49,13 @@ const ANALYZE_AFTER_ROWS = 1_000;
 const ANALYZE_AFTER_SHARE = 0.1;
 /** tokens other instances wrote are learnt this often, for has() */
 const TOKEN_REFRESH_MS = 500;
+/** how long whenRoom() holds a request back at most, should the writer not catch up */
+const ROOM_WAIT_MS = 1_000;
+/**
+ * A writer that stored nothing for this long while behind is not merely slow: the database may
+ * hang without an error. Requests are then no longer held back for it.
+ */
+const ROOM_STALL_MS = 1_000;
 
 const stderrWarning = (message: string): void => void process.stderr.write(`appkernel: warning: ${message}\n`);
 
@@ -119,6 +126,8 @@ export class PostgresStorage implements ProfileStorage {
   #bytes = 0;
   /** the database is away, as the worker's writer last said */
   #workerDown = false;
+  /** when the writer was last seen keeping up: nothing to hold back for, or a batch stored */
+  #keepingUpAt = -Infinity;
   #closing: Promise<void> | null = null;
   #closed = false;
   #lastRetention = 0;
@@ -142,7 +151,10 @@ export class PostgresStorage implements ProfileStorage {
     this.#local = new PostgresQueue(pool, () => this.instance, maxQueue, {
       written: (stored, bytes) => this.#afterStored(stored, bytes),
       dropped: (tokens, reason) => this.#drop(reason, tokens.length),
-      warn,
+      warn: (message) => {
+        if (this.#local.down) this.#announced.releaseRoom();
+        warn(message);
+      },
     });
     this.#waiting = this.#local.waiting;
     // An idle connection the server closed: the pool drops it and makes another when needed.
@@ -166,9 +178,29 @@ export class PostgresStorage implements ProfileStorage {
     return { kind: 'postgres', url: this.#url, instance: this.#instance.buffer, maxQueue: this.#maxQueue };
   }
 
+  /**
+   * Null unless the profiler worker's writer is behind while the database answers: then a promise
+   * that resolves once half of the high mark (3/4 of maxQueue announced) or fewer are left, when
+   * the database goes away, or after ROOM_WAIT_MS. Never a wait while the database is away or
+   * the writer stored nothing for ROOM_STALL_MS: those profiles are queued, then dropped and
+   * counted, and requests go on at full speed.
+   */
+  whenRoom(): Promise<void> | null {
+    if (this.#closing || this.#local.down || this.#workerDown) return null;
+    const now = Date.now();
+    const high = Math.max(1, Math.floor((this.#maxQueue * 3) / 4));
+    if (this.#announced.size < high) {
+      this.#keepingUpAt = now;
+      return null;
+    }
+    if (now - this.#keepingUpAt > ROOM_STALL_MS) return null;
+    return this.#announced.whenBelow(high, ROOM_WAIT_MS);
+  }
+
   /** What the worker wrote or dropped: announcements settle, drops are counted and told here. */
   settleWritten(report: WrittenReport): void {
     if (report.away !== undefined) this.#workerDown = report.away;
+    if (report.away) this.#announced.releaseRoom();
     for (const message of report.warnings) this.#warn(message);
     for (const token of report.stored) this.#announced.settle(token);
     for (const token of report.dropped) this.#announced.settle(token);
@@ -354,6 +386,7 @@ export class PostgresStorage implements ProfileStorage {
 
   /** Tokens now in the table (written here or by the worker): counted, known, and retention is due. */
   #afterStored(written: string[], bytes: number): void {
+    this.#keepingUpAt = Date.now();
     this.#stored += written.length;
     this.#bytes += bytes;
     this.#writtenSinceAnalyze += written.length;

@@ -85,7 +85,8 @@ export interface ProfileStorage {
    * Null when the store can take more profiles now. Otherwise the profiler worker is behind: a promise
    * that resolves once it has caught up enough, or after a second at most. The server holds the next
    * request back until then, so that a load the worker cannot follow slows down instead of losing
-   * profiles. A store whose backlog is no sign of a slow worker (a database away) has none.
+   * profiles. A store whose backlog is no sign of a slow worker (a database away) has none: it returns
+   * null, and a wait it gave ends at once when it learns so.
    */
   whenRoom?(): Promise<void> | null;
   /** An announced profile, serialised elsewhere: its stored form's JSON as UTF-8, and its summary. */

@@ -33,4 +33,13 @@ test('when nothing settles, then the wait ends after its bound', async () => {
   assert.ok(Date.now() - started >= 40);
 });
 
+test('when the room is released, then every wait under way ends at once', async () => {
+  const announced = new Announcements();
+  for (let i = 0; i < 4; i++) announced.add(`t${i}`);
+  const waits = [announced.whenBelow(4, 60_000), announced.whenBelow(4, 60_000)];
+  announced.releaseRoom();
+  await Promise.all(waits);
+  assert.is(announced.size, 4);
+});
+
 test.run();

@@ -8,6 +8,9 @@ import { openStorage } from '../../../../core/profiler/storage/open-storage.js';
 import { FileStorage } from '../../../../core/profiler/storage/file-storage.js';
 import { waitFor } from '../../../helpers/poll.js';
 import { PASSWORD, startTempPostgres, sql } from '../../../helpers/temp-postgres.js';
+import { summarize } from '../../../../core/profiler/storage/index-line.js';
+import { toStoredForm } from '../../../../core/profiler/storage/stored-form.js';
+import type { Profile } from '../../../../core/profiler/profile.js';
 import { nthToken, profile200, profile404 } from '../fixtures.js';
 
 // One server for the file (stopped and removed when the process exits); each test gets a database of its own.
@@ -271,3 +274,79 @@ away('when a store that dropped profiles closes, then it tells how many it dropp
 });
 
 away.run();
+
+// ---
+
+const room = suite('PostgresStorage.whenRoom: requests wait for a writer that is behind, never for a database away');
+room.after.each(async () => {
+  await Promise.all(opened.splice(0).map((s) => s.close()));
+});
+
+const settledYet = async (wait: Promise<void>): Promise<boolean> => {
+  let done = false;
+  void wait.then(() => { done = true; });
+  await new Promise((resolve) => setImmediate(resolve));
+  return done;
+};
+const asJson = (profile: Profile) => Buffer.from(JSON.stringify(toStoredForm(profile)), 'utf8');
+
+room('when the database answers and 3/4 of the queue is announced, then whenRoom waits until half of that is left', async () => {
+  const url = await server.createDatabase();
+  const { storage } = await open(url, { maxQueue: 8 });
+  assert.is(storage.whenRoom(), null, 'nothing announced');
+  const profiles = Array.from({ length: 6 }, (_, i) => profile200({ token: nthToken(400 + i), time: T0 + i }));
+  for (const p of profiles) assert.ok(storage.announce(p.token));
+  const wait = storage.whenRoom();
+  assert.ok(wait, 'six of eight announced: behind');
+  storage.writeJson(asJson(profiles[0]), summarize(profiles[0]));
+  assert.is(await settledYet(wait!), false, 'five announced: still above half of six');
+  for (const p of profiles.slice(1, 3)) storage.writeJson(asJson(p), summarize(p));
+  assert.is(await settledYet(wait!), true, 'three announced: the wait is over');
+  for (const p of profiles.slice(3)) storage.writeJson(asJson(p), summarize(p));
+  await storage.flush();
+  assert.is(storage.stats().dropped, 0);
+});
+
+room('when the database is away, then whenRoom never waits, however much is announced', async () => {
+  const url = await server.createDatabase();
+  const { storage, warnings } = await open(url, { maxQueue: 8 });
+  assert.is(storage.whenRoom(), null);
+  server.stopServer();
+  try {
+    storage.write(profile200({ token: nthToken(500), time: T0 }));
+    assert.ok(await waitFor(() => warnings.some((w) => /went away/.test(w)), 10_000), warnings.join('\n'));
+    for (let i = 1; i <= 6; i++) assert.ok(storage.announce(nthToken(500 + i)));
+    assert.is(storage.whenRoom(), null);
+    for (let i = 1; i <= 6; i++) storage.cancel(nthToken(500 + i), 'test');
+  } finally {
+    server.startServer();
+  }
+});
+
+room('when the worker\'s writer reports the database away, then a wait under way ends at once and no new one starts', async () => {
+  const url = await server.createDatabase();
+  const { storage } = await open(url, { maxQueue: 8 });
+  assert.is(storage.whenRoom(), null);
+  for (let i = 0; i < 6; i++) assert.ok(storage.announce(nthToken(600 + i)));
+  const wait = storage.whenRoom();
+  assert.ok(wait);
+  assert.is(await settledYet(wait!), false);
+  storage.settleWritten({ stored: [], dropped: [], warnings: [], away: true });
+  assert.is(await settledYet(wait!), true);
+  assert.is(storage.whenRoom(), null);
+  storage.settleWritten({ stored: [], dropped: [], warnings: [], away: false });
+  assert.ok(storage.whenRoom(), 'the database is back and the writer still behind');
+  for (let i = 0; i < 6; i++) storage.cancel(nthToken(600 + i), 'test');
+});
+
+room('when the writer stores nothing for a second while behind (a database that hangs), then whenRoom stops waiting for it', async () => {
+  const url = await server.createDatabase();
+  const { storage } = await open(url, { maxQueue: 8 });
+  assert.is(storage.whenRoom(), null);
+  for (let i = 0; i < 6; i++) assert.ok(storage.announce(nthToken(700 + i)));
+  assert.ok(storage.whenRoom());
+  assert.ok(await waitFor(() => storage.whenRoom() === null, 10_000), 'no wait once the writer has stalled');
+  for (let i = 0; i < 6; i++) storage.cancel(nthToken(700 + i), 'test');
+});
+
+room.run();

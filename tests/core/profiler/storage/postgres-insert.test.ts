@@ -1,0 +1,71 @@
+import pg from 'pg';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { BATCH_ROWS, insertRows, type ProfileRow } from '../../../../core/profiler/storage/postgres-insert.js';
+import { migrate, PROFILES_TABLE } from '../../../../core/profiler/storage/postgres-schema.js';
+import { startTempPostgres } from '../../../helpers/temp-postgres.js';
+import { nthToken } from '../fixtures.js';
+
+const server = await startTempPostgres();
+
+const row = (i: number, change: Partial<ProfileRow> = {}): ProfileRow => ({
+  token: nthToken(i), time: 1_764_000_000_000.25 + i, status: 200, ip: '127.0.0.1', method: 'GET', url: `http://127.0.0.1:8000/p/${i}`,
+  duration: 1.5, instance: 'host:8000', profiler: false, bytes: 10, route: 'page', body: Buffer.from(`{"n":${i}}`), ...change,
+});
+
+async function connect(): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: await server.createDatabase() });
+  await client.connect();
+  await migrate(client);
+  return client;
+}
+
+test('when rows hold what an array literal must escape, then each column is stored exactly as given', async () => {
+  const client = await connect();
+  try {
+    const awkward = [
+      row(1, { url: 'http://h/a"b\\c,d{e}f g', ip: '"', method: 'NULL', route: null, body: Buffer.from([0, 1, 2, 255, 0]) }),
+      row(2, { route: 'NULL', instance: 'é:1 \\', profiler: true, status: 404, duration: 0.1 + 0.2 }),
+      row(3, { body: Buffer.alloc(0), url: '' }),
+    ];
+    // A body that is a view of a larger buffer is stored as the view.
+    const slab = Buffer.from('xx{"view":true}yy');
+    awkward.push(row(4, { body: slab.subarray(2, 15) }));
+    assert.equal((await insertRows(client, awkward)).sort(), awkward.map((r) => r.token).sort());
+    const stored = await client.query(`SELECT token, time, status, ip, method, url, duration, instance, profiler, bytes, route, body FROM ${PROFILES_TABLE} ORDER BY token`);
+    const expected = [...awkward].sort((a, b) => (a.token < b.token ? -1 : 1)).map((r) => ({ ...r, body: Buffer.from(r.body) }));
+    assert.equal(stored.rows, expected);
+  } finally {
+    await client.end();
+  }
+});
+
+test('when batches of any size are inserted, then one prepared statement serves them all', async () => {
+  const client = await connect();
+  try {
+    let n = 0;
+    for (const size of [1, 3, 7, BATCH_ROWS]) {
+      const batch = Array.from({ length: size }, () => row(100 + n++));
+      assert.is((await insertRows(client, batch)).length, size);
+    }
+    const prepared = await client.query<{ name: string }>(`SELECT name FROM pg_prepared_statements`);
+    assert.equal(prepared.rows.map((r) => r.name), ['appkernel_insert_rows']);
+    assert.is((await client.query(`SELECT count(*)::int AS n FROM ${PROFILES_TABLE}`)).rows[0].n, n);
+  } finally {
+    await client.end();
+  }
+});
+
+test('when a token is already in the table, then its row is kept and only the new tokens come back', async () => {
+  const client = await connect();
+  try {
+    await insertRows(client, [row(1, { instance: 'first:1' })]);
+    assert.equal(await insertRows(client, [row(1, { instance: 'second:2' }), row(2)]), [nthToken(2)]);
+    const kept = await client.query(`SELECT instance FROM ${PROFILES_TABLE} WHERE token = $1`, [nthToken(1)]);
+    assert.is(kept.rows[0].instance, 'first:1');
+  } finally {
+    await client.end();
+  }
+});
+
+test.run();
