@@ -1,5 +1,4 @@
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createDemoApp } from '../../core/app/demo-app.js';
@@ -9,6 +8,7 @@ import { htmlErrorRenderer } from '../../render/error-renderer.js';
 import type { Kernel } from '../../core/kernel/kernel.js';
 import { liveTraceFacts } from '../../core/profiler/trace-facts.js';
 import { fetchText } from '../helpers/serve.js';
+import { closeServer, listenOnLoopback } from '../helpers/loopback-server.js';
 
 /** What one request went through, seen from kernel.terminate: event names and the listeners called. */
 interface Seen { path: string; events: string[]; listeners: Record<string, string[]>; terminatedAt: number }
@@ -35,15 +35,9 @@ test.before(async () => {
     });
   });
   server = createAppServer(() => kernel);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = await listenOnLoopback(server);
 });
-test.after(async () => {
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeIdleConnections();
-  });
-});
+test.after(() => closeServer(server));
 
 async function terminated(path: string): Promise<Seen> {
   const end = Date.now() + 5000;

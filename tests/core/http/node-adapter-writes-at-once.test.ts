@@ -1,5 +1,4 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createApp } from '../../../core/app/app.js';
@@ -7,6 +6,7 @@ import { createAppServer } from '../../../core/http/server.js';
 import { buildKernel } from '../../../core/kernel/build-kernel.js';
 import { htmlErrorRenderer } from '../../../render/error-renderer.js';
 import { fetchText } from '../../helpers/serve.js';
+import { closeServer, listenOnLoopback } from '../../helpers/loopback-server.js';
 
 const test = suite('node adapter: a request without a body that the kernel answers at once is written before its request event returns');
 
@@ -26,15 +26,9 @@ test.before(async () => {
   server = createAppServer(() => kernel, { onResponse: () => void answered++ });
   // Listeners run in order: this one runs right after the adapter's has returned.
   server.on('request', (req: IncomingMessage, res: ServerResponse) => void endedAtOnce.set(`${req.method} ${req.url}`, res.writableEnded));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = await listenOnLoopback(server);
 });
-test.after(async () => {
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeIdleConnections();
-  });
-});
+test.after(() => closeServer(server));
 
 test('when the route and controller are synchronous, then the 200 is written before the request event returns', async () => {
   const r = await fetchText(`${base}/hello/world`);
