@@ -6,23 +6,38 @@ const SHORT = 64;
 /**
  * Writes numbers and strings into one growable buffer, for another thread to read with
  * ByteReader: no JSON text and no structured clone of the values is ever made. Strings go
- * in with TextEncoder.encodeInto, straight into the buffer. The buffer is handed over with
- * take(), which transfers its ArrayBuffer: the next record starts a fresh one.
+ * in with TextEncoder.encodeInto, straight into the buffer. take() hands the buffer over as
+ * it is and starts a fresh one; a `shared` writer's buffers are SharedArrayBuffers, which a
+ * postMessage shares with the other thread instead of copying them.
  */
 export class ByteWriter {
-  #bytes = new Uint8Array(INITIAL_BYTES);
-  #view = new DataView(this.#bytes.buffer);
+  #bytes: Uint8Array;
+  #view: DataView;
   #at = 0;
+
+  constructor(private readonly shared = false) {
+    this.#bytes = this.#allocate(INITIAL_BYTES);
+    this.#view = new DataView(this.#bytes.buffer);
+  }
 
   get length(): number {
     return this.#at;
   }
 
-  /** The bytes written so far, as an ArrayBuffer of their own; the writer starts empty. */
-  take(): ArrayBuffer {
-    const taken = this.#bytes.buffer.slice(0, this.#at);
+  /**
+   * The bytes written so far, in the buffer they were written into (no copy); the writer goes on
+   * in a new one, as large as this one turned out to be, so that the next batch seldom grows.
+   */
+  take(): Uint8Array {
+    const taken = this.#bytes.subarray(0, this.#at);
+    this.#bytes = this.#allocate(Math.max(INITIAL_BYTES, this.#bytes.length));
+    this.#view = new DataView(this.#bytes.buffer);
     this.#at = 0;
     return taken;
+  }
+
+  #allocate(size: number): Uint8Array {
+    return new Uint8Array(this.shared ? new SharedArrayBuffer(size) : new ArrayBuffer(size));
   }
 
   /** Forgets everything written from `length` on (a record that could not be written whole). */
@@ -119,7 +134,7 @@ export class ByteWriter {
 
   #room(more: number): void {
     if (this.#at + more <= this.#bytes.length) return;
-    const grown = new Uint8Array(Math.max(this.#bytes.length * 2, this.#at + more));
+    const grown = this.#allocate(Math.max(this.#bytes.length * 2, this.#at + more));
     grown.set(this.#bytes.subarray(0, this.#at));
     this.#bytes = grown;
     this.#view = new DataView(grown.buffer);
@@ -134,10 +149,12 @@ export class ByteReader {
   readonly #text: Buffer;
   #at = 0;
 
-  constructor(buffer: ArrayBuffer) {
-    this.#bytes = new Uint8Array(buffer);
-    this.#text = Buffer.from(buffer);
-    this.#view = new DataView(buffer);
+  /** `bytes`: what a ByteWriter's take() gave (an ArrayBuffer: all of it) */
+  constructor(bytes: Uint8Array | ArrayBuffer) {
+    const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+    this.#bytes = view;
+    this.#text = Buffer.from(view.buffer, view.byteOffset, view.byteLength);
+    this.#view = new DataView(view.buffer, view.byteOffset, view.byteLength);
   }
 
   get done(): boolean {
