@@ -4,8 +4,10 @@ import { AppError } from '../../errors.js';
 export const PROFILES_TABLE = 'appkernel_profiles';
 /** How many profiles (and their bytes) per status, method and profiler flag: counts without scanning. */
 export const COUNTS_TABLE = 'appkernel_profile_counts';
-/** Tokens an instance took for profiles it has yet to write, so that no other instance draws them. */
-export const RESERVATIONS_TABLE = 'appkernel_token_reservations';
+/** Schema 4's reservations, a row per token; replaced by TOKEN_RANGES_TABLE. */
+const RESERVATIONS_TABLE = 'appkernel_token_reservations';
+/** Ranges of tokens (a 3-hex-digit prefix) an instance claimed for the profiles it writes, so that no other instance draws them. */
+export const TOKEN_RANGES_TABLE = 'appkernel_token_ranges';
 const VERSION_TABLE = 'appkernel_schema';
 
 /**
@@ -75,6 +77,15 @@ const MIGRATIONS: readonly (readonly string[])[] = [
       reserved_at timestamptz NOT NULL DEFAULT now()
     )`,
     `CREATE INDEX ${RESERVATIONS_TABLE}_reserved_at ON ${RESERVATIONS_TABLE} (reserved_at)`,
+  ],
+  [
+    `DROP TABLE ${RESERVATIONS_TABLE}`,
+    `CREATE TABLE ${TOKEN_RANGES_TABLE} (
+      prefix text COLLATE "C" PRIMARY KEY,
+      claimant text NOT NULL,
+      instance text NOT NULL,
+      reserved_at timestamptz NOT NULL DEFAULT now()
+    )`,
   ],
 ];
 

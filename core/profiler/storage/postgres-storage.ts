@@ -107,7 +107,7 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
  * queue sends batches (one INSERT of up to BATCH_ROWS rows) off the request path; while the
  * database is away it waits, bounded, and is written once it is back. has() answers from
  * memory: this instance's tokens and those the others wrote, learnt every TOKEN_REFRESH_MS.
- * nextToken() hands out tokens reserved in the database (TokenPool), which no other instance can
+ * nextToken() hands out tokens reserved in the database (TokenPool: ranges of them), which no other instance can
  * draw; a token another instance took anyway is never overwritten (ON CONFLICT DO NOTHING): the
  * later profile is dropped and counted.
  */
