@@ -8,6 +8,8 @@ export const COUNTS_TABLE = 'appkernel_profile_counts';
 const RESERVATIONS_TABLE = 'appkernel_token_reservations';
 /** Ranges of tokens (a 3-hex-digit prefix) an instance claimed for the profiles it writes, so that no other instance draws them. */
 export const TOKEN_RANGES_TABLE = 'appkernel_token_ranges';
+/** Profile bodies, deflated together a batch's worth at a time (postgres-blocks.ts); a profile row names its block and line. */
+export const BLOCKS_TABLE = 'appkernel_profile_blocks';
 const VERSION_TABLE = 'appkernel_schema';
 
 /**
@@ -86,6 +88,18 @@ const MIGRATIONS: readonly (readonly string[])[] = [
       instance text NOT NULL,
       reserved_at timestamptz NOT NULL DEFAULT now()
     )`,
+  ],
+  [
+    // Rows written before keep their body; later ones name a block and a line instead.
+    `CREATE TABLE ${BLOCKS_TABLE} (
+      id bigserial PRIMARY KEY,
+      newest double precision NOT NULL,
+      body bytea NOT NULL
+    )`,
+    // Deflated already: stored out of line as they are, never compressed again.
+    `ALTER TABLE ${BLOCKS_TABLE} ALTER COLUMN body SET STORAGE EXTERNAL`,
+    `CREATE INDEX ${BLOCKS_TABLE}_newest ON ${BLOCKS_TABLE} (newest)`,
+    `ALTER TABLE ${PROFILES_TABLE} ALTER COLUMN body DROP NOT NULL, ADD COLUMN block bigint, ADD COLUMN slot integer`,
   ],
 ];
 

@@ -7,7 +7,8 @@ import { Announcements } from './announcements.js';
 import { summarize } from './index-line.js';
 import type { PostgresWriterSpec, ProfileStorage, PruneOptions, StoreStats, WrittenReport } from './profile-storage.js';
 import { isConnectionError, openFailure, parseDatabaseUrl } from './postgres-errors.js';
-import { COUNTS_TABLE, migrate, PROFILES_TABLE } from './postgres-schema.js';
+import { bodyAt } from './postgres-blocks.js';
+import { BLOCKS_TABLE, COUNTS_TABLE, migrate, PROFILES_TABLE } from './postgres-schema.js';
 import { BATCH_ROWS } from './postgres-insert.js';
 import { SharedInstanceName } from './postgres-instance.js';
 import { PostgresQueue, type QueuedProfile } from './postgres-queue.js';
@@ -264,10 +265,11 @@ export class PostgresStorage implements ProfileStorage {
     if (!isValidToken(token)) return null;
     if (this.#announced.has(token)) await this.#announced.settled(token, ANNOUNCED_READ_WAIT_MS);
     const waiting = this.#waiting.get(token);
-    if (waiting) return { ...parseProfile(token, waiting.json), instance: this.instance };
-    const result = await this.#query<{ body: Buffer; instance: string }>(`SELECT body, instance FROM ${T} WHERE token = $1`, [token]);
+    if (waiting) return { ...parseProfile(token, { body: waiting.json }), instance: this.instance };
+    const result = await this.#query<StoredBody & { instance: string }>(
+      `SELECT p.body, p.slot, b.body AS block, p.instance FROM ${T} p LEFT JOIN ${BLOCKS_TABLE} b ON b.id = p.block WHERE p.token = $1`, [token]);
     const row = result.rows[0];
-    return row ? { ...parseProfile(token, row.body), instance: row.instance } : null;
+    return row ? { ...parseProfile(token, row), instance: row.instance } : null;
   }
 
   async search(query: SearchQuery): Promise<ProfileSummary[]> {
@@ -323,6 +325,7 @@ export class PostgresStorage implements ProfileStorage {
   async clear(): Promise<void> {
     await this.flush();
     await this.#query(`DELETE FROM ${T}`);
+    await this.#deleteUnusedBlocks();
     this.#known.clear();
     await this.refreshTotals();
   }
@@ -441,7 +444,18 @@ export class PostgresStorage implements ProfileStorage {
       this.#bytes -= row.bytes;
     }
     this.#stored = Math.max(0, this.#stored - result.rows.length);
+    if (result.rows.length > 0) await this.#deleteUnusedBlocks();
     return result.rows.length;
+  }
+
+  /**
+   * Deletes the blocks older than every stored profile, whose profiles are therefore all gone
+   * (retention and prune delete the oldest). One statement sees a writer's block and its profiles
+   * together or neither; a block whose profiles were all refused (their tokens taken) waits for
+   * retention to pass it.
+   */
+  async #deleteUnusedBlocks(): Promise<void> {
+    await this.#query(`DELETE FROM ${BLOCKS_TABLE} WHERE newest < coalesce((SELECT min(time) FROM ${T}), 'Infinity')`);
   }
 
   /**
@@ -509,8 +523,20 @@ async function statisticsStale(pool: pg.Pool): Promise<boolean> {
   return result.rows[0]?.stale ?? false;
 }
 
-function parseProfile(token: string, json: Buffer): Profile {
+/** A profile's body as read: its own (rows written before blocks, a queued profile), or its block and line. */
+interface StoredBody {
+  body: Buffer | null;
+  block?: Buffer | null;
+  slot?: number | null;
+}
+
+function parseProfile(token: string, stored: StoredBody): Profile {
   try {
+    let json = stored.body;
+    if (json === null) {
+      if (!stored.block) throw new Error('its block is missing');
+      json = bodyAt(stored.block, stored.slot ?? 0);
+    }
     return fromStoredForm(JSON.parse(json.toString('utf8')) as Profile);
   } catch (error) {
     throw new AppError('APP_ERR_PROFILER_STORE_CORRUPT', `Profile "${token}" in the profile database is corrupt: ${(error as Error).message}.`, { cause: error });
