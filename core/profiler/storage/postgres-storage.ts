@@ -474,11 +474,18 @@ export class PostgresStorage implements ProfileStorage {
   /** Learns the tokens other instances wrote since last time, for has(). */
   async #learnTokens(): Promise<void> {
     if (this.#local.down || this.#workerDown || this.#closing) return;
-    // Rows a slower transaction commits late may carry a lower seq: look back a little.
-    const result = await this.#pool.query<{ token: string; seq: string; bytes: number }>(
-      `SELECT token, seq::text AS seq, bytes FROM ${T} WHERE seq > $1 AND instance <> $2 ORDER BY seq`, [Math.max(0, this.#lastSeq - BATCH_ROWS * 4), this.instance]);
+    // Rows a slower transaction commits late may carry a lower seq: look back a little. The last
+    // row (no token) is the newest seq of all, this instance's included: looking from the newest
+    // of the others' alone, a server writing alone read every row it wrote, twice a second.
+    const result = await this.#pool.query<{ token: string | null; seq: string | null; bytes: number }>(
+      `SELECT token, seq::text AS seq, bytes FROM ${T} WHERE seq > $1 AND instance <> $2
+        UNION ALL SELECT NULL, max(seq)::text, NULL FROM ${T}`, [Math.max(0, this.#lastSeq - BATCH_ROWS * 4), this.instance]);
     if (this.#known.size > 4 * this.limits.maxProfiles) this.#known.clear();
     for (const row of result.rows) {
+      if (row.token === null) {
+        if (row.seq !== null) this.#lastSeq = Math.max(this.#lastSeq, Number(row.seq));
+        continue;
+      }
       // Another instance's new profile counts towards the retention bounds, which hold for all together.
       if (!this.#known.has(row.token)) {
         this.#stored++;

@@ -115,6 +115,27 @@ writers('when a server opens the store again under the same host name and port, 
   assert.is(again.storage.stats().profiles, 6);
 });
 
+writers('when a server writes alone, then learning the others\' tokens reads a few rows back from the newest, never every row it wrote', async () => {
+  const url = await server.createDatabase();
+  const { storage } = await open(url, { instance: 'host-a:8001' });
+  const rows = 8_000;
+  await sql(url, `INSERT INTO appkernel_profiles (token, time, status, ip, method, url, duration, instance, profiler, bytes, body)
+    SELECT lpad(to_hex(n), 6, '0'), $1::float8 + n, 200, '127.0.0.1', 'GET', 'http://x/' || n, 1, 'host-a:8001', false, 10, '\\x7b7d' FROM generate_series(1, $2) AS n`, [T0, rows]);
+  const read = async () => (await sql(url, `SELECT pg_stat_clear_snapshot(), seq_scan + coalesce(idx_scan, 0) AS scans, seq_tup_read + coalesce(idx_tup_fetch, 0) AS tuples
+    FROM pg_stat_user_tables WHERE relname = 'appkernel_profiles'`)).rows[0] as { scans: string; tuples: string };
+  // Learnt once: the newest seq is known from then on.
+  assert.ok(await waitFor(async () => Number((await read()).scans) >= 2, 10_000));
+  const start = await read();
+  let end = start;
+  assert.ok(await waitFor(async () => {
+    end = await read();
+    return Number(end.scans) - Number(start.scans) >= 4;
+  }, 15_000), 'the store looks for others\' tokens twice a second');
+  const perScan = (Number(end.tuples) - Number(start.tuples)) / (Number(end.scans) - Number(start.scans));
+  assert.ok(perScan < rows / 2, `${perScan.toFixed(0)} rows read per scan of ${rows}`);
+  await storage.flush();
+});
+
 writers.run();
 
 // ---
