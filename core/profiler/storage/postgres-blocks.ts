@@ -14,6 +14,8 @@ import { BLOCK_BYTES, BLOCK_PROFILES, blockText, DEFLATE_OPTIONS } from './recor
  * A block's first byte names its format: 1, deflate-raw with DICTIONARY_V1.
  */
 const FORMAT_DEFLATE_V1 = 1;
+/** The segments' level, and the dictionary this format names whatever theirs becomes. */
+const DEFLATE_V1 = { ...DEFLATE_OPTIONS, dictionary: DICTIONARY_V1 };
 const LINE_FEED = 0x0a;
 
 export interface PackedBatch {
@@ -34,7 +36,7 @@ export function packBlocks(bodies: readonly Uint8Array[], times: readonly number
     let end = start + 1;
     let bytes = bodies[start].length;
     while (end < bodies.length && end - start < BLOCK_PROFILES && bytes + bodies[end].length <= BLOCK_BYTES) bytes += bodies[end++].length;
-    const payload = deflateRawSync(blockText(bodies.slice(start, end)), DEFLATE_OPTIONS);
+    const payload = deflateRawSync(blockText(bodies.slice(start, end)), DEFLATE_V1);
     const block = Buffer.allocUnsafe(1 + payload.length);
     block[0] = FORMAT_DEFLATE_V1;
     block.set(payload, 1);
