@@ -256,12 +256,23 @@ async function httpComparison(server: TempPostgres, writeThroughput: number): Pr
       answered[name] += warmUp.requests - warmUp.errors;
     }
     const rps: Record<string, number[]> = { file: [], postgres: [] };
+    const postmaster = postmasterPid(Number(new URL(url).port));
+    const databaseMs = (name: string) => (name === 'postgres' && postmaster !== null ? postgresServerMs(postmaster) : 0);
+    // Flat out, the cores are the limit: what a request costs there, the database server's share included.
+    const flatCpu: Record<string, { all: number[]; database: number[] }> = { file: { all: [], database: [] }, postgres: { all: [], database: [] } };
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 === 0 ? [['file', file], ['postgres', pg]] as const : [['postgres', pg], ['file', file]] as const;
       for (const [name, contender] of order) {
+        const pid = contender.child.pid!;
+        const before = { all: allThreadsMs(pid), database: databaseMs(name) };
         const run = await load(`${contender.base}/hello/world`, options);
+        // The profiles still queued are written meanwhile, and counted with this round.
+        await new Promise((done) => setTimeout(done, 300));
+        const requests = run.requests - run.errors;
         rps[name].push(run.rps);
-        answered[name] += run.requests - run.errors;
+        answered[name] += requests;
+        flatCpu[name].all.push(((allThreadsMs(pid) - before.all) * 1000) / requests);
+        flatCpu[name].database.push(((databaseMs(name) - before.database) * 1000) / requests);
       }
     }
     // Throughput under flat-out load moves with what each store drops; the CPU a request costs at a
@@ -269,12 +280,11 @@ async function httpComparison(server: TempPostgres, writeThroughput: number): Pr
     const cpu: Record<string, { main: number[]; all: number[]; database: number[] }> = {
       file: { main: [], all: [], database: [] }, postgres: { main: [], all: [], database: [] },
     };
-    const postmaster = postmasterPid(Number(new URL(url).port));
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 === 0 ? [['file', file], ['postgres', pg]] as const : [['postgres', pg], ['file', file]] as const;
       for (const [name, contender] of order) {
         const pid = contender.child.pid!;
-        const database = () => (name === 'postgres' && postmaster !== null ? postgresServerMs(postmaster) : 0);
+        const database = () => databaseMs(name);
         const before = { main: mainThreadMs(pid), all: allThreadsMs(pid), database: database() };
         const run = await load(`${contender.base}/hello/world`, { ...options, rate: PACED_RATE });
         await new Promise((done) => setTimeout(done, 300));
@@ -344,6 +354,11 @@ async function httpComparison(server: TempPostgres, writeThroughput: number): Pr
       `  the same with the database server's processes (${postmaster === null ? 'not found: given by APPKERNEL_TEST_DATABASE_URL?' : `pid ${postmaster} and its children`}): `
         + `${num(median(cpu.postgres.database), 1).trim()} µs per request; all in all ${num(withDatabase.file, 1).trim()} µs embedded, ${num(withDatabase.postgres, 1).trim()} µs PostgreSQL: `
         + `the req/s that CPU allows on cores both share, PostgreSQL ${((withDatabase.file / withDatabase.postgres) * 100).toFixed(1)}% of embedded`,
+      `  flat out, CPU per request (median of ${ROUNDS} rounds): embedded ${num(median(flatCpu.file.all), 1).trim()} µs (all threads); PostgreSQL `
+        + `${num(median(flatCpu.postgres.all), 1).trim()} µs (all threads) + ${num(median(flatCpu.postgres.database), 1).trim()} µs (database server) = `
+        + `${num(median(flatCpu.postgres.all) + median(flatCpu.postgres.database), 1).trim()} µs: the req/s that CPU allows, PostgreSQL `
+        + `${((median(flatCpu.file.all) / (median(flatCpu.postgres.all) + median(flatCpu.postgres.database))) * 100).toFixed(1)}% of embedded; `
+        + `with no database CPU at all, ${((median(flatCpu.file.all) / median(flatCpu.postgres.all)) * 100).toFixed(1)}%`,
       `two servers on one database, ${LOAD_SECONDS} s of load each (two stores alone wrote ${num(writeThroughput).trim()} profiles/s, above):`,
       line('flat out', flat, flat.stored + flat.dropped >= flat.answered),
       `  write throughput while serving: ${num(servedThroughput).trim()} profiles/s stored`,

@@ -1,10 +1,11 @@
 import type pg from 'pg';
-import { PROFILES_TABLE } from './postgres-schema.js';
+import { packBlocks } from './postgres-blocks.js';
+import { BLOCKS_TABLE, PROFILES_TABLE } from './postgres-schema.js';
 
 /**
- * One profile as a row of the profiles table, its stored form's JSON as UTF-8 in `body`. The body
- * goes uncompressed: the server's lz4 (postgres-schema.ts) costs it a fraction of the CPU that
- * deflating each profile on its own costs this thread, and keeps the row inline all the same.
+ * One profile as a row of the profiles table; `body`, its stored form's JSON as UTF-8 (no raw line
+ * feed), goes to a row of the blocks table with the bodies of the profiles written with it
+ * (postgres-blocks.ts), and the profile row says which block and line.
  */
 export interface ProfileRow {
   token: string;
@@ -30,12 +31,19 @@ const BYTEA_OID = 17;
 /**
  * One statement whatever the batch's size, prepared once per connection: a column is one array
  * parameter. A few rows at a time (a server at a moderate pace) then cost no parse and plan of
- * their own, and a full batch binds 12 parameters instead of 6,000.
+ * their own, and a full batch binds 15 parameters instead of thousands. The blocks take their ids
+ * from the sequence first, so that each profile row can name its block's.
  */
 const INSERT = {
   name: 'appkernel_insert_rows',
-  text: `INSERT INTO ${PROFILES_TABLE} (token, time, status, ip, method, url, duration, instance, profiler, bytes, route, body)
-    SELECT * FROM unnest($1::text[], $2::float8[], $3::int[], $4::text[], $5::text[], $6::text[], $7::float8[], $8::text[], $9::bool[], $10::int[], $11::text[], $12::bytea[])
+  text: `WITH ids AS MATERIALIZED (SELECT n, nextval('${BLOCKS_TABLE}_id_seq') AS id FROM generate_series(1, cardinality($14::bytea[])) AS n),
+    blocks AS (INSERT INTO ${BLOCKS_TABLE} (id, newest, body)
+      SELECT ids.id, b.newest, b.body FROM unnest($14::bytea[], $15::float8[]) WITH ORDINALITY AS b(body, newest, n) JOIN ids ON ids.n = b.n)
+    INSERT INTO ${PROFILES_TABLE} (token, time, status, ip, method, url, duration, instance, profiler, bytes, route, block, slot)
+    SELECT r.token, r.time, r.status, r.ip, r.method, r.url, r.duration, r.instance, r.profiler, r.bytes, r.route, ids.id, r.slot
+      FROM unnest($1::text[], $2::float8[], $3::int[], $4::text[], $5::text[], $6::text[], $7::float8[], $8::text[], $9::bool[], $10::int[], $11::text[], $12::int[], $13::int[])
+        AS r(token, time, status, ip, method, url, duration, instance, profiler, bytes, route, block, slot)
+      JOIN ids ON ids.n = r.block
     ON CONFLICT (token) DO NOTHING RETURNING token`,
 };
 
@@ -61,14 +69,15 @@ export function binaryByteaArray(bodies: readonly Uint8Array[]): Buffer {
 }
 
 /**
- * Inserts the rows in one statement; resolves to the tokens written (a token another instance
- * holds is left as it is).
+ * Inserts the rows and their blocks in one statement; resolves to the tokens written (a token
+ * another instance holds is left as it is).
  */
 export async function insertRows(db: pg.Pool | pg.ClientBase, rows: readonly ProfileRow[]): Promise<string[]> {
+  const packed = packBlocks(rows.map((r) => r.body), rows.map((r) => r.time));
   const values = [
     rows.map((r) => r.token), rows.map((r) => r.time), rows.map((r) => r.status), rows.map((r) => r.ip), rows.map((r) => r.method),
     rows.map((r) => r.url), rows.map((r) => r.duration), rows.map((r) => r.instance), rows.map((r) => r.profiler), rows.map((r) => r.bytes),
-    rows.map((r) => r.route), binaryByteaArray(rows.map((r) => r.body)),
+    rows.map((r) => r.route), packed.blockOf, packed.slotOf, binaryByteaArray(packed.blocks), packed.newest,
   ];
   const result = await db.query<{ token: string }>({ ...INSERT, values });
   return result.rows.map((row) => row.token);

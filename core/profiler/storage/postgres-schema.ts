@@ -4,8 +4,12 @@ import { AppError } from '../../errors.js';
 export const PROFILES_TABLE = 'appkernel_profiles';
 /** How many profiles (and their bytes) per status, method and profiler flag: counts without scanning. */
 export const COUNTS_TABLE = 'appkernel_profile_counts';
-/** Tokens an instance took for profiles it has yet to write, so that no other instance draws them. */
-export const RESERVATIONS_TABLE = 'appkernel_token_reservations';
+/** Schema 4's reservations, a row per token; replaced by TOKEN_RANGES_TABLE. */
+const RESERVATIONS_TABLE = 'appkernel_token_reservations';
+/** Ranges of tokens (a 3-hex-digit prefix) an instance claimed for the profiles it writes, so that no other instance draws them. */
+export const TOKEN_RANGES_TABLE = 'appkernel_token_ranges';
+/** Profile bodies, deflated together a batch's worth at a time (postgres-blocks.ts); a profile row names its block and line. */
+export const BLOCKS_TABLE = 'appkernel_profile_blocks';
 const VERSION_TABLE = 'appkernel_schema';
 
 /**
@@ -75,6 +79,33 @@ const MIGRATIONS: readonly (readonly string[])[] = [
       reserved_at timestamptz NOT NULL DEFAULT now()
     )`,
     `CREATE INDEX ${RESERVATIONS_TABLE}_reserved_at ON ${RESERVATIONS_TABLE} (reserved_at)`,
+  ],
+  [
+    `DROP TABLE ${RESERVATIONS_TABLE}`,
+    `CREATE TABLE ${TOKEN_RANGES_TABLE} (
+      prefix text COLLATE "C" PRIMARY KEY,
+      claimant text NOT NULL,
+      instance text NOT NULL,
+      reserved_at timestamptz NOT NULL DEFAULT now()
+    )`,
+  ],
+  [
+    // Rows written before keep their body; later ones name a block and a line instead.
+    `CREATE TABLE ${BLOCKS_TABLE} (
+      id bigserial PRIMARY KEY,
+      newest double precision NOT NULL,
+      body bytea NOT NULL
+    )`,
+    // Deflated already: stored out of line as they are, never compressed again.
+    `ALTER TABLE ${BLOCKS_TABLE} ALTER COLUMN body SET STORAGE EXTERNAL`,
+    `CREATE INDEX ${BLOCKS_TABLE}_newest ON ${BLOCKS_TABLE} (newest)`,
+    `ALTER TABLE ${PROFILES_TABLE} ALTER COLUMN body DROP NOT NULL, ADD COLUMN block bigint, ADD COLUMN slot integer`,
+  ],
+  [
+    // Every index costs each insert. An exact status is found walking its class's index (the
+    // search names both); the profiler's own requests are left out walking the time index.
+    `DROP INDEX IF EXISTS ${PROFILES_TABLE}_status`,
+    `DROP INDEX IF EXISTS ${PROFILES_TABLE}_visible`,
   ],
 ];
 

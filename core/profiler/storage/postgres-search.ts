@@ -25,7 +25,8 @@ export function searchCondition(query: SearchQuery, first = 1): SqlCondition {
   };
   if (query.status) {
     const wanted = query.status.trim().toLowerCase();
-    if (/^[0-9]{3}$/.test(wanted)) clauses.push(`status = ${param(Number(wanted))}`);
+    // The class as well, so that its index serves an exact status too (walking the class newest first).
+    if (/^[0-9]{3}$/.test(wanted)) clauses.push(`status / 100 = ${param(Number(wanted[0]))} AND status = ${param(Number(wanted))}`);
     else if (/^[0-9]xx$/.test(wanted)) {
       clauses.push(`status / 100 = ${param(Number(wanted[0]))}`);
     } else clauses.push(`status::text LIKE ${param(containsPattern(wanted))}`);

@@ -7,7 +7,8 @@ import { Announcements } from './announcements.js';
 import { summarize } from './index-line.js';
 import type { PostgresWriterSpec, ProfileStorage, PruneOptions, StoreStats, WrittenReport } from './profile-storage.js';
 import { isConnectionError, openFailure, parseDatabaseUrl } from './postgres-errors.js';
-import { COUNTS_TABLE, migrate, PROFILES_TABLE } from './postgres-schema.js';
+import { bodyAt } from './postgres-blocks.js';
+import { BLOCKS_TABLE, COUNTS_TABLE, migrate, PROFILES_TABLE } from './postgres-schema.js';
 import { BATCH_ROWS } from './postgres-insert.js';
 import { SharedInstanceName } from './postgres-instance.js';
 import { PostgresQueue, type QueuedProfile } from './postgres-queue.js';
@@ -44,9 +45,12 @@ const TOTALS_INTERVAL_MS = 1_000;
  * The planner's statistics are gathered again once this instance has written this many profiles
  * plus this share of the table since it last did: a plan made for a smaller table (a sort of every
  * match instead of walking the time index) costs a search at 100,000 profiles a hundred times more.
+ * Once per doubling is enough (the planner scales the row counts it knows to the table's pages), and
+ * each ANALYZE reads up to 30,000 rows: gathered at every tenth more, a table filled from empty at
+ * full speed cost the database as much CPU again as a fifth of its inserts.
  */
 const ANALYZE_AFTER_ROWS = 1_000;
-const ANALYZE_AFTER_SHARE = 0.1;
+const ANALYZE_AFTER_SHARE = 1;
 /** tokens other instances wrote are learnt this often, for has() */
 const TOKEN_REFRESH_MS = 500;
 /** how long whenRoom() holds a request back at most, should the writer not catch up */
@@ -104,7 +108,7 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
  * queue sends batches (one INSERT of up to BATCH_ROWS rows) off the request path; while the
  * database is away it waits, bounded, and is written once it is back. has() answers from
  * memory: this instance's tokens and those the others wrote, learnt every TOKEN_REFRESH_MS.
- * nextToken() hands out tokens reserved in the database (TokenPool), which no other instance can
+ * nextToken() hands out tokens reserved in the database (TokenPool: ranges of them), which no other instance can
  * draw; a token another instance took anyway is never overwritten (ON CONFLICT DO NOTHING): the
  * later profile is dropped and counted.
  */
@@ -261,10 +265,11 @@ export class PostgresStorage implements ProfileStorage {
     if (!isValidToken(token)) return null;
     if (this.#announced.has(token)) await this.#announced.settled(token, ANNOUNCED_READ_WAIT_MS);
     const waiting = this.#waiting.get(token);
-    if (waiting) return { ...parseProfile(token, waiting.json), instance: this.instance };
-    const result = await this.#query<{ body: Buffer; instance: string }>(`SELECT body, instance FROM ${T} WHERE token = $1`, [token]);
+    if (waiting) return { ...parseProfile(token, { body: waiting.json }), instance: this.instance };
+    const result = await this.#query<StoredBody & { instance: string }>(
+      `SELECT p.body, p.slot, b.body AS block, p.instance FROM ${T} p LEFT JOIN ${BLOCKS_TABLE} b ON b.id = p.block WHERE p.token = $1`, [token]);
     const row = result.rows[0];
-    return row ? { ...parseProfile(token, row.body), instance: row.instance } : null;
+    return row ? { ...parseProfile(token, row), instance: row.instance } : null;
   }
 
   async search(query: SearchQuery): Promise<ProfileSummary[]> {
@@ -320,6 +325,7 @@ export class PostgresStorage implements ProfileStorage {
   async clear(): Promise<void> {
     await this.flush();
     await this.#query(`DELETE FROM ${T}`);
+    await this.#deleteUnusedBlocks();
     this.#known.clear();
     await this.refreshTotals();
   }
@@ -390,7 +396,8 @@ export class PostgresStorage implements ProfileStorage {
     this.#stored += written.length;
     this.#bytes += bytes;
     this.#writtenSinceAnalyze += written.length;
-    if (this.#writtenSinceAnalyze > ANALYZE_AFTER_ROWS + this.#stored * ANALYZE_AFTER_SHARE) this.analyze();
+    // Against the table as it was when last analysed, which these rows were not part of.
+    if (this.#writtenSinceAnalyze > ANALYZE_AFTER_ROWS + (this.#stored - this.#writtenSinceAnalyze) * ANALYZE_AFTER_SHARE) this.analyze();
     for (const token of written) this.#known.add(token);
     this.#retentionDue = true;
     if (this.#retaining || this.#closed) return;
@@ -437,7 +444,18 @@ export class PostgresStorage implements ProfileStorage {
       this.#bytes -= row.bytes;
     }
     this.#stored = Math.max(0, this.#stored - result.rows.length);
+    if (result.rows.length > 0) await this.#deleteUnusedBlocks();
     return result.rows.length;
+  }
+
+  /**
+   * Deletes the blocks older than every stored profile, whose profiles are therefore all gone
+   * (retention and prune delete the oldest). One statement sees a writer's block and its profiles
+   * together or neither; a block whose profiles were all refused (their tokens taken) waits for
+   * retention to pass it.
+   */
+  async #deleteUnusedBlocks(): Promise<void> {
+    await this.#query(`DELETE FROM ${BLOCKS_TABLE} WHERE newest < coalesce((SELECT min(time) FROM ${T}), 'Infinity')`);
   }
 
   /**
@@ -456,11 +474,18 @@ export class PostgresStorage implements ProfileStorage {
   /** Learns the tokens other instances wrote since last time, for has(). */
   async #learnTokens(): Promise<void> {
     if (this.#local.down || this.#workerDown || this.#closing) return;
-    // Rows a slower transaction commits late may carry a lower seq: look back a little.
-    const result = await this.#pool.query<{ token: string; seq: string; bytes: number }>(
-      `SELECT token, seq::text AS seq, bytes FROM ${T} WHERE seq > $1 AND instance <> $2 ORDER BY seq`, [Math.max(0, this.#lastSeq - BATCH_ROWS * 4), this.instance]);
+    // Rows a slower transaction commits late may carry a lower seq: look back a little. The last
+    // row (no token) is the newest seq of all, this instance's included: looking from the newest
+    // of the others' alone, a server writing alone read every row it wrote, twice a second.
+    const result = await this.#pool.query<{ token: string | null; seq: string | null; bytes: number }>(
+      `SELECT token, seq::text AS seq, bytes FROM ${T} WHERE seq > $1 AND instance <> $2
+        UNION ALL SELECT NULL, max(seq)::text, NULL FROM ${T}`, [Math.max(0, this.#lastSeq - BATCH_ROWS * 4), this.instance]);
     if (this.#known.size > 4 * this.limits.maxProfiles) this.#known.clear();
     for (const row of result.rows) {
+      if (row.token === null) {
+        if (row.seq !== null) this.#lastSeq = Math.max(this.#lastSeq, Number(row.seq));
+        continue;
+      }
       // Another instance's new profile counts towards the retention bounds, which hold for all together.
       if (!this.#known.has(row.token)) {
         this.#stored++;
@@ -505,8 +530,20 @@ async function statisticsStale(pool: pg.Pool): Promise<boolean> {
   return result.rows[0]?.stale ?? false;
 }
 
-function parseProfile(token: string, json: Buffer): Profile {
+/** A profile's body as read: its own (rows written before blocks, a queued profile), or its block and line. */
+interface StoredBody {
+  body: Buffer | null;
+  block?: Buffer | null;
+  slot?: number | null;
+}
+
+function parseProfile(token: string, stored: StoredBody): Profile {
   try {
+    let json = stored.body;
+    if (json === null) {
+      if (!stored.block) throw new Error('its block is missing');
+      json = bodyAt(stored.block, stored.slot ?? 0);
+    }
     return fromStoredForm(JSON.parse(json.toString('utf8')) as Profile);
   } catch (error) {
     throw new AppError('APP_ERR_PROFILER_STORE_CORRUPT', `Profile "${token}" in the profile database is corrupt: ${(error as Error).message}.`, { cause: error });

@@ -2,7 +2,8 @@ import pg from 'pg';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BATCH_ROWS, insertRows, type ProfileRow } from '../../../../core/profiler/storage/postgres-insert.js';
-import { migrate, PROFILES_TABLE } from '../../../../core/profiler/storage/postgres-schema.js';
+import { bodyAt } from '../../../../core/profiler/storage/postgres-blocks.js';
+import { BLOCKS_TABLE, migrate, PROFILES_TABLE } from '../../../../core/profiler/storage/postgres-schema.js';
 import { startTempPostgres } from '../../../helpers/temp-postgres.js';
 import { nthToken } from '../fixtures.js';
 
@@ -32,9 +33,14 @@ test('when rows hold what an array literal must escape, then each column is stor
     const slab = Buffer.from('xx{"view":true}yy');
     awkward.push(row(4, { body: slab.subarray(2, 15) }));
     assert.equal((await insertRows(client, awkward)).sort(), awkward.map((r) => r.token).sort());
-    const stored = await client.query(`SELECT token, time, status, ip, method, url, duration, instance, profiler, bytes, route, body FROM ${PROFILES_TABLE} ORDER BY token`);
+    const stored = await client.query(`SELECT token, time, status, ip, method, url, duration, instance, profiler, bytes, route, p.body, b.body AS block, slot
+      FROM ${PROFILES_TABLE} p JOIN ${BLOCKS_TABLE} b ON b.id = p.block ORDER BY token`);
+    const read = stored.rows.map(({ block, slot, body, ...r }) => {
+      assert.is(body, null, 'the body is in the block');
+      return { ...r, body: bodyAt(block, slot) };
+    });
     const expected = [...awkward].sort((a, b) => (a.token < b.token ? -1 : 1)).map((r) => ({ ...r, body: Buffer.from(r.body) }));
-    assert.equal(stored.rows, expected);
+    assert.equal(read, expected);
   } finally {
     await client.end();
   }
@@ -51,6 +57,26 @@ test('when batches of any size are inserted, then one prepared statement serves 
     const prepared = await client.query<{ name: string }>(`SELECT name FROM pg_prepared_statements`);
     assert.equal(prepared.rows.map((r) => r.name), ['appkernel_insert_rows']);
     assert.is((await client.query(`SELECT count(*)::int AS n FROM ${PROFILES_TABLE}`)).rows[0].n, n);
+  } finally {
+    await client.end();
+  }
+});
+
+test('when a batch holds more profiles or bytes than a block takes, then they go to several blocks, each profile read back from its own line', async () => {
+  const client = await connect();
+  try {
+    const big = (i: number) => Buffer.from(JSON.stringify({ n: i, pad: 'x'.repeat(i % 3 === 0 ? 70_000 : 3_000 + i) }));
+    const rows = Array.from({ length: 100 }, (_, i) => row(i, { body: big(i), time: 1_000 + (i * 37) % 100 }));
+    assert.is((await insertRows(client, rows)).length, 100);
+    const stored = await client.query(`SELECT token, b.body AS block, slot, b.newest FROM ${PROFILES_TABLE} p JOIN ${BLOCKS_TABLE} b ON b.id = p.block`);
+    const byToken = new Map(stored.rows.map((r) => [r.token, r]));
+    for (const r of rows) {
+      const found = byToken.get(r.token)!;
+      assert.equal(bodyAt(found.block, found.slot), r.body);
+      assert.ok(found.newest >= r.time, 'a block\'s newest time is at least each of its profiles\'');
+    }
+    const blocks = (await client.query(`SELECT count(*)::int AS n FROM ${BLOCKS_TABLE}`)).rows[0].n;
+    assert.ok(blocks > 100 / 32 && blocks < 100, `${blocks} blocks`);
   } finally {
     await client.end();
   }

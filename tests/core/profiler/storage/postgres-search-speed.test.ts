@@ -3,6 +3,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { openPostgresStorage, type PostgresStorage, type PostgresStorageOptions } from '../../../../core/profiler/storage/postgres-storage.js';
 import { migrate } from '../../../../core/profiler/storage/postgres-schema.js';
+import { searchCondition } from '../../../../core/profiler/storage/postgres-search.js';
+import type { SearchQuery } from '../../../../core/profiler/profile.js';
 import { waitFor } from '../../../helpers/poll.js';
 import { startTempPostgres, sql } from '../../../helpers/temp-postgres.js';
 import { nthToken, profile200, profile404 } from '../fixtures.js';
@@ -131,6 +133,32 @@ statistics('when a store opens a table changed by others since its statistics, t
   assert.ok((await reltuples(url)) < 1_000);
   await open(url);
   assert.ok(await waitFor(async () => (await reltuples(url)) >= 3_000, 10_000), 'ANALYZE ran at open');
+});
+
+statistics('when the table holds thousands of profiles, then every search walks one of a few indexes newest first, none reads the whole table', async () => {
+  const url = await server.createDatabase();
+  const storage = await open(url);
+  for (let i = 0; i < 6_000; i++) {
+    storage.write(mixed(i));
+    if (i % 500 === 499) await storage.flush();
+  }
+  await storage.flush();
+  await sql(url, 'ANALYZE appkernel_profiles');
+  const queries: SearchQuery[] = [
+    { limit: 20 }, { limit: 20, status: '404' }, { limit: 20, status: '200' }, { limit: 20, status: '500' }, { limit: 20, status: '4xx' },
+    { limit: 20, status: '404', method: 'GET' }, { limit: 20, method: 'POST' }, { limit: 20, method: 'DELETE' }, { limit: 20, hideProfiler: true },
+    { limit: 20, url: '/_profiler/' }, { limit: 20, token: 'ab' }, { limit: 20, since: T0 + 10_000, until: T0 + 20_000 },
+  ];
+  for (const query of queries) {
+    const condition = searchCondition(query);
+    const plan = (await sql(url, `EXPLAIN SELECT token FROM appkernel_profiles ${condition.where} ORDER BY time DESC, token DESC LIMIT 20`, condition.params)).rows
+      .map((row) => Object.values(row)[0]).join('\n');
+    assert.not.match(plan, /Seq Scan/, `${JSON.stringify(query)}:\n${plan}`);
+    assert.match(plan, /Index/, `${JSON.stringify(query)}:\n${plan}`);
+  }
+  const indexes = (await sql(url, "SELECT indexname FROM pg_indexes WHERE tablename = 'appkernel_profiles' ORDER BY 1")).rows.map((row) => row.indexname);
+  assert.equal(indexes, ['appkernel_profiles_method', 'appkernel_profiles_pkey', 'appkernel_profiles_seq', 'appkernel_profiles_status_class',
+    'appkernel_profiles_time', 'appkernel_profiles_url_trgm'], 'each index costs every insert: no exact status nor profiler flag index');
 });
 
 statistics.run();

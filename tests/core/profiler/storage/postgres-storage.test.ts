@@ -115,6 +115,27 @@ writers('when a server opens the store again under the same host name and port, 
   assert.is(again.storage.stats().profiles, 6);
 });
 
+writers('when a server writes alone, then learning the others\' tokens reads a few rows back from the newest, never every row it wrote', async () => {
+  const url = await server.createDatabase();
+  const { storage } = await open(url, { instance: 'host-a:8001' });
+  const rows = 8_000;
+  await sql(url, `INSERT INTO appkernel_profiles (token, time, status, ip, method, url, duration, instance, profiler, bytes, body)
+    SELECT lpad(to_hex(n), 6, '0'), $1::float8 + n, 200, '127.0.0.1', 'GET', 'http://x/' || n, 1, 'host-a:8001', false, 10, '\\x7b7d' FROM generate_series(1, $2) AS n`, [T0, rows]);
+  const read = async () => (await sql(url, `SELECT pg_stat_clear_snapshot(), seq_scan + coalesce(idx_scan, 0) AS scans, seq_tup_read + coalesce(idx_tup_fetch, 0) AS tuples
+    FROM pg_stat_user_tables WHERE relname = 'appkernel_profiles'`)).rows[0] as { scans: string; tuples: string };
+  // Learnt once: the newest seq is known from then on.
+  assert.ok(await waitFor(async () => Number((await read()).scans) >= 2, 10_000));
+  const start = await read();
+  let end = start;
+  assert.ok(await waitFor(async () => {
+    end = await read();
+    return Number(end.scans) - Number(start.scans) >= 4;
+  }, 15_000), 'the store looks for others\' tokens twice a second');
+  const perScan = (Number(end.tuples) - Number(start.tuples)) / (Number(end.scans) - Number(start.scans));
+  assert.ok(perScan < rows / 2, `${perScan.toFixed(0)} rows read per scan of ${rows}`);
+  await storage.flush();
+});
+
 writers.run();
 
 // ---
@@ -136,12 +157,35 @@ schema('when the database holds an older schema with profiles, then opening upgr
   await client.connect();
   await migrate(client, 1);
   await client.query(`INSERT INTO appkernel_profiles (token, time, status, ip, method, url, duration, instance, profiler, bytes, body)
-    VALUES ('0ld001', $1, 200, '127.0.0.1', 'GET', 'http://x/old', 1, 'old:1', false, 2, $2)`, [T0, Buffer.from(JSON.stringify(profile200({ token: '0ld001', time: T0 })))]);
+    VALUES ('01d001', $1, 200, '127.0.0.1', 'GET', 'http://x/old', 1, 'old:1', false, 2, $2)`, [T0, Buffer.from(JSON.stringify(profile200({ token: '01d001', time: T0 })))]);
   await client.end();
   const { storage } = await open(url);
   assert.equal((await sql(url, 'SELECT version FROM appkernel_schema')).rows, [{ version: SCHEMA_VERSION }]);
-  assert.equal((await storage.search({ limit: 10 })).map((s) => s.token), ['0ld001']);
-  assert.equal((await sql(url, "SELECT route FROM appkernel_profiles WHERE token = '0ld001'")).rows, [{ route: null }]);
+  assert.equal((await storage.search({ limit: 10 })).map((s) => s.token), ['01d001']);
+  assert.equal((await sql(url, "SELECT route FROM appkernel_profiles WHERE token = '01d001'")).rows, [{ route: null }]);
+  assert.equal(await storage.read('01d001'), { ...profile200({ token: '01d001', time: T0 }), instance: 'old:1' }, 'a row written before blocks reads as it was');
+});
+
+schema('when profiles are pruned, then the blocks none of whose profiles are left are deleted, and the profiles left read as they were written', async () => {
+  const url = await server.createDatabase();
+  const { storage } = await open(url);
+  const written = Array.from({ length: 300 }, (_, i) => (i % 3 ? profile200 : profile404)({ token: nthToken(i), time: T0 + i, seed: i }));
+  for (const [i, profile] of written.entries()) {
+    storage.write(profile);
+    if (i % 50 === 49) await storage.flush();
+  }
+  await storage.flush();
+  const blocks = async () => (await sql(url, 'SELECT count(*)::int AS n FROM appkernel_profile_blocks')).rows[0].n;
+  const before = await blocks();
+  assert.ok(before >= 300 / 32, `${before} blocks`);
+  assert.is(await storage.prune({ keep: 40 }), 260);
+  assert.ok(await blocks() < before);
+  const orphans = await sql(url, 'SELECT count(*)::int AS n FROM appkernel_profile_blocks b WHERE NOT EXISTS (SELECT 1 FROM appkernel_profiles p WHERE p.block = b.id)');
+  assert.is(orphans.rows[0].n, 0, 'every block left holds a profile left');
+  for (const profile of written.slice(-40)) assert.equal(await storage.read(profile.token), { ...profile, instance: storage.instance });
+  assert.is(await storage.read(written[0].token), null);
+  await storage.clear();
+  assert.is(await blocks(), 0);
 });
 
 schema('when the database holds a newer schema, then opening is refused with a message saying so', async () => {

@@ -29,8 +29,9 @@ function poolFor(url: string): pg.Pool {
 
 const count = async (url: string, table: string): Promise<number> => (await sql(url, `SELECT count(*)::int AS n FROM ${table}`)).rows[0].n;
 const yieldTurn = () => new Promise((resolve) => setImmediate(resolve));
-/** the tokens 000000 … of a small space, so that random candidates collide all the time */
-const small = (space: number) => (n: number): string[] => Array.from({ length: n }, () => Math.floor(Math.random() * space).toString(16).padStart(6, '0'));
+/** prefixes of the first `space` ranges (000, 001, …) only, so that claims collide all the time */
+const small = (space: number) => (n: number): string[] => Array.from({ length: n }, () => Math.floor(Math.random() * space).toString(16).padStart(3, '0'));
+const prefixesOf = (tokens: string[]): string[] => [...new Set(tokens.map((t) => t.slice(0, 3)))];
 
 /** Takes `n` tokens from the pool, waiting for refills when it runs dry; fails when they do not come within 60 s. */
 async function takeMany(pool: TokenPool, n: number): Promise<string[]> {
@@ -67,27 +68,30 @@ test.after.each(async () => {
   await Promise.all(pools.splice(0).map((p) => p.end()));
 });
 
-test('when two pools on one database reserve from the same small space at once, then they never hand out the same token', async () => {
+test('when two pools on one database reserve from the same few ranges at once, then they never hand out the same token', async () => {
   const url = await databaseWithSchema();
-  const a = new TokenPool(poolFor(url), () => 'host-a:1', small(0x10000));
-  const b = new TokenPool(poolFor(url), () => 'host-b:2', small(0x10000));
-  const [fromA, fromB] = await Promise.all([takeMany(a, 4_000), takeMany(b, 4_000)]);
+  const a = new TokenPool(poolFor(url), () => 'host-a:1', { draw: small(6) });
+  const b = new TokenPool(poolFor(url), () => 'host-b:2', { draw: small(6) });
+  const [fromA, fromB] = await Promise.all([takeMany(a, 6_000), takeMany(b, 6_000)]);
   const all = [...fromA, ...fromB];
   assert.is(new Set(all).size, all.length, 'no token handed out twice');
-  const owners = await sql(url, 'SELECT instance, count(*)::int AS n FROM appkernel_token_reservations WHERE token = ANY($1::text[]) GROUP BY 1 ORDER BY 1', [all]);
-  assert.equal(owners.rows, [{ instance: 'host-a:1', n: 4_000 }, { instance: 'host-b:2', n: 4_000 }], 'each token handed out is reserved to the pool that handed it out');
+  const owner = async (tokens: string[]) => (await sql(url, 'SELECT DISTINCT instance FROM appkernel_token_ranges WHERE prefix = ANY($1::text[])', [prefixesOf(tokens)])).rows;
+  assert.equal(await owner(fromA), [{ instance: 'host-a:1' }], 'each token handed out is in a range claimed by the pool that handed it out');
+  assert.equal(await owner(fromB), [{ instance: 'host-b:2' }]);
   await Promise.all([a.close(), b.close()]);
 });
 
-test('when most of the candidates are stored profiles\' tokens, then a reserved token is never one of them', async () => {
+test('when most of a range\'s tokens are stored profiles\' tokens, then a reserved token is never one of them', async () => {
   const url = await databaseWithSchema();
   const stored = new Set<string>();
-  for (let i = 0; i < 3_000; i += 2) stored.add(i.toString(16).padStart(6, '0'));
+  for (let i = 0; i < 4_096; i++) if (i % 4 !== 3) stored.add(i.toString(16).padStart(6, '0'));
   await sql(url, `INSERT INTO appkernel_profiles (token, time, status, ip, method, url, duration, instance, profiler, bytes, body)
     SELECT t, $2, 200, '127.0.0.1', 'GET', 'http://x/stored', 1, 'other:1', false, 2, '\\x7b7d' FROM unnest($1::text[]) AS t`, [[...stored], T0]);
-  const pool = new TokenPool(poolFor(url), () => 'host-a:1', small(3_000));
-  const tokens = await takeMany(pool, 1_000);
+  const pool = new TokenPool(poolFor(url), () => 'host-a:1', { draw: small(1) });
+  const tokens = await takeMany(pool, 1_024);
   assert.ok(tokens.every((t) => !stored.has(t)), tokens.filter((t) => stored.has(t)).join(' '));
+  assert.is(new Set(tokens).size, 1_024, 'every free token of the range, once each');
+  assert.is(pool.take(), null, 'the range is used up, and no other may be claimed');
   await pool.close();
 });
 
@@ -113,29 +117,35 @@ test('when two stores on one database write many profiles under generated tokens
   for (const store of stores) assert.is(store.stats().dropped, 0);
 });
 
-test('when the stores close, then no reservation is left: the used ones and those never handed out are deleted', async () => {
+test('when the stores close, then no reservation is left: the ranges used and those never handed out are given back', async () => {
   const url = await server.createDatabase();
   const a = await open(url, 'host-a:8001');
   const b = await open(url, 'host-b:8002');
-  assert.ok(await count(url, 'appkernel_token_reservations') >= 2 * 1_000, 'reserved ahead at open');
+  assert.ok(await count(url, 'appkernel_token_ranges') >= 2, 'reserved ahead at open');
   for (const store of [a, b]) {
     for (let i = 0; i < 50; i++) store.write(profile200({ token: store.nextToken() ?? 'ffffff', time: T0 + i }));
   }
   await Promise.all([a.close(), b.close()]);
   assert.is(await count(url, 'appkernel_profiles'), 100);
-  assert.is(await count(url, 'appkernel_token_reservations'), 0);
+  assert.is(await count(url, 'appkernel_token_ranges'), 0);
 });
 
-test('when reservations are stored or an hour old, then the clean-up deletes them and keeps the others', async () => {
+test('when a range is used up, then its owner gives it back after a while; another instance\'s hour-old claim is deleted; the others are kept', async () => {
   const url = await databaseWithSchema();
-  const pool = new TokenPool(poolFor(url), () => 'host-a:1');
-  const [used, old, kept] = await takeMany(pool, 3);
-  await storeProfile(url, used);
-  await sql(url, `UPDATE appkernel_token_reservations SET reserved_at = now() - interval '61 minutes' WHERE token = $1`, [old]);
+  await sql(url, `INSERT INTO appkernel_token_ranges (prefix, claimant, instance, reserved_at) VALUES ('ffe', 'gone', 'host-x:1', now() - interval '61 minutes'),
+    ('fff', 'other', 'host-y:1', now() - interval '59 minutes')`);
+  const pool = new TokenPool(poolFor(url), () => 'host-a:1', { draw: small(2), releaseAfterMs: 2_000 });
+  const tokens = await takeMany(pool, 4_096 + 10);
+  const [first, second] = prefixesOf(tokens);
   await pool.cleanUp();
-  const left = (await sql(url, 'SELECT token FROM appkernel_token_reservations WHERE token = ANY($1::text[])', [[used, old, kept]])).rows.map((r) => r.token);
-  assert.equal(left, [kept]);
+  const prefixes = async () => (await sql(url, 'SELECT prefix FROM appkernel_token_ranges ORDER BY 1')).rows.map((r) => r.prefix);
+  assert.equal(await prefixes(), [first, second, 'fff'].sort(), 'the used-up range is kept a while, the hour-old claim deleted');
+  assert.ok(await waitFor(async () => {
+    await pool.cleanUp();
+    return (await prefixes()).join() === [second, 'fff'].sort().join();
+  }, 10_000), 'the used-up range given back');
   await pool.close();
+  assert.equal(await prefixes(), ['fff'], 'closing gives back the range in use, never another instance\'s');
 });
 
 test('when the database is away, then the store hands out no reserved token, a random one is drawn and queued, and reserving resumes once it is back', async () => {
@@ -160,20 +170,35 @@ test('when the database is away, then the store hands out no reserved token, a r
   assert.is(store.stats().dropped, 0);
 });
 
-test('when the database holds the previous schema with profiles, then opening adds the reservations and never reserves a stored token', async () => {
+test('when the database holds schema 3 with profiles, then opening adds token reservations and never reserves a stored token', async () => {
   const url = await server.createDatabase();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  await migrate(client, SCHEMA_VERSION - 1);
+  await migrate(client, 3);
   await client.end();
   await storeProfile(url, 'abc123');
-  assert.equal((await sql(url, "SELECT to_regclass('appkernel_token_reservations') AS t")).rows, [{ t: null }]);
+  assert.equal((await sql(url, "SELECT to_regclass('appkernel_token_ranges') AS t")).rows, [{ t: null }]);
   const store = await open(url, 'host-a:8001');
   assert.equal((await sql(url, 'SELECT version FROM appkernel_schema')).rows, [{ version: SCHEMA_VERSION }]);
-  assert.is(await count(url, 'appkernel_token_reservations') >= 1_000, true);
-  assert.is((await sql(url, "SELECT count(*)::int AS n FROM appkernel_token_reservations WHERE token = 'abc123'")).rows[0].n, 0);
+  assert.is(await count(url, 'appkernel_token_ranges') >= 1, true);
+  const handedOut = new Set<string>();
+  for (let token = store.nextToken(); token !== null; token = store.nextToken()) handedOut.add(token);
+  assert.ok(handedOut.size >= 2_000, `${handedOut.size} reserved`);
+  assert.not.ok(handedOut.has('abc123'));
   assert.equal((await store.search({ limit: 10 })).map((s) => s.token), ['abc123']);
   assert.ok(store.has('abc123'));
+});
+
+test('when the database holds schema 4, with a reservation per token, then opening replaces them by ranges', async () => {
+  const url = await server.createDatabase();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await migrate(client, 4);
+  await client.query(`INSERT INTO appkernel_token_reservations (token, instance) VALUES ('abc124', 'old:1')`);
+  await client.end();
+  await open(url, 'host-a:8001');
+  assert.equal((await sql(url, "SELECT to_regclass('appkernel_token_reservations') AS t")).rows, [{ t: null }]);
+  assert.ok(await count(url, 'appkernel_token_ranges') >= 1);
 });
 
 test.run();
