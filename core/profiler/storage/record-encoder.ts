@@ -138,7 +138,13 @@ export function workerEncoder(onFailure: (message: string) => void, eager = fals
       transfer.push(text.buffer as ArrayBuffer);
       return text;
     });
-    worker.postMessage({ id, blocks }, transfer);
+    try {
+      worker.postMessage({ id, blocks }, transfer);
+    } catch (error) {
+      pending.delete(id);
+      encodeHere(jobs);
+      fail((error as Error).message);
+    }
   };
 
   if (eager) {
