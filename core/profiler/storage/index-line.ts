@@ -30,9 +30,34 @@ export function summarize(profile: Profile): ProfileSummary {
   return { token, status, ip, method, url, time, duration, route: profile.collectors?.request?.route ?? null };
 }
 
+/**
+ * The line JSON.stringify gives of the record's array, written field by field: an IP, a method, a
+ * URL and a route name come again and again, so their quoted forms are kept (bounded).
+ */
 export function formatRecordLine(summary: ProfileSummary, offset: number, length: number, slot: number): string {
   const { token, status, ip, method, url, time, duration } = summary;
-  return `${JSON.stringify([token, status, ip, method, url, time, Math.round(duration * 1000) / 1000, offset, length, slot, summary.route ?? null])}\n`;
+  const route = summary.route ?? null;
+  return `[${JSON.stringify(token) ?? 'null'},${number(status)},${quoted(ip)},${quoted(method)},${quoted(url)},${number(time)},`
+    + `${number(Math.round(duration * 1000) / 1000)},${number(offset)},${number(length)},${number(slot)},${route === null ? 'null' : quoted(route)}]\n`;
+}
+
+const quotedTexts = new Map<string, string>();
+const MAX_QUOTED = 4096;
+
+/** As JSON.stringify writes an array's element that should be a string (null for what it leaves out). */
+function quoted(value: unknown): string {
+  if (typeof value !== 'string') return JSON.stringify(value) ?? 'null';
+  let text = quotedTexts.get(value);
+  if (text === undefined) {
+    if (quotedTexts.size >= MAX_QUOTED) quotedTexts.clear();
+    quotedTexts.set(value, (text = JSON.stringify(value)));
+  }
+  return text;
+}
+
+/** As JSON.stringify writes an array's element that should be a number. */
+function number(value: unknown): string {
+  return typeof value === 'number' ? (Number.isFinite(value) ? String(value) : 'null') : (JSON.stringify(value) ?? 'null');
 }
 
 export function formatSealLine(logSize: number): string {

@@ -24,4 +24,21 @@ test('when the route column is not a string or null, then the line is garbled', 
   assert.equal(parseIndexLines(`${bad}\n`).garbled, [1]);
 });
 
+test('when summaries hold odd values, then each line is exactly the JSON of its array', () => {
+  const odd = [
+    summary,
+    { ...summary, url: 'http://127.0.0.1:8000/q?a="b"&c=\\d\u2028é€🎉', ip: '::1', method: 'PATCH', route: null },
+    { ...summary, duration: Number.NaN, time: 1_760_000_000_123.5, status: 599, route: 'ünïcode "route"' },
+    { ...summary, duration: Number.POSITIVE_INFINITY, route: undefined as unknown as null },
+    { ...summary, duration: -0.0004, token: 'ffffff' },
+  ];
+  for (const s of odd) {
+    for (const [offset, length, slot] of [[0, 1, 0], [123_456_789, 4096, 31]]) {
+      const expected = `${JSON.stringify([s.token, s.status, s.ip, s.method, s.url, s.time, Math.round(s.duration * 1000) / 1000, offset, length, slot, s.route ?? null])}\n`;
+      assert.is(formatRecordLine(s, offset, length, slot), expected);
+      assert.is(formatRecordLine(s, offset, length, slot), expected, 'again, from the kept quoted forms');
+    }
+  }
+});
+
 test.run();
