@@ -141,14 +141,13 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     onResponse: (request, response) => {
       if (options.formatRequest) options.print(options.formatRequest(request, response, request.elapsed()));
     },
+    onRequest: (response) => {
+      inFlight.add(response);
+      if (!stopping) return;
+      response.setHeader('Connection', 'close');
+      closeIdleAfter(response);
+    },
     onSettled: (response) => inFlight.delete(response),
-  });
-
-  server.prependListener('request', (_request, response: ServerResponse) => {
-    inFlight.add(response);
-    if (!stopping) return;
-    response.setHeader('Connection', 'close');
-    closeIdleAfter(response);
   });
 
   await listen(server, options.port, options.host);
