@@ -39,6 +39,8 @@ export interface AdapterOptions {
   onResponse?: (request: Request, response: Response) => void;
   /** called first for every request, before anything is read or answered */
   onRequest?: (res: ServerResponse) => void;
+  /** called for a request not answered before its request event returns (a body to read, a kernel that waits), then onSettled */
+  onPending?: (res: ServerResponse) => void;
   /** called once per request when the adapter is done with it: answered, refused, or failed */
   onSettled?: (res: ServerResponse) => void;
 }
@@ -73,8 +75,12 @@ export function createNodeListener(handler: () => RequestHandler, options: Parti
       failed(res, error);
       return;
     }
-    if (pending instanceof Promise) pending.then(() => settled(res), (error) => failed(res, error));
-    else settled(res);
+    if (pending instanceof Promise) {
+      opts.onPending?.(res);
+      pending.then(() => settled(res), (error) => failed(res, error));
+    } else {
+      settled(res);
+    }
   };
 }
 
