@@ -9,7 +9,7 @@ import { DEFAULT_TIMEOUTS } from '../core/http/server.js';
 import { isLogLevel } from '../core/log/logger.js';
 import type { LogLevel } from '../core/profiler/profile.js';
 import { terminalSafe, terminalSafeError } from '../render/text/terminal-safe.js';
-import { formatRequestLine } from './request-line.js';
+import { requestLineFormatter } from './request-line.js';
 import { setDumpEcho } from '../core/debug/dump.js';
 import { redactDumpEntry } from '../core/profiler/collectors/dump-collector.js';
 import { renderDumpEntry } from '../render/text/panels/dump-panel.js';
@@ -106,7 +106,7 @@ Examples:
         logLevel: logLevel as LogLevel, editor,
         ...(maxConnections !== undefined ? { timeouts: { maxConnections } } : {}),
         print: (line) => lines.push(paintLogLevel(line, output.errColor)),
-        formatRequest: (request, response, ms) => formatRequestLine(request, response, ms, output.errColor),
+        formatRequest: requestLineFormatter(output.errColor),
       });
       lines.flush();
       setDumpEcho((entry) => lines.push(renderDumpEntry(redactDumpEntry(entry), { color: output.errColor }).replace(/\n$/, '')));

@@ -127,7 +127,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let kernel: RequestHandler = makeKernel(loaded);
   const sink = terminalSink(options.logLevel, options.print);
   let stopping = false;
-  /** requests the adapter has not finished with; once stopping, each one's end closes idle connections */
+  /** requests the adapter has not finished with once their request event returned; once stopping, each one's end closes idle connections */
   const inFlight = new Set<ServerResponse>();
   const closeIdleAfter = (response: ServerResponse) => response.once('close', () => server.closeIdleConnections());
   const server = createAppServer(() => kernel, {
@@ -141,14 +141,14 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     onResponse: (request, response) => {
       if (options.formatRequest) options.print(options.formatRequest(request, response, request.elapsed()));
     },
+    onRequest: (response) => {
+      if (!stopping) return;
+      response.setHeader('Connection', 'close');
+      closeIdleAfter(response);
+    },
+    // A request answered before its request event returned is never in flight: only the others are kept.
+    onPending: (response) => inFlight.add(response),
     onSettled: (response) => inFlight.delete(response),
-  });
-
-  server.prependListener('request', (_request, response: ServerResponse) => {
-    inFlight.add(response);
-    if (!stopping) return;
-    response.setHeader('Connection', 'close');
-    closeIdleAfter(response);
   });
 
   await listen(server, options.port, options.host);

@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import type { LogSink } from '../log/logger.js';
 import { clientIp } from './client-ip.js';
 import { hostChecker, HostPolicy } from './host-policy.js';
 import { DEFAULT_LINGER, lingerOnClose, type LingerLimits } from './lingering-close.js';
 import { findRefusedHeader } from './refused-header.js';
-import { Request } from './request.js';
+import { Request, type ServerAddress } from './request.js';
 import { reasonPhrase, Response } from './response.js';
 
 export interface RequestHandler {
@@ -36,6 +37,10 @@ export interface AdapterOptions {
   logSink?: LogSink;
   /** called once per answered request, after the response was written */
   onResponse?: (request: Request, response: Response) => void;
+  /** called first for every request, before anything is read or answered */
+  onRequest?: (res: ServerResponse) => void;
+  /** called for a request not answered before its request event returns (a body to read, a kernel that waits), then onSettled */
+  onPending?: (res: ServerResponse) => void;
   /** called once per request when the adapter is done with it: answered, refused, or failed */
   onSettled?: (res: ServerResponse) => void;
 }
@@ -60,16 +65,22 @@ export function createNodeListener(handler: () => RequestHandler, options: Parti
     else res.destroy();
     settled(res);
   };
+  const started = opts.onRequest;
   return (req: IncomingMessage, res: ServerResponse): void => {
     let pending: Promise<void> | void;
     try {
+      started?.(res);
       pending = serve(handler(), req, res, opts, checkHost);
     } catch (error) {
       failed(res, error);
       return;
     }
-    if (pending instanceof Promise) pending.then(() => settled(res), (error) => failed(res, error));
-    else settled(res);
+    if (pending instanceof Promise) {
+      opts.onPending?.(res);
+      pending.then(() => settled(res), (error) => failed(res, error));
+    } else {
+      settled(res);
+    }
   };
 }
 
@@ -105,27 +116,64 @@ function serve(kernel: RequestHandler, req: IncomingMessage, res: ServerResponse
 
 function answer(kernel: RequestHandler, req: IncomingMessage, res: ServerResponse, opts: AdapterOptions, target: string, trustedHost: boolean,
   body: Buffer): Promise<void> | void {
-  const headers: Record<string, string> = {};
-  const given = req.headers;
-  for (const name in given) {
-    const value = given[name];
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
+  const headers = requestHeaders(req.headers);
+  const socket = socketFacts(req.socket);
   const request = new Request({
     method: req.method ?? 'GET',
     target,
     headers,
     body,
-    clientIp: clientIp(req.socket.remoteAddress, headers['x-forwarded-for'], opts.trustedProxies),
-    scheme: 'encrypted' in req.socket ? 'https' : 'http',
+    clientIp: clientIp(socket.peer, headers['x-forwarded-for'], opts.trustedProxies),
+    scheme: socket.scheme,
     trustedHost,
-    defaultHost: headers.host ? undefined : `${req.socket.localAddress ?? '127.0.0.1'}:${req.socket.localPort ?? 80}`,
-    serverAddress: req.socket.localAddress && req.socket.localPort ? { address: req.socket.localAddress, port: req.socket.localPort } : null,
+    defaultHost: headers.host ? undefined : socket.defaultHost,
+    serverAddress: socket.serverAddress,
     logSink: opts.logSink,
   });
   const response = kernel.respond ? kernel.respond(request) : kernel.handle(request);
   if (response instanceof Promise) return response.then((made) => sent(kernel, res, request, made, opts));
   return sent(kernel, res, request, response, opts);
+}
+
+/**
+ * node's header object itself when every value is a string (node makes an array of Set-Cookie
+ * alone): a copy would cost every request an object; else a copy with the values joined.
+ */
+function requestHeaders(given: IncomingMessage['headers']): Record<string, string> {
+  if (given['set-cookie'] === undefined) return given as Record<string, string>;
+  const headers: Record<string, string> = {};
+  for (const name in given) {
+    const value = given[name];
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
+}
+
+/** What a request learns from its connection, the same for every request a keep-alive connection carries. */
+interface SocketFacts {
+  peer: string | undefined;
+  scheme: 'http' | 'https';
+  defaultHost: string;
+  serverAddress: ServerAddress | null;
+}
+
+const SOCKET_FACTS = Symbol('appkernel.socketFacts');
+
+/** The connection's facts, read from the socket once (each is a getter, some a call into node's binding). */
+function socketFacts(socket: Socket): SocketFacts {
+  const held = socket as Socket & { [SOCKET_FACTS]?: SocketFacts };
+  const known = held[SOCKET_FACTS];
+  if (known !== undefined) return known;
+  const { remoteAddress, localAddress, localPort } = socket;
+  const facts: SocketFacts = {
+    peer: remoteAddress,
+    scheme: 'encrypted' in socket ? 'https' : 'http',
+    defaultHost: `${localAddress ?? '127.0.0.1'}:${localPort ?? 80}`,
+    serverAddress: localAddress && localPort ? { address: localAddress, port: localPort } : null,
+  };
+  // A socket not connected yet, or already closed, has no addresses to keep: asked again next time.
+  if (remoteAddress !== undefined && localAddress !== undefined) held[SOCKET_FACTS] = facts;
+  return facts;
 }
 
 /** Writes the response, then tells onResponse and schedules kernel.terminate. */

@@ -52,14 +52,12 @@ export class Request {
   /** the socket's local address and port; null when unknown (a request built in-process) */
   readonly serverAddress: ServerAddress | null;
   readonly start = performance.now();
-  /** epoch ms to the µs: requests started in the same millisecond still sort newest first */
-  readonly startedAt = Math.round((performance.timeOrigin + this.start) * 1000) / 1000;
   readonly attributes: RouteAttributes = { route: null, controller: null, params: {} };
   readonly log: LogBuffer;
-  readonly logger: Logger;
   /** where the kernel that handles this request keeps its trace (core/kernel/kernel.ts); opaque to everyone else */
   traceSlot: object | null = null;
   #query: QueryValues | null = null;
+  #logger: Logger | null = null;
 
   constructor(init: RequestInit) {
     this.method = isUpperCase(init.method) ? init.method : init.method.toUpperCase();
@@ -74,7 +72,17 @@ export class Request {
     this.trustedHost = init.trustedHost ?? true;
     this.serverAddress = init.serverAddress ?? null;
     this.log = new LogBuffer(init.logSink);
-    this.logger = new Logger('app', this.log.sink);
+  }
+
+  /** epoch ms to the µs: requests started in the same millisecond still sort newest first */
+  get startedAt(): number {
+    return Math.round((TIME_ORIGIN + this.start) * 1000) / 1000;
+  }
+
+  /** the app's logger, writing to this request's log (made when first asked for: most requests never log) */
+  get logger(): Logger {
+    this.#logger ??= new Logger('app', this.log.sink);
+    return this.#logger;
   }
 
   /** scheme://host:port/path as sent, without the query (the form used in routing error messages) */
@@ -163,6 +171,8 @@ export class Request {
     return json > html;
   }
 }
+
+const TIME_ORIGIN = performance.timeOrigin;
 
 function isUpperCase(text: string): boolean {
   for (let i = 0; i < text.length; i++) {

@@ -35,19 +35,19 @@ export class Response {
     public headers: Record<string, string> = {},
   ) {}
 
-  static html(html: string, status = 200, headers: Record<string, string> = {}): Response {
-    return new Response(html, status, { 'Content-Type': 'text/html; charset=UTF-8', ...headers });
+  static html(html: string, status = 200, headers?: Record<string, string>): Response {
+    return new Response(html, status, headers === undefined ? { 'Content-Type': 'text/html; charset=UTF-8' } : { 'Content-Type': 'text/html; charset=UTF-8', ...headers });
   }
 
-  static text(text: string, status = 200, headers: Record<string, string> = {}): Response {
-    return new Response(text, status, { 'Content-Type': 'text/plain; charset=UTF-8', ...headers });
+  static text(text: string, status = 200, headers?: Record<string, string>): Response {
+    return new Response(text, status, headers === undefined ? { 'Content-Type': 'text/plain; charset=UTF-8' } : { 'Content-Type': 'text/plain; charset=UTF-8', ...headers });
   }
 
   /** Throws a TypeError for a value JSON has no text for (undefined, a function, a symbol), rather than answer an empty body. */
-  static json(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  static json(data: unknown, status = 200, headers?: Record<string, string>): Response {
     const text = JSON.stringify(data) as string | undefined;
     if (text === undefined) throw new TypeError(`Response.json() cannot send ${withoutJsonForm(data)}: it has no JSON form.`);
-    return new Response(text, status, { 'Content-Type': 'application/json', ...headers });
+    return new Response(text, status, headers === undefined ? { 'Content-Type': 'application/json' } : { 'Content-Type': 'application/json', ...headers });
   }
 
   static redirect(url: string, status = 302, headers: Record<string, string> = {}): Response {

@@ -40,6 +40,12 @@ export class EventDispatcher {
     return this.#events.get(event)?.listeners ?? [];
   }
 
+  /** Whether anyone listens to `event` (no list made). */
+  hasListeners(event: string): boolean {
+    const entry = this.#events.get(event);
+    return entry !== undefined && entry.listeners.length > 0;
+  }
+
   /**
    * The event once every listener ran. It comes back synchronously when no listener returns a
    * promise: a request would otherwise pay a promise per event. `start`: a clock reading the

@@ -222,6 +222,8 @@ export class Kernel {
 
   /** kernel.response, then kernel.finish_request. */
   private filterResponse(response: Response, request: Request, trace: RequestTrace): Response | Promise<Response> {
+    // Untraced, two events nobody listens to change nothing: the request is spared their events and dispatches.
+    if (trace === NO_TRACE && !this.dispatcher.hasListeners(KernelEvents.RESPONSE) && !this.dispatcher.hasListeners(KernelEvents.FINISH_REQUEST)) return response;
     const event = new KernelEvent(request, trace);
     event.response = response;
     const start = trace.now();

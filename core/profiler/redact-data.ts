@@ -4,7 +4,7 @@ import { looksSecret } from './secret-names.js';
 /** Deeper than this, a value is not walked: no input can overflow the stack. */
 export const MAX_DEPTH = 64;
 /** More values than this in one document are not walked either (a shared object met many times). */
-const MAX_VALUES = 50_000;
+export const MAX_VALUES = 50_000;
 
 export interface DataRedaction {
   /** a copy (null-prototype objects, so that "__proto__" stays a name) with secrets replaced */

@@ -1,4 +1,4 @@
-import { redactData } from './redact-data.js';
+import { MAX_DEPTH, MAX_VALUES, redactData } from './redact-data.js';
 import { isSecretRouteParam, looksSecret, redactRecord, redactText } from './redact.js';
 import type { ExceptionData, LogRecord } from './profile.js';
 import { SecretValues } from './secret-values.js';
@@ -19,8 +19,52 @@ export function redactLogRecord(record: LogRecord, secrets: SecretValues, route:
 /** The message of a record as the terminal prints it: the same policy as the stored one, without the request's other values. */
 export function redactLogMessage(record: LogRecord): string {
   const found = new SecretValues();
-  redactData(record.context, (s) => s, (_, value) => addValue(found, value));
+  secretContextValues(record.context, { found, count: 0, ancestors: [] }, 0);
   return found.scrub(redactText(String(record.message)));
+}
+
+interface ContextWalk {
+  found: SecretValues;
+  count: number;
+  ancestors: object[];
+}
+
+/**
+ * The values of the context's secret-looking keys, as redactData would hand them to addValue (same
+ * walk: toJSON, depth and size limits, cycles), read without the copy redactData makes: the terminal
+ * prints only the message, and a loaded server logs a record per 404.
+ */
+function secretContextValues(item: unknown, walk: ContextWalk, depth: number): void {
+  if (item === null || typeof item !== 'object') return;
+  if (depth >= MAX_DEPTH || ++walk.count > MAX_VALUES || walk.ancestors.includes(item)) return;
+  const toJson = (item as { toJSON?: unknown }).toJSON;
+  if (typeof toJson === 'function') {
+    try {
+      secretContextValues(toJson.call(item), walk, depth + 1);
+    } catch {
+      // as redactData: a toJSON() that fails leaves its value unread
+    }
+    return;
+  }
+  walk.ancestors.push(item);
+  try {
+    if (Array.isArray(item)) {
+      for (const element of item) secretContextValues(element, walk, depth + 1);
+      return;
+    }
+    for (const key of Object.keys(item)) {
+      let element: unknown;
+      try {
+        element = (item as Record<string, unknown>)[key];
+      } catch {
+        continue;
+      }
+      if (looksSecret(key) && element !== null && element !== undefined && element !== '') addValue(walk.found, element);
+      else secretContextValues(element, walk, depth + 1);
+    }
+  } finally {
+    walk.ancestors.pop();
+  }
 }
 
 /** A context value replaced by name, as a placeholder may have copied it into the message (strings and numbers only). */

@@ -61,6 +61,17 @@ for (const debug of [false, true]) {
     assert.is((await pending).status, 500);
   });
 
+  test(`${mode}: when a kernel.response or a kernel.finish_request listener is added to a built kernel, then each is called`, () => {
+    const onResponse = kernelOf(debug);
+    onResponse.dispatcher.addListener(KernelEvents.RESPONSE, 'Test::header', (event) => void event.response!.setHeader('X-Seen', 'response'));
+    assert.is((onResponse.respond(get('/hello/world')) as Response).header('x-seen'), 'response');
+    const onFinish = kernelOf(debug);
+    let finished = 0;
+    onFinish.dispatcher.addListener(KernelEvents.FINISH_REQUEST, 'Test::count', () => void finished++);
+    assert.is((onFinish.respond(get('/hello/world')) as Response).status, 200);
+    assert.is(finished, 1);
+  });
+
   test(`${mode}: when a kernel.response listener rejects, then the answer is the error response and handle() still resolves`, async () => {
     const kernel = kernelOf(debug);
     kernel.dispatcher.addListener(KernelEvents.RESPONSE, 'Test::rejects', async (event) => {

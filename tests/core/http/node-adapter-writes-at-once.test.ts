@@ -20,10 +20,12 @@ let base: string;
 /** per path: whether the response had ended when the adapter's request listener returned */
 const endedAtOnce = new Map<string, boolean>();
 let answered = 0;
+/** the requests the adapter said were pending (not answered when their request event returned) */
+const pending = new Set<string>();
 
 test.before(async () => {
   const kernel = buildKernel(app, { debug: false, root: process.cwd(), errorRenderer: htmlErrorRenderer });
-  server = createAppServer(() => kernel, { onResponse: () => void answered++ });
+  server = createAppServer(() => kernel, { onResponse: () => void answered++, onPending: (res) => void pending.add(`${res.req.method} ${res.req.url}`) });
   // Listeners run in order: this one runs right after the adapter's has returned.
   server.on('request', (req: IncomingMessage, res: ServerResponse) => void endedAtOnce.set(`${req.method} ${req.url}`, res.writableEnded));
   base = await listenOnLoopback(server);
@@ -56,6 +58,15 @@ test('when the request has a body, then it is read first and the answer echoes i
   assert.is(r.status, 200);
   assert.is(r.body, 'posted');
   assert.is(endedAtOnce.get('POST /echo'), false);
+});
+
+test('when requests are answered at once or later, then only the later ones are told to onPending', async () => {
+  await fetchText(`${base}/hello/pending-check`);
+  await fetchText(`${base}/later`);
+  await fetchText(`${base}/echo`, { method: 'POST', body: 'x', headers: { 'content-type': 'text/plain' } });
+  assert.is(pending.has('GET /hello/pending-check'), false);
+  assert.is(pending.has('GET /later'), true);
+  assert.is(pending.has('POST /echo'), true);
 });
 
 test('when a request is answered, then onResponse is called once for it', async () => {
