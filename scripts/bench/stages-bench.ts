@@ -205,10 +205,10 @@ const BATCH_RECORDS = 64;
  * The records `app serve` hands the profiler worker for `path` (its configuration panel's data
  * included), in batches as the hand-off writes them, and the trace names they refer to.
  */
-async function serveRecords(path: string, batches: number): Promise<Uint8Array[]> {
+async function serveRecords(path: string, batches: number): Promise<ArrayBuffer[]> {
   const serving = kernelFor(true, storeStub(), true);
-  const records: Uint8Array[] = [];
-  const writer = new ByteWriter(true);
+  const records: ArrayBuffer[] = [];
+  const writer = new ByteWriter();
   let known = 0;
   for (let b = 0; b < batches; b++) {
     for (let i = 0; i < BATCH_RECORDS; i++) {

@@ -6,38 +6,23 @@ const SHORT = 64;
 /**
  * Writes numbers and strings into one growable buffer, for another thread to read with
  * ByteReader: no JSON text and no structured clone of the values is ever made. Strings go
- * in with TextEncoder.encodeInto, straight into the buffer. take() hands the buffer over as
- * it is and starts a fresh one; a `shared` writer's buffers are SharedArrayBuffers, which a
- * postMessage shares with the other thread instead of copying them.
+ * in with TextEncoder.encodeInto, straight into the buffer. The buffer is handed over with
+ * take(), which transfers its ArrayBuffer: the next record starts a fresh one.
  */
 export class ByteWriter {
-  #bytes: Uint8Array;
-  #view: DataView;
+  #bytes = new Uint8Array(INITIAL_BYTES);
+  #view = new DataView(this.#bytes.buffer);
   #at = 0;
-
-  constructor(private readonly shared = false) {
-    this.#bytes = this.#allocate(INITIAL_BYTES);
-    this.#view = new DataView(this.#bytes.buffer);
-  }
 
   get length(): number {
     return this.#at;
   }
 
-  /**
-   * The bytes written so far, in the buffer they were written into (no copy); the writer goes on
-   * in a new one, as large as this one turned out to be, so that the next batch seldom grows.
-   */
-  take(): Uint8Array {
-    const taken = this.#bytes.subarray(0, this.#at);
-    this.#bytes = this.#allocate(Math.max(INITIAL_BYTES, this.#bytes.length));
-    this.#view = new DataView(this.#bytes.buffer);
+  /** The bytes written so far, as an ArrayBuffer of their own; the writer starts empty. */
+  take(): ArrayBuffer {
+    const taken = this.#bytes.buffer.slice(0, this.#at);
     this.#at = 0;
     return taken;
-  }
-
-  #allocate(size: number): Uint8Array {
-    return new Uint8Array(this.shared ? new SharedArrayBuffer(size) : new ArrayBuffer(size));
   }
 
   /** Forgets everything written from `length` on (a record that could not be written whole). */
@@ -134,7 +119,7 @@ export class ByteWriter {
 
   #room(more: number): void {
     if (this.#at + more <= this.#bytes.length) return;
-    const grown = this.#allocate(Math.max(this.#bytes.length * 2, this.#at + more));
+    const grown = new Uint8Array(Math.max(this.#bytes.length * 2, this.#at + more));
     grown.set(this.#bytes.subarray(0, this.#at));
     this.#bytes = grown;
     this.#view = new DataView(grown.buffer);

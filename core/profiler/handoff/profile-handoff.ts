@@ -28,7 +28,7 @@ const BATCH_RECORDS = 64;
 interface Sent {
   tokens: string[];
   /** kept until the worker sends the profiles back: should it fail or be slow at close, they are built here */
-  records: Uint8Array;
+  records: ArrayBuffer;
 }
 
 /** how long close() waits for a worker still starting before it builds what the worker holds on this thread */
@@ -45,8 +45,7 @@ const CLOSE_WRITE_WAIT_MS = 5_000;
  * built on this thread from then on, and `warn` is told once.
  */
 export class ProfileHandoff {
-  /** shared memory: a batch reaches the worker without a copy, and stays readable here */
-  readonly #writer = new ByteWriter(true);
+  readonly #writer = new ByteWriter();
   #tokens: string[] = [];
   #scheduled = false;
   #worker: Worker | null = null;
@@ -156,6 +155,7 @@ export class ProfileHandoff {
     const id = this.#nextBatch++;
     this.#sent.set(id, sent);
     worker.ref();
+    // Copied by the message (the batch stays here until its profiles come back): a copy made here would be one more buffer per batch.
     this.#post({ type: 'batch', id, records: sent.records });
   };
 

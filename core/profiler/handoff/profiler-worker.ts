@@ -8,7 +8,7 @@ import { RouteTables } from './route-tables.js';
 export type ToProfilerWorker =
   | RouteTableMessage
   | { type: 'store'; spec: StoreWriterSpec }
-  | { type: 'batch'; id: number; records: Uint8Array }
+  | { type: 'batch'; id: number; records: ArrayBuffer }
   | { type: 'close' };
 
 export type FromProfilerWorker =

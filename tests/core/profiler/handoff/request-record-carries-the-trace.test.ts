@@ -106,7 +106,7 @@ test('when every request records the same serialised-once value, then its JSON t
   second.trace.addEntry('config', config);
   writeRequestRecord(writer, second.request, second.trace, second.response, 0, traceNames(), sent);
   const bytes = writer.take();
-  const text = (from: number, to?: number) => Buffer.from(bytes.buffer, bytes.byteOffset + from, (to ?? bytes.byteLength) - from).toString('latin1');
+  const text = (from: number, to?: number) => Buffer.from(bytes, from, to === undefined ? undefined : to - from).toString('latin1');
   assert.ok(text(0, firstBytes).includes('sent-once-4f1c'), 'the first record carries the JSON');
   assert.not.ok(text(firstBytes).includes('sent-once-4f1c'), 'the second refers to it');
 
