@@ -138,13 +138,7 @@ export function workerEncoder(onFailure: (message: string) => void, eager = fals
       transfer.push(text.buffer as ArrayBuffer);
       return text;
     });
-    try {
-      worker.postMessage({ id, blocks }, transfer);
-    } catch (error) {
-      pending.delete(id);
-      encodeHere(jobs);
-      fail((error as Error).message);
-    }
+    worker.postMessage({ id, blocks }, transfer);
   };
 
   if (eager) {
