@@ -4,7 +4,7 @@
 // and the store's write path on the main thread. Set against bench:http's "main µs/req" of node:http,
 // these figures say how much of the budget each stage takes.
 // Usage: node dist/scripts/bench/stages-bench.js [path ...]   (default: /static /hello/world /nope)
-import { readFileSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serialize } from 'node:v8';
@@ -20,8 +20,7 @@ import { summarize } from '../../core/profiler/storage/index-line.js';
 import { openFileStorage } from '../../core/profiler/storage/file-storage.js';
 import type { ProfileStorage } from '../../core/profiler/storage/profile-storage.js';
 import { toStoredForm } from '../../core/profiler/storage/stored-form.js';
-import { buildEach, buildRecordedProfiles } from '../../core/profiler/handoff/build-batch.js';
-import { Utf8Slab } from '../../core/profiler/storage/utf8-slab.js';
+import { buildRecordedProfiles } from '../../core/profiler/handoff/build-batch.js';
 import { ByteWriter } from '../../core/profiler/handoff/byte-writer.js';
 import { writeRequestRecord } from '../../core/profiler/handoff/request-record.js';
 import { RouteTables, routeTableData } from '../../core/profiler/handoff/route-tables.js';
@@ -66,22 +65,6 @@ function mainThreadCpuMs(): number {
   const stat = readFileSync(`/proc/${process.pid}/task/${process.pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-/** ms of CPU this process's other threads have used (the compression thread, V8's helper threads, libuv's). */
-function otherThreadsCpuMs(): number {
-  let ms = 0;
-  for (const tid of readdirSync(`/proc/${process.pid}/task`)) {
-    if (tid === String(process.pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${process.pid}/task/${tid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ms += (Number(fields[11]) + Number(fields[12])) * 10;
-    } catch {
-      // A thread that ended meanwhile.
-    }
-  }
-  return ms;
 }
 
 /** A store that takes every profile the worker sends back and keeps none (or hands each to `keep`). */
@@ -233,10 +216,9 @@ async function serveRecords(path: string, batches: number): Promise<ArrayBuffer[
  * built and serialised (buildRecordedProfiles), the least of ROUNDS rounds; and its thread's CPU per
  * profile for that plus writing them into a real file store as the worker does (segment, index lines,
  * the compression worker's replies taken in; not the compression thread's own CPU), 20,000 profiles
- * written 128 at a time, the least of 3 runs; and the CPU of the process's other threads over that
- * loop (the compression thread, the garbage collector's helpers).
+ * written 128 at a time, the least of 3 runs.
  */
-async function workerCost(path: string, routes: RouteCollection): Promise<{ build: number; stored: number; others: number }> {
+async function workerCost(path: string, routes: RouteCollection): Promise<{ build: number; stored: number }> {
   const batches = await serveRecords(path, 16);
   const tables = new RouteTables();
   tables.set(0, routeTableData(routes));
@@ -249,35 +231,33 @@ async function workerCost(path: string, routes: RouteCollection): Promise<{ buil
   const storage = await openFileStorage({ dir, maxProfiles: 1_000_000, maxBytes: 4096 * 1024 * 1024, compressInWorker: true, startCompressionAtOnce: true,
     onWarning: (message) => console.error(`warning: ${message}`) });
   let stored = Infinity;
-  let others = Infinity;
   let written = 0;
-  const slab = new Utf8Slab();
   const start = Date.now();
   try {
     for (let run = 0; run < 3; run++) {
       const before = mainThreadCpuMs();
       const total = 20_000;
-      const othersBefore = otherThreadsCpuMs();
       for (let b = 0; b < total / BATCH_RECORDS; b++) {
-        // As profiler-worker.ts does: each profile's JSON encoded into the shared slab the compression thread reads.
-        buildEach(batches[b % batches.length], tables, names, (json, summary) => {
+        const built = buildRecordedProfiles(batches[b % batches.length], tables, names);
+        let at = 0;
+        built.summaries.forEach((summary, i) => {
           // A token and a time of its own, later than the one before, as the kernel gives them.
           summary.token = (written + 0x100000).toString(16);
           summary.time = start + written++ / 1000;
-          storage.writeJson(slab.encode(json), summary);
+          storage.writeJson(Buffer.from(built.jsons, at, built.lengths[i]), summary);
+          at += built.lengths[i];
         });
         // As under load, when the main thread holds requests back while the store is behind: its queue never overflows.
         if (b % 2 === 1) await storage.flush();
       }
       await storage.flush();
       stored = Math.min(stored, ((mainThreadCpuMs() - before) * 1000) / total);
-      others = Math.min(others, ((otherThreadsCpuMs() - othersBefore) * 1000) / total);
     }
   } finally {
     await storage.close();
     rmSync(dir, { recursive: true, force: true });
   }
-  return { build, stored, others };
+  return { build, stored };
 }
 
 const rows: string[][] = [];
@@ -314,11 +294,11 @@ for (const path of paths) {
   const bytes = Buffer.byteLength(JSON.stringify(toStoredForm(profiles[0])));
   const store = Math.max(0, paced.stored - paced.handoff);
   const worker = await workerCost(path, routes);
-  rows.push([path, String(profiles[0].status), off, on, onServe, paced.off, paced.handoff, paced.handoff - paced.off, built, json, worker.build, worker.stored, worker.others, v8, store, paced.stored, fallback, bytes, paced.pacing].map((v) => (typeof v === 'number' && !Number.isInteger(v) ? v.toFixed(1) : String(v))));
+  rows.push([path, String(profiles[0].status), off, on, onServe, paced.off, paced.handoff, paced.handoff - paced.off, built, json, worker.build, worker.stored, v8, store, paced.stored, fallback, bytes, paced.pacing].map((v) => (typeof v === 'number' && !Number.isInteger(v) ? v.toFixed(1) : String(v))));
 }
 
 console.log(`In-process µs per request on the main thread (the least of ${ROUNDS} rounds of ${PER_ROUND}); Node ${process.version}\n`);
-const head = ['path', 'status', 'kernel, off', 'kernel, on + record', 'on + record, serve config', 'off, CPU', 'on + hand-off, CPU', 'hand-off over off', 'profile build (worker)', 'JSON (worker)', 'worker, serve records', 'worker + store, CPU', 'store, other threads', 'v8.serialize', 'store write path', 'profiler on, total', 'store, fallback', 'JSON bytes', 'pacing'];
+const head = ['path', 'status', 'kernel, off', 'kernel, on + record', 'on + record, serve config', 'off, CPU', 'on + hand-off, CPU', 'hand-off over off', 'profile build (worker)', 'JSON (worker)', 'worker, serve records', 'worker + store, CPU', 'v8.serialize', 'store write path', 'profiler on, total', 'store, fallback', 'JSON bytes', 'pacing'];
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
 console.log(head.map((h, i) => h.padStart(widths[i])).join('  '));
 for (const row of rows) console.log(row.map((c, i) => c.padStart(widths[i])).join('  '));
@@ -341,8 +321,6 @@ worker, serve records: the profiler worker's work per profile as \`app serve\` h
   JSON (buildRecordedProfiles).
 worker + store, CPU: the worker thread's CPU per profile for the same plus writing the profiles into a
   real file store as the worker does (20,000, 128 at a time; the compression thread's own CPU not counted).
-store, other threads: the CPU of this process's other threads over that same loop, per profile: the
-  compression thread's deflate, V8's garbage collector helpers, libuv's (the least of the 3 runs).
 v8.serialize: the profile as structured-clone bytes, what posting it to another thread would cost instead.
 store write path: what the file store costs the main thread now that the profiler worker writes it:
   on + hand-off with a real store the worker writes (its reports of what it stored taken in, the
