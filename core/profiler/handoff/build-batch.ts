@@ -27,14 +27,16 @@ let out = Buffer.allocUnsafeSlow(1 << 20);
 
 /**
  * Every record of a batch turned into its stored profile: the panels built and their
- * secrets redacted (build-profile.ts), the stored form as JSON text, handed to `take` with its
- * summary in the records' order. `names`: the trace names read so far (request-record.ts),
- * completed by the batch's records. Returns the tokens of records that could not be turned into
- * a profile, and why.
+ * secrets redacted (build-profile.ts), the stored form as JSON bytes. `names`: the trace
+ * names read so far (request-record.ts), completed by the batch's records.
+ * Runs in the profiler worker; on the main thread only if the worker failed.
  */
-export function buildEach(records: Uint8Array | ArrayBuffer, tables: RouteTables, names: string[], take: (json: string, summary: ProfileSummary) => void): [token: string, reason: string][] {
+export function buildRecordedProfiles(records: ArrayBuffer, tables: RouteTables, names: string[]): BuiltBatch {
   const reader = new ByteReader(records);
+  const lengths: number[] = [];
+  const summaries: ProfileSummary[] = [];
   const failures: [string, string][] = [];
+  let total = 0;
   while (!reader.done) {
     const length = reader.fixed32();
     const end = reader.offset + length;
@@ -43,36 +45,23 @@ export function buildEach(records: Uint8Array | ArrayBuffer, tables: RouteTables
       const { routes, request, trace, response } = readRequestRecord(reader, names);
       token = trace.token ?? '';
       const profile = buildProfile(request, trace, response, tables.get(routes));
-      take(storedJson(profile), summarize(profile));
+      const json = storedJson(profile);
+      const summary = summarize(profile);
+      // Each UTF-16 unit makes at most 3 bytes.
+      if (total + json.length * 3 > out.length) {
+        const grown = Buffer.allocUnsafeSlow(Math.max(out.length * 2, total + json.length * 3));
+        out.copy(grown, 0, 0, total);
+        out = grown;
+      }
+      const written = out.write(json, total);
+      lengths.push(written);
+      summaries.push(summary);
+      total += written;
     } catch (error) {
       failures.push([token, (error as Error)?.message ?? String(error)]);
     }
     reader.seek(end);
   }
-  return failures;
-}
-
-/**
- * A batch's profiles as buildEach makes them, their JSON texts as UTF-8 end to end in one buffer
- * of their own, to be sent back to the main thread. Runs in the profiler worker when the store
- * has no writer there; on the main thread only if the worker failed.
- */
-export function buildRecordedProfiles(records: Uint8Array | ArrayBuffer, tables: RouteTables, names: string[]): BuiltBatch {
-  const lengths: number[] = [];
-  const summaries: ProfileSummary[] = [];
-  let total = 0;
-  const failures = buildEach(records, tables, names, (json, summary) => {
-    // Each UTF-16 unit makes at most 3 bytes.
-    if (total + json.length * 3 > out.length) {
-      const grown = Buffer.allocUnsafeSlow(Math.max(out.length * 2, total + json.length * 3));
-      out.copy(grown, 0, 0, total);
-      out = grown;
-    }
-    const written = out.write(json, total);
-    lengths.push(written);
-    summaries.push(summary);
-    total += written;
-  });
   const jsons = new Uint8Array(total);
   jsons.set(out.subarray(0, total));
   return { jsons: jsons.buffer, lengths, summaries, failures };

@@ -1,8 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { StoreWriterSpec, WrittenReport } from '../storage/profile-storage.js';
 import { openStoreWriter, type StoreWriter } from '../storage/store-writer.js';
-import { Utf8Slab } from '../storage/utf8-slab.js';
-import { buildEach, buildRecordedProfiles, type BuiltBatch, type RouteTableMessage } from './build-batch.js';
+import { buildRecordedProfiles, type BuiltBatch, type RouteTableMessage } from './build-batch.js';
 import { RouteTables } from './route-tables.js';
 
 export type ToProfilerWorker =
@@ -28,8 +27,6 @@ export type FromProfilerWorker =
 const tables = new RouteTables();
 const names: string[] = [];
 let writer: StoreWriter | null = null;
-/** the profiles' JSON as UTF-8 for the store's writer: the compression thread reads it in place */
-const slab = new Utf8Slab();
 /** messages are handled in order, opening the store included */
 let chain: Promise<void> = Promise.resolve();
 
@@ -48,18 +45,17 @@ async function handle(message: ToProfilerWorker): Promise<void> {
       }
       return;
     case 'batch': {
+      const built = buildRecordedProfiles(message.records, tables, names);
       if (!writer) {
-        const built = buildRecordedProfiles(message.records, tables, names);
         post({ type: 'built', id: message.id, ...built }, [built.jsons]);
         return;
       }
-      const store = writer;
-      const queued: string[] = [];
-      const failures = buildEach(message.records, tables, names, (json, summary) => {
-        store.write(slab.encode(json), summary);
-        queued.push(summary.token);
+      let at = 0;
+      built.summaries.forEach((summary, i) => {
+        writer!.write(Buffer.from(built.jsons, at, built.lengths[i]), summary);
+        at += built.lengths[i];
       });
-      post({ type: 'taken', id: message.id, queued, failures });
+      post({ type: 'taken', id: message.id, queued: built.summaries.map((summary) => summary.token), failures: built.failures });
       return;
     }
     case 'close':

@@ -55,37 +55,9 @@ export function blockText(jsons: readonly Uint8Array[]): Buffer {
   return text;
 }
 
-/** A range of a SharedArrayBuffer: another thread reads it in place. */
-export interface SharedRange {
-  buffer: SharedArrayBuffer;
-  offset: number;
-  length: number;
-}
-
-/**
- * The block text of `jsons` where they already are, one after the other in one shared buffer with
- * a line feed between each two (as Utf8Slab writes them); null when they are not.
- */
-export function sharedLines(jsons: readonly Uint8Array[]): SharedRange | null {
-  if (jsons.length === 0) return null;
-  const first = jsons[0];
-  const buffer = first.buffer;
-  if (!(buffer instanceof SharedArrayBuffer)) return null;
-  const bytes = new Uint8Array(buffer);
-  let end = first.byteOffset + first.length;
-  for (let i = 1; i < jsons.length; i++) {
-    const json = jsons[i];
-    if (json.buffer !== buffer || json.byteOffset !== end + 1 || bytes[end] !== LINE_FEED) return null;
-    end = json.byteOffset + json.length;
-  }
-  return { buffer, offset: first.byteOffset, length: end - first.byteOffset };
-}
-
 /** One record holding the profiles whose UTF-8 JSON texts are `jsons`, in that order (their slots). */
 export function encodeBlock(jsons: readonly Uint8Array[]): Buffer {
-  const lines = sharedLines(jsons);
-  const text = lines ? Buffer.from(lines.buffer, lines.offset, lines.length) : blockText(jsons);
-  return frameBlock(deflateRawSync(text, DEFLATE_OPTIONS));
+  return frameBlock(deflateRawSync(blockText(jsons), DEFLATE_OPTIONS));
 }
 
 /** A block record around a payload compressed with DEFLATE_OPTIONS. */

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { blockText, DEFLATE_OPTIONS, encodeBlock, frameBlock, sharedLines, type SharedRange } from './record-codec.js';
+import { blockText, DEFLATE_OPTIONS, encodeBlock, frameBlock } from './record-codec.js';
 
 /** Turns the UTF-8 JSON texts of a few profiles into one block record. encode() never rejects. */
 export interface RecordEncoder {
@@ -17,60 +17,31 @@ export function inlineEncoder(): RecordEncoder {
 
 // Plain JavaScript for an eval'd worker, so that it runs the same from the
 // sources (tsx) and from dist/. It only deflates; framing stays in record-codec.
-// A message holds the block texts one turn of the writer's loop made: each a
-// range of a shared buffer, read in place, or bytes of its own. The reply packs
-// the payloads end to end in one transferred buffer; a length of -1 says that
-// block failed (the writer then encodes it itself).
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { deflateRawSync } = require('node:zlib');
-parentPort.on('message', ({ id, blocks }) => {
-  const payloads = [];
-  let size = 0;
-  for (const block of blocks) {
-    try {
-      const text = block instanceof Uint8Array ? block : Buffer.from(block.buffer, block.offset, block.length);
-      const payload = deflateRawSync(text, workerData);
-      payloads.push(payload);
-      size += payload.length;
-    } catch {
-      payloads.push(null);
-    }
+parentPort.on('message', ({ id, text }) => {
+  try {
+    const payload = deflateRawSync(text, workerData);
+    const packed = new Uint8Array(payload.length);
+    packed.set(payload);
+    parentPort.postMessage({ id, packed }, [packed.buffer]);
+  } catch (error) {
+    parentPort.postMessage({ id, error: String(error && error.message || error) });
   }
-  const packed = new Uint8Array(size);
-  const lengths = [];
-  let at = 0;
-  for (const payload of payloads) {
-    if (payload === null) {
-      lengths.push(-1);
-      continue;
-    }
-    packed.set(payload, at);
-    at += payload.length;
-    lengths.push(payload.length);
-  }
-  parentPort.postMessage({ id, packed, lengths }, [packed.buffer]);
 });
 `;
 
-interface Job {
-  /** kept to encode on this thread should the worker fail */
+interface Pending {
+  /** kept to encode on this thread should the worker fail: the text it was sent is moved there */
   jsons: Buffer[];
   resolve: (record: Buffer) => void;
 }
 
-interface Reply {
-  id: number;
-  packed: Uint8Array;
-  lengths: number[];
-}
-
 /**
- * Compresses in one worker thread, so that deflate (about 10 µs a profile in
- * blocks of 13 to 32) costs the calling thread nothing; that thread only frames the
- * payloads. The blocks asked for in one turn go in one message, and the texts
- * Utf8Slab wrote (a shared buffer) are not copied: the worker reads them in place.
- * The worker is started at the first batch and keeps the
+ * Compresses in one worker thread, so that deflate (about 13 µs a profile in
+ * blocks of 32) costs the event loop nothing; the main thread only frames the
+ * payload. The worker is started at the first batch and keeps the
  * process alive only while a batch is in it. If it fails, encoding falls back
  * to this thread and `onFailure` is told once. `eager`: the worker starts at
  * once, and blocks are compressed on this thread until it runs (a thread that
@@ -81,19 +52,13 @@ export function workerEncoder(onFailure: (message: string) => void, eager = fals
   let online = !eager;
   let failed = false;
   let nextId = 0;
-  const pending = new Map<number, Job[]>();
-  /** blocks asked for in this turn, sent together at its end */
-  let outgoing: Job[] = [];
-
-  const encodeHere = (jobs: Iterable<Job>): void => {
-    for (const { jsons, resolve } of jobs) resolve(encodeBlock(jsons));
-  };
+  const pending = new Map<number, Pending>();
 
   const fail = (why: string) => {
     if (failed) return;
     failed = true;
     onFailure(`The profile compression worker failed (${why}): compressing on the main thread from now on.`);
-    for (const jobs of pending.values()) encodeHere(jobs);
+    for (const { jsons, resolve } of pending.values()) resolve(encodeBlock(jsons));
     pending.clear();
     void worker?.terminate();
     worker = null;
@@ -101,18 +66,12 @@ export function workerEncoder(onFailure: (message: string) => void, eager = fals
 
   const start = (): Worker => {
     const started = new Worker(WORKER_SOURCE, { eval: true, workerData: DEFLATE_OPTIONS });
-    started.on('message', ({ id, packed, lengths }: Reply) => {
-      const jobs = pending.get(id);
-      if (!jobs) return;
-      pending.delete(id);
-      if (pending.size === 0 && outgoing.length === 0) started.unref();
-      let at = 0;
-      jobs.forEach((job, i) => {
-        const length = lengths[i] ?? -1;
-        if (length < 0) return job.resolve(encodeBlock(job.jsons));
-        job.resolve(frameBlock(packed.subarray(at, at + length)));
-        at += length;
-      });
+    started.on('message', (message: { id: number; packed?: Uint8Array; error?: string }) => {
+      const job = pending.get(message.id);
+      if (!job) return;
+      pending.delete(message.id);
+      if (pending.size === 0) started.unref();
+      job.resolve(message.error || !message.packed ? encodeBlock(job.jsons) : frameBlock(message.packed));
     });
     started.on('online', () => { online = true; });
     started.on('error', (error) => fail(error.message));
@@ -121,24 +80,6 @@ export function workerEncoder(onFailure: (message: string) => void, eager = fals
     });
     started.unref();
     return started;
-  };
-
-  const send = (): void => {
-    const jobs = outgoing;
-    outgoing = [];
-    if (jobs.length === 0) return;
-    if (failed || !worker) return encodeHere(jobs);
-    const id = nextId++;
-    pending.set(id, jobs);
-    const transfer: ArrayBuffer[] = [];
-    const blocks = jobs.map(({ jsons }): SharedRange | Buffer => {
-      const lines = sharedLines(jsons);
-      if (lines) return lines;
-      const text = blockText(jsons);
-      transfer.push(text.buffer as ArrayBuffer);
-      return text;
-    });
-    worker.postMessage({ id, blocks }, transfer);
   };
 
   if (eager) {
@@ -159,18 +100,16 @@ export function workerEncoder(onFailure: (message: string) => void, eager = fals
         return Promise.resolve(encodeBlock(jsons));
       }
       if (!online) return Promise.resolve(encodeBlock(jsons));
+      const id = nextId++;
       return new Promise<Buffer>((resolve) => {
-        if (outgoing.length === 0) {
-          worker!.ref();
-          queueMicrotask(send);
-        }
-        outgoing.push({ jsons, resolve });
+        pending.set(id, { jsons, resolve });
+        worker!.ref();
+        const text = blockText(jsons);
+        worker!.postMessage({ id, text }, [text.buffer as ArrayBuffer]);
       });
     },
     async close() {
-      encodeHere(outgoing);
-      outgoing = [];
-      for (const jobs of pending.values()) encodeHere(jobs);
+      for (const { jsons, resolve } of pending.values()) resolve(encodeBlock(jsons));
       pending.clear();
       const stopping = worker;
       worker = null;
