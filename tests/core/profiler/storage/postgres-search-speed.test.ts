@@ -107,17 +107,22 @@ statistics.after.each(async () => {
   await Promise.all(opened.splice(0).map((s) => s.close()));
 });
 
+/** `count` mixed profiles, flushed 500 at a time as a busy server's writer would be. */
+async function writeMixed(storage: PostgresStorage, count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    storage.write(mixed(i));
+    if (i % 500 === 499) await storage.flush();
+  }
+  await storage.flush();
+}
+
 const reltuples = async (url: string): Promise<number> =>
   (await sql(url, "SELECT reltuples::int AS n FROM pg_class WHERE oid = 'appkernel_profiles'::regclass")).rows[0].n;
 
 statistics('when a store has written more than a thousand profiles, then it gathers the table\'s statistics itself', async () => {
   const url = await server.createDatabase();
   const storage = await open(url);
-  for (let i = 0; i < 1_500; i++) {
-    storage.write(mixed(i));
-    if (i % 500 === 499) await storage.flush();
-  }
-  await storage.flush();
+  await writeMixed(storage, 1_500);
   assert.ok(await waitFor(async () => (await reltuples(url)) >= 1_000, 10_000), 'ANALYZE ran');
   const plan = (await sql(url, `EXPLAIN SELECT token FROM appkernel_profiles WHERE status / 100 = 4 ORDER BY time DESC, token DESC LIMIT 20`)).rows
     .map((row) => Object.values(row)[0]).join('\n');
@@ -138,11 +143,7 @@ statistics('when a store opens a table changed by others since its statistics, t
 statistics('when the table holds thousands of profiles, then every search walks one of a few indexes newest first, none reads the whole table', async () => {
   const url = await server.createDatabase();
   const storage = await open(url);
-  for (let i = 0; i < 6_000; i++) {
-    storage.write(mixed(i));
-    if (i % 500 === 499) await storage.flush();
-  }
-  await storage.flush();
+  await writeMixed(storage, 6_000);
   await sql(url, 'ANALYZE appkernel_profiles');
   const queries: SearchQuery[] = [
     { limit: 20 }, { limit: 20, status: '404' }, { limit: 20, status: '200' }, { limit: 20, status: '500' }, { limit: 20, status: '4xx' },
