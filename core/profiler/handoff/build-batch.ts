@@ -31,7 +31,7 @@ let out = Buffer.allocUnsafeSlow(1 << 20);
  * names read so far (request-record.ts), completed by the batch's records.
  * Runs in the profiler worker; on the main thread only if the worker failed.
  */
-export function buildRecordedProfiles(records: ArrayBuffer, tables: RouteTables, names: string[]): BuiltBatch {
+export function buildRecordedProfiles(records: ArrayBuffer | Uint8Array, tables: RouteTables, names: string[]): BuiltBatch {
   const reader = new ByteReader(records);
   const lengths: number[] = [];
   const summaries: ProfileSummary[] = [];

@@ -6,8 +6,8 @@ const SHORT = 64;
 /**
  * Writes numbers and strings into one growable buffer, for another thread to read with
  * ByteReader: no JSON text and no structured clone of the values is ever made. Strings go
- * in with TextEncoder.encodeInto, straight into the buffer. The buffer is handed over with
- * take(), which transfers its ArrayBuffer: the next record starts a fresh one.
+ * in with TextEncoder.encodeInto, straight into the buffer. What is written is handed over
+ * copied, by take() or takeInto(): the buffer stays, for the next batch.
  */
 export class ByteWriter {
   #bytes = new Uint8Array(INITIAL_BYTES);
@@ -23,6 +23,12 @@ export class ByteWriter {
     const taken = this.#bytes.buffer.slice(0, this.#at);
     this.#at = 0;
     return taken;
+  }
+
+  /** The bytes written so far, copied into `into` (at least `length` long); the writer starts empty. */
+  takeInto(into: Uint8Array): void {
+    into.set(this.#bytes.subarray(0, this.#at));
+    this.#at = 0;
   }
 
   /** Forgets everything written from `length` on (a record that could not be written whole). */
@@ -134,7 +140,7 @@ export class ByteReader {
   readonly #text: Buffer;
   #at = 0;
 
-  /** `bytes`: what a ByteWriter's take() gave (an ArrayBuffer: all of it) */
+  /** `bytes`: what a ByteWriter's take() gave (an ArrayBuffer: all of it), or a view of what takeInto() copied */
   constructor(bytes: Uint8Array | ArrayBuffer) {
     const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
     this.#bytes = view;

@@ -5,6 +5,7 @@ import { RecordingTrace, traceNames, type RequestTrace } from '../../kernel/requ
 import type { ResponseFacts } from '../request-facts.js';
 import type { ProfileSummary } from '../profile.js';
 import { buildRecordedProfiles, type BuiltBatch } from './build-batch.js';
+import { BatchBuffers } from './batch-buffers.js';
 import { ByteWriter } from './byte-writer.js';
 import { writeRequestRecord } from './request-record.js';
 import { routeTableData, RouteTables, type RouteDefinitionData } from './route-tables.js';
@@ -28,7 +29,9 @@ const BATCH_RECORDS = 64;
 interface Sent {
   tokens: string[];
   /** kept until the worker sends the profiles back: should it fail or be slow at close, they are built here */
-  records: ArrayBuffer;
+  records: Uint8Array;
+  /** the shared buffer `records` is in, lent until the worker has answered */
+  shared: SharedArrayBuffer | null;
 }
 
 /** how long close() waits for a worker still starting before it builds what the worker holds on this thread */
@@ -46,6 +49,7 @@ const CLOSE_WRITE_WAIT_MS = 5_000;
  */
 export class ProfileHandoff {
   readonly #writer = new ByteWriter();
+  readonly #buffers = new BatchBuffers();
   #tokens: string[] = [];
   #scheduled = false;
   #worker: Worker | null = null;
@@ -145,18 +149,27 @@ export class ProfileHandoff {
   readonly #send = (): void => {
     this.#scheduled = false;
     if (this.#tokens.length === 0) return;
-    const sent: Sent = { tokens: this.#tokens, records: this.#writer.take() };
+    const tokens = this.#tokens;
     this.#tokens = [];
     const worker = this.#ensureWorker();
     if (!worker) {
-      this.#deliver(sent, buildRecordedProfiles(sent.records, this.#localTables, [...traceNames()]));
+      const records = new Uint8Array(this.#writer.take());
+      this.#deliver({ tokens, records, shared: null }, buildRecordedProfiles(records, this.#localTables, [...traceNames()]));
       return;
     }
+    const length = this.#writer.length;
+    const shared = this.#buffers.lend(length);
+    let records: Uint8Array;
+    if (shared === null) records = new Uint8Array(this.#writer.take());
+    else {
+      records = new Uint8Array(shared, 0, length);
+      this.#writer.takeInto(records);
+    }
     const id = this.#nextBatch++;
-    this.#sent.set(id, sent);
+    this.#sent.set(id, { tokens, records, shared });
     worker.ref();
-    // Copied by the message (the batch stays here until its profiles come back): a copy made here would be one more buffer per batch.
-    this.#post({ type: 'batch', id, records: sent.records });
+    // A buffer of its own is copied by the message (the batch stays here until its profiles come back).
+    this.#post({ type: 'batch', id, records: shared ?? records.buffer as ArrayBuffer, length });
   };
 
   #ensureWorker(): Worker | null {
@@ -189,6 +202,7 @@ export class ProfileHandoff {
         const sent = this.#sent.get(message.id);
         if (!sent) return;
         this.#sent.delete(message.id);
+        if (sent.shared) this.#buffers.giveBack(sent.shared);
         if (message.type === 'built') this.#deliver(sent, message);
         else this.#taken(sent, message.queued, message.failures);
         break;
@@ -231,7 +245,10 @@ export class ProfileHandoff {
 
   /** The batches in the worker's hands, built on this thread instead. */
   #buildSentHere(): void {
-    for (const sent of this.#sent.values()) this.#deliver(sent, buildRecordedProfiles(sent.records, this.#localTables, [...traceNames()]));
+    for (const sent of this.#sent.values()) {
+      this.#deliver(sent, buildRecordedProfiles(sent.records, this.#localTables, [...traceNames()]));
+      if (sent.shared) this.#buffers.giveBack(sent.shared);
+    }
     this.#sent.clear();
   }
 

@@ -7,7 +7,8 @@ import { RouteTables } from './route-tables.js';
 export type ToProfilerWorker =
   | RouteTableMessage
   | { type: 'store'; spec: StoreWriterSpec }
-  | { type: 'batch'; id: number; records: ArrayBuffer }
+  /** `records`: its first `length` bytes */
+  | { type: 'batch'; id: number; records: ArrayBuffer | SharedArrayBuffer; length: number }
   | { type: 'close' };
 
 export type FromProfilerWorker =
@@ -45,7 +46,7 @@ async function handle(message: ToProfilerWorker): Promise<void> {
       }
       return;
     case 'batch': {
-      const built = buildRecordedProfiles(message.records, tables, names);
+      const built = buildRecordedProfiles(new Uint8Array(message.records, 0, message.length), tables, names);
       if (!writer) {
         post({ type: 'built', id: message.id, ...built }, [built.jsons]);
         return;
