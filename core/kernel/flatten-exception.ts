@@ -32,7 +32,7 @@ function className(error: Error): string {
  * look like frames (`Bad id: x\n    at f (/etc/passwd:1:1)` from a reflected
  * query value): read as frames, they would put excerpts of any file on the page.
  */
-function stackBelowHeader(error: Error): string | undefined {
+export function stackBelowHeader(error: Error): string | undefined {
   const stack = error.stack;
   if (typeof stack !== 'string') return undefined;
   let header: string;

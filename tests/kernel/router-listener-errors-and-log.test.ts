@@ -50,6 +50,15 @@ test('when the path matches no route, then the 404 error has empty headers and t
   assert.equal(chain[0].headers, {});
 });
 
+test('when the path matches no route, then the routing failure shows the frames the 404 error is thrown from, the router listener on top', async () => {
+  const { profile } = await profileOf('/nothing-here');
+  const [outer, cause] = profile.collectors.exception.chain;
+  const frames = (e: any) => e.frames.map((f: any) => `${f.function} ${f.file}:${f.line}`);
+  assert.ok(outer.frames.length > 0);
+  assert.equal(frames(cause), frames(outer));
+  assert.match(outer.frames[0].file, /core\/kernel\/router-listener\.ts$/);
+});
+
 test('when no Referer is sent, then the 405 message is exact, with no suffix', async () => {
   const r = await fetchText(`${t.base}/contact`);
   assert.is(r.status, 405);
