@@ -8,15 +8,10 @@ import { fork, type ChildProcess } from 'node:child_process';
 import type { Outcome, RouterAdapter } from './router/adapter.js';
 import { APPKERNEL, BASELINE, CONTENDERS } from './router/contenders.js';
 import { median, round, warmUp } from './router/measure.js';
+import { split405 } from './router/split-405.js';
 import { loadWorkload, type BenchRequest, type Workload } from './router/workload.js';
 
 const KINDS = ['static', 'param', 'wildcard', '404', '405', 'all'] as const;
-/**
- * The 405 requests split by whether some route declares their method: find() answers the others
- * from an empty method tree, before reading the path; lookup() matches the path in both.
- */
-const UNDECLARED_405 = '405, method in no route';
-const DECLARED_405 = '405, method in a route';
 const SETS = ['github-api', 'github-2k'];
 
 interface Options { sets: string[]; rounds: number; child: string | null }
@@ -58,14 +53,6 @@ function timedRequests(workload: Workload, routers: readonly RouterAdapter[]) {
     if (kind === '405') for (const [name, part] of split405(group, workload)) groups.set(name, part);
   }
   return { groups, excluded };
-}
-
-/** The 405 requests by whether a route declares their method, when both parts have some. */
-function split405(requests: readonly BenchRequest[], workload: Workload): [string, BenchRequest[]][] {
-  const declared = new Set(workload.routes.map((r) => r.method));
-  const undeclared = requests.filter((r) => !declared.has(r.method));
-  if (undeclared.length === 0 || undeclared.length === requests.length) return [];
-  return [[UNDECLARED_405, undeclared], [DECLARED_405, requests.filter((r) => declared.has(r.method))]];
 }
 
 /** In a child: build one router, warm it up, then measure a round each time the parent asks. */
