@@ -57,6 +57,8 @@ function isAllowedList(found: MatchResult | readonly string[]): found is readonl
 }
 
 function upperCase(method: string): string {
+  // The usual methods without a loop over their chars: about a tenth of a 405's lookup.
+  if (method === 'GET' || method === 'POST' || method === 'PUT' || method === 'DELETE' || method === 'PATCH' || method === 'HEAD') return method;
   for (let i = 0; i < method.length; i++) {
     const c = method.charCodeAt(i);
     if (c >= 0x61 && c <= 0x7a) return method.toUpperCase();

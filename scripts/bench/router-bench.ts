@@ -8,7 +8,8 @@ import { fork, type ChildProcess } from 'node:child_process';
 import type { Outcome, RouterAdapter } from './router/adapter.js';
 import { APPKERNEL, BASELINE, CONTENDERS } from './router/contenders.js';
 import { median, round, warmUp } from './router/measure.js';
-import { loadWorkload, type BenchRequest } from './router/workload.js';
+import { split405 } from './router/split-405.js';
+import { loadWorkload, type BenchRequest, type Workload } from './router/workload.js';
 
 const KINDS = ['static', 'param', 'wildcard', '404', '405', 'all'] as const;
 const SETS = ['github-api', 'github-2k'];
@@ -36,7 +37,8 @@ function agrees(router: RouterAdapter, outcome: Outcome, reference: Outcome): bo
 }
 
 /** The requests every contender decides alike, by kind; the others, described. */
-function timedRequests(requests: readonly BenchRequest[], routers: readonly RouterAdapter[]) {
+function timedRequests(workload: Workload, routers: readonly RouterAdapter[]) {
+  const requests = workload.requests;
   const agreed: BenchRequest[] = [];
   const excluded: string[] = [];
   for (const request of requests) {
@@ -48,6 +50,7 @@ function timedRequests(requests: readonly BenchRequest[], routers: readonly Rout
   for (const kind of KINDS) {
     const group = kind === 'all' ? agreed : agreed.filter((r) => r.kind === kind);
     if (group.length > 0) groups.set(kind, group);
+    if (kind === '405') for (const [name, part] of split405(group, workload)) groups.set(name, part);
   }
   return { groups, excluded };
 }
@@ -56,7 +59,7 @@ function timedRequests(requests: readonly BenchRequest[], routers: readonly Rout
 function serveRounds(set: string, name: string): void {
   const workload = loadWorkload(set);
   const routers = Object.values(CONTENDERS).map((factory) => factory(workload.routes));
-  const { groups } = timedRequests(workload.requests, routers);
+  const { groups } = timedRequests(workload, routers);
   const router = routers.find((r) => r.name === name)!;
   warmUp(router, groups);
   process.on('message', (message) => {
@@ -84,7 +87,7 @@ function askRound(child: ChildProcess): Promise<Record<string, number>> {
 async function benchSet(set: string, rounds: number): Promise<void> {
   const workload = loadWorkload(set);
   const routers = Object.values(CONTENDERS).map((factory) => factory(workload.routes));
-  const { groups, excluded } = timedRequests(workload.requests, routers);
+  const { groups, excluded } = timedRequests(workload, routers);
   const names = routers.map((r) => r.name);
   const children = new Map<string, ChildProcess>();
   for (const name of names) children.set(name, await startChild(set, name));
