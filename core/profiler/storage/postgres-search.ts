@@ -1,4 +1,5 @@
 import type { SearchQuery } from '../profile.js';
+import { URLS_TABLE } from './postgres-schema.js';
 
 export interface SqlCondition {
   /** `WHERE …`, or '' */
@@ -33,7 +34,8 @@ export function searchCondition(query: SearchQuery, first = 1): SqlCondition {
   }
   if (query.method) clauses.push(`upper(method) = ${param(query.method.trim().toUpperCase())}`);
   if (query.ip) clauses.push(`ip LIKE ${param(containsPattern(query.ip))}`);
-  if (query.url) clauses.push(`url LIKE ${param(containsPattern(query.url))}`);
+  // The distinct URLs that match (their trigram index), then the profiles naming one of them.
+  if (query.url) clauses.push(`url_hash IN (SELECT hash FROM ${URLS_TABLE} WHERE url LIKE ${param(containsPattern(query.url))})`);
   if (query.token) clauses.push(`token LIKE ${param(`${query.token.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
   if (query.hideProfiler) clauses.push('profiler = false');
   if (query.since !== undefined) clauses.push(`time >= ${param(query.since)}`);
