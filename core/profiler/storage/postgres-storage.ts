@@ -12,7 +12,7 @@ import { BLOCKS_TABLE, COUNTS_TABLE, migrate, PROFILES_TABLE, URLS_TABLE } from 
 import { BATCH_ROWS } from './postgres-insert.js';
 import { SharedInstanceName } from './postgres-instance.js';
 import { PostgresQueue, type QueuedProfile } from './postgres-queue.js';
-import { countableFromTotals, searchCondition } from './postgres-search.js';
+import { countableFromTotals, MAX_NAMED_URLS, searchCondition, urlLookup } from './postgres-search.js';
 import { TokenPool } from './postgres-token-pool.js';
 import { DEFAULT_RETENTION, type RetentionLimits } from './retention.js';
 import { fromStoredForm, toStoredForm } from './stored-form.js';
@@ -277,7 +277,7 @@ export class PostgresStorage implements ProfileStorage {
     const limit = Math.max(0, Math.floor(query.limit));
     const offset = Math.max(0, Math.floor(query.offset ?? 0));
     if (limit === 0) return [];
-    const condition = searchCondition(query);
+    const condition = searchCondition(query, 1, await this.#urlHashes(query));
     // With profiles still queued, the stored ones they may come before are fetched too.
     const queued = this.#waiting.size > 0;
     const result = await this.#query<ProfileSummary>(
@@ -296,12 +296,20 @@ export class PostgresStorage implements ProfileStorage {
 
   async count(query: SearchQuery): Promise<number> {
     await this.#announced.soFar(ANNOUNCED_READ_WAIT_MS);
-    const condition = searchCondition(query);
+    const condition = searchCondition(query, 1, await this.#urlHashes(query));
     const sql = countableFromTotals(query)
       ? `SELECT coalesce(sum(profiles), 0)::int AS n FROM ${COUNTS_TABLE} ${condition.where}`
       : `SELECT count(*)::int AS n FROM ${T} ${condition.where}`;
     const result = await this.#query<{ n: number }>(sql, condition.params);
     return result.rows[0].n + this.#waitingMatches(query).length;
+  }
+
+  /** The hashes of the URLs the query's URL part matches, unless there are more than MAX_NAMED_URLS (or no URL part). */
+  async #urlHashes(query: SearchQuery): Promise<string[] | undefined> {
+    if (!query.url) return undefined;
+    const lookup = urlLookup(query.url);
+    const found = await this.#query<{ hash: string }>(lookup.text, lookup.params);
+    return found.rows.length > MAX_NAMED_URLS ? undefined : found.rows.map((row) => row.hash);
   }
 
   /** Queued profiles that match (their summaries, as summarize() makes them). */
