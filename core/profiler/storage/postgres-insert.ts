@@ -71,6 +71,27 @@ export function binaryByteaArray(bodies: readonly Uint8Array[]): Buffer {
   return out;
 }
 
+const NEEDS_ESCAPE = /["\\]/;
+
+/**
+ * A text[] parameter as PostgreSQL's array literal, each element quoted (so that none reads as
+ * NULL or splits), null as NULL: what the client's own conversion gives, without its two
+ * replacements per element.
+ */
+export function textArray(values: readonly (string | null)[]): string {
+  const parts = new Array<string>(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
+    parts[i] = value === null ? 'NULL' : NEEDS_ESCAPE.test(value) ? `"${value.replace(/["\\]/g, '\\$&')}"` : `"${value}"`;
+  }
+  return `{${parts.join(',')}}`;
+}
+
+/** A numeric or boolean array parameter as an array literal (a number's shortest form reads back exactly). */
+export function plainArray(values: readonly (number | boolean)[]): string {
+  return `{${values.join(',')}}`;
+}
+
 /**
  * Inserts the rows and their blocks in one statement; resolves to the tokens written (a token
  * another instance holds is left as it is).
@@ -78,9 +99,10 @@ export function binaryByteaArray(bodies: readonly Uint8Array[]): Buffer {
 export async function insertRows(db: pg.Pool | pg.ClientBase, rows: readonly ProfileRow[]): Promise<string[]> {
   const packed = packBlocks(rows.map((r) => r.body), rows.map((r) => r.time));
   const values = [
-    rows.map((r) => r.token), rows.map((r) => r.time), rows.map((r) => r.status), rows.map((r) => r.ip), rows.map((r) => r.method),
-    rows.map((r) => r.url), rows.map((r) => r.duration), rows.map((r) => r.instance), rows.map((r) => r.profiler), rows.map((r) => r.bytes),
-    rows.map((r) => r.route), packed.blockOf, packed.slotOf, binaryByteaArray(packed.blocks), packed.newest,
+    textArray(rows.map((r) => r.token)), plainArray(rows.map((r) => r.time)), plainArray(rows.map((r) => r.status)), textArray(rows.map((r) => r.ip)),
+    textArray(rows.map((r) => r.method)), textArray(rows.map((r) => r.url)), plainArray(rows.map((r) => r.duration)), textArray(rows.map((r) => r.instance)),
+    plainArray(rows.map((r) => r.profiler)), plainArray(rows.map((r) => r.bytes)), textArray(rows.map((r) => r.route)), plainArray(packed.blockOf),
+    plainArray(packed.slotOf), binaryByteaArray(packed.blocks), plainArray(packed.newest),
   ];
   const result = await db.query<{ token: string }>({ ...INSERT, values });
   return result.rows.map((row) => row.token);

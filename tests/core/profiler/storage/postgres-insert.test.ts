@@ -28,6 +28,7 @@ test('when rows hold what an array literal must escape, then each column is stor
       row(1, { url: 'http://h/a"b\\c,d{e}f g', ip: '"', method: 'NULL', route: null, body: Buffer.from([0, 1, 2, 255, 0]) }),
       row(2, { route: 'NULL', instance: 'é:1 \\', profiler: true, status: 404, duration: 0.1 + 0.2 }),
       row(3, { body: Buffer.alloc(0), url: '' }),
+      row(5, { time: 1_764_000_000_000 + 1 / 3, duration: 1e-7, ip: 'a}b{c', method: '', route: ' null ' }),
     ];
     // A body that is a view of a larger buffer is stored as the view.
     const slab = Buffer.from('xx{"view":true}yy');

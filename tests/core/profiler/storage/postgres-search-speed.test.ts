@@ -56,6 +56,8 @@ counts('when two instances write and prune at once, then the counts table matche
   await a.prune({ keep: 120 });
   const [rows, truth] = await countsAndTruth(url);
   assert.equal(rows, truth);
+  const dangling = await sql(url, 'SELECT count(*)::int AS n FROM appkernel_profiles p WHERE NOT EXISTS (SELECT FROM appkernel_urls u WHERE u.hash = p.url_hash)');
+  assert.is(dangling.rows[0].n, 0, 'every profile\'s URL is stored');
   assert.is(await a.count({ limit: 1 }), 120);
   assert.is(await b.count({ limit: 1, status: '4xx', hideProfiler: true }),
     (await sql(url, 'SELECT count(*)::int AS n FROM appkernel_profiles WHERE status / 100 = 4 AND NOT profiler')).rows[0].n);
