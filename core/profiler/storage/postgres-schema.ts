@@ -10,6 +10,8 @@ const RESERVATIONS_TABLE = 'appkernel_token_reservations';
 export const TOKEN_RANGES_TABLE = 'appkernel_token_ranges';
 /** Profile bodies, deflated together a batch's worth at a time (postgres-blocks.ts); a profile row names its block and line. */
 export const BLOCKS_TABLE = 'appkernel_profile_blocks';
+/** Each distinct URL once, keyed by its MD5 as a uuid; a profile row names its URL's key. */
+export const URLS_TABLE = 'appkernel_urls';
 const VERSION_TABLE = 'appkernel_schema';
 
 /**
@@ -107,17 +109,37 @@ const MIGRATIONS: readonly (readonly string[])[] = [
     `DROP INDEX IF EXISTS ${PROFILES_TABLE}_status`,
     `DROP INDEX IF EXISTS ${PROFILES_TABLE}_visible`,
   ],
+  [
+    // A server answers a few distinct URLs over and over: the trigram index covers each once, and a
+    // profile row costs one small btree entry instead of a trigram index entry per three letters.
+    `CREATE TABLE ${URLS_TABLE} (
+      hash uuid PRIMARY KEY,
+      url text NOT NULL
+    )`,
+    `INSERT INTO ${URLS_TABLE} (hash, url) SELECT DISTINCT ON (1) md5(url)::uuid, url FROM ${PROFILES_TABLE}`,
+    `ALTER TABLE ${PROFILES_TABLE} ADD COLUMN url_hash uuid`,
+    `UPDATE ${PROFILES_TABLE} SET url_hash = md5(url)::uuid`,
+    `ALTER TABLE ${PROFILES_TABLE} ALTER COLUMN url_hash SET NOT NULL, DROP COLUMN url`,
+    `CREATE INDEX ${PROFILES_TABLE}_url ON ${PROFILES_TABLE} (url_hash)`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
 /**
- * URL substring searches use a trigram index when the pg_trgm extension can be had. IP substrings
+ * URL substring searches use a trigram index when the pg_trgm extension can be had (on the profiles
+ * until schema 8, on the distinct URLs since). IP substrings
  * are matched walking the time index: a few addresses fill a table, and an IP trigram index cost
  * every write a fifth more.
  */
 const TRIGRAM_INDEXES = [
   `CREATE INDEX IF NOT EXISTS ${PROFILES_TABLE}_url_trgm ON ${PROFILES_TABLE} USING gin (url gin_trgm_ops)`,
+];
+
+/** Schema 8's: on the distinct URLs, with the same pending list limit. */
+const URL_TRIGRAM_INDEXES = [
+  'CREATE EXTENSION IF NOT EXISTS pg_trgm',
+  `CREATE INDEX IF NOT EXISTS ${URLS_TABLE}_url_trgm ON ${URLS_TABLE} USING gin (url gin_trgm_ops) WITH (gin_pending_list_limit = 256)`,
 ];
 
 /**
@@ -151,6 +173,7 @@ export async function migrate(client: pg.ClientBase, upTo = SCHEMA_VERSION): Pro
         await optional(client, ['CREATE EXTENSION IF NOT EXISTS pg_trgm', ...TRIGRAM_INDEXES]);
       }
       if (version === 3) await optional(client, TRIGRAM_PENDING_LIMITS);
+      if (version === 8) await optional(client, URL_TRIGRAM_INDEXES);
     }
     if (upTo > current) {
       await client.query(`INSERT INTO ${VERSION_TABLE} (version) VALUES ($1) ON CONFLICT (only_row) DO UPDATE SET version = EXCLUDED.version`, [upTo]);
@@ -164,7 +187,7 @@ export async function migrate(client: pg.ClientBase, upTo = SCHEMA_VERSION): Pro
 
 /**
  * What a server may lack: lz4 (a server built without it compresses profiles with the slower
- * pglz), pg_trgm (URL substrings are then matched by scanning newest first).
+ * pglz), pg_trgm (URL substrings are then matched by scanning the distinct URLs).
  */
 async function optional(client: pg.ClientBase, statements: readonly string[]): Promise<void> {
   await client.query('SAVEPOINT optional');

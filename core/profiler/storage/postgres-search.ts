@@ -1,4 +1,5 @@
 import type { SearchQuery } from '../profile.js';
+import { URLS_TABLE } from './postgres-schema.js';
 
 export interface SqlCondition {
   /** `WHERE …`, or '' */
@@ -12,11 +13,25 @@ export function containsPattern(text: string): string {
 }
 
 /**
+ * A URL part matching more distinct URLs than this is looked up by the search itself (a subquery)
+ * rather than named hash by hash.
+ */
+export const MAX_NAMED_URLS = 1_000;
+
+/** The hashes of the distinct URLs that contain `url` (their trigram index): one more than MAX_NAMED_URLS at most. */
+export function urlLookup(url: string): { text: string; params: unknown[] } {
+  return { text: `SELECT hash FROM ${URLS_TABLE} WHERE url LIKE $1 LIMIT ${MAX_NAMED_URLS + 1}`, params: [containsPattern(url)] };
+}
+
+/**
  * The SearchQuery's filters as SQL, the same matches as summaryFilter(): status exact ("404"),
  * a class ("4xx") or a part of the code; method case-insensitive; IP and URL substrings
  * (case-sensitive); token prefix; the profiler's own requests left out on demand; since and until inclusive. Parameters start at $<first>.
+ * `urlHashes`, the URLs the URL part matches (urlLookup()) when MAX_NAMED_URLS or fewer: named,
+ * the planner knows from its statistics how many profiles they have, and walks the time index for
+ * a frequent URL, the URL index for a rare one; a subquery leaves it guessing.
  */
-export function searchCondition(query: SearchQuery, first = 1): SqlCondition {
+export function searchCondition(query: SearchQuery, first = 1, urlHashes?: readonly string[]): SqlCondition {
   const clauses: string[] = [];
   const params: unknown[] = [];
   const param = (value: unknown): string => {
@@ -33,7 +48,12 @@ export function searchCondition(query: SearchQuery, first = 1): SqlCondition {
   }
   if (query.method) clauses.push(`upper(method) = ${param(query.method.trim().toUpperCase())}`);
   if (query.ip) clauses.push(`ip LIKE ${param(containsPattern(query.ip))}`);
-  if (query.url) clauses.push(`url LIKE ${param(containsPattern(query.url))}`);
+  if (query.url) {
+    if (urlHashes === undefined) clauses.push(`url_hash IN (SELECT hash FROM ${URLS_TABLE} WHERE url LIKE ${param(containsPattern(query.url))})`);
+    else if (urlHashes.length === 0) clauses.push('false');
+    else if (urlHashes.length === 1) clauses.push(`url_hash = ${param(urlHashes[0])}::uuid`);
+    else clauses.push(`url_hash = ANY(${param(urlHashes)}::uuid[])`);
+  }
   if (query.token) clauses.push(`token LIKE ${param(`${query.token.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
   if (query.hideProfiler) clauses.push('profiler = false');
   if (query.since !== undefined) clauses.push(`time >= ${param(query.since)}`);

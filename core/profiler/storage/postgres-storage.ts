@@ -8,11 +8,11 @@ import { summarize } from './index-line.js';
 import type { PostgresWriterSpec, ProfileStorage, PruneOptions, StoreStats, WrittenReport } from './profile-storage.js';
 import { isConnectionError, openFailure, parseDatabaseUrl } from './postgres-errors.js';
 import { bodyAt } from './postgres-blocks.js';
-import { BLOCKS_TABLE, COUNTS_TABLE, migrate, PROFILES_TABLE } from './postgres-schema.js';
+import { BLOCKS_TABLE, COUNTS_TABLE, migrate, PROFILES_TABLE, URLS_TABLE } from './postgres-schema.js';
 import { BATCH_ROWS } from './postgres-insert.js';
 import { SharedInstanceName } from './postgres-instance.js';
 import { PostgresQueue, type QueuedProfile } from './postgres-queue.js';
-import { countableFromTotals, searchCondition } from './postgres-search.js';
+import { countableFromTotals, MAX_NAMED_URLS, searchCondition, urlLookup } from './postgres-search.js';
 import { TokenPool } from './postgres-token-pool.js';
 import { DEFAULT_RETENTION, type RetentionLimits } from './retention.js';
 import { fromStoredForm, toStoredForm } from './stored-form.js';
@@ -277,12 +277,14 @@ export class PostgresStorage implements ProfileStorage {
     const limit = Math.max(0, Math.floor(query.limit));
     const offset = Math.max(0, Math.floor(query.offset ?? 0));
     if (limit === 0) return [];
-    const condition = searchCondition(query);
+    const condition = searchCondition(query, 1, await this.#urlHashes(query));
     // With profiles still queued, the stored ones they may come before are fetched too.
     const queued = this.#waiting.size > 0;
     const result = await this.#query<ProfileSummary>(
-      `SELECT token, status, ip, method, url, time, duration, route, instance FROM ${T} ${condition.where}
-        ORDER BY time DESC, token DESC LIMIT ${queued ? offset + limit : limit} OFFSET ${queued ? 0 : offset}`,
+      `SELECT p.token, p.status, p.ip, p.method, coalesce(u.url, '') AS url, p.time, p.duration, p.route, p.instance
+        FROM (SELECT token, status, ip, method, url_hash, time, duration, route, instance FROM ${T} ${condition.where}
+          ORDER BY time DESC, token DESC LIMIT ${queued ? offset + limit : limit} OFFSET ${queued ? 0 : offset}) AS p
+        LEFT JOIN ${URLS_TABLE} u ON u.hash = p.url_hash ORDER BY p.time DESC, p.token DESC`,
       condition.params);
     const stored = result.rows;
     for (const row of stored) this.#known.add(row.token);
@@ -294,12 +296,20 @@ export class PostgresStorage implements ProfileStorage {
 
   async count(query: SearchQuery): Promise<number> {
     await this.#announced.soFar(ANNOUNCED_READ_WAIT_MS);
-    const condition = searchCondition(query);
+    const condition = searchCondition(query, 1, await this.#urlHashes(query));
     const sql = countableFromTotals(query)
       ? `SELECT coalesce(sum(profiles), 0)::int AS n FROM ${COUNTS_TABLE} ${condition.where}`
       : `SELECT count(*)::int AS n FROM ${T} ${condition.where}`;
     const result = await this.#query<{ n: number }>(sql, condition.params);
     return result.rows[0].n + this.#waitingMatches(query).length;
+  }
+
+  /** The hashes of the URLs the query's URL part matches, unless there are more than MAX_NAMED_URLS (or no URL part). */
+  async #urlHashes(query: SearchQuery): Promise<string[] | undefined> {
+    if (!query.url) return undefined;
+    const lookup = urlLookup(query.url);
+    const found = await this.#query<{ hash: string }>(lookup.text, lookup.params);
+    return found.rows.length > MAX_NAMED_URLS ? undefined : found.rows.map((row) => row.hash);
   }
 
   /** Queued profiles that match (their summaries, as summarize() makes them). */
@@ -326,6 +336,7 @@ export class PostgresStorage implements ProfileStorage {
     await this.flush();
     await this.#query(`DELETE FROM ${T}`);
     await this.#deleteUnusedBlocks();
+    await this.#deleteUnusedUrls(null);
     this.#known.clear();
     await this.refreshTotals();
   }
@@ -438,14 +449,52 @@ export class PostgresStorage implements ProfileStorage {
   }
 
   async #delete(condition: string, params: unknown[]): Promise<number> {
-    const result = await this.#query<{ token: string; bytes: number }>(`DELETE FROM ${T} WHERE ${condition} RETURNING token, bytes`, params);
+    const result = await this.#query<{ token: string; bytes: number; url_hash: string }>(
+      `DELETE FROM ${T} WHERE ${condition} RETURNING token, bytes, url_hash`, params);
+    const urls = new Set<string>();
     for (const row of result.rows) {
       this.#known.delete(row.token);
       this.#bytes -= row.bytes;
+      urls.add(row.url_hash);
     }
     this.#stored = Math.max(0, this.#stored - result.rows.length);
-    if (result.rows.length > 0) await this.#deleteUnusedBlocks();
+    if (result.rows.length > 0) {
+      await this.#deleteUnusedBlocks();
+      await this.#deleteUnusedUrls([...urls]);
+    }
     return result.rows.length;
+  }
+
+  /**
+   * Deletes those of the URLs (every URL when null) that no profile names any more, so that the
+   * table holds no more URLs than the profiles do. A writer's statement adds its URLs to the
+   * table unless there already: the table is locked against writers (who wait a moment) so that
+   * no profile of a writer still under way names a URL deleted from under it.
+   */
+  async #deleteUnusedUrls(candidates: string[] | null): Promise<void> {
+    const unused = `NOT EXISTS (SELECT FROM ${T} p WHERE p.url_hash = u.hash)`;
+    const among = candidates === null ? '' : 'u.hash = ANY($1::uuid[]) AND';
+    const params = candidates === null ? [] : [candidates];
+    // Most often every URL is still named: then no lock at all.
+    const found = await this.#query(`SELECT FROM ${URLS_TABLE} u WHERE ${among} ${unused} LIMIT 1`, params);
+    if (found.rowCount === 0) return;
+    let client: pg.PoolClient;
+    try {
+      client = await this.#pool.connect();
+    } catch (error) {
+      throw unavailable(error);
+    }
+    try {
+      await client.query('BEGIN');
+      await client.query(`LOCK TABLE ${URLS_TABLE} IN SHARE MODE`);
+      await client.query(`DELETE FROM ${URLS_TABLE} u WHERE ${among} ${unused}`, params);
+      await client.query('COMMIT');
+      client.release();
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      client.release(error as Error);
+      throw isConnectionError(error) ? unavailable(error) : error;
+    }
   }
 
   /**
@@ -500,10 +549,7 @@ export class PostgresStorage implements ProfileStorage {
     try {
       return await this.#pool.query<R>(sql, params);
     } catch (error) {
-      if (isConnectionError(error)) {
-        throw new AppError('APP_ERR_PROFILER_STORE_UNAVAILABLE', `The profile database cannot be reached (${(error as Error).message}).`, { cause: error });
-      }
-      throw error;
+      throw isConnectionError(error) ? unavailable(error) : error;
     }
   }
 
@@ -528,6 +574,10 @@ async function statisticsStale(pool: pg.Pool): Promise<boolean> {
     `SELECT c.reltuples < 0 OR s.n_mod_since_analyze > $1 + c.reltuples * $2 AS stale
       FROM pg_class c JOIN pg_stat_user_tables s ON s.relid = c.oid WHERE c.oid = '${T}'::regclass`, [ANALYZE_AFTER_ROWS, ANALYZE_AFTER_SHARE]);
   return result.rows[0]?.stale ?? false;
+}
+
+function unavailable(error: unknown): AppError {
+  return new AppError('APP_ERR_PROFILER_STORE_UNAVAILABLE', `The profile database cannot be reached (${(error as Error).message}).`, { cause: error });
 }
 
 /** A profile's body as read: its own (rows written before blocks, a queued profile), or its block and line. */

@@ -3,7 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BATCH_ROWS, insertRows, type ProfileRow } from '../../../../core/profiler/storage/postgres-insert.js';
 import { bodyAt } from '../../../../core/profiler/storage/postgres-blocks.js';
-import { BLOCKS_TABLE, migrate, PROFILES_TABLE } from '../../../../core/profiler/storage/postgres-schema.js';
+import { BLOCKS_TABLE, migrate, PROFILES_TABLE, URLS_TABLE } from '../../../../core/profiler/storage/postgres-schema.js';
 import { startTempPostgres } from '../../../helpers/temp-postgres.js';
 import { nthToken } from '../fixtures.js';
 
@@ -28,13 +28,14 @@ test('when rows hold what an array literal must escape, then each column is stor
       row(1, { url: 'http://h/a"b\\c,d{e}f g', ip: '"', method: 'NULL', route: null, body: Buffer.from([0, 1, 2, 255, 0]) }),
       row(2, { route: 'NULL', instance: 'é:1 \\', profiler: true, status: 404, duration: 0.1 + 0.2 }),
       row(3, { body: Buffer.alloc(0), url: '' }),
+      row(5, { time: 1_764_000_000_000 + 1 / 3, duration: 1e-7, ip: 'a}b{c', method: '', route: ' null ' }),
     ];
     // A body that is a view of a larger buffer is stored as the view.
     const slab = Buffer.from('xx{"view":true}yy');
     awkward.push(row(4, { body: slab.subarray(2, 15) }));
     assert.equal((await insertRows(client, awkward)).sort(), awkward.map((r) => r.token).sort());
-    const stored = await client.query(`SELECT token, time, status, ip, method, url, duration, instance, profiler, bytes, route, p.body, b.body AS block, slot
-      FROM ${PROFILES_TABLE} p JOIN ${BLOCKS_TABLE} b ON b.id = p.block ORDER BY token`);
+    const stored = await client.query(`SELECT token, time, status, ip, method, u.url, duration, instance, profiler, bytes, route, p.body, b.body AS block, slot
+      FROM ${PROFILES_TABLE} p JOIN ${BLOCKS_TABLE} b ON b.id = p.block JOIN ${URLS_TABLE} u ON u.hash = p.url_hash ORDER BY token`);
     const read = stored.rows.map(({ block, slot, body, ...r }) => {
       assert.is(body, null, 'the body is in the block');
       return { ...r, body: bodyAt(block, slot) };

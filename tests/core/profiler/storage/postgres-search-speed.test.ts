@@ -3,7 +3,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { openPostgresStorage, type PostgresStorage, type PostgresStorageOptions } from '../../../../core/profiler/storage/postgres-storage.js';
 import { migrate } from '../../../../core/profiler/storage/postgres-schema.js';
-import { searchCondition } from '../../../../core/profiler/storage/postgres-search.js';
+import { MAX_NAMED_URLS, searchCondition, urlLookup } from '../../../../core/profiler/storage/postgres-search.js';
 import type { SearchQuery } from '../../../../core/profiler/profile.js';
 import { waitFor } from '../../../helpers/poll.js';
 import { startTempPostgres, sql } from '../../../helpers/temp-postgres.js';
@@ -56,6 +56,8 @@ counts('when two instances write and prune at once, then the counts table matche
   await a.prune({ keep: 120 });
   const [rows, truth] = await countsAndTruth(url);
   assert.equal(rows, truth);
+  const dangling = await sql(url, 'SELECT count(*)::int AS n FROM appkernel_profiles p WHERE NOT EXISTS (SELECT FROM appkernel_urls u WHERE u.hash = p.url_hash)');
+  assert.is(dangling.rows[0].n, 0, 'every profile\'s URL is stored');
   assert.is(await a.count({ limit: 1 }), 120);
   assert.is(await b.count({ limit: 1, status: '4xx', hideProfiler: true }),
     (await sql(url, 'SELECT count(*)::int AS n FROM appkernel_profiles WHERE status / 100 = 4 AND NOT profiler')).rows[0].n);
@@ -116,6 +118,14 @@ async function writeMixed(storage: PostgresStorage, count: number): Promise<void
   await storage.flush();
 }
 
+/** The hashes a store names for the query's URL part, as PostgresStorage looks them up. */
+async function urlHashes(url: string, query: SearchQuery): Promise<string[] | undefined> {
+  if (!query.url) return undefined;
+  const lookup = urlLookup(query.url);
+  const rows = (await sql(url, lookup.text, lookup.params)).rows;
+  return rows.length > MAX_NAMED_URLS ? undefined : rows.map((row) => row.hash);
+}
+
 const reltuples = async (url: string): Promise<number> =>
   (await sql(url, "SELECT reltuples::int AS n FROM pg_class WHERE oid = 'appkernel_profiles'::regclass")).rows[0].n;
 
@@ -132,8 +142,8 @@ statistics('when a store has written more than a thousand profiles, then it gath
 statistics('when a store opens a table changed by others since its statistics, then it gathers them', async () => {
   const url = await server.createDatabase();
   await open(url);
-  await sql(url, `INSERT INTO appkernel_profiles (token, time, status, ip, method, url, duration, instance, profiler, bytes, body)
-    SELECT 'x' || n, $1::float8 + n, 200, '127.0.0.1', 'GET', 'http://x/' || n, 1, 'other:1', false, 10, '\\x7b7d' FROM generate_series(1, 3000) AS n`, [T0]);
+  await sql(url, `INSERT INTO appkernel_profiles (token, time, status, ip, method, url_hash, duration, instance, profiler, bytes, body)
+    SELECT 'x' || n, $1::float8 + n, 200, '127.0.0.1', 'GET', md5('http://x/' || n)::uuid, 1, 'other:1', false, 10, '\\x7b7d' FROM generate_series(1, 3000) AS n`, [T0]);
   await waitFor(async () => Number((await sql(url, "SELECT n_mod_since_analyze AS n FROM pg_stat_user_tables WHERE relname = 'appkernel_profiles'")).rows[0]?.n) >= 3_000, 5_000);
   assert.ok((await reltuples(url)) < 1_000);
   await open(url);
@@ -148,18 +158,41 @@ statistics('when the table holds thousands of profiles, then every search walks 
   const queries: SearchQuery[] = [
     { limit: 20 }, { limit: 20, status: '404' }, { limit: 20, status: '200' }, { limit: 20, status: '500' }, { limit: 20, status: '4xx' },
     { limit: 20, status: '404', method: 'GET' }, { limit: 20, method: 'POST' }, { limit: 20, method: 'DELETE' }, { limit: 20, hideProfiler: true },
-    { limit: 20, url: '/_profiler/' }, { limit: 20, token: 'ab' }, { limit: 20, since: T0 + 10_000, until: T0 + 20_000 },
+    { limit: 20, url: '/_profiler/' }, { limit: 20, url: '/robots.txt' }, { limit: 20, url: '/nowhere' },
+    { limit: 20, token: 'ab' }, { limit: 20, since: T0 + 10_000, until: T0 + 20_000 },
   ];
   for (const query of queries) {
-    const condition = searchCondition(query);
+    const condition = searchCondition(query, 1, await urlHashes(url, query));
     const plan = (await sql(url, `EXPLAIN SELECT token FROM appkernel_profiles ${condition.where} ORDER BY time DESC, token DESC LIMIT 20`, condition.params)).rows
       .map((row) => Object.values(row)[0]).join('\n');
-    assert.not.match(plan, /Seq Scan/, `${JSON.stringify(query)}:\n${plan}`);
-    assert.match(plan, /Index/, `${JSON.stringify(query)}:\n${plan}`);
+    // A URL part is looked up among the distinct URLs first, which a few rows may be read through.
+    assert.not.match(plan, /Seq Scan on appkernel_profiles/, `${JSON.stringify(query)}:\n${plan}`);
+    assert.match(plan, /Index|One-Time Filter: false/, `${JSON.stringify(query)}:\n${plan}`);
+    // A third of the profiles: the newest 20 of them are among the newest few dozen.
+    if (query.url === '/robots.txt') assert.match(plan, /Index Scan using appkernel_profiles_time/, plan);
   }
+  assert.is(await urlHashes(url, { limit: 20, url: '/_profiler/' }), undefined, 'more distinct URLs match than are named');
+  assert.equal((await storage.search({ limit: 5, url: '/_profiler/' })).map((s) => s.token), [5998, 5995, 5992, 5989, 5986].map(nthToken));
+  assert.is(await storage.count({ limit: 1, url: '/_profiler/' }), 2_000);
+  assert.equal((await storage.search({ limit: 2, url: '/robots.txt' })).map((s) => s.token), [5997, 5994].map(nthToken));
   const indexes = (await sql(url, "SELECT indexname FROM pg_indexes WHERE tablename = 'appkernel_profiles' ORDER BY 1")).rows.map((row) => row.indexname);
   assert.equal(indexes, ['appkernel_profiles_method', 'appkernel_profiles_pkey', 'appkernel_profiles_seq', 'appkernel_profiles_status_class',
-    'appkernel_profiles_time', 'appkernel_profiles_url_trgm'], 'each index costs every insert: no exact status nor profiler flag index');
+    'appkernel_profiles_time', 'appkernel_profiles_url'], 'each index costs every insert: no exact status nor profiler flag index, no trigram index on every row');
+});
+
+statistics('when there are thousands of distinct URLs, then a URL part finds them by the trigram index, and their profiles by the URL index', async () => {
+  const url = await server.createDatabase();
+  const storage = await open(url);
+  await writeMixed(storage, 1_000);
+  await sql(url, `INSERT INTO appkernel_urls (hash, url) SELECT md5('http://x/orders/' || n)::uuid, 'http://x/orders/' || n FROM generate_series(1, 20000) AS n`);
+  await sql(url, 'ANALYZE appkernel_profiles');
+  await sql(url, 'ANALYZE appkernel_urls');
+  const condition = searchCondition({ limit: 20, url: '/orders/1234' });
+  const plan = (await sql(url, `EXPLAIN SELECT token FROM appkernel_profiles ${condition.where} ORDER BY time DESC, token DESC LIMIT 20`, condition.params)).rows
+    .map((row) => Object.values(row)[0]).join('\n');
+  assert.not.match(plan, /Seq Scan/, plan);
+  assert.match(plan, /appkernel_urls_url_trgm/, plan);
+  assert.match(plan, /appkernel_profiles_url\b/, plan);
 });
 
 statistics.run();

@@ -119,8 +119,8 @@ writers('when a server writes alone, then learning the others\' tokens reads a f
   const url = await server.createDatabase();
   const { storage } = await open(url, { instance: 'host-a:8001' });
   const rows = 8_000;
-  await sql(url, `INSERT INTO appkernel_profiles (token, time, status, ip, method, url, duration, instance, profiler, bytes, body)
-    SELECT lpad(to_hex(n), 6, '0'), $1::float8 + n, 200, '127.0.0.1', 'GET', 'http://x/' || n, 1, 'host-a:8001', false, 10, '\\x7b7d' FROM generate_series(1, $2) AS n`, [T0, rows]);
+  await sql(url, `INSERT INTO appkernel_profiles (token, time, status, ip, method, url_hash, duration, instance, profiler, bytes, body)
+    SELECT lpad(to_hex(n), 6, '0'), $1::float8 + n, 200, '127.0.0.1', 'GET', md5('http://x/' || n)::uuid, 1, 'host-a:8001', false, 10, '\\x7b7d' FROM generate_series(1, $2) AS n`, [T0, rows]);
   const read = async () => (await sql(url, `SELECT pg_stat_clear_snapshot(), seq_scan + coalesce(idx_scan, 0) AS scans, seq_tup_read + coalesce(idx_tup_fetch, 0) AS tuples
     FROM pg_stat_user_tables WHERE relname = 'appkernel_profiles'`)).rows[0] as { scans: string; tuples: string };
   // Learnt once: the newest seq is known from then on.
@@ -164,6 +164,52 @@ schema('when the database holds an older schema with profiles, then opening upgr
   assert.equal((await storage.search({ limit: 10 })).map((s) => s.token), ['01d001']);
   assert.equal((await sql(url, "SELECT route FROM appkernel_profiles WHERE token = '01d001'")).rows, [{ route: null }]);
   assert.equal(await storage.read('01d001'), { ...profile200({ token: '01d001', time: T0 }), instance: 'old:1' }, 'a row written before blocks reads as it was');
+  assert.equal((await storage.search({ limit: 10, url: 'x/ol' })).map((s) => [s.token, s.url]), [['01d001', 'http://x/old']], 'found by a part of its URL');
+});
+
+schema('when the database holds profiles of the schema with a URL in every row, then upgrading keeps each distinct URL once and every profile found by it', async () => {
+  const url = await server.createDatabase();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await migrate(client, 7);
+  const urls = ['http://x/a?q=100%', 'http://x/b', 'http://x/a?q=100%', 'http://x/c_d', 'http://x/b'];
+  for (const [i, address] of urls.entries()) {
+    await client.query(`INSERT INTO appkernel_profiles (token, time, status, ip, method, url, duration, instance, profiler, bytes, body)
+      VALUES ($1, $2, 200, '127.0.0.1', 'GET', $3, 1, 'old:1', false, 2, $4)`, [nthToken(i), T0 + i, address, Buffer.from(JSON.stringify(profile200({ token: nthToken(i), time: T0 + i, url: address })))]);
+  }
+  await client.end();
+  const { storage } = await open(url);
+  const found = async (part: string) => (await storage.search({ limit: 10, url: part })).map((s) => [s.token, s.url]);
+  assert.equal(await found('100%'), [[nthToken(2), urls[2]], [nthToken(0), urls[0]]]);
+  assert.equal(await found('x/b'), [[nthToken(4), urls[4]], [nthToken(1), urls[1]]]);
+  assert.equal(await found('c_d'), [[nthToken(3), urls[3]]]);
+  assert.equal(await found('x/c%'), [], 'the wildcards of LIKE match themselves only');
+  assert.is(await storage.count({ limit: 1, url: 'http://x/' }), 5);
+  assert.equal((await sql(url, 'SELECT url FROM appkernel_urls ORDER BY url')).rows.map((row) => row.url), ['http://x/a?q=100%', 'http://x/b', 'http://x/c_d']);
+  const columns = (await sql(url, "SELECT column_name FROM information_schema.columns WHERE table_name = 'appkernel_profiles'")).rows.map((row) => row.column_name);
+  assert.not.ok(columns.includes('url'), columns.join(', '));
+  const indexes = (await sql(url, "SELECT indexname FROM pg_indexes WHERE tablename IN ('appkernel_profiles', 'appkernel_urls')")).rows.map((row) => row.indexname);
+  assert.not.ok(indexes.includes('appkernel_profiles_url_trgm'), 'no trigram index on every profile row');
+  assert.ok(indexes.includes('appkernel_urls_url_trgm'), indexes.join(', '));
+  assert.equal(await storage.read(nthToken(3)), { ...profile200({ token: nthToken(3), time: T0 + 3, url: urls[3] }), instance: 'old:1' });
+});
+
+schema('when profiles are pruned or cleared, then the URLs no profile names any more are deleted, the others kept', async () => {
+  const url = await server.createDatabase();
+  const { storage } = await open(url);
+  // The oldest 30 each have a URL of their own; the newest 30 share three.
+  for (let i = 0; i < 60; i++) storage.write(profile200({ token: nthToken(i), time: T0 + i, url: i < 30 ? `http://x/orders/${i}` : `http://x/hello/${i % 3}` }));
+  await storage.flush();
+  const stored = async () => (await sql(url, 'SELECT url FROM appkernel_urls ORDER BY url')).rows.map((row) => row.url);
+  assert.is((await stored()).length, 33);
+  assert.is(await storage.prune({ keep: 40 }), 20);
+  assert.equal(await stored(), [...['http://x/hello/0', 'http://x/hello/1', 'http://x/hello/2'], ...Array.from({ length: 10 }, (_, i) => `http://x/orders/${20 + i}`)].sort());
+  assert.equal((await storage.search({ limit: 50, url: '/orders/2' })).map((s) => s.url), Array.from({ length: 10 }, (_, i) => `http://x/orders/${29 - i}`));
+  storage.write(profile200({ token: nthToken(100), time: T0 + 100, url: 'http://x/orders/20' }));
+  await storage.flush();
+  assert.is((await storage.search({ limit: 50, url: '/orders/20' })).length, 2, 'a URL written again is named by both its profiles');
+  await storage.clear();
+  assert.equal(await stored(), []);
 });
 
 schema('when profiles are pruned, then the blocks none of whose profiles are left are deleted, and the profiles left read as they were written', async () => {
