@@ -127,7 +127,10 @@ test('when two stores of one process share a folder, each with its worker writin
   handoffs.push(a.handoff, b.handoff);
   const fromA = await Promise.all(Array.from({ length: 10 }, (_, i) => a.serve(`a${i}`)));
   const fromB = await Promise.all(Array.from({ length: 10 }, (_, i) => b.serve(`b${i}`)));
-  // Each main store waits for its own announced profiles; then the other finds them on disk.
+  // Two workers starting at once can take longer, on a loaded machine, than a read waits for a
+  // profile on its way (1 s): each main store waits for its announced profiles (up to 5 s), then
+  // the other finds them on disk.
+  await Promise.all([store.storage.flush(), other.flush()]);
   for (const token of fromA) assert.ok(await store.storage.read(token), token);
   for (const token of fromB) assert.ok(await other.read(token), token);
   for (const token of fromA) assert.ok(await other.read(token), `B reads A's ${token}`);
