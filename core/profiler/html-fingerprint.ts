@@ -28,7 +28,7 @@ export function htmlFingerprint(html: string, token: string | null): BodyStructu
  * `read`, `skipped`: turns taken and turns jumped over.
  */
 function scan(html: string, token: string | null, earlier: PageCheckpoints | null, recorder: CheckpointRecorder | null) {
-  const next = new NextFinders(html, token);
+  const next = new NextFinders(html);
   let hash = FNV_OFFSET;
   let nodes = 0;
   let i = 0;
@@ -36,7 +36,7 @@ function scan(html: string, token: string | null, earlier: PageCheckpoints | nul
   let skipped = 0;
   for (;;) {
     if (earlier !== null) {
-      for (let k = earlier.at(hash, nodes), shift = i - (k === -1 ? 0 : earlier.position(k)); k !== -1 && earlier.sameBlock(k, html, i, next.token(i)); k++) {
+      for (let k = earlier.at(hash, nodes), shift = i - (k === -1 ? 0 : earlier.position(k)); k !== -1 && earlier.sameBlock(k, html, i, token); k++) {
         i = earlier.position(k + 1) + shift;
         hash = earlier.hash(k + 1);
         nodes = earlier.nodes(k + 1);
@@ -67,7 +67,7 @@ function scan(html: string, token: string | null, earlier: PageCheckpoints | nul
     i = end + 1;
     if (closing) continue;
     nodes++;
-    if (end > nameEnd + 3) hash = mixIdAndClasses(hash, html, nameEnd, end, next);
+    if (end > nameEnd + 3) hash = mixIdAndClasses(hash, html, nameEnd, end, next, token, recorder);
     const raw = nameEnd - start === 6 && isWordAt(html, start, 'script') ? 'script'
       : nameEnd - start === 5 && isWordAt(html, start, 'style') ? 'style' : null;
     if (raw !== null) { // skip the script's or style's text, up to its end tag
@@ -88,7 +88,8 @@ function scan(html: string, token: string | null, earlier: PageCheckpoints | nul
  * runs for every start tag of every page profiled). Every match has an "=" after its name: the
  * "=" is found natively, and the name and the quote or space before it are read back from there.
  */
-function mixIdAndClasses(hash: number, html: string, from: number, to: number, next: NextFinders): number {
+function mixIdAndClasses(hash: number, html: string, from: number, to: number, next: NextFinders, token: string | null,
+  recorder: CheckpointRecorder | null): number {
   let p = from; // where the next match may start (the one before ends there)
   for (let eq = next.equals(from); eq < to; eq = next.equals(eq + 1)) {
     let nameEnd = eq;
@@ -113,12 +114,25 @@ function mixIdAndClasses(hash: number, html: string, from: number, to: number, n
       p = valueEnd;
     }
     hash = step(hash, id ? 35 /* # */ : 46 /* . */);
-    hash = next.token(valueStart) + next.tokenLength <= valueEnd
-      ? mixValue(hash, html.slice(valueStart, valueEnd), next.tokenText)
+    hash = token && holds(html, valueStart, valueEnd, token)
+      ? mixValue(hash, html.slice(valueStart, valueEnd), token)
       : mixText(hash, html, valueStart, valueEnd);
+    recorder?.value(valueStart, valueEnd);
     if (p > eq + 1) eq = p - 1; // an "=" inside the value starts no match
   }
   return hash;
+}
+
+/** Whether html[from, to) holds `token`: read in place, values are short (a search could run far past the tag). */
+function holds(html: string, from: number, to: number, token: string): boolean {
+  const first = token.charCodeAt(0);
+  for (let at = from; at + token.length <= to; at++) {
+    if (html.charCodeAt(at) !== first) continue;
+    let k = 1;
+    while (k < token.length && html.charCodeAt(at + k) === token.charCodeAt(k)) k++;
+    if (k === token.length) return true;
+  }
+  return false;
 }
 
 function isQuoteOrSpace(code: number): boolean {
@@ -126,24 +140,18 @@ function isQuoteOrSpace(code: number): boolean {
 }
 
 /**
- * The next "=", quote or token at or after a position, asked at increasing positions through the
+ * The next "=" or quote at or after a position, asked at increasing positions through the
  * page: each found natively and kept until passed, so that the page is searched for each once
  * (a search that ran past a tag is not repeated for the tags after it). Infinity when there is none.
  */
 class NextFinders {
-  readonly tokenText: string | null;
-  readonly tokenLength: number;
   readonly #html: string;
   #equals = -1;
   #doubleQuote = -1;
   #singleQuote = -1;
-  #token: number;
 
-  constructor(html: string, token: string | null) {
+  constructor(html: string) {
     this.#html = html;
-    this.tokenText = token || null;
-    this.tokenLength = this.tokenText?.length ?? 0;
-    this.#token = this.tokenText === null ? Infinity : -1;
   }
 
   equals(from: number): number {
@@ -156,10 +164,6 @@ class NextFinders {
 
   singleQuote(from: number): number {
     return this.#singleQuote >= from ? this.#singleQuote : (this.#singleQuote = this.#find("'", from));
-  }
-
-  token(from: number): number {
-    return this.#token >= from ? this.#token : (this.#token = this.#find(this.tokenText!, from));
   }
 
   #find(text: string, from: number): number {

@@ -21,29 +21,22 @@ export class PageCheckpoints {
   readonly #nodes: number[];
   /** blocks[k]: the text from checkpoint k to checkpoint k + 1 and LOOKAHEAD characters more */
   readonly #blocks: string[] = [];
-  /** whether block k holds the page's own token (a value holding it was hashed without it) */
+  /** the ids and classes read in block k, one after another */
+  readonly #values: string[];
+  /** whether an id or class of block k holds the page's own token (hashed without it) */
   readonly #tokenIn: boolean[] = [];
   /** the first checkpoint of each state's hash */
   readonly #byHash = new Map<number, number>();
 
   constructor(readonly head: string, readonly length: number, html: string, token: string | null,
-    positions: number[], hashes: number[], nodes: number[]) {
+    positions: number[], hashes: number[], nodes: number[], values: string[]) {
     this.#positions = positions;
     this.#hashes = hashes;
     this.#nodes = nodes;
-    let found = -1; // the token's first place from the last search's start on (Infinity: none)
+    this.#values = values;
     for (let k = 0; k + 1 < positions.length; k++) {
-      const from = positions[k]!;
-      const to = positions[k + 1]! + LOOKAHEAD;
-      this.#blocks.push(html.substring(from, to));
-      if (token) {
-        const start = Math.max(0, from - token.length + 1);
-        if (found < start) {
-          const at = html.indexOf(token, start);
-          found = at === -1 ? Infinity : at;
-        }
-      }
-      this.#tokenIn.push(Boolean(token) && found < to);
+      this.#blocks.push(html.substring(positions[k]!, positions[k + 1]! + LOOKAHEAD));
+      this.#tokenIn.push(Boolean(token) && values[k]!.includes(token!));
     }
     for (let k = positions.length - 1; k >= 0; k--) this.#byHash.set(hashes[k]!, k);
   }
@@ -54,10 +47,10 @@ export class PageCheckpoints {
     return k !== undefined && this.#nodes[k] === nodes ? k : -1;
   }
 
-  /** Whether `html` holds block k at `at` (without `token` in it: `tokenAt` is where the token is next found from `at`). */
-  sameBlock(k: number, html: string, at: number, tokenAt: number): boolean {
+  /** Whether `html` holds block k at `at`, neither page's token in its ids and classes. */
+  sameBlock(k: number, html: string, at: number, token: string | null): boolean {
     const block = this.#blocks[k];
-    if (block === undefined || this.#tokenIn[k] || tokenAt < at + block.length) return false;
+    if (block === undefined || this.#tokenIn[k] || (token && this.#values[k]!.includes(token))) return false;
     return html.length >= at + block.length && html.substring(at, at + block.length) === block;
   }
 
@@ -71,21 +64,30 @@ export class CheckpointRecorder {
   readonly #positions: number[] = [];
   readonly #hashes: number[] = [];
   readonly #nodes: number[] = [];
+  readonly #values: string[] = [];
+  #blockValues = '';
 
   constructor(private readonly html: string, private readonly token: string | null) {}
 
   /** The scan at the top of its loop turn `turn`, at `at` in the page, in this state. */
   turn(turn: number, at: number, hash: number, nodes: number): void {
     if (turn % CHECKPOINT_EVERY !== 0 || at + LOOKAHEAD > this.html.length) return;
+    if (this.#positions.length > 0) this.#values.push(this.#blockValues);
+    this.#blockValues = '';
     this.#positions.push(at);
     this.#hashes.push(hash);
     this.#nodes.push(nodes);
   }
 
+  /** An id or a class the scan read, html[from, to). */
+  value(from: number, to: number): void {
+    this.#blockValues += `${this.html.slice(from, to)}\n`;
+  }
+
   /** Keeps the page's checkpoints for the pages to come (the last few pages remembered). */
   remember(): void {
     const { html } = this;
-    pages.unshift(new PageCheckpoints(html.substring(0, HEAD), html.length, html, this.token, this.#positions, this.#hashes, this.#nodes));
+    pages.unshift(new PageCheckpoints(html.substring(0, HEAD), html.length, html, this.token, this.#positions, this.#hashes, this.#nodes, this.#values));
     if (pages.length > MAX_PAGES) pages.pop();
   }
 }
