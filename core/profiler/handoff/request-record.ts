@@ -2,6 +2,7 @@ import { parseQuery, type QueryValues, type Request, type RouteAttributes, type 
 import { notifiedMessage } from '../../kernel/event-dispatcher.js';
 import { matchedRouteContext, MatchedRouteRecord } from '../../kernel/router-listener.js';
 import { CALL_STRIDE, NotifiedRecord, propagationMessage, PropagationRecord, RecordingTrace, traceNameId } from '../../kernel/request-trace.js';
+import type { ExceptionData } from '../../kernel/exception-data.js';
 import type { SecurityData } from '../../kernel/trace-data.js';
 import type { LogLevel, LogRecord } from '../../log/log-record.js';
 import { interpolate } from '../../log/logger.js';
@@ -373,7 +374,7 @@ export function readRequestRecord(r: ByteReader, names: string[]): DecodedRecord
   const decision = DECISIONS[r.uint()] ?? null;
   if (decision !== null) trace.decided(decision, r.optionalString(), r.optionalString());
   const exception = r.optionalString();
-  if (exception !== null) trace.threw(JSON.parse(exception));
+  if (exception !== null) trace.threw(recordedException(exception));
 
   r.floats(trace.events);
   r.floats(trace.calls);
@@ -387,6 +388,27 @@ export function readRequestRecord(r: ByteReader, names: string[]): DecodedRecord
   const responseHeaders = readPairs(r);
   const response = new RecordedResponse(status, statusText, responseHeaders, readResponseBody(r));
   return { routes, request, trace: traceFacts(trace, log, duration, names), response };
+}
+
+/**
+ * The exceptions last read, by their JSON text: the same exception recorded again (a 404's) is parsed
+ * once and every record gets the same object, whose panel is then built once (exception-collector.ts).
+ * Emptied when full; long texts are parsed each time.
+ */
+const exceptions = new Map<string, ExceptionData>();
+const MAX_EXCEPTIONS = 32;
+const MAX_KEPT_EXCEPTION = 64 * 1024;
+
+function recordedException(json: string): ExceptionData {
+  let exception = exceptions.get(json);
+  if (exception === undefined) {
+    exception = JSON.parse(json) as ExceptionData;
+    if (json.length <= MAX_KEPT_EXCEPTION) {
+      if (exceptions.size >= MAX_EXCEPTIONS) exceptions.clear();
+      exceptions.set(json, exception);
+    }
+  }
+  return exception;
 }
 
 function readPairs(r: ByteReader): Record<string, string> {
