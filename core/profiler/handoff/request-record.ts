@@ -391,23 +391,19 @@ export function readRequestRecord(r: ByteReader, names: string[]): DecodedRecord
 }
 
 /**
- * The exceptions last read, by their JSON text: the same exception recorded again (a 404's) is parsed
- * once and every record gets the same object, whose panel is then built once (exception-collector.ts).
- * Emptied when full; long texts are parsed each time.
+ * The exceptions last read, with their JSON text: the same exception recorded again (a 404's) is
+ * parsed once and every record gets the same object, whose panel is then built once
+ * (exception-collector.ts). Found by comparing texts (a length first), which costs less than hashing
+ * a fresh text of some kilobytes to look it up.
  */
-const exceptions = new Map<string, ExceptionData>();
-const MAX_EXCEPTIONS = 32;
-const MAX_KEPT_EXCEPTION = 64 * 1024;
+const exceptions: { json: string; exception: ExceptionData }[] = [];
+const MAX_EXCEPTIONS = 8;
 
 function recordedException(json: string): ExceptionData {
-  let exception = exceptions.get(json);
-  if (exception === undefined) {
-    exception = JSON.parse(json) as ExceptionData;
-    if (json.length <= MAX_KEPT_EXCEPTION) {
-      if (exceptions.size >= MAX_EXCEPTIONS) exceptions.clear();
-      exceptions.set(json, exception);
-    }
-  }
+  for (const known of exceptions) if (known.json === json) return known.exception;
+  const exception = JSON.parse(json) as ExceptionData;
+  exceptions.unshift({ json, exception });
+  if (exceptions.length > MAX_EXCEPTIONS) exceptions.pop();
   return exception;
 }
 
