@@ -27,6 +27,10 @@ export class PageCheckpoints {
   readonly #tokenIn: boolean[] = [];
   /** the first checkpoint of each state's hash */
   readonly #byHash = new Map<number, number>();
+  /** the page's token when a block holding it may be met again with another token (isPlainToken) */
+  readonly #token: string | null;
+  /** block k cut at the page's token, when it holds it; made when first asked */
+  readonly #pieces: (string[] | null | undefined)[] = [];
 
   constructor(readonly head: string, readonly length: number, html: string, token: string | null,
     positions: number[], hashes: number[], nodes: number[], values: string[]) {
@@ -34,6 +38,7 @@ export class PageCheckpoints {
     this.#hashes = hashes;
     this.#nodes = nodes;
     this.#values = values;
+    this.#token = token !== null && isPlainToken(token) ? token : null;
     for (let k = 0; k + 1 < positions.length; k++) {
       this.#blocks.push(html.substring(positions[k]!, positions[k + 1]! + LOOKAHEAD));
       this.#tokenIn.push(Boolean(token) && values[k]!.includes(token!));
@@ -47,16 +52,64 @@ export class PageCheckpoints {
     return k !== undefined && this.#nodes[k] === nodes ? k : -1;
   }
 
-  /** Whether `html` holds block k at `at`, neither page's token in its ids and classes. */
+  /**
+   * Whether `html` holds block k at `at`: the same text, neither page's token in its ids and
+   * classes; or the same text but for the token, each page's own in the same places (sameButToken).
+   */
   sameBlock(k: number, html: string, at: number, token: string | null): boolean {
     const block = this.#blocks[k];
-    if (block === undefined || this.#tokenIn[k] || (token && this.#values[k]!.includes(token))) return false;
-    return html.length >= at + block.length && html.substring(at, at + block.length) === block;
+    if (block === undefined || html.length < at + block.length) return false;
+    const text = html.substring(at, at + block.length);
+    if (text === block) return !this.#tokenIn[k] && !(token && this.#values[k]!.includes(token));
+    return this.#sameButToken(k, text, token);
+  }
+
+  /**
+   * Whether `text` is block k with the page's token replaced by `token` (of the same length), none
+   * of them in a tag's name. The scan then reads both alike: a plain token (isPlainToken) holds no
+   * character it looks for ("<", ">", "=", quotes, spaces, "id", "class", "</script", "</style"
+   * across it), and in an id or class each page's token is dropped alike.
+   */
+  #sameButToken(k: number, text: string, token: string | null): boolean {
+    const own = this.#token;
+    if (own === null || token === null || token.length !== own.length || token === own || !isPlainToken(token)) return false;
+    let pieces = this.#pieces[k];
+    if (pieces === undefined) {
+      const block = this.#blocks[k]!;
+      this.#pieces[k] = pieces = block.includes(own) && !inTagName(block.split(own)) ? block.split(own) : null;
+    }
+    if (pieces === null) return false;
+    const theirs = text.split(token);
+    if (theirs.length !== pieces.length) return false;
+    for (let p = 0; p < pieces.length; p++) if (theirs[p] !== pieces[p]) return false;
+    return true;
   }
 
   position(k: number): number { return this.#positions[k]!; }
   hash(k: number): number { return this.#hashes[k]!; }
   nodes(k: number): number { return this.#nodes[k]!; }
+}
+
+/** A token the scan reads as any other letters: lower-case hexadecimal (appkernel's), two characters or more. */
+function isPlainToken(token: string): boolean {
+  return /^[0-9a-f]{2,64}$/.test(token);
+}
+
+/**
+ * Whether a token between these pieces of a block may stand in a tag's name (or right after "<" or
+ * "</"), where the scan reads it: each piece before a token is read back to a space, "/", ">" or
+ * "<"; one read back to its start cannot tell, and counts as in a name.
+ */
+function inTagName(pieces: readonly string[]): boolean {
+  for (let p = 0; p + 1 < pieces.length; p++) {
+    const piece = pieces[p]!;
+    let at = piece.length - 1;
+    for (let c = piece.charCodeAt(at); at >= 0 && !(c === 32 || (c >= 9 && c <= 13) || c === 47 || c === 62 || c === 60); c = piece.charCodeAt(--at));
+    if (at < 0) return true;
+    const stop = piece.charCodeAt(at);
+    if (stop === 60 || (stop === 47 && (at === 0 || piece.charCodeAt(at - 1) === 60))) return true;
+  }
+  return false;
 }
 
 /** Collects a scan's checkpoints as it goes. */

@@ -25,6 +25,11 @@ const PIECES = [
   'TOKEN', 'tok', 'TOKEN9', 'text ', 'ms', '</script', '<script', '</style', '<style',
 ];
 
+/** A token as appkernel makes them: 6 lower-case hexadecimal digits. */
+function hexToken(n: number): string {
+  return (0xa00000 + n * 7919).toString(16).slice(-6);
+}
+
 function fragment(next: () => number, length: number, token: string): string {
   let text = '';
   while (text.length < length) {
@@ -45,7 +50,7 @@ test('when the text is any mix of tags, attributes, quotes, spaces (Unicode ones
 
 test('when pages like one met before differ in places (token, times, tags, ids, scripts), then each has the structure it has read alone', () => {
   const next = random(21);
-  for (let shape = 0; shape < 12; shape++) {
+  for (let shape = 0; shape < 24; shape++) {
     const parts: string[] = [];
     for (let size = 0; size < MIN_REMEMBERED * 2;) {
       const part = fragment(next, 20 + Math.floor(next() * 120), 'TOKEN');
@@ -53,7 +58,8 @@ test('when pages like one met before differ in places (token, times, tags, ids, 
       size += part.length;
     }
     for (let page = 0; page < 40; page++) {
-      const token = `t${shape}x${page}`;
+      // Half the shapes with tokens as appkernel makes them (hexadecimal, one length), which a block may differ by.
+      const token = shape % 2 === 0 ? `t${shape}x${page}` : hexToken(shape * 100 + page);
       // Most parts as they were, a few changed: the token's places, a time, or any piece at all.
       const text = parts.map((part) => {
         const roll = next();
@@ -102,10 +108,26 @@ test('when pages of one template differ in the length of their texts and links, 
     return `<tr class="${cls}"><td><a href="/_profiler/?row=${k}">${time}</a></td><td>${link}</td></tr>`;
   };
   for (let page = 0; page < 60; page++) {
-    const token = `k${page}`;
+    const token = page % 2 === 0 ? `k${page}` : hexToken(page);
     const text = `<!-- template --><table>${Array.from({ length: 150 }, (_, k) => row(k, token, page > 0)).join('')}</table>`;
     assert.equal(html(text, token), referenceHtmlFingerprint(text, token), `page ${page}`);
   }
+});
+
+test('when pages differ only by their hexadecimal tokens, wherever these stand (a name, after "<" or "</", an id, a class, "</styl" before one), then each has the structure it has read alone', () => {
+  const places = ['<div id="x-TOKEN">', '<TOKEN>', '<a TOKEN>', '</TOKEN>', '<p-TOKEN>', '<p class="TOKEN TOKEN">', '<style>x</stylTOKEN</style>',
+    '<script>a</scripTOKEN</script>', '<i class=TOKENclass=b>', '<i classTOKEN="c">', 'text TOKEN', '<!--TOKEN-->', '<b title="TOKEN">', '<i id=TOKEN>'];
+  for (const [n, place] of places.entries()) {
+    const page = (token: string) => `<!-- place ${n} --><html>${'<br class="x">'.repeat(300)}${place.replaceAll('TOKEN', token)}${'<i class="y">z</i>'.repeat(30)}</html>`;
+    for (const token of ['e0a1b2', '0c3d4e', 'eeeeee', 'c1a55e', 'd00d00']) {
+      assert.equal(html(page(token), token), referenceHtmlFingerprint(page(token), token), `${place} ${token}`);
+    }
+  }
+});
+
+test('when one of two pages has a token that is not hexadecimal, then a block differing by the tokens is read, not jumped over', () => {
+  const page = (token: string) => `<!-- odd tokens --><html>${'<br class="x">'.repeat(300)}<i xTOKEN="c">${'<i class="y">z</i>'.repeat(30)}</html>`.replaceAll('TOKEN', token);
+  for (const token of ['e0a1b2', '"class', 'e0a1b2', '"class', '0c3d4e']) assert.equal(html(page(token), token), referenceHtmlFingerprint(page(token), token), JSON.stringify(token));
 });
 
 test.run();
