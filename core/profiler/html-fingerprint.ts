@@ -1,5 +1,5 @@
 import { FNV_OFFSET, hex, isAnySpace, isLetter, isSpace, isWordAt, mixText, mixValue, step } from './fingerprint-hash.js';
-import { CHECKPOINT_EVERY, CheckpointRecorder, earlierPage, MIN_REMEMBERED, type PageCheckpoints } from './page-checkpoints.js';
+import { CHECKPOINT_EVERY, CheckpointRecorder, earlierPage, forgetPage, MIN_REMEMBERED, type PageCheckpoints } from './page-checkpoints.js';
 import type { BodyStructure } from './profile.js';
 
 const RAW_TEXT_END: Record<string, RegExp> = { script: /<\/script/gi, style: /<\/style/gi };
@@ -7,18 +7,22 @@ const RAW_TEXT_END: Record<string, RegExp> = { script: /<\/script/gi, style: /<\
 /**
  * An HTML body's structure (body-fingerprint.ts): its start and end tags with their ids and
  * classes. A page like one met before is read only where it differs from it (page-checkpoints.ts);
- * a page unlike those is read through and remembered.
+ * a page with none like it is read through and remembered. Each page is read once: a remembered
+ * page that two pages in a row were mostly unlike is forgotten, to make room for the next.
  */
 export function htmlFingerprint(html: string, token: string | null): BodyStructure {
   if (html.length < MIN_REMEMBERED) return scan(html, token, null, null).structure;
   const earlier = earlierPage(html);
-  const resumed = earlier === null ? null : scan(html, token, earlier, null);
-  if (resumed !== null && resumed.read <= resumed.skipped) return resumed.structure;
-  // A page unlike those remembered (most of it read): read (again) to be remembered.
+  if (earlier !== null) {
+    const resumed = scan(html, token, earlier, null);
+    earlier.unlike = resumed.read > resumed.skipped ? earlier.unlike + 1 : 0;
+    if (earlier.unlike >= 2) forgetPage(earlier);
+    return resumed.structure;
+  }
   const recorder = new CheckpointRecorder(html, token);
   const { structure } = scan(html, token, null, recorder);
   recorder.remember();
-  return resumed?.structure ?? structure;
+  return structure;
 }
 
 /**

@@ -16,6 +16,8 @@ const MAX_PAGES = 8;
 const HEAD = 64;
 
 export class PageCheckpoints {
+  /** pages in a row that were mostly unlike this one (read more than jumped over) */
+  unlike = 0;
   readonly #positions: number[];
   readonly #hashes: number[];
   readonly #nodes: number[];
@@ -146,6 +148,11 @@ export class CheckpointRecorder {
 }
 
 const pages: PageCheckpoints[] = [];
+
+export function forgetPage(page: PageCheckpoints): void {
+  const at = pages.indexOf(page);
+  if (at !== -1) pages.splice(at, 1);
+}
 
 /** The remembered page most like `html`: the same first characters, the nearest length; null when none. */
 export function earlierPage(html: string): PageCheckpoints | null {
