@@ -2,6 +2,7 @@ import { parseQuery, type QueryValues, type Request, type RouteAttributes, type 
 import { notifiedMessage } from '../../kernel/event-dispatcher.js';
 import { matchedRouteContext, MatchedRouteRecord } from '../../kernel/router-listener.js';
 import { CALL_STRIDE, NotifiedRecord, propagationMessage, PropagationRecord, RecordingTrace, traceNameId } from '../../kernel/request-trace.js';
+import type { ExceptionData } from '../../kernel/exception-data.js';
 import type { SecurityData } from '../../kernel/trace-data.js';
 import type { LogLevel, LogRecord } from '../../log/log-record.js';
 import { interpolate } from '../../log/logger.js';
@@ -373,7 +374,7 @@ export function readRequestRecord(r: ByteReader, names: string[]): DecodedRecord
   const decision = DECISIONS[r.uint()] ?? null;
   if (decision !== null) trace.decided(decision, r.optionalString(), r.optionalString());
   const exception = r.optionalString();
-  if (exception !== null) trace.threw(JSON.parse(exception));
+  if (exception !== null) trace.threw(recordedException(exception));
 
   r.floats(trace.events);
   r.floats(trace.calls);
@@ -387,6 +388,23 @@ export function readRequestRecord(r: ByteReader, names: string[]): DecodedRecord
   const responseHeaders = readPairs(r);
   const response = new RecordedResponse(status, statusText, responseHeaders, readResponseBody(r));
   return { routes, request, trace: traceFacts(trace, log, duration, names), response };
+}
+
+/**
+ * The exceptions last read, with their JSON text: the same exception recorded again (a 404's) is
+ * parsed once and every record gets the same object, whose panel is then built once
+ * (exception-collector.ts). Found by comparing texts (a length first), which costs less than hashing
+ * a fresh text of some kilobytes to look it up.
+ */
+const exceptions: { json: string; exception: ExceptionData }[] = [];
+const MAX_EXCEPTIONS = 8;
+
+function recordedException(json: string): ExceptionData {
+  for (const known of exceptions) if (known.json === json) return known.exception;
+  const exception = JSON.parse(json) as ExceptionData;
+  exceptions.unshift({ json, exception });
+  if (exceptions.length > MAX_EXCEPTIONS) exceptions.pop();
+  return exception;
 }
 
 function readPairs(r: ByteReader): Record<string, string> {
