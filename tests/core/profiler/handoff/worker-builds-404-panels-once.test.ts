@@ -3,18 +3,12 @@ import * as assert from 'uvu/assert';
 import { createApp } from '../../../../core/app/app.js';
 import { serialisedJson } from '../../../../core/debug/request-recording.js';
 import { HttpError } from '../../../../core/errors.js';
-import { Request } from '../../../../core/http/request.js';
 import { buildKernel, combinedRoutes } from '../../../../core/kernel/build-kernel.js';
-import { RecordingTrace, traceNames } from '../../../../core/kernel/request-trace.js';
-import { buildProfile } from '../../../../core/profiler/build-profile.js';
-import { ByteReader, ByteWriter } from '../../../../core/profiler/handoff/byte-writer.js';
-import { readRequestRecord, writeRequestRecord } from '../../../../core/profiler/handoff/request-record.js';
-import type { Profile } from '../../../../core/profiler/profile.js';
 import { REDACTED } from '../../../../core/profiler/redacted.js';
 import { toStoredForm } from '../../../../core/profiler/storage/stored-form.js';
 import { storedJson } from '../../../../core/profiler/storage/stored-json.js';
-import { liveTraceFacts } from '../../../../core/profiler/trace-facts.js';
 import { htmlErrorRenderer } from '../../../../render/error-renderer.js';
+import { workerAndLiveProfiles, type ProfiledRequest } from './worker-and-live-profiles.js';
 
 const test = suite('the profiler worker builds the panels of a 404 asked again once: the exception panel, the routing panel');
 
@@ -28,33 +22,7 @@ const app = createApp({ name: 'misses' })
 const kernel = buildKernel(app, { debug: true, root: process.cwd(), errorRenderer: htmlErrorRenderer });
 const routes = combinedRoutes(app, []);
 
-/** Profiles built in the worker's way (records written, read back by one reader) and the main thread's way, for the same requests. */
-async function profilesOf(requests: { target: string; headers?: Record<string, string> }[]): Promise<{ worker: Profile[]; live: Profile[] }> {
-  const writer = new ByteWriter();
-  const live: Profile[] = [];
-  let known = 0;
-  // Every request handled after an await, as a server's are: their errors' stacks are the same text.
-  await null;
-  for (const [i, { target, headers }] of requests.entries()) {
-    const request = new Request({ method: 'GET', target, headers: { host: '127.0.0.1:8000', ...headers } });
-    const response = await kernel.handle(request);
-    const trace = kernel.traceOf(request);
-    if (!(trace instanceof RecordingTrace)) throw new Error('not traced');
-    trace.token = `def00${i}`;
-    trace.responded(request.elapsed());
-    writeRequestRecord(writer, request, trace, response, 0, traceNames(), known);
-    known = traceNames().length;
-    live.push(buildProfile(request, liveTraceFacts(request, trace), response, routes));
-  }
-  const reader = new ByteReader(writer.take());
-  const names: string[] = [];
-  const worker: Profile[] = [];
-  while (!reader.done) {
-    const { request, trace, response } = readRequestRecord(reader, names);
-    worker.push(buildProfile(request, trace, response, routes));
-  }
-  return { worker, live };
-}
+const profilesOf = (requests: ProfiledRequest[]) => workerAndLiveProfiles(kernel, routes, requests, 'def00');
 
 test('when the same 404 is asked again without secret values, then its exception and routing panels are shared, their JSON made once', async () => {
   const { worker, live } = await profilesOf([{ target: '/nope' }, { target: '/nope' }, { target: '/nope' }]);

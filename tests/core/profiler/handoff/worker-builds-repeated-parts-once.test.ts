@@ -1,20 +1,15 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createApp } from '../../../../core/app/app.js';
-import { Request } from '../../../../core/http/request.js';
 import { buildKernel } from '../../../../core/kernel/build-kernel.js';
-import { RecordingTrace, traceNames } from '../../../../core/kernel/request-trace.js';
 import { serialisedJson, serialiseOnce } from '../../../../core/debug/request-recording.js';
-import { buildProfile } from '../../../../core/profiler/build-profile.js';
-import { ByteReader, ByteWriter } from '../../../../core/profiler/handoff/byte-writer.js';
-import { readRequestRecord, writeRequestRecord } from '../../../../core/profiler/handoff/request-record.js';
-import type { Profile } from '../../../../core/profiler/profile.js';
 import { REDACTED } from '../../../../core/profiler/redacted.js';
 import { toStoredForm } from '../../../../core/profiler/storage/stored-form.js';
 import { storedJson } from '../../../../core/profiler/storage/stored-json.js';
-import { liveTraceFacts } from '../../../../core/profiler/trace-facts.js';
 import { RouteCollection } from '../../../../core/routing/route-collection.js';
 import { htmlErrorRenderer } from '../../../../render/error-renderer.js';
+import type { Profile } from '../../../../core/profiler/profile.js';
+import { workerAndLiveProfiles } from './worker-and-live-profiles.js';
 
 const test = suite('the profiler worker builds what repeats from one request to the next once: the configuration panel, the dispatcher\'s log records');
 
@@ -30,31 +25,8 @@ const app = createApp({ name: 'repeats' })
   });
 const kernel = buildKernel(app, { debug: true, root: process.cwd(), errorRenderer: htmlErrorRenderer });
 
-/** Profiles built in the worker's way (a record written, read back by one reader) and the main thread's way, for the same requests. */
-async function profilesOf(headers: Record<string, string>[]): Promise<{ worker: Profile[]; live: Profile[] }> {
-  const writer = new ByteWriter();
-  const live: Profile[] = [];
-  let known = 0;
-  for (const [i, extra] of headers.entries()) {
-    const request = new Request({ method: 'GET', target: '/plain', headers: { host: '127.0.0.1:8000', ...extra } });
-    const response = await kernel.handle(request);
-    const trace = kernel.traceOf(request);
-    if (!(trace instanceof RecordingTrace)) throw new Error('not traced');
-    trace.token = `abc00${i}`;
-    trace.responded(request.elapsed());
-    writeRequestRecord(writer, request, trace, response, 0, traceNames(), known);
-    known = traceNames().length;
-    live.push(buildProfile(request, liveTraceFacts(request, trace), response, new RouteCollection()));
-  }
-  const reader = new ByteReader(writer.take());
-  const names: string[] = [];
-  const worker: Profile[] = [];
-  while (!reader.done) {
-    const { request, trace, response } = readRequestRecord(reader, names);
-    worker.push(buildProfile(request, trace, response, new RouteCollection()));
-  }
-  return { worker, live };
-}
+const profilesOf = (headers: Record<string, string>[]) =>
+  workerAndLiveProfiles(kernel, new RouteCollection(), headers.map((extra) => ({ target: '/plain', headers: extra })), 'abc00');
 
 test('when requests carry no secret value, then they share one configuration panel, redacted once, whose JSON text is made once', async () => {
   const { worker, live } = await profilesOf([{}, {}, {}]);
