@@ -13,6 +13,7 @@ import { SegmentWriter } from './segment-writer.js';
 import { CUTOFF_FILE, errorCode, isWriterAlive, logPath, parseSegmentFile, readRangeSync, sharedWriting, unlinkIfPresent, writeFileAtomicSync } from './store-files.js';
 import { compareKeys, type IndexEntry, type OrderKey } from './time-ordered-list.js';
 import { summaryFilter } from './summary-filter.js';
+import { TokenBits, tokenNumber } from './token-bits.js';
 
 export interface FileStorageOptions {
   dir: string;
@@ -39,8 +40,13 @@ export interface FileStorageOptions {
 export const DEFAULT_MAX_QUEUE = 2_000;
 /** how long read() waits for a profile whose response was sent but which is still being built */
 const ANNOUNCED_READ_WAIT_MS = 1_000;
-/** profiles another thread stored that this one keeps by token until its index catches up with them */
-const UNSEEN_REFRESH = 1_024;
+/**
+ * How many profiles another thread may store before this one's index catches up with them unasked.
+ * Reads catch up first, so the index is read from disk when someone looks, not at every batch
+ * the profiler worker writes under load; meanwhile has() knows those tokens by their bits. The
+ * bound keeps the tokens it holds far from the 16.7 million there are.
+ */
+const UNSEEN_REFRESH = 1 << 18;
 
 const stderrWarning = (message: string): void => void process.stderr.write(`appkernel: warning: ${message}\n`);
 
@@ -78,7 +84,7 @@ export class FileStorage implements ProfileStorage {
   /** what writerSpec() hands another thread; set by openFileStorage */
   writerOptions: { maxQueue: number; compressInWorker: boolean } | null = null;
   /** tokens another thread stored since this thread's index last caught up: has() knows them meanwhile */
-  #storedUnseen = new Set<string>();
+  #storedUnseen = new TokenBits();
   #reportedDrops = 0;
 
   constructor(catalog: SegmentCatalog, writer: SegmentWriter, readonly limits: RetentionLimits, private readonly warn: (message: string) => void) {
@@ -100,7 +106,8 @@ export class FileStorage implements ProfileStorage {
   }
 
   has(token: string): boolean {
-    return this.#writer.has(token) || this.#storedUnseen.has(token) || this.#catalog.index.get(token) !== undefined;
+    const n = tokenNumber(token);
+    return this.#writer.has(token) || (n >= 0 && this.#storedUnseen.has(n)) || this.#catalog.index.has(token);
   }
 
   /** The write side, for the profiler worker to open in its own thread (store-writer.ts). */
@@ -113,7 +120,8 @@ export class FileStorage implements ProfileStorage {
   settleWritten(report: WrittenReport): void {
     for (const message of report.warnings) this.warn(message);
     for (const token of report.stored) {
-      this.#storedUnseen.add(token);
+      const n = tokenNumber(token);
+      if (n >= 0) this.#storedUnseen.add(n);
       this.#writer.settleStored(token);
     }
     for (const token of report.dropped) this.#writer.settleStored(token);

@@ -1,6 +1,7 @@
 import type { ProfileSummary, SearchQuery } from '../profile.js';
 import { methodMatcher, statusMatcher, summaryFilter } from './summary-filter.js';
 import { compareKeys, TimeOrderedList, visitNewestFirst, type IndexEntry, type OrderKey } from './time-ordered-list.js';
+import { TokenBits, tokenNumber } from './token-bits.js';
 
 interface SegmentEntries {
   entries: IndexEntry[];
@@ -26,6 +27,8 @@ const SELECTIVE = 4;
 export class ProfileIndex {
   #all = new TimeOrderedList();
   #byToken = new Map<string, IndexEntry>();
+  /** the valid tokens of #byToken again, for has(): a new token is asked for at every request */
+  #tokenBits = new TokenBits();
   #bySegment = new Map<string, SegmentEntries>();
   #byStatus = new Map<number, TimeOrderedList>();
   #byMethod = new Map<string, Posting>();
@@ -43,6 +46,11 @@ export class ProfileIndex {
 
   get(token: string): IndexEntry | undefined {
     return this.#byToken.get(token);
+  }
+
+  has(token: string): boolean {
+    const n = tokenNumber(token);
+    return n < 0 ? this.#byToken.has(token) : this.#tokenBits.has(n);
   }
 
   /** Adds a record's summary; null when an exact prune removed it already. A token met again replaces the older entry. */
@@ -68,6 +76,8 @@ export class ProfileIndex {
     ip.list.insert(entry);
     url.list.insert(entry);
     this.#byToken.set(entry.token, entry);
+    const n = tokenNumber(entry.token);
+    if (n >= 0) this.#tokenBits.add(n);
     let inSegment = this.#bySegment.get(segment);
     if (!inSegment) this.#bySegment.set(segment, (inSegment = { entries: [], live: 0, newest: -Infinity }));
     inSegment.entries.push(entry);
@@ -209,7 +219,11 @@ export class ProfileIndex {
     entry.dead = true;
     this.#live--;
     this.#dead++;
-    if (this.#byToken.get(entry.token) === entry) this.#byToken.delete(entry.token);
+    if (this.#byToken.get(entry.token) === entry) {
+      this.#byToken.delete(entry.token);
+      const n = tokenNumber(entry.token);
+      if (n >= 0) this.#tokenBits.delete(n);
+    }
     const inSegment = this.#bySegment.get(entry.segment);
     if (inSegment) inSegment.live--;
   }

@@ -59,6 +59,8 @@ test('when segments are removed and a cutoff applied, then searches skip their e
   live = live.filter((s) => s.time > key.time || (s.time === key.time && s.token > key.token));
   for (const query of QUERIES) assert.equal(index.search(query).map((s) => s.token), bruteForce(live, query), JSON.stringify(query));
   assert.is(index.add(all[1000], 'seg9', 0, 1), null, 'an entry older than the cutoff is not added back');
+  const liveTokens = new Set(live.map((s) => s.token));
+  for (const { token } of all) assert.is(index.has(token), liveTokens.has(token), `has(${token}) after removals and the cutoff`);
 });
 
 test('when a token is added again elsewhere, then the newer location replaces the older one', () => {
@@ -72,6 +74,17 @@ test('when a token is added again elsewhere, then the newer location replaces th
   assert.is(index.get(summary.token)?.segment, 'b');
   assert.is(index.countIn('a'), 0);
   assert.is(index.countIn('b'), 1);
+  assert.ok(index.has(summary.token), 'the replaced entry leaves its token known');
+});
+
+test('when tokens are not of the generated form, then has() still knows them', () => {
+  const index = new ProfileIndex();
+  const summary = { ...summaries(1)[0], token: 'legacy-token' };
+  index.add(summary, 'a', 0, 10);
+  assert.ok(index.has('legacy-token'));
+  assert.not.ok(index.has('legacy-other'));
+  assert.is(index.removeSegment('a'), 1);
+  assert.not.ok(index.has('legacy-token'));
 });
 
 test.run();
