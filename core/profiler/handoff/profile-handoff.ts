@@ -23,7 +23,11 @@ export interface AnnouncingStore {
   settleWritten?(report: WrittenReport): void;
 }
 
-/** Records gathered into one batch before it is handed over; a batch also leaves at the next turn of the event loop. */
+/**
+ * Records gathered into one batch before it is handed over. A batch also leaves at the next turn
+ * of the event loop when the worker holds none, or when the worker answers the one it holds: under
+ * load batches grow while the worker is busy, and a message (and its answers) serves many profiles.
+ */
 const BATCH_RECORDS = 64;
 
 interface Sent {
@@ -110,10 +114,13 @@ export class ProfileHandoff {
     }
     this.#tokens.push(token);
     if (this.#tokens.length >= BATCH_RECORDS) this.#send();
-    else if (!this.#scheduled) {
-      this.#scheduled = true;
-      setImmediate(this.#send);
-    }
+    else if (this.#sent.size === 0) this.#sendSoon();
+  }
+
+  #sendSoon(): void {
+    if (this.#scheduled || this.#tokens.length === 0) return;
+    this.#scheduled = true;
+    setImmediate(this.#send);
   }
 
   /** Hands over what is gathered now; the store's flush() then waits for the profiles. */
@@ -205,6 +212,7 @@ export class ProfileHandoff {
         if (sent.shared) this.#buffers.giveBack(sent.shared);
         if (message.type === 'built') this.#deliver(sent, message);
         else this.#taken(sent, message.queued, message.failures);
+        if (this.#sent.size === 0) this.#sendSoon();
         break;
       }
       case 'written':
@@ -238,6 +246,7 @@ export class ProfileHandoff {
    */
   #afterWorker(worker: Worker | null, lost: string): void {
     this.#buildSentHere();
+    this.#sendSoon();
     for (const token of this.#inWriter) this.store.cancel(token, `A profile was dropped: ${lost}.`);
     this.#inWriter.clear();
     if (worker) releaseSharedWriting(this.#thread);
