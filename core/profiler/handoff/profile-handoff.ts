@@ -24,11 +24,14 @@ export interface AnnouncingStore {
 }
 
 /**
- * Records gathered into one batch before it is handed over. A batch also leaves at the next turn
- * of the event loop when the worker holds none, or when the worker answers the one it holds: under
- * load batches grow while the worker is busy, and a message (and its answers) serves many profiles.
+ * Records gathered into one batch before it is handed over. Short of that, a batch leaves when the
+ * worker answers the one it holds (under load batches grow while it is busy), or, when it holds
+ * none, at the next turn of the event loop: at once for the first request in a while, else
+ * IDLE_LINGER_MS after the last batch left, as a message wakes a sleeping worker (a system call
+ * and a switch of threads each time) and a message, and its answers, should serve many profiles.
  */
 const BATCH_RECORDS = 64;
+const IDLE_LINGER_MS = 4;
 
 interface Sent {
   tokens: string[];
@@ -56,6 +59,8 @@ export class ProfileHandoff {
   readonly #buffers = new BatchBuffers();
   #tokens: string[] = [];
   #scheduled = false;
+  /** when the last batch left (performance.now()) */
+  #sentAt = -Infinity;
   #worker: Worker | null = null;
   #failed = false;
   #nextBatch = 0;
@@ -114,13 +119,16 @@ export class ProfileHandoff {
     }
     this.#tokens.push(token);
     if (this.#tokens.length >= BATCH_RECORDS) this.#send();
-    else if (this.#sent.size === 0) this.#sendSoon();
+    else if (this.#sent.size === 0) this.#sendSoon(IDLE_LINGER_MS);
   }
 
-  #sendSoon(): void {
+  /** Sends what is gathered at the next turn of the event loop, or `linger` ms after the last batch left if that is later. */
+  #sendSoon(linger = 0): void {
     if (this.#scheduled || this.#tokens.length === 0) return;
     this.#scheduled = true;
-    setImmediate(this.#send);
+    const wait = this.#sentAt + linger - performance.now();
+    if (wait <= 0) setImmediate(this.#send);
+    else setTimeout(this.#send, wait);
   }
 
   /** Hands over what is gathered now; the store's flush() then waits for the profiles. */
@@ -156,6 +164,7 @@ export class ProfileHandoff {
   readonly #send = (): void => {
     this.#scheduled = false;
     if (this.#tokens.length === 0) return;
+    this.#sentAt = performance.now();
     const tokens = this.#tokens;
     this.#tokens = [];
     const worker = this.#ensureWorker();
