@@ -83,11 +83,37 @@ test('when a batch holds more profiles or bytes than a block takes, then they go
   }
 });
 
+test('when a batch repeats URLs in any order, then each is sent once and every row names its own', async () => {
+  const client = await connect();
+  try {
+    const urls = ['http://h/a', 'http://h/b', 'http://h/a', 'http://h/c', 'http://h/b', 'http://h/a'];
+    await insertRows(client, urls.map((url, i) => row(i, { url })));
+    const stored = await client.query(`SELECT token, u.url FROM ${PROFILES_TABLE} p JOIN ${URLS_TABLE} u ON u.hash = p.url_hash ORDER BY token`);
+    assert.equal(stored.rows, urls.map((url, i) => ({ token: nthToken(i), url })).sort((a, b) => (a.token < b.token ? -1 : 1)));
+    assert.is((await client.query(`SELECT count(*)::int AS n FROM ${URLS_TABLE}`)).rows[0].n, 3);
+  } finally {
+    await client.end();
+  }
+});
+
+test('when no token of a batch is taken, then its rows are inserted without a conflict check each', async () => {
+  const client = await connect();
+  try {
+    await insertRows(client, [row(1), row(2)]);
+    const prepared = await client.query<{ name: string; statement: string }>(`SELECT name, statement FROM pg_prepared_statements`);
+    assert.equal(prepared.rows.map((r) => r.name), ['appkernel_insert_rows']);
+    assert.not.match(prepared.rows[0].statement, /ON CONFLICT \(token\)/);
+  } finally {
+    await client.end();
+  }
+});
+
 test('when a token is already in the table, then its row is kept and only the new tokens come back', async () => {
   const client = await connect();
   try {
     await insertRows(client, [row(1, { instance: 'first:1' })]);
     assert.equal(await insertRows(client, [row(1, { instance: 'second:2' }), row(2)]), [nthToken(2)]);
+    assert.equal(await insertRows(client, [row(3), row(4)]), [nthToken(3), nthToken(4)], 'the next batch goes in whole');
     const kept = await client.query(`SELECT instance FROM ${PROFILES_TABLE} WHERE token = $1`, [nthToken(1)]);
     assert.is(kept.rows[0].instance, 'first:1');
   } finally {
