@@ -136,7 +136,7 @@ statistics('when a store has written more than a thousand profiles, then it gath
   assert.ok(await waitFor(async () => (await reltuples(url)) >= 1_000, 10_000), 'ANALYZE ran');
   const plan = (await sql(url, `EXPLAIN SELECT token FROM appkernel_profiles WHERE status / 100 = 4 ORDER BY time DESC, token DESC LIMIT 20`)).rows
     .map((row) => Object.values(row)[0]).join('\n');
-  assert.match(plan, /Index Scan using appkernel_profiles_(time|status_class)/);
+  assert.match(plan, /Index Scan (Backward )?using appkernel_profiles_(time|status_class)/);
 });
 
 statistics('when a store opens a table changed by others since its statistics, then it gathers them', async () => {
@@ -158,6 +158,7 @@ statistics('when the table holds thousands of profiles, then every search walks 
   const queries: SearchQuery[] = [
     { limit: 20 }, { limit: 20, status: '404' }, { limit: 20, status: '200' }, { limit: 20, status: '500' }, { limit: 20, status: '4xx' },
     { limit: 20, status: '404', method: 'GET' }, { limit: 20, method: 'POST' }, { limit: 20, method: 'DELETE' }, { limit: 20, hideProfiler: true },
+    { limit: 20, status: '2xx' }, { limit: 20, method: 'get' }, { limit: 20, status: '200', method: 'GET' },
     { limit: 20, url: '/_profiler/' }, { limit: 20, url: '/robots.txt' }, { limit: 20, url: '/nowhere' },
     { limit: 20, token: 'ab' }, { limit: 20, since: T0 + 10_000, until: T0 + 20_000 },
   ];
@@ -169,7 +170,9 @@ statistics('when the table holds thousands of profiles, then every search walks 
     assert.not.match(plan, /Seq Scan on appkernel_profiles/, `${JSON.stringify(query)}:\n${plan}`);
     assert.match(plan, /Index|One-Time Filter: false/, `${JSON.stringify(query)}:\n${plan}`);
     // A third of the profiles: the newest 20 of them are among the newest few dozen.
-    if (query.url === '/robots.txt') assert.match(plan, /Index Scan using appkernel_profiles_time/, plan);
+    if (query.url === '/robots.txt') assert.match(plan, /Index Scan (Backward )?using appkernel_profiles_time/, plan);
+    // The class and method indexes hold the uncommon kinds alone: a rare one is found there.
+    if (query.status === '500' || query.method === 'DELETE') assert.match(plan, /using appkernel_profiles_(status_class|method)/, plan);
   }
   assert.is(await urlHashes(url, { limit: 20, url: '/_profiler/' }), undefined, 'more distinct URLs match than are named');
   assert.equal((await storage.search({ limit: 5, url: '/_profiler/' })).map((s) => s.token), [5998, 5995, 5992, 5989, 5986].map(nthToken));
