@@ -5,7 +5,8 @@ import { BATCH_ROWS, insertRows, type ProfileRow } from '../../../../core/profil
 import { bodyAt } from '../../../../core/profiler/storage/postgres-blocks.js';
 import { BLOCKS_TABLE, migrate, PROFILES_TABLE, URLS_TABLE } from '../../../../core/profiler/storage/postgres-schema.js';
 import { startTempPostgres } from '../../../helpers/temp-postgres.js';
-import { nthToken } from '../fixtures.js';
+import { toStoredForm } from '../../../../core/profiler/storage/stored-form.js';
+import { nthToken, profile200 } from '../fixtures.js';
 
 const server = await startTempPostgres();
 
@@ -103,6 +104,20 @@ test('when no token of a batch is taken, then its rows are inserted without a co
     const prepared = await client.query<{ name: string; statement: string }>(`SELECT name, statement FROM pg_prepared_statements`);
     assert.equal(prepared.rows.map((r) => r.name), ['appkernel_insert_rows']);
     assert.not.match(prepared.rows[0].statement, /ON CONFLICT \(token\)/);
+  } finally {
+    await client.end();
+  }
+});
+
+test('when a block takes a few KB, then it stays in its row, none of it in the TOAST table', async () => {
+  const client = await connect();
+  try {
+    const bodies = Array.from({ length: 12 }, (_, i) => Buffer.from(JSON.stringify(toStoredForm(profile200({ token: nthToken(i), time: 1_000 + i, seed: i })))));
+    await insertRows(client, bodies.map((body, i) => row(i, { body })));
+    const stored = await client.query(`SELECT octet_length(body) AS bytes, (SELECT reltoastrelid::regclass::text FROM pg_class WHERE relname = $1) AS toast FROM ${BLOCKS_TABLE}`, [BLOCKS_TABLE]);
+    assert.is(stored.rows.length, 1);
+    assert.ok(stored.rows[0].bytes > 2_048, `${stored.rows[0].bytes} bytes: more than a row takes before TOAST by default`);
+    assert.is((await client.query(`SELECT count(*)::int AS n FROM ${stored.rows[0].toast}`)).rows[0].n, 0);
   } finally {
     await client.end();
   }
