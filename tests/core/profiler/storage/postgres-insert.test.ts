@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BATCH_ROWS, insertRows, type ProfileRow } from '../../../../core/profiler/storage/postgres-insert.js';
+import { BATCH_ROWS, insertRows, planInsertsOnce, type ProfileRow } from '../../../../core/profiler/storage/postgres-insert.js';
 import { bodyAt } from '../../../../core/profiler/storage/postgres-blocks.js';
 import { BLOCKS_TABLE, migrate, PROFILES_TABLE, URLS_TABLE } from '../../../../core/profiler/storage/postgres-schema.js';
 import { startTempPostgres } from '../../../helpers/temp-postgres.js';
@@ -120,6 +120,21 @@ test('when a block takes a few KB, then it stays in its row, none of it in the T
     assert.is((await client.query(`SELECT count(*)::int AS n FROM ${stored.rows[0].toast}`)).rows[0].n, 0);
   } finally {
     await client.end();
+  }
+});
+
+test('when a writing connection inserts batch after batch, then it planned the statement once', async () => {
+  const url = await server.createDatabase();
+  const pool = new pg.Pool({ connectionString: url, max: 1, onConnect: planInsertsOnce });
+  try {
+    const client = await pool.connect();
+    await migrate(client);
+    for (let b = 0; b < 8; b++) await insertRows(client, [row(2 * b), row(2 * b + 1)]);
+    const plans = await client.query(`SELECT generic_plans::int, custom_plans::int FROM pg_prepared_statements WHERE name = 'appkernel_insert_rows'`);
+    client.release();
+    assert.equal(plans.rows, [{ generic_plans: 8, custom_plans: 0 }]);
+  } finally {
+    await pool.end();
   }
 });
 
