@@ -139,6 +139,29 @@ statistics('when a store has written more than a thousand profiles, then it gath
   assert.match(plan, /Index Scan (Backward )?using appkernel_profiles_(time|status_class)/);
 });
 
+statistics('when the table grew less than fourfold since its statistics, then the store leaves them, and gathers them again past that', async () => {
+  const url = await server.createDatabase();
+  const analyses = async () => Number((await sql(url, "SELECT analyze_count AS n FROM pg_stat_user_tables WHERE relname = 'appkernel_profiles'")).rows[0].n);
+  /** Profiles `from` to `to` by a store of their own, closed after: its ANALYZE, if any, is over and every count is in the statistics. */
+  const write = async (from: number, to: number) => {
+    const storage = await open(url);
+    for (let i = from; i < to; i++) {
+      storage.write(mixed(i));
+      if (i % 500 === 499) await storage.flush();
+    }
+    await storage.close();
+  };
+  await write(0, 1_500);
+  // Opening the empty table gathered them once, writing 1,500 profiles once more.
+  assert.ok(await waitFor(async () => (await analyses()) === 2, 10_000), `${await analyses()} ANALYZE`);
+  await write(1_500, 5_000);
+  assert.is(await analyses(), 2, '3,500 more on 1,500: not yet fourfold');
+  await write(5_000, 6_000);
+  assert.is(await analyses(), 2, '4,500 more on 1,500, told at open: not yet fourfold');
+  await open(url);
+  assert.ok(await waitFor(async () => (await analyses()) === 3, 10_000), `7,000 on 1,500, told at open: ${await analyses()} ANALYZE`);
+});
+
 statistics('when a store opens a table changed by others since its statistics, then it gathers them', async () => {
   const url = await server.createDatabase();
   await open(url);
