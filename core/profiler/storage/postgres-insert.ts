@@ -59,8 +59,9 @@ const TOKEN_KEY = `${PROFILES_TABLE}_pkey`;
  * A writing connection plans the insert once, not at every call: PostgreSQL plans a prepared
  * statement for its parameters' values until a generic plan looks no dearer, which the arrays'
  * unknown lengths never let it see, and planning this statement cost about a fifth of a small
- * batch's time. For a pool's `onConnect`; a server before PostgreSQL 12, which lacks the setting,
- * keeps planning.
+ * batch's time. For the `onConnect` of a pool that only writes: the setting holds for every
+ * statement with parameters, and a search planned once for any values walks the wrong index. A
+ * server before PostgreSQL 12, which lacks the setting, keeps planning.
  */
 export async function planInsertsOnce(client: pg.ClientBase): Promise<void> {
   await client.query('SET plan_cache_mode = force_generic_plan').catch(() => {});

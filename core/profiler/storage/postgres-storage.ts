@@ -9,7 +9,7 @@ import type { PostgresWriterSpec, ProfileStorage, PruneOptions, StoreStats, Writ
 import { isConnectionError, openFailure, parseDatabaseUrl } from './postgres-errors.js';
 import { bodyAt } from './postgres-blocks.js';
 import { BLOCKS_TABLE, COUNTS_TABLE, migrate, PROFILES_TABLE, URLS_TABLE } from './postgres-schema.js';
-import { BATCH_ROWS, planInsertsOnce } from './postgres-insert.js';
+import { BATCH_ROWS } from './postgres-insert.js';
 import { SharedInstanceName } from './postgres-instance.js';
 import { PostgresQueue, type QueuedProfile } from './postgres-queue.js';
 import { countableFromTotals, MAX_NAMED_URLS, searchCondition, urlLookup } from './postgres-search.js';
@@ -88,8 +88,7 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
   } finally {
     await client.end().catch(() => {});
   }
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 4, connectionTimeoutMillis: 3_000, idleTimeoutMillis: 10_000, allowExitOnIdle: true,
-    onConnect: planInsertsOnce });
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 4, connectionTimeoutMillis: 3_000, idleTimeoutMillis: 10_000, allowExitOnIdle: true });
   const warn = options.onWarning ?? stderrWarning;
   const storage = new PostgresStorage(pool, url.toString(), {
     maxProfiles: options.maxProfiles ?? DEFAULT_RETENTION.maxProfiles,

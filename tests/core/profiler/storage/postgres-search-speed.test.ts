@@ -206,6 +206,19 @@ statistics('when the table holds thousands of profiles, then every search walks 
     'appkernel_profiles_time', 'appkernel_profiles_url'], 'each index costs every insert: no exact status nor profiler flag index, no trigram index on every row');
 });
 
+statistics('when the store searches for a rare URL among a common one, then the search is planned for that URL and walks the URL index', async () => {
+  const url = await server.createDatabase();
+  const storage = await open(url);
+  for (let i = 0; i < 2_000; i++) storage.write(profile200({ token: nthToken(i), time: T0 + i, url: i % 400 === 0 ? 'http://x/rare' : 'http://x/common' }));
+  await storage.flush();
+  await sql(url, 'ANALYZE appkernel_profiles');
+  const urlScans = async () => Number((await sql(url, "SELECT idx_scan AS n FROM pg_stat_user_indexes WHERE indexrelname = 'appkernel_profiles_url'")).rows[0].n);
+  const before = await urlScans();
+  // Planned once for any URL (as a writer's connection plans its insert), two URLs of two would walk the time index.
+  assert.equal((await storage.search({ limit: 3, url: '/rare' })).map((s) => s.token), [1600, 1200, 800].map(nthToken));
+  assert.ok(await waitFor(async () => (await urlScans()) > before, 15_000), 'the URL index was walked');
+});
+
 statistics('when there are thousands of distinct URLs, then a URL part finds them by the trigram index, and their profiles by the URL index', async () => {
   const url = await server.createDatabase();
   const storage = await open(url);
