@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { ProfileSummary } from '../profile.js';
 import type { PostgresWriterSpec, WrittenReport } from './profile-storage.js';
 import { SharedInstanceName } from './postgres-instance.js';
+import { planInsertsOnce } from './postgres-insert.js';
 import { PostgresQueue } from './postgres-queue.js';
 
 /** how long close() keeps trying to write the queue to a database that is away (the handoff waits 5 s for it) */
@@ -15,7 +16,8 @@ export const WRITER_APPLICATION_NAME = 'appkernel profile writer';
  * main thread's store settles its announcements, counts and warns from there.
  */
 export async function openPostgresThreadWriter(spec: PostgresWriterSpec, report: (written: WrittenReport) => void) {
-  const pool = new pg.Pool({ connectionString: spec.url, max: 1, connectionTimeoutMillis: 3_000, idleTimeoutMillis: 10_000, application_name: WRITER_APPLICATION_NAME });
+  const pool = new pg.Pool({ connectionString: spec.url, max: 1, connectionTimeoutMillis: 3_000, idleTimeoutMillis: 10_000, application_name: WRITER_APPLICATION_NAME,
+    onConnect: planInsertsOnce });
   // An idle connection the server closed: the pool drops it and makes another when needed.
   pool.on('error', () => {});
   const instance = new SharedInstanceName(spec.instance);

@@ -1,11 +1,12 @@
 import pg from 'pg';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BATCH_ROWS, insertRows, type ProfileRow } from '../../../../core/profiler/storage/postgres-insert.js';
+import { BATCH_ROWS, insertRows, planInsertsOnce, type ProfileRow } from '../../../../core/profiler/storage/postgres-insert.js';
 import { bodyAt } from '../../../../core/profiler/storage/postgres-blocks.js';
 import { BLOCKS_TABLE, migrate, PROFILES_TABLE, URLS_TABLE } from '../../../../core/profiler/storage/postgres-schema.js';
 import { startTempPostgres } from '../../../helpers/temp-postgres.js';
-import { nthToken } from '../fixtures.js';
+import { toStoredForm } from '../../../../core/profiler/storage/stored-form.js';
+import { nthToken, profile200 } from '../fixtures.js';
 
 const server = await startTempPostgres();
 
@@ -83,11 +84,66 @@ test('when a batch holds more profiles or bytes than a block takes, then they go
   }
 });
 
+test('when a batch repeats URLs in any order, then each is sent once and every row names its own', async () => {
+  const client = await connect();
+  try {
+    const urls = ['http://h/a', 'http://h/b', 'http://h/a', 'http://h/c', 'http://h/b', 'http://h/a'];
+    await insertRows(client, urls.map((url, i) => row(i, { url })));
+    const stored = await client.query(`SELECT token, u.url FROM ${PROFILES_TABLE} p JOIN ${URLS_TABLE} u ON u.hash = p.url_hash ORDER BY token`);
+    assert.equal(stored.rows, urls.map((url, i) => ({ token: nthToken(i), url })).sort((a, b) => (a.token < b.token ? -1 : 1)));
+    assert.is((await client.query(`SELECT count(*)::int AS n FROM ${URLS_TABLE}`)).rows[0].n, 3);
+  } finally {
+    await client.end();
+  }
+});
+
+test('when no token of a batch is taken, then its rows are inserted without a conflict check each', async () => {
+  const client = await connect();
+  try {
+    await insertRows(client, [row(1), row(2)]);
+    const prepared = await client.query<{ name: string; statement: string }>(`SELECT name, statement FROM pg_prepared_statements`);
+    assert.equal(prepared.rows.map((r) => r.name), ['appkernel_insert_rows']);
+    assert.not.match(prepared.rows[0].statement, /ON CONFLICT \(token\)/);
+  } finally {
+    await client.end();
+  }
+});
+
+test('when a block takes a few KB, then it stays in its row, none of it in the TOAST table', async () => {
+  const client = await connect();
+  try {
+    const bodies = Array.from({ length: 12 }, (_, i) => Buffer.from(JSON.stringify(toStoredForm(profile200({ token: nthToken(i), time: 1_000 + i, seed: i })))));
+    await insertRows(client, bodies.map((body, i) => row(i, { body })));
+    const stored = await client.query(`SELECT octet_length(body) AS bytes, (SELECT reltoastrelid::regclass::text FROM pg_class WHERE relname = $1) AS toast FROM ${BLOCKS_TABLE}`, [BLOCKS_TABLE]);
+    assert.is(stored.rows.length, 1);
+    assert.ok(stored.rows[0].bytes > 2_048, `${stored.rows[0].bytes} bytes: more than a row takes before TOAST by default`);
+    assert.is((await client.query(`SELECT count(*)::int AS n FROM ${stored.rows[0].toast}`)).rows[0].n, 0);
+  } finally {
+    await client.end();
+  }
+});
+
+test('when a writing connection inserts batch after batch, then it planned the statement once', async () => {
+  const url = await server.createDatabase();
+  const pool = new pg.Pool({ connectionString: url, max: 1, onConnect: planInsertsOnce });
+  try {
+    const client = await pool.connect();
+    await migrate(client);
+    for (let b = 0; b < 8; b++) await insertRows(client, [row(2 * b), row(2 * b + 1)]);
+    const plans = await client.query(`SELECT generic_plans::int, custom_plans::int FROM pg_prepared_statements WHERE name = 'appkernel_insert_rows'`);
+    client.release();
+    assert.equal(plans.rows, [{ generic_plans: 8, custom_plans: 0 }]);
+  } finally {
+    await pool.end();
+  }
+});
+
 test('when a token is already in the table, then its row is kept and only the new tokens come back', async () => {
   const client = await connect();
   try {
     await insertRows(client, [row(1, { instance: 'first:1' })]);
     assert.equal(await insertRows(client, [row(1, { instance: 'second:2' }), row(2)]), [nthToken(2)]);
+    assert.equal(await insertRows(client, [row(3), row(4)]), [nthToken(3), nthToken(4)], 'the next batch goes in whole');
     const kept = await client.query(`SELECT instance FROM ${PROFILES_TABLE} WHERE token = $1`, [nthToken(1)]);
     assert.is(kept.rows[0].instance, 'first:1');
   } finally {

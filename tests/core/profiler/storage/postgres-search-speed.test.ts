@@ -136,7 +136,30 @@ statistics('when a store has written more than a thousand profiles, then it gath
   assert.ok(await waitFor(async () => (await reltuples(url)) >= 1_000, 10_000), 'ANALYZE ran');
   const plan = (await sql(url, `EXPLAIN SELECT token FROM appkernel_profiles WHERE status / 100 = 4 ORDER BY time DESC, token DESC LIMIT 20`)).rows
     .map((row) => Object.values(row)[0]).join('\n');
-  assert.match(plan, /Index Scan using appkernel_profiles_(time|status_class)/);
+  assert.match(plan, /Index Scan (Backward )?using appkernel_profiles_(time|status_class)/);
+});
+
+statistics('when the table grew less than fourfold since its statistics, then the store leaves them, and gathers them again past that', async () => {
+  const url = await server.createDatabase();
+  const analyses = async () => Number((await sql(url, "SELECT analyze_count AS n FROM pg_stat_user_tables WHERE relname = 'appkernel_profiles'")).rows[0].n);
+  /** Profiles `from` to `to` by a store of their own, closed after: its ANALYZE, if any, is over and every count is in the statistics. */
+  const write = async (from: number, to: number) => {
+    const storage = await open(url);
+    for (let i = from; i < to; i++) {
+      storage.write(mixed(i));
+      if (i % 500 === 499) await storage.flush();
+    }
+    await storage.close();
+  };
+  await write(0, 1_500);
+  // Opening the empty table gathered them once, writing 1,500 profiles once more.
+  assert.ok(await waitFor(async () => (await analyses()) === 2, 10_000), `${await analyses()} ANALYZE`);
+  await write(1_500, 5_000);
+  assert.is(await analyses(), 2, '3,500 more on 1,500: not yet fourfold');
+  await write(5_000, 6_000);
+  assert.is(await analyses(), 2, '4,500 more on 1,500, told at open: not yet fourfold');
+  await open(url);
+  assert.ok(await waitFor(async () => (await analyses()) === 3, 10_000), `7,000 on 1,500, told at open: ${await analyses()} ANALYZE`);
 });
 
 statistics('when a store opens a table changed by others since its statistics, then it gathers them', async () => {
@@ -158,6 +181,7 @@ statistics('when the table holds thousands of profiles, then every search walks 
   const queries: SearchQuery[] = [
     { limit: 20 }, { limit: 20, status: '404' }, { limit: 20, status: '200' }, { limit: 20, status: '500' }, { limit: 20, status: '4xx' },
     { limit: 20, status: '404', method: 'GET' }, { limit: 20, method: 'POST' }, { limit: 20, method: 'DELETE' }, { limit: 20, hideProfiler: true },
+    { limit: 20, status: '2xx' }, { limit: 20, method: 'get' }, { limit: 20, status: '200', method: 'GET' },
     { limit: 20, url: '/_profiler/' }, { limit: 20, url: '/robots.txt' }, { limit: 20, url: '/nowhere' },
     { limit: 20, token: 'ab' }, { limit: 20, since: T0 + 10_000, until: T0 + 20_000 },
   ];
@@ -169,7 +193,9 @@ statistics('when the table holds thousands of profiles, then every search walks 
     assert.not.match(plan, /Seq Scan on appkernel_profiles/, `${JSON.stringify(query)}:\n${plan}`);
     assert.match(plan, /Index|One-Time Filter: false/, `${JSON.stringify(query)}:\n${plan}`);
     // A third of the profiles: the newest 20 of them are among the newest few dozen.
-    if (query.url === '/robots.txt') assert.match(plan, /Index Scan using appkernel_profiles_time/, plan);
+    if (query.url === '/robots.txt') assert.match(plan, /Index Scan (Backward )?using appkernel_profiles_time/, plan);
+    // The class and method indexes hold the uncommon kinds alone: a rare one is found there.
+    if (query.status === '500' || query.method === 'DELETE') assert.match(plan, /using appkernel_profiles_(status_class|method)/, plan);
   }
   assert.is(await urlHashes(url, { limit: 20, url: '/_profiler/' }), undefined, 'more distinct URLs match than are named');
   assert.equal((await storage.search({ limit: 5, url: '/_profiler/' })).map((s) => s.token), [5998, 5995, 5992, 5989, 5986].map(nthToken));
@@ -178,6 +204,19 @@ statistics('when the table holds thousands of profiles, then every search walks 
   const indexes = (await sql(url, "SELECT indexname FROM pg_indexes WHERE tablename = 'appkernel_profiles' ORDER BY 1")).rows.map((row) => row.indexname);
   assert.equal(indexes, ['appkernel_profiles_method', 'appkernel_profiles_pkey', 'appkernel_profiles_seq', 'appkernel_profiles_status_class',
     'appkernel_profiles_time', 'appkernel_profiles_url'], 'each index costs every insert: no exact status nor profiler flag index, no trigram index on every row');
+});
+
+statistics('when the store searches for a rare URL among a common one, then the search is planned for that URL and walks the URL index', async () => {
+  const url = await server.createDatabase();
+  const storage = await open(url);
+  for (let i = 0; i < 2_000; i++) storage.write(profile200({ token: nthToken(i), time: T0 + i, url: i % 400 === 0 ? 'http://x/rare' : 'http://x/common' }));
+  await storage.flush();
+  await sql(url, 'ANALYZE appkernel_profiles');
+  const urlScans = async () => Number((await sql(url, "SELECT idx_scan AS n FROM pg_stat_user_indexes WHERE indexrelname = 'appkernel_profiles_url'")).rows[0].n);
+  const before = await urlScans();
+  // Planned once for any URL (as a writer's connection plans its insert), two URLs of two would walk the time index.
+  assert.equal((await storage.search({ limit: 3, url: '/rare' })).map((s) => s.token), [1600, 1200, 800].map(nthToken));
+  assert.ok(await waitFor(async () => (await urlScans()) > before, 15_000), 'the URL index was walked');
 });
 
 statistics('when there are thousands of distinct URLs, then a URL part finds them by the trigram index, and their profiles by the URL index', async () => {

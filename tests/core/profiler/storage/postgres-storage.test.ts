@@ -10,7 +10,7 @@ import { waitFor } from '../../../helpers/poll.js';
 import { PASSWORD, startTempPostgres, sql } from '../../../helpers/temp-postgres.js';
 import { summarize } from '../../../../core/profiler/storage/index-line.js';
 import { toStoredForm } from '../../../../core/profiler/storage/stored-form.js';
-import type { Profile } from '../../../../core/profiler/profile.js';
+import type { Profile, SearchQuery } from '../../../../core/profiler/profile.js';
 import { nthToken, profile200, profile404 } from '../fixtures.js';
 
 // One server for the file (stopped and removed when the process exits); each test gets a database of its own.
@@ -192,6 +192,40 @@ schema('when the database holds profiles of the schema with a URL in every row, 
   assert.not.ok(indexes.includes('appkernel_profiles_url_trgm'), 'no trigram index on every profile row');
   assert.ok(indexes.includes('appkernel_urls_url_trgm'), indexes.join(', '));
   assert.equal(await storage.read(nthToken(3)), { ...profile200({ token: nthToken(3), time: T0 + 3, url: urls[3] }), instance: 'old:1' });
+});
+
+schema('when the database holds profiles of schema 8, then upgrading keeps them found by every status and method, and only the uncommon kinds take entries in those indexes', async () => {
+  const url = await server.createDatabase();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await migrate(client, 8);
+  const kinds: [number, string][] = [[200, 'GET'], [404, 'get'], [500, 'POST'], [201, 'post'], [200, 'GET'], [302, 'DELETE']];
+  for (const [i, [status, method]] of kinds.entries()) {
+    const profile = profile200({ token: nthToken(i), time: T0 + i, status, method, url: `http://x/${i}` });
+    await client.query(`INSERT INTO appkernel_urls (hash, url) VALUES (md5($1)::uuid, $1)`, [profile.url]);
+    await client.query(`INSERT INTO appkernel_profiles (token, time, status, ip, method, url_hash, duration, instance, profiler, bytes, body)
+      VALUES ($1, $2, $3, '127.0.0.1', $4, md5($5)::uuid, 1, 'old:1', false, 2, $6)`, [nthToken(i), T0 + i, status, method, profile.url, Buffer.from(JSON.stringify(profile))]);
+  }
+  await client.end();
+  const { storage } = await open(url);
+  storage.write(profile200({ token: nthToken(6), time: T0 + 6, status: 404, method: 'PUT' }));
+  storage.write(profile200({ token: nthToken(7), time: T0 + 7 }));
+  await storage.flush();
+  const found = async (query: Omit<SearchQuery, 'limit'>) => (await storage.search({ limit: 10, ...query })).map((s) => s.token);
+  assert.equal(await found({ status: '2xx' }), [7, 4, 3, 0].map(nthToken));
+  assert.equal(await found({ status: '200', method: 'get' }), [7, 4, 0].map(nthToken));
+  assert.equal(await found({ status: '4xx' }), [6, 1].map(nthToken));
+  assert.equal(await found({ status: '5xx', method: 'post' }), [nthToken(2)]);
+  assert.equal(await found({ method: 'GET' }), [7, 4, 1, 0].map(nthToken));
+  assert.equal(await found({ method: 'Post' }), [3, 2].map(nthToken));
+  assert.equal(await found({ method: 'delete' }), [nthToken(5)]);
+  assert.is(await storage.count({ limit: 1, method: 'get' }), 4);
+  // Built again, an index's row count is its entries: the predicate it is built with is the one each insert meets.
+  await sql(url, 'REINDEX TABLE appkernel_profiles');
+  const entries = async (index: string) => (await sql(url, 'SELECT reltuples::int AS n FROM pg_class WHERE relname = $1', [index])).rows[0].n;
+  assert.is(await entries('appkernel_profiles_status_class'), 4, 'the 4xx, 5xx and 3xx profiles');
+  assert.is(await entries('appkernel_profiles_method'), 4, 'the POST, DELETE and PUT profiles');
+  assert.is(await entries('appkernel_profiles_time'), 8);
 });
 
 schema('when profiles are pruned or cleared, then the URLs no profile names any more are deleted, the others kept', async () => {
