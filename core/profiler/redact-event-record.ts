@@ -1,3 +1,4 @@
+import { serialiseOnce } from '../debug/request-recording.js';
 import type { LogRecord } from './profile.js';
 import { redactLogRecord } from './redact-log.js';
 import type { SecretValues } from './secret-values.js';
@@ -45,7 +46,10 @@ export function redactEventRecord(record: LogRecord, secrets: SecretValues, rout
       memo.set(event, byListener = new Map());
       byListener.set(listener, sources = []);
     }
-    known = { level: record.level, channel: record.channel, message: record.message, clean: redactLogRecord(record, secrets, route) };
+    const clean = redactLogRecord(record, secrets, route);
+    // Its context is shared by every copy: its JSON is made once too (the stored form splices it in).
+    if (typeof clean.context === 'object' && clean.context !== null) serialiseOnce(clean.context);
+    known = { level: record.level, channel: record.channel, message: record.message, clean };
     sources.push(known);
   }
   const { clean } = known;

@@ -1,8 +1,6 @@
 import type { EventsData } from '../profile.js';
+import { hasKeys, isPlain, jsonNumber as number, quote } from './json-parts.js';
 
-/** Names quoted as JSON strings, by name: event and listener names are the same few in every profile. Bounded. */
-const quoted = new Map<string, string>();
-const MAX_QUOTED = 4096;
 const CALL_KEYS = ['listener', 'duration', 'stoppedPropagation', 'start'] as const;
 
 /**
@@ -33,35 +31,4 @@ export function eventsJson(panel: EventsData): string | undefined {
     text += ']}';
   }
   return `${text}]}`;
-}
-
-/** A plain object, whose JSON is its own enumerable fields (no toJSON of a class of its own). */
-function isPlain(value: unknown): value is object {
-  if (typeof value !== 'object' || value === null) return false;
-  const proto = Object.getPrototypeOf(value);
-  return (proto === Object.prototype || proto === null) && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
-}
-
-/** Whether `value`'s own enumerable keys are exactly `keys`, in that order (the order JSON.stringify writes them in). */
-function hasKeys(value: object, keys: readonly string[]): boolean {
-  let i = 0;
-  for (const key in value) {
-    if (key !== keys[i] || !Object.prototype.hasOwnProperty.call(value, key)) return false;
-    i++;
-  }
-  return i === keys.length;
-}
-
-function quote(name: string): string {
-  let text = quoted.get(name);
-  if (text === undefined) {
-    if (quoted.size >= MAX_QUOTED) quoted.clear();
-    quoted.set(name, text = JSON.stringify(name));
-  }
-  return text;
-}
-
-/** As JSON.stringify writes a number: NaN and the infinities as null. */
-function number(value: number): string {
-  return Number.isFinite(value) ? String(value) : 'null';
 }
