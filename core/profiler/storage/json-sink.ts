@@ -68,32 +68,32 @@ export class JsonSink {
       millionths = -millionths;
     }
     const whole = Math.floor(millionths / 1e6);
-    // Both under 2^31 from here on: whole-number arithmetic.
-    let fraction = (millionths - whole * 1e6) | 0;
-    this.#digits(whole | 0);
+    let fraction = millionths - whole * 1e6;
+    this.#digits(whole);
     if (fraction === 0) return;
     const at = this.at + 1;
     bytes[this.at] = 0x2e;
     let last = at + 5;
     while (fraction % 10 === 0) {
-      fraction = (fraction / 10) | 0;
+      fraction /= 10;
       last--;
     }
     for (let i = last; i >= at; i--) {
       bytes[i] = 0x30 + (fraction % 10);
-      fraction = (fraction / 10) | 0;
+      fraction = Math.floor(fraction / 10);
     }
     this.at = last + 1;
   }
 
   /** A whole number from 0 to 10^9 - 1. */
   #digits(value: number): void {
-    const length = value < 10 ? 1 : value < 100 ? 2 : value < 1000 ? 3 : value < 1e4 ? 4 : value < 1e5 ? 5 : value < 1e6 ? 6 : value < 1e7 ? 7 : value < 1e8 ? 8 : 9;
+    let length = 1;
+    for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) length++;
     const { bytes } = this;
     let rest = value;
     for (let i = this.at + length - 1; i >= this.at; i--) {
       bytes[i] = 0x30 + (rest % 10);
-      rest = (rest / 10) | 0;
+      rest = Math.floor(rest / 10);
     }
     this.at += length;
   }

@@ -6,19 +6,20 @@ import type { JsonSink } from './json-sink.js';
  * The JSON of the panels every profile has, written field by field into a JsonSink: the text
  * JSON.stringify gives (the JSON of a value made once, serialiseOnce, copied in). Each returns
  * false when its panel is not exactly of the shape its collector makes, having written part of
- * it: the caller then goes back and serialises the panel generically (writePanel). A writer of a
- * panel that may be made once for several requests (serialiseOnce) copies its JSON in itself.
+ * it: the caller then goes back and serialises the panel generically (writePanel).
  */
 export type PanelWriter<T> = (sink: JsonSink, panel: T) => boolean;
 
 /** `panel` through `write`, or JSON.stringify's text when it is of another shape; false when JSON has nothing to write (undefined). */
 export function writePanel<T>(sink: JsonSink, panel: T, write?: PanelWriter<T>): boolean {
-  if (write !== undefined) {
-    const start = sink.at;
-    if (write(sink, panel)) return true;
-    sink.at = start;
-  }
-  return writeValue(sink, panel);
+  if (sink.known(panel)) return true;
+  const start = sink.at;
+  if (write !== undefined && write(sink, panel)) return true;
+  sink.at = start;
+  const json = JSON.stringify(panel);
+  if (json === undefined) return false;
+  sink.json(json);
+  return true;
 }
 
 /** `value`'s JSON made once, else JSON.stringify's. */
@@ -143,9 +144,8 @@ function logRecord(sink: JsonSink, record: LogRecord): boolean {
 
 const ROUTER_KEYS = ['route', 'params', 'redirect', 'explain', 'definition'] as const;
 
-/** The routing panel: a miss's made once, a matched route's definition made once per route (router-collector.ts). */
+/** The routing panel of a matched route: its definition's JSON made once per route (router-collector.ts). */
 export function writeRouter(sink: JsonSink, panel: RouterData): boolean {
-  if (sink.known(panel)) return true;
   if (!isPlain(panel) || !hasKeys(panel, ROUTER_KEYS) || !stringOrNull(panel.route) || !stringOrNull(panel.redirect)) return false;
   sink.ascii('{"route":');
   sink.nullOrString(panel.route);
