@@ -1,8 +1,7 @@
 import { buildProfile } from '../build-profile.js';
 import type { ProfileSummary } from '../profile.js';
 import { summarize } from '../storage/index-line.js';
-import { JsonSink } from '../storage/json-sink.js';
-import { writeStoredJson } from '../storage/stored-json.js';
+import { storedJson } from '../storage/stored-json.js';
 import { ByteReader } from './byte-writer.js';
 import { readRequestRecord } from './request-record.js';
 import type { RouteDefinitionData, RouteTables } from './route-tables.js';
@@ -24,7 +23,7 @@ export interface BuiltBatch {
 }
 
 /** Where a batch's JSON texts are written as UTF-8, one after another; kept from batch to batch, grown when short. */
-const out = new JsonSink();
+let out = Buffer.allocUnsafeSlow(1 << 20);
 
 /**
  * Every record of a batch turned into its stored profile: the panels built and their
@@ -37,26 +36,33 @@ export function buildRecordedProfiles(records: ArrayBuffer | Uint8Array, tables:
   const lengths: number[] = [];
   const summaries: ProfileSummary[] = [];
   const failures: [string, string][] = [];
-  out.at = 0;
+  let total = 0;
   while (!reader.done) {
     const length = reader.fixed32();
     const end = reader.offset + length;
     let token = '';
-    const start = out.at;
     try {
       const { routes, request, trace, response } = readRequestRecord(reader, names);
       token = trace.token ?? '';
       const profile = buildProfile(request, trace, response, tables.get(routes));
-      writeStoredJson(out, profile);
-      summaries.push(summarize(profile));
-      lengths.push(out.at - start);
+      const json = storedJson(profile);
+      const summary = summarize(profile);
+      // Each UTF-16 unit makes at most 3 bytes.
+      if (total + json.length * 3 > out.length) {
+        const grown = Buffer.allocUnsafeSlow(Math.max(out.length * 2, total + json.length * 3));
+        out.copy(grown, 0, 0, total);
+        out = grown;
+      }
+      const written = out.write(json, total);
+      lengths.push(written);
+      summaries.push(summary);
+      total += written;
     } catch (error) {
-      out.at = start;
       failures.push([token, (error as Error)?.message ?? String(error)]);
     }
     reader.seek(end);
   }
-  const jsons = new Uint8Array(out.at);
-  jsons.set(out.bytes.subarray(0, out.at));
+  const jsons = new Uint8Array(total);
+  jsons.set(out.subarray(0, total));
   return { jsons: jsons.buffer, lengths, summaries, failures };
 }

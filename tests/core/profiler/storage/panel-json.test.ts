@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { JsonSink } from '../../../../core/profiler/storage/json-sink.js';
-import { type PanelWriter, writeDump, writeHttpClient, writeLog, writeRequest, writeRouter, writeSecurity, writeTime } from '../../../../core/profiler/storage/panel-json.js';
+import { jsonNumber } from '../../../../core/profiler/storage/json-parts.js';
+import { dumpJson, httpClientJson, logJson, requestJson, routerJson, securityJson, timeJson } from '../../../../core/profiler/storage/panel-json.js';
 import { storedJson } from '../../../../core/profiler/storage/stored-json.js';
 import { toStoredForm } from '../../../../core/profiler/storage/stored-form.js';
 import { serialiseOnce } from '../../../../core/debug/request-recording.js';
@@ -9,22 +9,7 @@ import type { Profile } from '../../../../core/profiler/profile.js';
 
 const test = suite('the panels every profile has are written field by field, as JSON.stringify writes them');
 
-/** What `write` writes of `panel` into a sink that already holds some text, or undefined when it leaves the panel to JSON.stringify. */
-function textOf<T>(write: PanelWriter<T>, panel: T): string | undefined {
-  const sink = new JsonSink();
-  sink.ascii('before');
-  return write(sink, panel) ? sink.text(6) : undefined;
-}
-
-const dumpJson = (panel: unknown) => textOf(writeDump, panel as never);
-const httpClientJson = (panel: unknown) => textOf(writeHttpClient, panel as never);
-const logJson = (panel: unknown) => textOf(writeLog, panel as never);
-const requestJson = (panel: unknown) => textOf(writeRequest, panel as never);
-const routerJson = (panel: unknown) => textOf(writeRouter, panel as never);
-const securityJson = (panel: unknown) => textOf(writeSecurity, panel as never);
-const timeJson = (panel: unknown) => textOf(writeTime, panel as never);
-
-test('when a number is a whole number of millionths or any other, then the sink writes what JSON.stringify does', () => {
+test('when a number is a whole number of millionths or any other, then jsonNumber writes what JSON.stringify does', () => {
   const numbers = [0, -0, 1, -1, 0.000001, 0.5, 12.5, 0.022731, -2.5, 1e-7, 5e-324, 1e21, 123456789.123456, 999999999.999999, 1e9, 1795683237526.206,
     Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 0.1 + 0.2, 2 ** 53, 1 / 3];
   let seed = 7;
@@ -32,12 +17,7 @@ test('when a number is a whole number of millionths or any other, then the sink 
   for (let i = 0; i < 20_000; i++) {
     numbers.push(Math.round(random() * 5000 * 1e6) / 1e6, -Math.round(random() * 1e6) / 1e6, Math.round(random() * 1e15) / 1e6, random() * 1000);
   }
-  const sink = new JsonSink();
-  for (const value of numbers) {
-    sink.at = 0;
-    sink.number(value);
-    assert.is(sink.text(), JSON.stringify(value), String(value));
-  }
+  for (const value of numbers) assert.is(jsonNumber(value), JSON.stringify(value), String(value));
 });
 
 const phase = (name: string, start: number, duration: number | null) => ({ name, start, duration });
@@ -45,7 +25,7 @@ const phase = (name: string, start: number, duration: number | null) => ({ name,
 test('when the panels have their collectors\' shapes, then each text is JSON.stringify\'s, strings escaped', () => {
   const odd = 'a "quoted" \\ \n\u2028 ✓ \ud800 <script>';
   const context = serialiseOnce({ event: 'kernel.request', listener: odd });
-  const cases: [(panel: unknown) => string | undefined, unknown][] = [
+  const cases: [(panel: never) => string | undefined, unknown][] = [
     [timeJson, { duration: 0.533374, phases: [phase('routing', 0.103581, 0.376989), phase(odd, 1e-7, -0)], spans: [phase('db', 2, null)], memory: { rss: 78151680, heapUsed: 1.5 } }],
     [timeJson, { duration: 1, phases: [], spans: [], memory: null }],
     [logJson, { records: [{ time: 1795683237526, level: 'INFO', channel: 'request', message: odd, context: { route: 'hello', nested: { a: [1, null] } } }, [0, 1, 0.5],
@@ -61,7 +41,7 @@ test('when the panels have their collectors\' shapes, then each text is JSON.str
       response: { status: 404, statusText: 'Not Found', headers: { 'X-A': 'b' }, size: null, contentType: 'text/html', title: odd, structure: { kind: 'html', nodes: 3, hash: 'ab' }, body: null },
       redacted: ['header authorization'] }],
   ];
-  for (const [write, panel] of cases) assert.is(write(panel), JSON.stringify(panel));
+  for (const [write, panel] of cases) assert.is(write(panel as never), JSON.stringify(panel));
 });
 
 test('when a panel is of another shape, then it is left to JSON.stringify', () => {
