@@ -301,6 +301,7 @@ function writeResponseBody(w: ByteWriter, response: ResponseFacts): void {
 export class RecordedRequest implements RequestFacts {
   readonly attributes: RouteAttributes;
   #query: QueryValues | null = null;
+  #url: string | null = null;
 
   constructor(
     readonly startedAt: number,
@@ -312,8 +313,10 @@ export class RecordedRequest implements RequestFacts {
     this.attributes = attributes;
   }
 
+  /** made once: the log's "Matched route" record and its memo read it */
   get url(): string {
-    return `${this.baseUrl}${this.path}${this.queryString ? `?${this.queryString}` : ''}`;
+    this.#url ??= `${this.baseUrl}${this.path}${this.queryString ? `?${this.queryString}` : ''}`;
+    return this.#url;
   }
 
   get query(): QueryValues {
