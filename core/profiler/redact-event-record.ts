@@ -1,3 +1,4 @@
+import { serialiseOnce } from '../debug/request-recording.js';
 import type { LogRecord } from './profile.js';
 import { redactLogRecord } from './redact-log.js';
 import type { SecretValues } from './secret-values.js';
@@ -27,6 +28,7 @@ let size = 0;
 export function redactEventRecord(record: LogRecord, secrets: SecretValues, route: string | null): LogRecord {
   const context = record.context as { event?: unknown; listener?: unknown } | null;
   if (secrets.size > 0 || typeof context !== 'object' || context === null) return redactLogRecord(record, secrets, route);
+  if (shared.has(context)) return redactShared(record, context, secrets, route);
   const { event, listener } = context;
   if (typeof event !== 'string' || typeof listener !== 'string' || !onlyEventAndListener(context)) {
     return redactLogRecord(record, secrets, route);
@@ -45,7 +47,10 @@ export function redactEventRecord(record: LogRecord, secrets: SecretValues, rout
       memo.set(event, byListener = new Map());
       byListener.set(listener, sources = []);
     }
-    known = { level: record.level, channel: record.channel, message: record.message, clean: redactLogRecord(record, secrets, route) };
+    const clean = redactLogRecord(record, secrets, route);
+    // Its context is shared by every copy: its JSON is made once too (the stored form splices it in).
+    if (typeof clean.context === 'object' && clean.context !== null) serialiseOnce(clean.context);
+    known = { level: record.level, channel: record.channel, message: record.message, clean };
     sources.push(known);
   }
   const { clean } = known;
@@ -59,4 +64,28 @@ function onlyEventAndListener(context: object): boolean {
     count++;
   }
   return count === 2;
+}
+
+/** Contexts the reader gives again, unchanged, to every record of the same facts (the "Matched route" record). */
+const shared = new WeakSet<object>();
+const redactedShared = new WeakMap<object, Redacted & { route: string | null }>();
+
+/**
+ * Marks `context` as never changed once made, and given again to records of the same facts: their
+ * stored copy, when the request carried no secret value, is then made once (redactEventRecord).
+ */
+export function shareContext<T extends object>(context: T): T {
+  shared.add(context);
+  return context;
+}
+
+function redactShared(record: LogRecord, context: object, secrets: SecretValues, route: string | null): LogRecord {
+  let known = redactedShared.get(context);
+  if (known === undefined || known.message !== record.message || known.level !== record.level || known.channel !== record.channel || known.route !== route) {
+    const clean = redactLogRecord(record, secrets, route);
+    if (typeof clean.context === 'object' && clean.context !== null) serialiseOnce(clean.context);
+    redactedShared.set(context, known = { level: record.level, channel: record.channel, message: record.message, route, clean });
+  }
+  const { clean } = known;
+  return { time: record.time, level: clean.level, channel: clean.channel, message: clean.message, context: clean.context };
 }

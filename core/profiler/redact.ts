@@ -39,9 +39,23 @@ const redactHeaderValue = memoizeText((value) => redactShapes(redactQueryStrings
 
 function isSecret(kind: RedactKind, name: string): boolean {
   if (kind === 'cookie') return true;
-  if (kind === 'header' && ALWAYS_SECRET_HEADERS.has(name.toLowerCase())) return true;
-  if (kind === 'header' && NEVER_SECRET_HEADERS.has(name.toLowerCase())) return false;
+  if (kind === 'header') return isSecretHeader(name);
   return looksSecret(name);
+}
+
+/** Header names repeat on every request: each is judged once. Bounded. */
+const judgedHeaders = new Map<string, boolean>();
+const MAX_JUDGED_HEADERS = 1024;
+
+function isSecretHeader(name: string): boolean {
+  let secret = judgedHeaders.get(name);
+  if (secret === undefined) {
+    const lower = name.toLowerCase();
+    secret = ALWAYS_SECRET_HEADERS.has(lower) || (!NEVER_SECRET_HEADERS.has(lower) && looksSecret(name));
+    if (judgedHeaders.size >= MAX_JUDGED_HEADERS) judgedHeaders.clear();
+    judgedHeaders.set(name, secret);
+  }
+  return secret;
 }
 
 /** "Bearer [REDACTED]" for an Authorization value of a known scheme: the scheme tells what was sent, nothing more is kept. */
@@ -63,6 +77,19 @@ export function redactRecord(kind: RedactKind, record: Record<string, string | s
   const copy: Record<string, string | string[]> = Object.create(null);
   for (const name of Object.keys(record)) {
     const value = record[name];
+    if (typeof value === 'string') {
+      // One value (most): as below, without the arrays.
+      if (isSecret(kind, name)) {
+        copy[name] = redactSecretValue(kind, name, value);
+        secrets?.addCredential(value);
+        redacted.push(`${kind} ${name}`);
+      } else {
+        const clean = redactHeaderValue(value);
+        copy[name] = clean;
+        if (clean !== value) redacted.push(`${kind} ${name}`);
+      }
+      continue;
+    }
     const values = Array.isArray(value) ? value : [value];
     const secret = isSecret(kind, name);
     const clean = secret ? values.map((v) => redactSecretValue(kind, name, v)) : values.map(redactHeaderValue);

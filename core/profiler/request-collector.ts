@@ -13,7 +13,21 @@ export const RESPONSE_BODY_CAP = 16 * 1024;
  * known by its title and structure, and is most often larger than a preview.
  */
 export function isPreviewable(contentType: string | null): boolean {
-  const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
+  const key = contentType ?? '';
+  let previewable = previewableTypes.get(key);
+  if (previewable === undefined) {
+    if (previewableTypes.size >= MAX_TYPES) previewableTypes.clear();
+    previewableTypes.set(key, previewable = judgeType(key));
+  }
+  return previewable;
+}
+
+/** Content types repeat on every response: each is judged once. Bounded. */
+const previewableTypes = new Map<string, boolean>();
+const MAX_TYPES = 256;
+
+function judgeType(contentType: string): boolean {
+  const type = contentType.split(';')[0].trim().toLowerCase();
   if (type === 'text/html') return false;
   return type.startsWith('text/') || /[/+](json|xml)$/.test(type) || type === 'application/javascript' || type === 'application/x-www-form-urlencoded';
 }
@@ -85,14 +99,26 @@ export function collectRequest(request: Request, response: Response, secrets = n
  */
 function responseBodyPreview(contentType: string | null, value: unknown, size: number, redacted: string[], secrets: SecretValues): BodyData | null {
   if (size === 0 || !isPreviewable(contentType)) return null;
-  const head = typeof value === 'string' || Buffer.isBuffer(value) ? previewHead(contentType, value)
-    : value instanceof OpaqueBody ? value.head : null;
-  if (head === null) return null;
+  const headText = typeof value === 'string' && value.length * 3 <= RESPONSE_BODY_CAP && isWellFormed(value) ? value : previewText(contentType, value);
+  if (headText === null) return null;
   // What the response itself holds secret is redacted here only: followed elsewhere, a profile's token in a
   // JSON answer (the profiler's own `.json`) would be scrubbed from the request's URL.
-  const { text, found } = redactedPreview(contentType, head.subarray(0, RESPONSE_BODY_CAP).toString('utf8'));
+  const { text, found } = redactedPreview(contentType, headText);
   for (const where of found) redacted.push(`response ${where}`);
   return { size, contentType: contentType && redactText(contentType), truncated: size > RESPONSE_BODY_CAP, text: secrets.scrub(text) };
+}
+
+/** No lone surrogate (which UTF-8 would turn into U+FFFD): String.prototype.isWellFormed, which Node 20 has. */
+const isWellFormed = (text: string): boolean => (text as unknown as { isWellFormed(): boolean }).isWellFormed();
+
+/**
+ * The first RESPONSE_BODY_CAP bytes of the body, decoded. A short well-formed string (its UTF-8 within
+ * the cap) is that text itself, which the caller takes without the round trip through bytes.
+ */
+function previewText(contentType: string | null, value: unknown): string | null {
+  const head = typeof value === 'string' || Buffer.isBuffer(value) ? previewHead(contentType, value)
+    : value instanceof OpaqueBody ? value.head : null;
+  return head === null ? null : head.subarray(0, RESPONSE_BODY_CAP).toString('utf8');
 }
 
 /**

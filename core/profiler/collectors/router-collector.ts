@@ -52,9 +52,22 @@ function isEmpty(record: object): boolean {
   return true;
 }
 
+/**
+ * The definitions of the routes met, as stored when the request carried no secret value (then
+ * they depend on the route alone): one object, its JSON made once (serialiseOnce), for every request.
+ */
+const definitions = new WeakMap<Route, RouteDefinitionData>();
+
 /** The matched route as defined: from the app's code, its defaults still scrubbed of the request's secret values. */
 function definitionOf(route: Route | undefined, secrets: SecretValues): RouteDefinitionData | null {
   if (!route) return null;
+  if (secrets.size > 0) return definitionData(route, secrets);
+  let definition = definitions.get(route);
+  if (definition === undefined) definitions.set(route, definition = serialiseOnce(definitionData(route, secrets)));
+  return definition;
+}
+
+function definitionData(route: Route, secrets: SecretValues): RouteDefinitionData {
   const defaults: Record<string, string> = {};
   for (const [name, value] of Object.entries(route.defaults)) defaults[name] = secrets.scrub(redactText(value));
   return { path: route.path, methods: [...route.methods], requirements: { ...route.requirements }, defaults, controller: route.controller };

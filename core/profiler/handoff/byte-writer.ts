@@ -1,3 +1,5 @@
+import { keepString, knownString, MAX_SHORT_STRING } from './short-strings.js';
+
 const encoder = new TextEncoder();
 const INITIAL_BYTES = 64 * 1024;
 /** strings up to this long are tried as ASCII first */
@@ -204,6 +206,9 @@ export class ByteReader {
     const length = this.#view.getUint32(this.#at, true);
     const start = this.#at + 4;
     this.#at = start + length;
+    if (length <= MAX_SHORT_STRING) {
+      return knownString(this.#bytes, start, length) ?? keepString(this.#bytes, start, length, this.#text.toString('utf8', start, this.#at));
+    }
     return this.#text.toString('utf8', start, this.#at);
   }
 

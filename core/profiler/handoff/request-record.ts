@@ -9,6 +9,7 @@ import { interpolate } from '../../log/logger.js';
 import { FINGERPRINT_CAP } from '../body-fingerprint.js';
 import { BODY_CAP, previewHead } from '../request-collector.js';
 import { redactData } from '../redact-data.js';
+import { shareContext } from '../redact-event-record.js';
 import { OpaqueBody, type RequestFacts, type ResponseFacts } from '../request-facts.js';
 import { traceFacts, type TraceFacts } from '../trace-facts.js';
 import type { ByteReader, ByteWriter } from './byte-writer.js';
@@ -300,6 +301,7 @@ function writeResponseBody(w: ByteWriter, response: ResponseFacts): void {
 export class RecordedRequest implements RequestFacts {
   readonly attributes: RouteAttributes;
   #query: QueryValues | null = null;
+  #url: string | null = null;
 
   constructor(
     readonly startedAt: number,
@@ -311,8 +313,10 @@ export class RecordedRequest implements RequestFacts {
     this.attributes = attributes;
   }
 
+  /** made once: the log's "Matched route" record and its memo read it */
   get url(): string {
-    return `${this.baseUrl}${this.path}${this.queryString ? `?${this.queryString}` : ''}`;
+    this.#url ??= `${this.baseUrl}${this.path}${this.queryString ? `?${this.queryString}` : ''}`;
+    return this.#url;
   }
 
   get query(): QueryValues {
@@ -449,11 +453,36 @@ function readLog(r: ByteReader, trace: RecordingTrace, names: readonly string[],
   return records;
 }
 
+/**
+ * The facts of the "Matched route" records last made, by URL: the same request asked again gets
+ * the same context object (shareContext: never changed, its stored copy made once).
+ */
+const matchedRoutes = new Map<string, { method: string; route: string | null; controller: string | null; params: Record<string, string>; message: string; context: Record<string, unknown> }>();
+const MAX_MATCHED_ROUTES = 256;
+
 function matchedRouteRecord(time: number, request: RecordedRequest): LogRecord {
   const { route, controller, params } = request.attributes;
-  const context = matchedRouteContext(route ?? '', controller ?? '', params, request.url, request.method);
+  const url = request.url;
+  const known = matchedRoutes.get(url);
+  if (known !== undefined && known.method === request.method && known.route === route && known.controller === controller && sameStrings(known.params, params)) {
+    return { time, level: 'INFO', channel: 'request', message: known.message, context: known.context };
+  }
+  const context = shareContext(matchedRouteContext(route ?? '', controller ?? '', params, url, request.method));
   const message = `Matched route "${route ?? ''}".`;
-  return { time, level: 'INFO', channel: 'request', message: message.includes('{') ? interpolate(message, context) : message, context };
+  const record: LogRecord = { time, level: 'INFO', channel: 'request', message: message.includes('{') ? interpolate(message, context) : message, context };
+  if (matchedRoutes.size >= MAX_MATCHED_ROUTES) matchedRoutes.clear();
+  matchedRoutes.set(url, { method: request.method, route, controller, params, message: record.message, context });
+  return record;
+}
+
+function sameStrings(a: Record<string, string>, b: Record<string, string>): boolean {
+  let count = 0;
+  for (const name in a) {
+    if (a[name] !== b[name] || !Object.prototype.hasOwnProperty.call(b, name)) return false;
+    count++;
+  }
+  for (const _ in b) count--;
+  return count === 0;
 }
 
 function readResponseBody(r: ByteReader): unknown {

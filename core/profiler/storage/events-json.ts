@@ -1,9 +1,24 @@
 import type { EventsData } from '../profile.js';
+import { hasKeys, isPlain, jsonNumber as number, quote } from './json-parts.js';
 
-/** Names quoted as JSON strings, by name: event and listener names are the same few in every profile. Bounded. */
-const quoted = new Map<string, string>();
-const MAX_QUOTED = 4096;
 const CALL_KEYS = ['listener', 'duration', 'stoppedPropagation', 'start'] as const;
+const STOPPED_START = ',"stoppedPropagation":true,"start":';
+const GOES_ON_START = ',"stoppedPropagation":false,"start":';
+const STOPPED_END = ',"stoppedPropagation":true}';
+const GOES_ON_END = ',"stoppedPropagation":false}';
+
+/** '{"listener":<name>,"duration":' by listener name: the same few names in every profile, the text made once. Bounded. */
+const prefixes = new Map<string, string>();
+const MAX_PREFIXES = 4096;
+
+function listenerPrefix(listener: string): string {
+  let prefix = prefixes.get(listener);
+  if (prefix === undefined) {
+    if (prefixes.size >= MAX_PREFIXES) prefixes.clear();
+    prefixes.set(listener, prefix = `{"listener":${quote(listener)},"duration":`);
+  }
+  return prefix;
+}
 
 /**
  * The events panel's JSON text, the one JSON.stringify gives, written field by field: JSON.stringify
@@ -27,41 +42,12 @@ export function eventsJson(panel: EventsData): string | undefined {
       const withStart = call.start !== undefined;
       if (!hasKeys(call, withStart ? CALL_KEYS : CALL_KEYS.slice(0, 3)) || typeof call.listener !== 'string' || typeof call.duration !== 'number'
         || typeof call.stoppedPropagation !== 'boolean' || (withStart && typeof call.start !== 'number')) return undefined;
-      text += `${l === 0 ? '' : ','}{"listener":${quote(call.listener)},"duration":${number(call.duration)},"stoppedPropagation":${call.stoppedPropagation}`;
-      text += withStart ? `,"start":${number(call.start!)}}` : '}';
+      if (l > 0) text += ',';
+      text += listenerPrefix(call.listener) + number(call.duration);
+      if (withStart) text += (call.stoppedPropagation ? STOPPED_START : GOES_ON_START) + number(call.start!) + '}';
+      else text += call.stoppedPropagation ? STOPPED_END : GOES_ON_END;
     }
     text += ']}';
   }
   return `${text}]}`;
-}
-
-/** A plain object, whose JSON is its own enumerable fields (no toJSON of a class of its own). */
-function isPlain(value: unknown): value is object {
-  if (typeof value !== 'object' || value === null) return false;
-  const proto = Object.getPrototypeOf(value);
-  return (proto === Object.prototype || proto === null) && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
-}
-
-/** Whether `value`'s own enumerable keys are exactly `keys`, in that order (the order JSON.stringify writes them in). */
-function hasKeys(value: object, keys: readonly string[]): boolean {
-  let i = 0;
-  for (const key in value) {
-    if (key !== keys[i] || !Object.prototype.hasOwnProperty.call(value, key)) return false;
-    i++;
-  }
-  return i === keys.length;
-}
-
-function quote(name: string): string {
-  let text = quoted.get(name);
-  if (text === undefined) {
-    if (quoted.size >= MAX_QUOTED) quoted.clear();
-    quoted.set(name, text = JSON.stringify(name));
-  }
-  return text;
-}
-
-/** As JSON.stringify writes a number: NaN and the infinities as null. */
-function number(value: number): string {
-  return Number.isFinite(value) ? String(value) : 'null';
 }

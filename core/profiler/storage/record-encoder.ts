@@ -17,20 +17,29 @@ export function inlineEncoder(): RecordEncoder {
 
 // Plain JavaScript for an eval'd worker, so that it runs the same from the
 // sources (tsx) and from dist/. It only deflates; framing stays in record-codec.
+// The blocks of one write batch come in one message and go back in one.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { deflateRawSync } = require('node:zlib');
-parentPort.on('message', ({ id, text }) => {
-  try {
-    const payload = deflateRawSync(text, workerData);
-    const packed = new Uint8Array(payload.length);
-    packed.set(payload);
-    parentPort.postMessage({ id, packed }, [packed.buffer]);
-  } catch (error) {
-    parentPort.postMessage({ id, error: String(error && error.message || error) });
+parentPort.on('message', ({ jobs }) => {
+  const results = [];
+  const transfer = [];
+  for (const { id, text } of jobs) {
+    try {
+      const payload = deflateRawSync(text, workerData);
+      const packed = new Uint8Array(payload.length);
+      packed.set(payload);
+      results.push({ id, packed });
+      transfer.push(packed.buffer);
+    } catch (error) {
+      results.push({ id, error: String(error && error.message || error) });
+    }
   }
+  parentPort.postMessage({ results }, transfer);
 });
 `;
+
+type EncodeResult = { id: number; packed?: Uint8Array; error?: string };
 
 interface Pending {
   /** kept to encode on this thread should the worker fail: the text it was sent is moved there */
@@ -66,12 +75,14 @@ export function workerEncoder(onFailure: (message: string) => void, eager = fals
 
   const start = (): Worker => {
     const started = new Worker(WORKER_SOURCE, { eval: true, workerData: DEFLATE_OPTIONS });
-    started.on('message', (message: { id: number; packed?: Uint8Array; error?: string }) => {
-      const job = pending.get(message.id);
-      if (!job) return;
-      pending.delete(message.id);
+    started.on('message', ({ results }: { results: EncodeResult[] }) => {
+      for (const message of results) {
+        const job = pending.get(message.id);
+        if (!job) continue;
+        pending.delete(message.id);
+        job.resolve(message.error || !message.packed ? encodeBlock(job.jsons) : frameBlock(message.packed));
+      }
       if (pending.size === 0) started.unref();
-      job.resolve(message.error || !message.packed ? encodeBlock(job.jsons) : frameBlock(message.packed));
     });
     started.on('online', () => { online = true; });
     started.on('error', (error) => fail(error.message));
@@ -80,6 +91,16 @@ export function workerEncoder(onFailure: (message: string) => void, eager = fals
     });
     started.unref();
     return started;
+  };
+
+  /** The blocks asked for in this turn of the event loop (a write batch's), posted together: one message, one wake-up of the worker. */
+  let queued: { id: number; text: Buffer }[] = [];
+  const send = (): void => {
+    const jobs = queued;
+    queued = [];
+    // Failed or closed meanwhile: their jobs were encoded here.
+    if (worker === null || failed) return;
+    worker.postMessage({ jobs }, jobs.map((job) => job.text.buffer as ArrayBuffer));
   };
 
   if (eager) {
@@ -104,8 +125,8 @@ export function workerEncoder(onFailure: (message: string) => void, eager = fals
       return new Promise<Buffer>((resolve) => {
         pending.set(id, { jsons, resolve });
         worker!.ref();
-        const text = blockText(jsons);
-        worker!.postMessage({ id, text }, [text.buffer as ArrayBuffer]);
+        if (queued.length === 0) queueMicrotask(send);
+        queued.push({ id, text: blockText(jsons) });
       });
     },
     async close() {

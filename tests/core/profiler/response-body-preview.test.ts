@@ -74,4 +74,12 @@ test('given the same body with the request\'s token in a key, when fingerprinted
   assert.is.not(other?.hash, a?.hash);
 });
 
+test('when a short text body holds a lone surrogate or characters of several bytes, then the preview is what its UTF-8 bytes read back as', () => {
+  for (const text of ['a\ud800b', 'é✓😀 ok', '\udc00', 'é'.repeat(RESPONSE_BODY_CAP / 2 + 1)]) {
+    const body = collectRequest(get(), new Response(text, 200, { 'Content-Type': 'text/plain' })).response.body!;
+    assert.is(body.text, Buffer.from(text).subarray(0, RESPONSE_BODY_CAP).toString('utf8'));
+    assert.is(body.size, Buffer.byteLength(text));
+  }
+});
+
 test.run();

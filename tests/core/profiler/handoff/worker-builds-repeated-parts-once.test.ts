@@ -22,7 +22,8 @@ const app = createApp({ name: 'repeats' })
   .get('plain', '/plain', ({ trace }) => {
     trace.addEntry('config', config);
     return 'plain';
-  });
+  })
+  .get('hello', '/hello/{name}', ({ params }) => `hello ${params.name}`);
 const kernel = buildKernel(app, { debug: true, root: process.cwd(), errorRenderer: htmlErrorRenderer });
 
 const profilesOf = (headers: Record<string, string>[]) =>
@@ -69,6 +70,22 @@ test('when the dispatcher\'s records repeat from one request to the next, then t
     assert.is.not(three[i].context, record.context, 'a request with secret values has its own');
   });
   assert.equal(worker.map(eventRecords), live.map(eventRecords));
+});
+
+test('when the same URL is asked again, then its "Matched route" record\'s redacted context is made once and shared, and another URL or a secret value gets its own', async () => {
+  const { worker, live } = await workerAndLiveProfiles(kernel, new RouteCollection(), [
+    { target: '/hello/ann-7f3e9a2b' }, { target: '/hello/ann-7f3e9a2b' }, { target: '/hello/bob' }, { target: '/hello/ann-7f3e9a2b', headers: { authorization: 'Bearer ann-7f3e9a2b' } }, { target: '/hello/ann-7f3e9a2b' },
+  ], 'abc10');
+  const matched = (profile: Profile) => profile.collectors.log.records.find((record) => record.channel === 'request' && record.message.startsWith('Matched route'))!;
+  const [one, two, bob, secret, again] = worker.map(matched);
+  assert.is(two.context, one.context, 'the same context object');
+  assert.ok(serialisedJson(one.context) !== undefined, 'its JSON made once');
+  assert.is.not(bob.context, one.context);
+  assert.equal((bob.context.route_parameters as Record<string, string>).name, 'bob');
+  assert.is.not(secret.context, one.context, 'a request with secret values has its own');
+  assert.is((secret.context.route_parameters as Record<string, string>).name, REDACTED);
+  assert.is(again.context, one.context);
+  assert.equal(worker.map(matched), live.map(matched));
 });
 
 test.run();
