@@ -31,6 +31,8 @@ import type { ReloadFailureView } from '../web-profiler/views/reload-banner.js';
 
 /** how long close() lets requests in flight run before it cuts their connections */
 const SHUTDOWN_GRACE_MS = 5_000;
+/** Outside debug, the uncaught-error records of these statuses print only at --log-level INFO or lower. */
+const QUIET_IN_PRODUCTION = [404, 405];
 
 export interface DevServerOptions {
   port: number;
@@ -125,7 +127,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let loaded = await load();
   warnShadowed(loaded);
   let kernel: RequestHandler = makeKernel(loaded);
-  const sink = terminalSink(options.logLevel, options.print);
+  const sink = terminalSink(options.logLevel, options.print, { quietStatuses: options.debug ? [] : QUIET_IN_PRODUCTION });
   let stopping = false;
   /** requests the adapter has not finished with once their request event returned; once stopping, each one's end closes idle connections */
   const inFlight = new Set<ServerResponse>();

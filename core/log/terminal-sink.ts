@@ -3,11 +3,26 @@ import { redactLogMessage } from '../profiler/redact-log.js';
 import { terminalSafe } from '../terminal-safe.js';
 import { levelAtLeast, type LogSink } from './logger.js';
 
+export interface TerminalSinkOptions {
+  /**
+   * Statuses whose uncaught-error record (channel `request`) the terminal weighs as INFO, not ERROR:
+   * the request line already reports them. Outside debug, `app serve` passes 404 and 405, as
+   * Symfony's production logging leaves them out: a scanner's misses do not flood the terminal.
+   */
+  quietStatuses?: readonly number[];
+}
+
 /** A sink that prints records at or above `threshold` as one line each (no line break: `write` ends the line). */
-export function terminalSink(threshold: LogLevel, write: (line: string) => void): LogSink {
+export function terminalSink(threshold: LogLevel, write: (line: string) => void, options: TerminalSinkOptions = {}): LogSink {
   const clock = wallClock();
+  const quiet = options.quietStatuses ?? [];
+  const shownLevel = quiet.length === 0 ? (record: LogRecord) => record.level : (record: LogRecord): LogLevel => {
+    if (record.channel !== 'request') return record.level;
+    const status = (record.context.exception as { status?: unknown } | undefined)?.status;
+    return typeof status === 'number' && quiet.includes(status) ? 'INFO' : record.level;
+  };
   return (record: LogRecord) => {
-    if (!levelAtLeast(record.level, threshold)) return;
+    if (!levelAtLeast(shownLevel(record), threshold)) return;
     // A message can quote a URL (a 404's Referer): its secret query values stay off the terminal too.
     // Channel and message quote the app and the request: their control characters are shown, not obeyed.
     write(`${clock(record.time)} ${record.level.padEnd(8)} [${terminalSafe(record.channel)}] ${terminalSafe(redactLogMessage(record))}`);

@@ -106,4 +106,44 @@ serve('when the level is DEBUG, then the event notifications are printed too', a
   assert.ok(lines.some((l) => /DEBUG +\[event\] Notified event "kernel\.request" to listener "RouterListener::onKernelRequest"\./.test(l)), lines.join('\n'));
 });
 
+const production = suite('outside debug, a 404 or 405 is told by its request line alone');
+
+async function printedOutsideDebug(logLevel: 'INFO' | 'WARNING', debug = false): Promise<string[]> {
+  const lines: string[] = [];
+  const storeDir = mkdtempSync(join(tmpdir(), 'appkernel-log-quiet-'));
+  let server: DevServer | null = null;
+  try {
+    server = await startDevServer({
+      port: 0, host: '127.0.0.1', appFile: null, root: process.cwd(), storeDir, debug, watch: false, logLevel, print: (line) => lines.push(line),
+      formatRequest: (request, response) => `${request.method} ${request.path} ${response.status}`,
+    });
+    assert.is((await fetchText(`${server.url}/nope`)).status, 404);
+    assert.is((await fetchText(`${server.url}/hello/world`, { method: 'DELETE' })).status, 405);
+    assert.is((await fetchText(`${server.url}/boom`)).status, 500);
+  } finally {
+    await server?.close();
+    rmSync(storeDir, { recursive: true, force: true });
+  }
+  return lines;
+}
+
+production('when --no-debug serves a 404 and a 405 at level WARNING, then only their request lines are printed, and a 500 still prints its CRITICAL', async () => {
+  const lines = await printedOutsideDebug('WARNING');
+  assert.ok(lines.includes('GET /nope 404') && lines.includes('DELETE /hello/world 405'), lines.join('\n'));
+  assert.not.ok(lines.some((l) => l.includes('NotFoundHttpError') || l.includes('MethodNotAllowedHttpError')), lines.join('\n'));
+  assert.ok(lines.some((l) => /CRITICAL \[request\] Uncaught exception Error: /.test(l)), lines.join('\n'));
+});
+
+production('when --no-debug prints at level INFO, then the ERROR records of the 404 and the 405 are printed as recorded', async () => {
+  const lines = await printedOutsideDebug('INFO');
+  assert.ok(lines.some((l) => /ERROR +\[request\] Uncaught exception NotFoundHttpError: "No route found for "GET http:[^"]+\/nope""/.test(l)), lines.join('\n'));
+  assert.ok(lines.some((l) => /ERROR +\[request\] Uncaught exception MethodNotAllowedHttpError: /.test(l)), lines.join('\n'));
+});
+
+production('when the profiler is on, then a 404 prints its ERROR record at level WARNING, as before', async () => {
+  const lines = await printedOutsideDebug('WARNING', true);
+  assert.ok(lines.some((l) => /ERROR +\[request\] Uncaught exception NotFoundHttpError: /.test(l)), lines.join('\n'));
+});
+
 serve.run();
+production.run();
