@@ -71,22 +71,25 @@ test.run();
 
 const serve = suite('the dev server prints a request\'s records at its configured level');
 
-async function printedFor(logLevel: 'DEBUG' | 'INFO' | 'WARNING'): Promise<string[]> {
+/** The lines the dev server printed while it answered `requests` (method, path, expected status), then closed. */
+async function printed(logLevel: 'DEBUG' | 'INFO' | 'WARNING', debug: boolean, requests: [string, string, number][]): Promise<string[]> {
   const lines: string[] = [];
   const storeDir = mkdtempSync(join(tmpdir(), 'appkernel-log-level-'));
   let server: DevServer | null = null;
   try {
     server = await startDevServer({
-      port: 0, host: '127.0.0.1', appFile: null, root: process.cwd(), storeDir, debug: true, watch: false, logLevel, print: (line) => lines.push(line),
+      port: 0, host: '127.0.0.1', appFile: null, root: process.cwd(), storeDir, debug, watch: false, logLevel, print: (line) => lines.push(line),
+      formatRequest: (request, response) => `${request.method} ${request.path} ${response.status}`,
     });
-    assert.is((await fetchText(`${server.url}/hello/world`)).status, 200);
-    assert.is((await fetchText(`${server.url}/boom`)).status, 500);
+    for (const [method, path, status] of requests) assert.is((await fetchText(`${server.url}${path}`, { method })).status, status);
   } finally {
     await server?.close();
     rmSync(storeDir, { recursive: true, force: true });
   }
   return lines;
 }
+
+const printedFor = (logLevel: 'DEBUG' | 'INFO' | 'WARNING') => printed(logLevel, true, [['GET', '/hello/world', 200], ['GET', '/boom', 500]]);
 
 serve('when the level is WARNING, then the CRITICAL of /boom is printed but not the INFO or DEBUG records', async () => {
   const lines = await printedFor('WARNING');
@@ -108,24 +111,8 @@ serve('when the level is DEBUG, then the event notifications are printed too', a
 
 const production = suite('outside debug, a 404 or 405 is told by its request line alone');
 
-async function printedOutsideDebug(logLevel: 'INFO' | 'WARNING', debug = false): Promise<string[]> {
-  const lines: string[] = [];
-  const storeDir = mkdtempSync(join(tmpdir(), 'appkernel-log-quiet-'));
-  let server: DevServer | null = null;
-  try {
-    server = await startDevServer({
-      port: 0, host: '127.0.0.1', appFile: null, root: process.cwd(), storeDir, debug, watch: false, logLevel, print: (line) => lines.push(line),
-      formatRequest: (request, response) => `${request.method} ${request.path} ${response.status}`,
-    });
-    assert.is((await fetchText(`${server.url}/nope`)).status, 404);
-    assert.is((await fetchText(`${server.url}/hello/world`, { method: 'DELETE' })).status, 405);
-    assert.is((await fetchText(`${server.url}/boom`)).status, 500);
-  } finally {
-    await server?.close();
-    rmSync(storeDir, { recursive: true, force: true });
-  }
-  return lines;
-}
+const printedOutsideDebug = (logLevel: 'INFO' | 'WARNING', debug = false) =>
+  printed(logLevel, debug, [['GET', '/nope', 404], ['DELETE', '/hello/world', 405], ['GET', '/boom', 500]]);
 
 production('when --no-debug serves a 404 and a 405 at level WARNING, then only their request lines are printed, and a 500 still prints its CRITICAL', async () => {
   const lines = await printedOutsideDebug('WARNING');
