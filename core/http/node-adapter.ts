@@ -185,7 +185,31 @@ function sent(kernel: RequestHandler, res: ServerResponse, request: Request, res
 
 function done(kernel: RequestHandler, request: Request, response: Response, opts: AdapterOptions): void {
   opts.onResponse?.(request, response);
-  if (kernel.terminates?.() !== false) setImmediate(() => void kernel.terminate(request, response));
+  if (kernel.terminates?.() !== false) terminateSoon(kernel, request, response);
+}
+
+/** Handler, request and response of each answered request whose kernel.terminate is due, three entries each. */
+let dueTerminates: (RequestHandler | Request | Response)[] = [];
+
+/**
+ * kernel.terminate runs after the response was written, in the check phase of this turn of the
+ * event loop: one setImmediate for every request answered in the turn, not one each.
+ */
+function terminateSoon(kernel: RequestHandler, request: Request, response: Response): void {
+  if (dueTerminates.length === 0) setImmediate(runDueTerminates);
+  dueTerminates.push(kernel, request, response);
+}
+
+function runDueTerminates(): void {
+  const due = dueTerminates;
+  dueTerminates = [];
+  for (let i = 0; i < due.length; i += 3) {
+    try {
+      void (due[i] as RequestHandler).terminate(due[i + 1] as Request, due[i + 2] as Response);
+    } catch {
+      // terminate() reports its listeners' failures itself; one handler's fault must not skip the others.
+    }
+  }
 }
 
 /** An option given as undefined (e.g. an app without `bodyLimit`) keeps its default instead of erasing it. */

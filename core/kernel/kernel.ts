@@ -58,15 +58,22 @@ export class Kernel {
     return this.dispatcher.listeners(KernelEvents.TERMINATE).length > 0;
   }
 
-  /** kernel.terminate, after the response was written to the socket. */
-  async terminate(request: Request, response: Response): Promise<void> {
+  /**
+   * kernel.terminate, after the response was written to the socket. Never rejects; when every
+   * listener returned at once, the promise is one resolved already (no promise made per request).
+   */
+  terminate(request: Request, response: Response): Promise<void> {
     const event = new KernelEvent(request, this.#traces.of(request));
     event.response = response;
+    let dispatched: KernelEvent | Promise<KernelEvent>;
     try {
-      await this.dispatcher.dispatch(KernelEvents.TERMINATE, event);
+      dispatched = this.dispatcher.dispatch(KernelEvents.TERMINATE, event);
     } catch (error) {
-      request.logger.withChannel('request').error('A kernel.terminate listener failed: {message}', { message: String((error as Error)?.message ?? error) });
+      terminateFailed(request, error);
+      return TERMINATED;
     }
+    if (dispatched instanceof KernelEvent) return TERMINATED;
+    return dispatched.then(() => undefined, (error: unknown) => terminateFailed(request, error));
   }
 
   /**
@@ -286,3 +293,10 @@ function ignoreUntilPiped(): void {}
 function isThenable(value: unknown): value is PromiseLike<unknown> {
   return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as PromiseLike<unknown>).then === 'function';
 }
+
+const TERMINATED: Promise<void> = Promise.resolve();
+
+function terminateFailed(request: Request, error: unknown): void {
+  request.logger.withChannel('request').error('A kernel.terminate listener failed: {message}', { message: String((error as Error)?.message ?? error) });
+}
+
