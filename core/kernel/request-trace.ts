@@ -98,9 +98,12 @@ export const CALL_STRIDE = 5;
 /** Numbers per phase in RecordingTrace.phases: name id, start, end. */
 export const PHASE_STRIDE = 3;
 
+/** This thread's clock origin, which never changes: a getter call less per record. */
+const TIME_ORIGIN = performance.timeOrigin;
+
 /** A log record's time (ms since the epoch) at a performance.now() reading: no second clock read. */
 export function wallTime(reading: number): number {
-  return Math.floor(performance.timeOrigin + reading);
+  return Math.floor(TIME_ORIGIN + reading);
 }
 
 /** A dispatcher's `Notified event` record: the listener's message and context, referenced, and the call it notes. */
