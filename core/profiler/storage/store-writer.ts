@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import type { ProfileSummary } from '../profile.js';
 import { openFileStorage } from './file-storage.js';
 import type { StoreWriterSpec, WrittenReport } from './profile-storage.js';
@@ -29,7 +28,7 @@ export async function openStoreWriter(spec: StoreWriterSpec, report: (written: W
     maxBytes: spec.limits.maxBytes,
     maxAgeMs: spec.limits.maxAgeMs,
     maxQueue: spec.maxQueue,
-    compressInWorker: spec.compressInWorker && compressionGetsACore(),
+    compressInWorker: spec.compressInWorker,
     startCompressionAtOnce: true,
     onWarning: (message) => report({ stored: [], dropped: [], warnings: [message] }),
     onWritten: (stored, dropped) => report({ stored, dropped, warnings: [] }),
@@ -39,13 +38,3 @@ export async function openStoreWriter(spec: StoreWriterSpec, report: (written: W
     close: () => storage.close(),
   };
 }
-
-/**
- * Whether deflate gets a thread of its own beside this one: only where a core is left for it. On two
- * cores the main thread and the profiler worker already take both, and handing each batch's blocks
- * to a third thread and back costs more (messages, wake-ups, context switches) than it spares.
- */
-function compressionGetsACore(): boolean {
-  return availableParallelism() > 2;
-}
-
