@@ -32,7 +32,8 @@ export class ProfilerListener {
     this.atResponse?.(event);
     response.setHeader('X-Debug-Token', token);
     response.setHeader('X-Debug-Token-Link', `${request.baseUrl}/_profiler/${token}`);
-    if (!own && response.isHtml() && !response.isRedirect() && typeof response.body === 'string' && request.method !== 'HEAD') {
+    if (!own && response.isHtml() && !response.isRedirect() && typeof response.body === 'string') {
+      // HEAD too: its Content-Length is the GET's (BEHAVIOUR.md: same headers), though no body is sent.
       response.body = injectToolbar(response.body, renderToolbar(toolbarSummary(request, response, trace, token)));
       response.setHeader('Content-Length', String(Buffer.byteLength(response.body)));
     }

@@ -86,6 +86,9 @@ test('when HEAD /robots.txt, then the status and headers of the GET, with an emp
   assert.is(head.body, '');
   for (const name of ['content-type', 'cache-control', 'x-robots-tag']) assert.is(head.headers[name], get.headers[name], name);
   assert.match(head.headers['x-debug-token'], /^[0-9a-f]{6}$/);
+  // The page names the method ("HEAD" for "GET", a few times) and the toolbar a time: lengths differ by those bytes, not by the toolbar.
+  const lengths = [Number(head.headers['content-length']), Buffer.byteLength(get.body)];
+  assert.ok(Math.abs(lengths[0] - lengths[1]) < 100, `HEAD's Content-Length ${lengths[0]}, the GET's body ${lengths[1]} bytes`);
 });
 
 test.run();
