@@ -27,7 +27,7 @@ const DEFAULT_INFORMATIONAL = new Set(['duration', 'events called']);
  * Compares two profiles field by field: status, route, controller, exception
  * classes and messages, log records by level, response size, content type, page
  * title, body structure, events called and duration per phase. Durations are
- * shown but never make profiles "differ".
+ * shown but never make profiles "differ", nor does the size of two HTML pages whose structure is known.
  */
 export function diffProfiles(a: Profile, b: Profile, options: DiffOptions = {}): ProfileDiff {
   const informational = options.informational ?? DEFAULT_INFORMATIONAL;
@@ -47,15 +47,20 @@ export function diffProfiles(a: Profile, b: Profile, options: DiffOptions = {}):
   add('log errors', a.collectors.log.errors, b.collectors.log.errors);
   add('log warnings', a.collectors.log.warnings, b.collectors.log.warnings);
   for (const level of levels(a, b)) add(`log ${level}`, countLevel(a, level), countLevel(b, level));
-  add('response size', a.collectors.request.response.size ?? '?', b.collectors.request.response.size ?? '?');
+  const [sa, sb] = [a.collectors.request.response.structure, b.collectors.request.response.structure];
+  // Two HTML pages whose structure is known: that stands for their size, which the toolbar's time and token vary.
+  add('response size', a.collectors.request.response.size ?? '?', b.collectors.request.response.size ?? '?', !(isHtml(a) && isHtml(b) && !!sa && !!sb));
   add('content type', a.collectors.request.response.contentType ?? '(none)', b.collectors.request.response.contentType ?? '(none)');
   add('page title', a.collectors.request.response.title ?? '(none)', b.collectors.request.response.title ?? '(none)');
-  const [sa, sb] = [a.collectors.request.response.structure, b.collectors.request.response.structure];
   add('body structure', structure(sa), structure(sb), !!sa && !!sb);
   add('events called', eventNames(a), eventNames(b));
   add('duration', `${a.duration.toFixed(1)} ms`, `${b.duration.toFixed(1)} ms`);
   for (const phase of phaseNames(a, b)) add(`time ${phase}`, phaseTime(a, phase), phaseTime(b, phase));
   return { a: a.token, b: b.token, rows, same: rows.every((r) => r.same) };
+}
+
+function isHtml(p: Profile): boolean {
+  return (p.collectors.request.response.contentType ?? '').startsWith('text/html');
 }
 
 function show(value: unknown): string {

@@ -11,7 +11,7 @@ function mark(row: ProfileDiffRow, color: boolean): string {
   return row.a === row.b ? '' : paint('~', 'dim', color);
 }
 
-const LEGEND = { differs: '≠ differs', informational: '~ differs, not counted (timings, events called)' };
+const LEGEND = { differs: '≠ differs', informational: '~ differs, not counted (timings, events called, HTML page sizes)' };
 
 /**
  * Two profiles side by side, field | a | b (long values wrapped to fit), the legend of the

@@ -34,7 +34,9 @@ export function startContender(contender: Contender, timeoutMs = 20_000): Promis
       child.stdout!.off('data', onData);
       child.stderr!.off('data', onData);
       // From here on only warnings are kept: a profiled server prints a line per request.
+      // The bench's own CPU is taken from the machine the servers share: a chunk without one is not split.
       const keepWarnings = (more: Buffer) => {
+        if (!more.includes('warning')) return;
         for (const line of String(more).split('\n')) if (line.includes('warning')) output += `${line}\n`;
       };
       child.stdout!.on('data', keepWarnings);

@@ -83,4 +83,24 @@ test('when two profiles have other structures, then diff rows "body structure" m
   assert.equal([old.b, old.same], ['(not recorded)', true]);
 });
 
+test('when two HTML pages of the same structure differ in size only (the toolbar\'s time), then profiles diff counts them the same; JSON sizes still count', () => {
+  const a = sampleProfile();
+  const b = sampleProfile({ token: 'ffffff' });
+  for (const [p, size] of [[a, 24720], [b, 24722]] as const) {
+    p.collectors.request.response.contentType = HTML;
+    p.collectors.request.response.size = size;
+    p.collectors.request.response.structure = { kind: 'html', nodes: 90, hash: 'aaaaaaaa' };
+  }
+  const size = diffProfiles(a, b).rows.find((r) => r.field === 'response size')!;
+  assert.equal(size, { field: 'response size', a: '24720', b: '24722', same: true });
+  assert.ok(diffProfiles(a, b).same);
+  delete b.collectors.request.response.structure;
+  assert.not.ok(diffProfiles(a, b).rows.find((r) => r.field === 'response size')!.same, 'without a structure to stand for it, the size counts');
+  for (const p of [a, b]) {
+    p.collectors.request.response.contentType = JSON_TYPE;
+    p.collectors.request.response.structure = { kind: 'json', nodes: 3, hash: 'cccccccc' };
+  }
+  assert.not.ok(diffProfiles(a, b).same, 'a JSON body of another size differs');
+});
+
 test.run();

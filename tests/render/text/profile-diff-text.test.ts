@@ -35,7 +35,7 @@ test('when rows are marked, then the rule starts where the header does and a leg
   const text = renderProfileDiffText(diffProfiles(notFoundProfile(), sampleProfile({ duration: 99 })), { color: false });
   const [header, rule] = text.split('\n');
   assert.is(rule!.indexOf('-'), header!.indexOf('Field'));
-  assert.match(text, /^≠ differs {3}~ differs, not counted \(timings, events called\)$/m);
+  assert.match(text, /^≠ differs {3}~ differs, not counted \(timings, events called, HTML page sizes\)$/m);
   const slower = renderProfileDiffText(diffProfiles(sampleProfile(), sampleProfile({ token: 'ffffff', duration: 99 })), { color: false });
   assert.match(slower, /^~ differs, not counted/m);
   const same = renderProfileDiffText(diffProfiles(sampleProfile(), sampleProfile()), { color: false });
