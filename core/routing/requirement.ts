@@ -1,3 +1,6 @@
+/** Requirements are compiled as Symfony compiles them (`s`): a `.` matches any character, a decoded `%0A` too. */
+export const REQUIREMENT_FLAGS = 's';
+
 /** The requirement of a placeholder that has none: one path segment. */
 export const DEFAULT_REQUIREMENT = '[^/]+';
 

@@ -1,6 +1,6 @@
 import { RouteDefinitionError } from '../errors.js';
 import { toMatchPath } from './match-path.js';
-import { DEFAULT_REQUIREMENT, requirementProblem, sanitizeRequirement, staysInSegment } from './requirement.js';
+import { DEFAULT_REQUIREMENT, REQUIREMENT_FLAGS, requirementProblem, sanitizeRequirement, staysInSegment } from './requirement.js';
 import { Route, type RouteDefinition, type RouteToken } from './route.js';
 import { isPlaceholderName, parsePattern, type PatternPiece } from './route-pattern.js';
 
@@ -34,7 +34,7 @@ export function compileRoute(name: string, definition: RouteDefinition): Route {
   const firstOptional = optionalTailStart(tokens, defaults);
   let regex: RegExp;
   try {
-    regex = new RegExp(`^${tokens.map((_, i) => tokenRegex(tokens, i, firstOptional)).join('')}$`);
+    regex = new RegExp(`^${tokens.map((_, i) => tokenRegex(tokens, i, firstOptional)).join('')}$`, REQUIREMENT_FLAGS);
   } catch (error) {
     return fail(`the requirements of "${parsed.path}" do not combine into one regular expression: ${(error as Error).message}`);
   }
@@ -71,7 +71,7 @@ function tokenize(pieces: readonly PatternPiece[], requirements: Record<string, 
     const requirement = Object.hasOwn(requirements, piece.name) ? requirements[piece.name] : DEFAULT_REQUIREMENT;
     tokens.push({
       kind: 'variable', name: piece.name, prefix, requirement,
-      inSegment: staysInSegment(requirement), anchored: new RegExp(`^(?:${requirement})$`),
+      inSegment: staysInSegment(requirement), anchored: new RegExp(`^(?:${requirement})$`, REQUIREMENT_FLAGS),
     });
   }
   if (text !== '') tokens.push({ kind: 'text', text });

@@ -1,4 +1,4 @@
-import { DEFAULT_REQUIREMENT } from './requirement.js';
+import { DEFAULT_REQUIREMENT, REQUIREMENT_FLAGS } from './requirement.js';
 import { escapeRegex } from './route-compiler.js';
 import type { Route, RouteVariableToken } from './route.js';
 
@@ -83,7 +83,7 @@ function expansionOf(route: Route, items: readonly Item[]): Expansion {
   const segments = groups.map((group, segment) => {
     if (group.length === 1 && group[0].kind === 'rest') {
       placements.set(group[0].token.name, { kind: 'segment', segment });
-      return { kind: 'rest', regex: new RegExp(`(?:${group[0].token.requirement})$`, 'y'), token: group[0].token } as const;
+      return { kind: 'rest', regex: new RegExp(`(?:${group[0].token.requirement})$`, `${REQUIREMENT_FLAGS}y`), token: group[0].token } as const;
     }
     const variables = group.filter((item) => item.kind === 'variable');
     if (variables.length === 0) return { kind: 'static', text: group.map((item) => (item.kind === 'text' ? item.text : '')).join('') } as const;
@@ -106,5 +106,5 @@ function regexOf(item: Item): string {
 
 /** Tested with lastIndex at the segment start; the lookahead pins its end to the segment end. */
 function sticky(body: string): RegExp {
-  return new RegExp(`(?:${body})(?=/|$)`, 'y');
+  return new RegExp(`(?:${body})(?=/|$)`, `${REQUIREMENT_FLAGS}y`);
 }

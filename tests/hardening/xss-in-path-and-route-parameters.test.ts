@@ -23,9 +23,6 @@ test.before(async () => {
 });
 test.after(async () => { await t.remove(); });
 
-/** A `.+` requirement, as any regex without the s flag, does not match line terminators: such a parameter is no match, and is in the 404 cases. */
-const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
-
 XSS_PAYLOADS.forEach((payload, index) => {
   const label = `payload #${index} ${JSON.stringify(payload).slice(0, 50)}`;
 
@@ -39,7 +36,6 @@ XSS_PAYLOADS.forEach((payload, index) => {
     assertProfileClean(await profilePages(t.base, r.token), baseline.notFoundProfile!, label);
   });
 
-  if (LINE_TERMINATOR.test(payload)) return;
   test(`when ${label} is a route parameter, then the page, its toolbar and every panel inject nothing`, async () => {
     const path = `/param/${rawPathSafe(payload)}`;
     if (payload.includes('\0')) return assertNulRefused(t, path);

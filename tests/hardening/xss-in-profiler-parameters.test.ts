@@ -10,9 +10,7 @@ import {
 const test = suite('XSS payloads in the profiler\'s own parameters (token, panel, search filters) are escaped');
 let t: XssServer;
 let token: string;
-const baseline: { token?: string; noRoute?: string; panel?: string; search?: string } = {};
-/** `.+` does not match line terminators: such a token matches no profiler route, and the app's 404 page answers. */
-const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
+const baseline: { token?: string; panel?: string; search?: string } = {};
 
 const FILTERS = ['ip', 'method', 'status', 'url', 'token', 'since', 'until', 'limit'];
 const searchQuery = (value: string) => FILTERS.map((name) => `${name}=${encodeURIComponent(value)}`).join('&');
@@ -23,7 +21,6 @@ test.before(async () => {
   // Read once, so that it is stored: a read that waits for a profile still being built has other stack frames.
   await fetchRawPath(t.base, `/_profiler/${token}.json`);
   baseline.token = (await fetchRawPath(t.base, '/_profiler/harmless')).body;
-  baseline.noRoute = (await fetchRawPath(t.base, '/_profiler/harm%0Aless')).body;
   baseline.panel = (await fetchRawPath(t.base, `/_profiler/${token}?panel=harmless`)).body;
   baseline.search = (await fetchRawPath(t.base, `/_profiler/search?${searchQuery('harmless')}`)).body;
 });
@@ -37,11 +34,6 @@ XSS_PAYLOADS.forEach((payload, index) => {
     if (payload.includes('\0')) return assertNulRefused(t, path);
     const r = await fetchRawPath(t.base, path);
     assert.is(r.status, 404);
-    if (LINE_TERMINATOR.test(payload)) {
-      assertNothingInjected(r.body, baseline.noRoute!, 'no-route page');
-      assert.ok(pageText(r.body).includes(`No route found for "GET ${t.base}${path}"`));
-      return;
-    }
     assertNothingInjected(r.body, baseline.token!, 'token page');
     const shown = asText(decodeParameter(toMatchPath(rawPathSafe(payload))));
     assert.ok(pageText(r.body).includes(`Token "${shown}" not found.`), pageText(r.body).slice(0, 300));

@@ -59,6 +59,14 @@ export function runMatcherContract(name: string, build: Build): void {
     expect(routes, 'POST', '/archive/24', notFound('/archive/24'));
   });
 
+  test('when a requirement uses ".", then it matches any character, a newline too, as Symfony compiles requirements', () => {
+    const routes = table(['rest', '/all/{rest}', [], { requirements: { rest: '.+' } }], ['mixed', '/m/{a}-x', [], { requirements: { a: '.+' } }],
+      ['one', '/one/{c}', [], { requirements: { c: 'a.b' } }]);
+    expect(routes, 'GET', '/all/a%0Ab', match('rest', { rest: 'a\nb' }));
+    expect(routes, 'GET', '/m/a%0Ab-x', match('mixed', { a: 'a\nb' }));
+    expect(routes, 'GET', '/one/a%0Ab', match('one', { c: 'a\nb' }));
+  });
+
   test('when trailing placeholders have defaults, then they and their separator are optional', () => {
     const routes = table(
       ['pages', '/pages/{page?1}', ['GET']],
