@@ -55,7 +55,7 @@ export function makeReplayCommand(output: Output): Command {
       }));
       // Loaded here, not at start: undici costs every other command (serve above all) its start-up time.
       const { diffReplay, replay } = await import('../core/profiler/replay.js');
-      const result = await replay(recorded, { target: opts.target, headers, ...(body === undefined ? {} : { body }) });
+      const result = await replay(recorded, { target: opts.target, headers, fetchProfile: opts.diff, ...(body === undefined ? {} : { body }) });
       if (result.originReplaced) output.err(`Sent to the server that recorded the request, not to the Host it was sent with (${terminalSafe(result.originReplaced)}); use --target to choose.\n`);
       if (result.omitted.length) {
         output.err(`Left out (redacted when recorded): ${terminalSafe(result.omitted.join(', '))}. Send them again with --header "Name: value", a body with --data or --data-file.\n`);
@@ -65,7 +65,7 @@ export function makeReplayCommand(output: Output): Command {
       }
       const diff = opts.diff && result.profile ? diffReplay(recorded, result.profile) : null;
       if (opts.diff && !result.profile) {
-        output.err('The new profile could not be fetched (is the server in debug mode?): nothing to compare.\n');
+        output.err(`The new profile could not be fetched (${terminalSafe(result.profileProblem ?? 'no reason given')}): nothing to compare.\n`);
         output.exitCode = 1;
       }
       if (opts.json) {

@@ -33,7 +33,7 @@ console.log(`${recorded.method} ${result.url}: ${recorded.status} when recorded,
 if (result.originReplaced) console.error(`Not sent to the recorded Host (${result.originReplaced}).`);
 if (result.omitted.length) console.error(`Not sent, redacted when recorded: ${result.omitted.join(', ')}.`);
 if (!result.profile) {
-  console.error('The server did not profile the replay (debug off?): nothing to compare.');
+  console.error(`The new profile could not be fetched (${result.profileProblem}): nothing to compare.`);
   process.exit(1);
 }
 

@@ -28,6 +28,8 @@ export interface ReplayOptions {
   body?: string;
   /** ms to wait for the answer */
   timeoutMs?: number;
+  /** fetch the profile the server made of the replay (default true); without it, `profile` is null */
+  fetchProfile?: boolean;
 }
 
 export interface ReplayResult {
@@ -39,6 +41,8 @@ export interface ReplayResult {
   token: string | null;
   /** the new profile, fetched from the server's /_profiler/<token>.json */
   profile: Profile | null;
+  /** why `profile` is null when it was asked for (no token sent, or what the server answered) */
+  profileProblem: string | null;
   /** recorded values that were redacted and so not sent */
   omitted: string[];
   /** the recorded body was cut at the cap, so only its beginning was sent (see truncatedBodyNote) */
@@ -89,9 +93,28 @@ export async function replay(profile: Profile, options: ReplayOptions = {}): Pro
   const body = Buffer.from(await response.body.arrayBuffer());
   const sent = headerValue(response.headers['x-debug-token']);
   const token = sent !== null && isValidToken(sent) ? sent : null;
-  const newProfile = token ? await fetchProfile(recorded.origin, `${recorded.prefix}/_profiler/${token}.json`) : null;
+  let fetched: FetchedProfile = { profile: null, problem: null };
+  if (options.fetchProfile !== false) {
+    fetched = token === null ? { profile: null, problem: 'the server sent no X-Debug-Token: is it running in debug mode?' }
+      : await fetchProfile(recorded.origin, profileJsonPath(headerValue(response.headers['x-debug-token-link']), `${recorded.prefix}/_profiler/${token}`));
+  }
   const bodyTruncated = options.body === undefined && recorded.bodyTruncated && recorded.body !== null;
-  return { url, originReplaced: recorded.originReplaced, status: response.statusCode, token, profile: newProfile, omitted, bodyTruncated, bodySize: body.length };
+  return {
+    url, originReplaced: recorded.originReplaced, status: response.statusCode, token, profile: fetched.profile, profileProblem: fetched.problem,
+    omitted, bodyTruncated, bodySize: body.length,
+  };
+}
+
+/** The path of the new profile's JSON: the one the server linked to (X-Debug-Token-Link), else the one under the replay's prefix. */
+function profileJsonPath(link: string | null, fallback: string): string {
+  if (link !== null) {
+    try {
+      return `${new URL(link).pathname}.json`;
+    } catch {
+      // not a URL: the fallback
+    }
+  }
+  return `${fallback}.json`;
 }
 
 /**
@@ -130,20 +153,43 @@ function withOrigin(profile: Profile, from: string, to: string): Profile {
 
 /** The profile is stored after the response is sent: a busy server may take a moment to have it. */
 const PROFILE_WAIT_MS = 5_000;
-const PROFILE_POLL_MS = 50;
+const PROFILE_POLL_MS = 250;
 
-async function fetchProfile(origin: string, path: string): Promise<Profile | null> {
+interface FetchedProfile { profile: Profile | null; problem: string | null }
+
+/**
+ * The profile at `path`. The server itself waits a moment for a token still on its way; asked again
+ * only while it answers that the token is not found (a store shared by several servers may lag),
+ * never when the path is no profile's (a 404 of another kind, or another status).
+ */
+async function fetchProfile(origin: string, path: string): Promise<FetchedProfile> {
+  let problem = `GET ${path} found no profile within ${PROFILE_WAIT_MS / 1000} s`;
   for (const deadline = Date.now() + PROFILE_WAIT_MS; Date.now() < deadline;) {
     try {
       const response = await httpRequest({ origin, path, method: 'GET', headers: { accept: 'application/json' } });
-      if (response.statusCode === 200) return (await response.body.json()) as Profile;
-      await response.body.dump();
-    } catch {
-      return null;
+      if (response.statusCode === 200) return { profile: (await response.body.json()) as Profile, problem: null };
+      const text = await response.body.text();
+      const detail = problemDetail(text);
+      if (response.statusCode !== 404 || detail === null || !detail.startsWith('Token "')) {
+        return { profile: null, problem: `GET ${path} answered ${response.statusCode}${detail === null ? '' : ` (${detail})`}` };
+      }
+    } catch (error) {
+      return { profile: null, problem: `GET ${path} failed: ${(error as Error).message}` };
     }
+    problem = `GET ${path} answered 404 (Token "…" not found) for ${PROFILE_WAIT_MS / 1000} s`;
     await new Promise((resolve) => setTimeout(resolve, PROFILE_POLL_MS));
   }
-  return null;
+  return { profile: null, problem };
+}
+
+/** The `detail` of a problem document, cut short; null when the text is none. */
+function problemDetail(text: string): string | null {
+  try {
+    const detail = (JSON.parse(text) as { detail?: unknown }).detail;
+    return typeof detail === 'string' ? (detail.length > 120 ? `${detail.slice(0, 120)}…` : detail) : null;
+  } catch {
+    return null;
+  }
 }
 
 function headerValue(value: string | string[] | undefined): string | null {

@@ -56,6 +56,22 @@ test('when --target has a path, then the recorded path and query are sent under 
   assert.match(curl.stdout, new RegExp(`^curl -X GET '${counting.base}/base/hello/ann\\?page=2'`, 'm'));
 });
 
+test('when --target has a path the server does not serve, then the new profile is fetched where the server links it (X-Debug-Token-Link), only with --diff', async () => {
+  const list = ['profiles', 'list', '--json', '--include-profiler', '--limit', '100', '--store', join(dir, 'other-store')];
+  const profileFetches = async () => (JSON.parse((await runApp(list)).stdout) as { url: string }[]).filter((p) => p.url.endsWith('.json')).length;
+  const before = await profileFetches();
+  const plain = await runApp(['replay', hello, '--target', `${b.base}/base`, '--store', store]);
+  assert.is(plain.code, 0, plain.stderr);
+  assert.match(plain.stdout, /\/base\/hello\/ann\?page=2 -> 404 \(token [0-9a-f]{6}\)/);
+  assert.is(await profileFetches(), before, 'no profile asked for without --diff');
+  const started = Date.now();
+  const diff = await runApp(['replay', hello, '--target', `${b.base}/base`, '--diff', '--wide', '--store', store]);
+  assert.ok(Date.now() - started < 4_000, 'no polling of a path that is no profile\'s');
+  assert.is(diff.code, 1, diff.stderr);
+  assert.match(diff.stdout, /^≠ +status +200 +404 *$/m);
+  assert.is(await profileFetches(), before + 1);
+});
+
 test('when a 404 is replayed to another server with --diff, then the origin in its message is not a difference', async () => {
   const r = await runApp(['replay', notFound, '--target', b.base, '--diff', '--wide', '--store', store]);
   assert.is(r.code, 0, `${r.stdout}\n${r.stderr}`);
