@@ -24,7 +24,7 @@ export function devRequestHandler(kernel: Kernel, options: DevRequestHandlerOpti
   const quiet = new WeakSet<object>();
   const marked = (request: Request, response: Response): Response => {
     const failure = options.failure();
-    if (failure) markReloadFailure(request, response, failure);
+    if (failure) markReloadFailure(response, failure);
     return response;
   };
   const respond = (request: Request): Response | Promise<Response> => {

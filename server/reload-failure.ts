@@ -1,6 +1,5 @@
 import { injectToolbar } from '../web-profiler/views/toolbar.js';
 import { renderReloadBanner, type ReloadFailureView } from '../web-profiler/views/reload-banner.js';
-import type { Request } from '../core/http/request.js';
 import type { Response } from '../core/http/response.js';
 
 export const RELOAD_FAILED_HEADER = 'X-App-Reload-Failed';
@@ -15,9 +14,10 @@ export function reloadFailedHeaderValue(failure: ReloadFailureView): string {
  * with the message and the place. Applied to the kernel's answer, outside the kernel: the
  * request's log and events stay those of the app.
  */
-export function markReloadFailure(request: Request, response: Response, failure: ReloadFailureView): void {
+export function markReloadFailure(response: Response, failure: ReloadFailureView): void {
   response.setHeader(RELOAD_FAILED_HEADER, reloadFailedHeaderValue(failure));
-  if (response.isHtml() && !response.isRedirect() && typeof response.body === 'string' && request.method !== 'HEAD') {
+  // HEAD too: its Content-Length is the GET's (BEHAVIOUR.md: same headers), though no body is sent.
+  if (response.isHtml() && !response.isRedirect() && typeof response.body === 'string') {
     response.body = injectToolbar(response.body, renderReloadBanner(failure));
     if (response.header('content-length') !== undefined) response.setHeader('Content-Length', String(Buffer.byteLength(response.body)));
   }

@@ -42,6 +42,29 @@ interface Loader {
   flush(load: string): Promise<void>;
 }
 
+/**
+ * How long an app file may take to load, in seconds (APPKERNEL_LOAD_TIMEOUT overrides it): a
+ * top-level await that never settles (a connection never answered) fails the load, instead of
+ * holding a reload forever or letting Node exit at start with code 13 and no word.
+ */
+const DEFAULT_LOAD_TIMEOUT_S = 10;
+
+function loadTimeoutMs(): number {
+  const given = Number(process.env.APPKERNEL_LOAD_TIMEOUT);
+  return (Number.isFinite(given) && given > 0 ? given : DEFAULT_LOAD_TIMEOUT_S) * 1000;
+}
+
+class LoadTimedOut extends Error {}
+
+/** `loading`, or a LoadTimedOut after `ms`; the timer keeps the process alive meanwhile. */
+function withinLoadTime<T>(loading: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new LoadTimedOut()), ms);
+  });
+  return Promise.race([loading, late]).finally(() => clearTimeout(timer));
+}
+
 /** The running loads: their dependencies, and the flush waiting for the hooks' answer. */
 const loads = new Map<string, { dependencies: Set<string>; flushed?: () => void }>();
 let loader: Loader | null = null;
@@ -92,8 +115,8 @@ function appLoader(): Loader {
  * The file must export the app as `app` or as its default export.
  * The app file and every local module it imports are added to `dependencies`,
  * also when the load fails.
- * Fails with APP_ERR_APP_LOAD (missing file, syntax or runtime error, cause kept)
- * or APP_ERR_APP_INVALID (nothing app-like exported).
+ * Fails with APP_ERR_APP_LOAD (missing file, syntax or runtime error, cause kept; a load
+ * longer than the load timeout) or APP_ERR_APP_INVALID (nothing app-like exported).
  */
 export async function loadApp(file: string | null, dependencies = new Set<string>()): Promise<LoadedApp> {
   if (file === null) return { app: createDemoApp(), file: null, dependencies: [] };
@@ -105,9 +128,14 @@ export async function loadApp(file: string | null, dependencies = new Set<string
   const load = String(++generation);
   loads.set(load, { dependencies });
   let exported: Record<string, unknown>;
+  const timeoutMs = loadTimeoutMs();
   try {
-    exported = await importApp(`${pathToFileURL(path).href}?${LOAD_PARAM}=${load}`, import.meta.url);
+    exported = await withinLoadTime(importApp(`${pathToFileURL(path).href}?${LOAD_PARAM}=${load}`, import.meta.url), timeoutMs);
   } catch (error) {
+    if (error instanceof LoadTimedOut) {
+      throw new AppLoadError(`The app file "${file}" did not finish loading within ${timeoutMs / 1000} s. Does a top-level await wait for`
+        + ' something that never comes (a connection never answered, a promise nothing resolves)? Set APPKERNEL_LOAD_TIMEOUT (seconds) to wait longer.', null, '');
+    }
     if (typeof error === 'object' && error !== null) loadFailures.add(error);
     const report = describeLoadError(error);
     const at = report.location ? ` (${report.location.file}:${report.location.line}:${report.location.column})` : '';

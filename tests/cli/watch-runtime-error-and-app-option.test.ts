@@ -39,7 +39,8 @@ test.before(async () => {
   // The default app file of the working directory: --app must win over it.
   writeFileSync(join(dir, 'app.config.ts'), appSource(`  .get('default', '/default', () => 'default')`));
   writeFileSync(appFile, appSource(`  .get('chosen', '/chosen', () => 'chosen v1')`));
-  serve = await startServe(['--app', 'src/server-app.ts', '--store', store], { cwd: dir });
+  // A load may take 1 s here (10 by default): an edit whose top-level await never settles fails in that time.
+  serve = await startServe(['--app', 'src/server-app.ts', '--store', store], { cwd: dir, env: { APPKERNEL_LOAD_TIMEOUT: '1' } });
 });
 
 test.after(async () => {
@@ -72,6 +73,17 @@ test('when an edit exports no app, then the last good app keeps serving and the 
   writeFileSync(appFile, `export const app = 42;\n`);
   assert.ok(await outputShows(serve, /Reload failed, the last good app keeps serving: .*must export an app/, MARGIN_MS), serve.output());
   assert.is(await textOf(`${serve.base}/chosen`), 'chosen v1');
+});
+
+test('when an edit awaits at top level what never comes, then the reload fails after the load timeout, saying so, and the last good app serves', async () => {
+  await settle();
+  writeFileSync(appFile, appSource(`  .get('chosen', '/chosen', () => 'chosen hung')`, 'await new Promise(() => {});'));
+  assert.ok(await outputShows(serve, /Reload failed, the last good app keeps serving: .*did not finish loading within 1 s\. Does a top-level await wait/, MARGIN_MS + 1000), serve.output());
+  const r = await fetchText(`${serve.base}/chosen`);
+  assert.ok(r.body.startsWith('chosen v1'), r.body.slice(0, 50));
+  assert.ok(r.headers['x-app-reload-failed']?.endsWith('server-app.ts'), 'the header names the app file');
+  const head = await fetchText(`${serve.base}/chosen`, { method: 'HEAD' });
+  assert.ok(Math.abs(Number(head.headers['content-length']) - Buffer.byteLength(r.body)) < 100, 'HEAD counts the banner and toolbar too');
 });
 
 test('when the next edit is good, then its new route answers within the margin and every profile is kept', async () => {
