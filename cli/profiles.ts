@@ -2,7 +2,7 @@ import { Command, Option } from 'commander';
 import { AppError } from '../core/errors.js';
 import { toCurl, toHar } from '../core/profiler/export-request.js';
 import { invalidTargetMessage, parseTarget } from '../core/profiler/replay-origin.js';
-import { PANELS, type PanelName, type Profile, type SearchQuery } from '../core/profiler/profile.js';
+import { PANEL_ALIASES, PANELS, type PanelName, type Profile, type SearchQuery } from '../core/profiler/profile.js';
 import { diffProfiles } from '../core/profiler/profile-diff.js';
 import type { ProfileStorage } from '../core/profiler/storage/profile-storage.js';
 import { isValidToken } from '../core/profiler/token.js';
@@ -91,7 +91,7 @@ Examples:
   profiles.command('show')
     .description('Show one panel of a profile as text, JSON or the HTML page')
     .argument('<token>', 'a token, or "latest"')
-    .option('--panel <panel>', `the panel to show: ${PANELS.join(', ')}, or one the app defined`)
+    .option('--panel <panel>', `the panel to show: ${PANELS.join(', ')} (or ${Object.keys(PANEL_ALIASES).join(', ')}), or one the app defined`)
     .addOption(new Option('--json', 'print the stored profile as JSON, or with --panel only that panel\'s data').default(false).conflicts('html'))
     .option('--html', 'print the HTML page of the panel (control characters written as visible escapes, \\x1b or \\u009b, to a terminal or a file alike)', false)
     .addOption(wideOption())
@@ -100,12 +100,13 @@ Examples:
     .addHelpText('after', '\nExamples:\n  $ app profiles show latest\n  $ app profiles show 3f2a1c --panel exception\n  $ app profiles show 3f2a1c --panel log --json | jq .data.records')
     .action(async (token: string, opts: ShowOptions) => {
       const profile = await withStore(opts, (storage) => loadProfile(storage, token, opts.includeProfiler), output);
-      const panel: PanelName | string = opts.panel ?? (profile.collectors.exception ? 'exception' : 'request');
+      const asked = opts.panel !== undefined && Object.hasOwn(PANEL_ALIASES, opts.panel) ? PANEL_ALIASES[opts.panel] : opts.panel;
+      const panel: PanelName | string = asked ?? (profile.collectors.exception ? 'exception' : 'request');
       const custom = Object.keys(profile.collectors.custom ?? {});
       if (!(PANELS as readonly string[]).includes(panel) && !custom.includes(panel)) {
         throw new AppError('APP_ERR_CLI_USAGE', `option '--panel <panel>' argument '${panel}' is invalid. Allowed choices are ${[...PANELS, ...custom].join(', ')}.`);
       }
-      if (opts.json) output.out(`${jsonForTerminal(opts.panel ? panelForJson(profile, panel) : profileForJson(profile))}\n`);
+      if (opts.json) output.out(`${jsonForTerminal(asked ? panelForJson(profile, panel) : profileForJson(profile))}\n`);
       else if (opts.html) output.out(terminalSafeBlock(renderProfilePage(profile, { panel })));
       else output.out(renderProfileText(profile, panel, textOptions(output, opts.wide)));
     });

@@ -7,12 +7,11 @@ import type { EditorLinks } from '../render/editor-link.js';
 import { renderSearchPage } from './views/search-page.js';
 import { LIVE_SEARCH_SCRIPT } from './assets/live-search-script.js';
 import { liveStream } from './live-stream.js';
-import { PANELS, type PanelName, type Profile, type SearchQuery } from '../core/profiler/profile.js';
+import { PANEL_ALIASES, PANELS, type PanelName, type Profile, type SearchQuery } from '../core/profiler/profile.js';
 import { isValidToken } from '../core/profiler/token.js';
 import { parseUtcTime } from '../core/profiler/utc-time.js';
 import type { ProfileStorage } from '../core/profiler/storage/profile-storage.js';
 
-const PANEL_ALIASES: Record<string, PanelName> = { logger: 'log', performance: 'time', routing: 'router' };
 export const SEARCH_LIMITS = [10, 50, 100] as const;
 
 /** The /_profiler pages: home, search results, one profile's panel, its JSON. */
@@ -35,7 +34,7 @@ export class ProfilerController {
     if (requested === undefined || requested === '') {
       panel = profile.collectors.exception ? 'exception' : 'request';
     } else {
-      const name = PANEL_ALIASES[requested] ?? requested;
+      const name = Object.hasOwn(PANEL_ALIASES, requested) ? PANEL_ALIASES[requested] : requested;
       if (!(PANELS as readonly string[]).includes(name) && !Object.hasOwn(profile.collectors.custom ?? {}, name)) {
         throw new NotFoundHttpError(`Panel "${requested}" is not available for token "${params.token}".`);
       }

@@ -63,8 +63,16 @@ test('when an unknown panel is asked for, then a usage error naming the choices,
   const r = await runApp(['profiles', 'show', notFound, '--panel', 'nope', '--store', store]);
   assert.is(r.code, 2);
   assert.match(r.stderr, /Allowed choices are request, time, exception, log, events, router, security, http_client, dump, config\.$/m);
-  const logger = await runApp(['profiles', 'show', notFound, '--panel', 'logger', '--store', store]);
-  assert.is(logger.code, 2, 'one name per panel: "log", not also "logger"');
+});
+
+test('when a panel is asked for by its Symfony name (logger, performance, routing), then it is shown, as the profiler page does', async () => {
+  for (const [alias, panel] of [['logger', 'log'], ['performance', 'time'], ['routing', 'router']]) {
+    const [byAlias, byName] = await Promise.all([alias, panel].map((p) => runApp(['profiles', 'show', notFound, '--panel', p, '--store', store])));
+    assert.is(byAlias.code, 0, `${alias}: ${byAlias.stderr}`);
+    assert.is(byAlias.stdout, byName.stdout, alias);
+    const json = JSON.parse((await runApp(['profiles', 'show', notFound, '--panel', alias, '--json', '--store', store])).stdout);
+    assert.is(json.panel, panel);
+  }
 });
 
 test('when --panel X --json, then only that panel\'s data; times are ISO 8601 strings', async () => {
