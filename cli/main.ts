@@ -60,7 +60,8 @@ export async function runCli(argv: string[], output: Output = processOutput()): 
     return output.exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {
-      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT.OK;
+      // Help asked for is a success; help shown because no command was given (`app profiles`) is a usage error.
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT.OK;
       return EXIT.USAGE;
     }
     if (error instanceof AppError) {

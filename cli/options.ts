@@ -1,3 +1,4 @@
+import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { AppError } from '../core/errors.js';
 import { parseUtcTime } from '../core/profiler/utc-time.js';
@@ -15,9 +16,36 @@ export const STORE_OPTION_HELP = 'profile store: a folder, or postgres://user:pa
 
 /** --store, else $APPKERNEL_PROFILER_STORE, else the folder of resolveStoreDir(): a database URL as given, a folder resolved. */
 export function resolveStoreLocation(option: string | undefined, cwd: string): string {
+  if (option === '') throw new AppError('APP_ERR_CLI_USAGE', 'Invalid --store "": give a folder, or a postgres:// URL.');
   const given = option ?? (process.env.APPKERNEL_PROFILER_STORE || undefined);
   if (given !== undefined && isDatabaseUrl(given)) return given;
-  return resolveStoreDir(given, cwd);
+  if (given !== undefined && OTHER_URL.test(given)) {
+    const where = option === undefined ? 'APPKERNEL_PROFILER_STORE' : '--store';
+    throw new AppError('APP_ERR_CLI_USAGE', `Unsupported store "${given}" (${where}): give a folder, or a postgres:// URL (postgresql:// too).`);
+  }
+  const dir = resolveStoreDir(given, cwd);
+  notAFile(dir, option === undefined ? 'store folder' : '--store');
+  return dir;
+}
+
+/** A folder option naming a file would fail later with a system error (EEXIST, ENOTDIR): said now. */
+export function notAFile(dir: string, option: string): void {
+  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new AppError('APP_ERR_CLI_USAGE', `Invalid ${option} "${dir}": it is a file, not a folder.`);
+}
+
+/** A URL of a scheme the store does not speak ("mysql://x"): read as a folder, it would be one named "mysql:". */
+const OTHER_URL = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+/** --status: an exact status (404) or a class (4xx), lower-cased. */
+export function parseStatusFilter(value: string): string {
+  if (!/^[1-5]([0-9]{2}|xx)$/i.test(value)) throw new AppError('APP_ERR_CLI_USAGE', `Invalid status "${value}": expected e.g. 404 or 4xx.`);
+  return value.toLowerCase();
+}
+
+/** A filter given empty (a shell variable left unset) would match everything: said instead. */
+export function nonEmptyFilter(value: string, option: string): string {
+  if (value === '') throw new AppError('APP_ERR_CLI_USAGE', `Invalid ${option} "": give a value, or leave the option out to match all.`);
+  return value;
 }
 
 /** Where the profiles are, for a terminal: a database URL without its password. */

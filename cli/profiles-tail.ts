@@ -6,7 +6,7 @@ import { renderProfileLine } from '../render/text/profile-line-text.js';
 import { jsonForTerminal } from '../render/text/terminal-safe.js';
 import { summaryForJson } from './json-times.js';
 import { openExistingStore } from './open-store.js';
-import { describeStoreLocation, resolveStoreLocation, STORE_OPTION_HELP } from './options.js';
+import { describeStoreLocation, nonEmptyFilter, parseStatusFilter, resolveStoreLocation, STORE_OPTION_HELP } from './options.js';
 import { terminalSafe } from '../render/text/terminal-safe.js';
 import type { Output } from './output.js';
 
@@ -29,12 +29,9 @@ export function makeTailCommand(output: Output): Command {
     .addHelpText('after', '\nExamples:\n  $ app profiles tail\n  $ app profiles tail --status 5xx --url /api\n  $ app profiles tail --json | jq .url')
     .action(async (opts: TailOptions) => {
       const filter: Omit<SearchQuery, 'limit'> = opts.includeProfiler ? {} : { hideProfiler: true };
-      if (opts.status) {
-        if (!/^[1-5]([0-9]{2}|xx)$/i.test(opts.status)) throw new AppError('APP_ERR_CLI_USAGE', `Invalid status "${opts.status}": expected e.g. 404 or 4xx.`);
-        filter.status = opts.status.toLowerCase();
-      }
-      if (opts.method) filter.method = opts.method.toUpperCase();
-      if (opts.url) filter.url = opts.url;
+      if (opts.status !== undefined) filter.status = parseStatusFilter(opts.status);
+      if (opts.method !== undefined) filter.method = nonEmptyFilter(opts.method, '--method').toUpperCase();
+      if (opts.url !== undefined) filter.url = nonEmptyFilter(opts.url, '--url');
       const storage = await openExistingStore(opts.store, output);
       const feed = new ProfileFeed(storage, filter);
       let stopped = false;

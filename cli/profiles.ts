@@ -11,7 +11,7 @@ import { renderProfileDiffText, renderProfileListText, renderProfileText } from 
 import { jsonForTerminal, terminalSafeBlock } from '../render/text/terminal-safe.js';
 import { panelForJson, profileForJson, summaryForJson } from './json-times.js';
 import { openExistingStore } from './open-store.js';
-import { parseDuration, parseInteger, parseTimeOption, STORE_OPTION_HELP } from './options.js';
+import { nonEmptyFilter, parseDuration, parseInteger, parseStatusFilter, parseTimeOption, STORE_OPTION_HELP } from './options.js';
 import { textOptions, type Output } from './output.js';
 import { makeTailCommand } from './profiles-tail.js';
 
@@ -75,15 +75,15 @@ Examples:
     .addHelpText('after', '\nExamples:\n  $ app profiles list --status 4xx --limit 5\n  $ app profiles list --url /hello --since 1h --json')
     .action(async (opts: ListOptions) => {
       const query: SearchQuery = { limit: parseInteger(opts.limit, 'limit', 1), hideProfiler: !opts.includeProfiler };
-      if (opts.status) {
-        if (!/^[1-5]([0-9]{2}|xx)$/i.test(opts.status)) throw new AppError('APP_ERR_CLI_USAGE', `Invalid status "${opts.status}": expected e.g. 404 or 4xx.`);
-        query.status = opts.status.toLowerCase();
+      if (opts.status !== undefined) query.status = parseStatusFilter(opts.status);
+      if (opts.method !== undefined) query.method = nonEmptyFilter(opts.method, '--method').toUpperCase();
+      if (opts.ip !== undefined) query.ip = nonEmptyFilter(opts.ip, '--ip');
+      if (opts.url !== undefined) query.url = nonEmptyFilter(opts.url, '--url');
+      if (opts.since !== undefined) query.since = parseTimeOption(opts.since);
+      if (opts.until !== undefined) query.until = parseTimeOption(opts.until);
+      if (query.since !== undefined && query.until !== undefined && query.since > query.until) {
+        throw new AppError('APP_ERR_CLI_USAGE', `--since (${opts.since}) is later than --until (${opts.until}): no profile can be in that range.`);
       }
-      if (opts.method) query.method = opts.method.toUpperCase();
-      if (opts.ip) query.ip = opts.ip;
-      if (opts.url) query.url = opts.url;
-      if (opts.since) query.since = parseTimeOption(opts.since);
-      if (opts.until) query.until = parseTimeOption(opts.until);
       const [rows, total] = await withStore(opts, (storage) => Promise.all([storage.search(query), storage.count(query)]), output);
       output.out(opts.json ? `${jsonForTerminal(rows.map(summaryForJson))}\n` : renderProfileListText(rows, { ...textOptions(output, opts.wide), total }));
     });

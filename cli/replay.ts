@@ -21,7 +21,8 @@ function readDataFile(path: string): string {
   try {
     return readFileSync(path, 'utf8');
   } catch (error) {
-    const why = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder, not a file' : (error as Error).message;
     throw new AppError('APP_ERR_CLI_USAGE', `Cannot read --data-file "${path}": ${why}.`);
   }
 }

@@ -7,6 +7,7 @@ import { AppError } from '../core/errors.js';
 import type { CheckedPath } from '../snapshots/check-paths.js';
 import { snapshotModeFromEnv } from '../snapshots/snapshot-file.js';
 import { terminalSafe, terminalSafeBlock } from '../render/text/terminal-safe.js';
+import { notAFile } from './options.js';
 import type { Output } from './output.js';
 
 interface SnapshotOptions { app?: string; update: boolean; dir: string; debug: boolean }
@@ -24,13 +25,15 @@ export function makeSnapshotCommand(output: Output): Command {
       const bad = paths.find((p) => !p.startsWith('/'));
       if (bad) throw new AppError('APP_ERR_CLI_USAGE', `Invalid path "${bad}": paths start with "/".`);
       const cwd = process.cwd();
+      const snapshotDir = resolve(cwd, opts.dir);
+      notAFile(snapshotDir, '--dir');
       const { app } = await loadApp(opts.app ? resolve(cwd, opts.app) : findAppFile(cwd));
       const kernel = createAppKernel(app, { debug: opts.debug, root: cwd, storage: null });
       const mode = snapshotModeFromEnv(process.env);
       // cheerio is loaded only by this command: the others start without it.
       const { checkSnapshots } = await import('../snapshots/check-paths.js');
       const { results, ok } = await checkSnapshots((path) => requestInProcess(kernel, 'GET', path), paths,
-        { dir: resolve(cwd, opts.dir), update: opts.update || mode.update, ci: mode.ci });
+        { dir: snapshotDir, update: opts.update || mode.update, ci: mode.ci });
       for (const r of results) {
         output.err(`${r.state.padEnd(8)} ${terminalSafe(r.path)}  (${terminalSafe(r.file)})\n`);
         if (r.diff) output.out(`${terminalSafeBlock(r.diff)}\n`);

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { createRequire, register as registerHooks } from 'node:module';
 import { dirname, join, resolve, sep } from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
@@ -123,6 +123,9 @@ export async function loadApp(file: string | null, dependencies = new Set<string
   const path = resolve(file);
   dependencies.add(path);
   if (!existsSync(path)) throw new AppError('APP_ERR_APP_LOAD', `The app file "${file}" does not exist.`);
+  if (statSync(path).isDirectory()) {
+    throw new AppError('APP_ERR_APP_LOAD', `The app file "${file}" is a folder: name the app file in it (${APP_FILES.join(', ')}), or run the command in that folder.`);
+  }
   const { import: importApp, flush } = appLoader();
   for (const file of commonJsModulesOf(dirname(path))) delete requireCache[file];
   const load = String(++generation);

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runApp } from '../helpers/cli.js';
@@ -56,6 +58,43 @@ test('when an option value is bad, then a one-line message on stderr, no stack t
     assert.is(r.stderr.trim().split('\n').length, 1, r.stderr);
     assert.not.match(r.stderr, /\n\s+at /);
     assert.is(r.stdout, '');
+  }
+});
+
+test('when an option value is empty, a store URL of another database, a file for a folder or a folder for a file, or a reversed time range, then one line saying so, exit 2', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'appkernel-usage-'));
+  const file = join(dir, 'a-file');
+  writeFileSync(file, '');
+  try {
+    const cases: [string[], RegExp, Record<string, string>?][] = [
+      [['profiles', 'list', '--status', ''], /^app: Invalid status "": expected e\.g\. 404 or 4xx\.$/],
+      [['profiles', 'list', '--url', ''], /^app: Invalid --url "": give a value, or leave the option out to match all\.$/],
+      [['profiles', 'tail', '--method', ''], /^app: Invalid --method ""/],
+      [['profiles', 'list', '--store', ''], /^app: Invalid --store "": give a folder, or a postgres:\/\/ URL\.$/],
+      [['profiles', 'list', '--store', 'mysql://db/x'], /^app: Unsupported store "mysql:\/\/db\/x" \(--store\): give a folder, or a postgres:\/\/ URL/],
+      [['profiles', 'list'], /^app: Unsupported store "redis:\/\/x" \(APPKERNEL_PROFILER_STORE\)/, { APPKERNEL_PROFILER_STORE: 'redis://x' }],
+      [['profiles', 'list', '--since', '1h', '--until', '2h'], /^app: --since \(1h\) is later than --until \(2h\): no profile can be in that range\.$/],
+      [['serve', '--store', file, '--port', '0'], /^app: Invalid --store ".*a-file": it is a file, not a folder\.$/],
+      [['snapshot', '/', '--dir', file], /^app: Invalid --dir ".*a-file": it is a file, not a folder\.$/],
+      [['routes', '--app', dir], /^app: The app file ".*" is a folder: name the app file in it \(app\.config\.ts/],
+      [['replay', 'latest', '--data-file', dir], /^app: Cannot read --data-file ".*": it is a folder, not a file\.$/],
+    ];
+    for (const [args, message, env] of cases) {
+      const r = await runApp(args, { cwd: dir, env });
+      assert.is(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
+      assert.match(r.stderr.trim(), message, args.join(' '));
+      assert.is(r.stderr.trim().split('\n').length, 1, r.stderr);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('when a command that needs a subcommand is given none, then its help on stderr and exit 2', async () => {
+  for (const command of [[], ['profiles']]) {
+    const r = await runApp(command);
+    assert.is(r.code, 2, command.join(' '));
+    assert.match(r.stderr, /Usage: app/, command.join(' '));
   }
 });
 
