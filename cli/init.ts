@@ -13,7 +13,12 @@ export function makeInitCommand(output: Output): Command {
     .action((dir: string, opts: InitOptions) => {
       const result = scaffoldProject(dir, { force: opts.force });
       for (const name of result.written) output.err(`created ${name}\n`);
+      for (const name of result.updated) output.err(`updated ${name}\n`);
       for (const name of result.kept) output.err(`kept    ${name} (already there)\n`);
-      output.err(`\nNext:\n${dir === '.' ? '' : `  cd ${dir}\n`}  npm install      (when appkernel is not installed yet)\n  npm run dev      serve it on http://127.0.0.1:8000 (reloads on save)\n  npm test         snapshot tests of your pages\n`);
+      for (const note of result.notes) output.err(`note:   ${note}\n`);
+      const { serve, test } = result.commands;
+      const width = Math.max(serve.length, test.length, 'npm install'.length) + 2;
+      output.err(`\nNext:\n${dir === '.' ? '' : `  cd ${dir}\n`}  ${'npm install'.padEnd(width)}(when appkernel is not installed yet)\n`
+        + `  ${serve.padEnd(width)}serve it on http://127.0.0.1:8000 (reloads on save)\n  ${test.padEnd(width)}snapshot tests of your pages\n`);
     });
 }

@@ -8,10 +8,11 @@ import { AppError, AppLoadError } from '../errors.js';
 import { forgetMappedStacks } from '../kernel/source-mapped-stacks.js';
 import { isOwnFile, OWN_FOLDERS } from '../package-root.js';
 import type { App } from './app.js';
+import { APP_FILES } from './app-files.js';
 import { createDemoApp } from './demo-app.js';
 import { describeLoadError, formatLoadErrorReport } from './load-error.js';
 
-export const APP_FILES = ['app.config.ts', 'app.config.mts', 'app.config.js', 'app.config.mjs'] as const;
+export { APP_FILES };
 
 export interface LoadedApp {
   app: App;

@@ -44,6 +44,24 @@ test('a non-empty folder is refused with exit 2 and nothing in it changes; --for
   assert.match(forced.stderr, /kept +app\.config\.ts/);
 });
 
+test('an existing package.json gains only the missing scripts and the dependency; a script it has of the same name is kept and npx is shown instead; without "type": "module" the app file is app.config.mts', async () => {
+  const theirs = join(dir, 'theirs');
+  mkdirSync(theirs);
+  writeFileSync(join(theirs, 'package.json'), '{ "name": "theirs", "scripts": { "dev": "vite" } }\n');
+  const r = await runApp(['init', 'theirs'], { cwd: dir });
+  assert.is(r.code, 0, r.stderr);
+  const pkg = JSON.parse(readFileSync(join(theirs, 'package.json'), 'utf8'));
+  assert.equal(pkg, { name: 'theirs', scripts: { dev: 'vite', test: 'app snapshot / /notes/1 /hello/world' }, dependencies: { appkernel: pkg.dependencies.appkernel } });
+  assert.match(r.stderr, /^updated package\.json \(added script "test", dependency "appkernel"\)$/m);
+  assert.match(r.stderr, /^note: +kept your "dev" script \("vite"\): serve the app with npx app serve$/m);
+  assert.match(r.stderr, /^ +npx app serve +serve it on http:\/\/127\.0\.0\.1:8000/m);
+  assert.ok(existsSync(join(theirs, 'app.config.mts')), 'an ES module in a package of another type');
+  assert.not.ok(existsSync(join(theirs, 'app.config.ts')));
+  const again = await runApp(['init', 'theirs', '--force'], { cwd: dir });
+  assert.match(again.stderr, /^kept +package\.json \(already there\)$/m);
+  assert.match(again.stderr, /^kept +app\.config\.mts/m);
+});
+
 test('a file given as the folder is exit 2', async () => {
   writeFileSync(join(dir, 'a-file'), 'x');
   const r = await runApp(['init', 'a-file'], { cwd: dir });

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { basename, dirname, join, resolve } from 'node:path';
 import { AppError } from '../../errors.js';
 import { PACKAGE_ROOT } from '../../package-root.js';
+import { APP_FILES } from '../app-files.js';
 import { APP_CONFIG_TEMPLATE } from './app-config-template.js';
 
 /** A 16x16 favicon (an ICO holding one PNG): browsers ask every site for /favicon.ico. */
@@ -17,7 +18,7 @@ const TSCONFIG = `${JSON.stringify({
     target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true,
     allowImportingTsExtensions: true, skipLibCheck: true, types: ['node'],
   },
-  include: ['app.config.ts', 'lib/**/*.ts'],
+  include: ['app.config.ts', 'app.config.mts', 'lib/**/*.ts'],
 }, null, 2)}\n`;
 
 const GITIGNORE = 'node_modules/\nvar/\n';
@@ -28,13 +29,20 @@ export interface ScaffoldResult {
   written: string[];
   /** existing files left as they were (with --force) */
   kept: string[];
+  /** existing files that gained something (package.json: "package.json (added ...)") */
+  updated: string[];
+  /** what the user should know of an existing package.json: what was added, what was kept */
+  notes: string[];
+  /** how to serve and test the app: the npm scripts, or npx when the package.json has others of those names */
+  commands: { serve: string; test: string };
 }
 
 /**
  * Writes a new project into `dir`: app.config.ts, package.json (dev and test scripts), tsconfig.json,
  * public/favicon.ico, .gitignore. A folder holding anything but what installing appkernel leaves is
- * refused (APP_ERR_INIT_NOT_EMPTY) unless `force`; an existing file is never overwritten, and an
- * existing package.json only gains what is missing.
+ * refused (APP_ERR_INIT_NOT_EMPTY) unless `force`; an existing file is never overwritten, an existing
+ * package.json only gains the missing scripts and dependency, and without "type": "module" it gets
+ * app.config.mts (an ES module whatever the package's type).
  */
 export function scaffoldProject(target: string, options: { force: boolean }): ScaffoldResult {
   const dir = resolve(target);
@@ -45,9 +53,14 @@ export function scaffoldProject(target: string, options: { force: boolean }): Sc
       `The folder "${target}" is not empty (${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', ...' : ''}): use --force to add the project's files beside them (no file is overwritten).`);
   }
   mkdirSync(join(dir, 'public'), { recursive: true });
-  const result: ScaffoldResult = { dir, written: [], kept: [] };
+  const result: ScaffoldResult = { dir, written: [], kept: [], updated: [], notes: [], commands: { serve: 'npm run dev', test: 'npm test' } };
+  const found = readPackageJson(dir);
+  // What `npm install appkernel` writes in an empty folder (its dependencies alone) is completed as a new one.
+  const pkg = found !== null && Object.keys(found).every((key) => key === 'dependencies' || key === 'devDependencies') ? null : found;
+  // An ES module whatever the package says: a package.json without "type": "module" keeps its own.
+  const appFile = APP_FILES.find((name) => existsSync(join(dir, name))) ?? (pkg === null || pkg.type === 'module' ? 'app.config.ts' : 'app.config.mts');
   const files: [string, string | Buffer][] = [
-    ['app.config.ts', APP_CONFIG_TEMPLATE],
+    [appFile, APP_CONFIG_TEMPLATE],
     ['tsconfig.json', TSCONFIG],
     ['public/favicon.ico', FAVICON_ICO],
     ['.gitignore', GITIGNORE],
@@ -62,34 +75,60 @@ export function scaffoldProject(target: string, options: { force: boolean }): Sc
     writeFileSync(path, content, { flag: 'wx' });
     result.written.push(name);
   }
-  writePackageJson(dir, result);
+  writePackageJson(dir, pkg, found, result);
   return result;
 }
 
-function writePackageJson(dir: string, result: ScaffoldResult): void {
+function readPackageJson(dir: string): Record<string, unknown> | null {
   const path = join(dir, 'package.json');
-  const existing = existsSync(path);
-  let pkg: Record<string, unknown>;
+  if (!existsSync(path)) return null;
   try {
-    pkg = existing ? JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown> : {};
+    const pkg = JSON.parse(readFileSync(path, 'utf8')) as unknown;
+    if (typeof pkg === 'object' && pkg !== null && !Array.isArray(pkg)) return pkg as Record<string, unknown>;
+    throw new Error('it does not hold an object');
   } catch (error) {
     throw new AppError('APP_ERR_INIT_NOT_EMPTY', `The package.json in "${dir}" is not valid JSON: ${(error as Error).message}`);
   }
+}
+
+const SCRIPTS = { dev: 'app serve', test: 'app snapshot / /notes/1 /hello/world' } as const;
+
+/**
+ * A new package.json (or the one an install left, `installed`): name, private, an ES module, the
+ * scripts and the appkernel dependency. An existing one gains only the missing scripts and the dependency: its type, name and other
+ * scripts are the project's, and a script of the same name it keeps is said, with npx instead.
+ */
+function writePackageJson(dir: string, existing: Record<string, unknown> | null, installed: Record<string, unknown> | null, result: ScaffoldResult): void {
+  const pkg = existing ?? {
+    name: basename(dir).toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[._-]+/, '') || 'my-app',
+    private: true,
+    type: 'module',
+    ...installed,
+  };
   const scripts = { ...(pkg.scripts as Record<string, string> | undefined) };
   const dependencies = { ...(pkg.dependencies as Record<string, string> | undefined) };
-  const before = JSON.stringify(pkg);
-  pkg.name ??= basename(dir).toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[._-]+/, '') || 'my-app';
-  pkg.private ??= true;
-  pkg.type ??= 'module';
-  scripts.dev ??= 'app serve';
-  scripts.test ??= 'app snapshot / /notes/1 /hello/world';
-  dependencies.appkernel ??= `file:${PACKAGE_ROOT}`;
-  pkg.scripts = scripts;
-  pkg.dependencies = dependencies;
-  if (existing && JSON.stringify(pkg) === before) {
+  const added: string[] = [];
+  for (const [name, command] of Object.entries(SCRIPTS)) {
+    if (scripts[name] === undefined) {
+      scripts[name] = command;
+      added.push(`script "${name}"`);
+    } else if (scripts[name] !== command) {
+      const npx = `npx ${command}`;
+      result.notes.push(`kept your "${name}" script ("${scripts[name]}"): ${name === 'dev' ? 'serve the app' : 'test its pages'} with ${npx}`);
+      result.commands[name === 'dev' ? 'serve' : 'test'] = npx;
+    }
+  }
+  if (dependencies.appkernel === undefined) {
+    dependencies.appkernel = `file:${PACKAGE_ROOT}`;
+    added.push('dependency "appkernel"');
+  }
+  if (existing !== null && added.length === 0) {
     result.kept.push('package.json');
     return;
   }
-  writeFileSync(path, `${JSON.stringify(pkg, null, 2)}\n`);
-  result.written.push(existing ? 'package.json (scripts added)' : 'package.json');
+  pkg.scripts = scripts;
+  pkg.dependencies = dependencies;
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
+  if (existing === null) result.written.push(installed === null ? 'package.json' : 'package.json (completed)');
+  else result.updated.push(`package.json (added ${added.join(', ')})`);
 }
