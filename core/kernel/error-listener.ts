@@ -21,7 +21,7 @@ export class ErrorListener {
 
   readonly onKernelException = (event: KernelEvent): void => {
     const request = event.request;
-    const error = toError(event.error);
+    const error = toError(event.error, request.attributes.route);
     const status = statusOf(error);
     // Outside debug a 4xx shows no trace anywhere; a 5xx keeps its frames for the terminal's "at <file> line <n>".
     const exception = flattenException(error, this.options.root, { frames: this.options.debug || status >= 500 });

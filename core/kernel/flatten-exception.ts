@@ -4,8 +4,11 @@ import { parseStack } from './stack-frames.js';
 
 const MAX_CHAIN = 16;
 
-/** Turns anything thrown into an Error, so the rest of the kernel only meets Errors. */
-export function toError(thrown: unknown): Error {
+/**
+ * Turns anything thrown into an Error, so the rest of the kernel only meets Errors. A value that is
+ * none has no stack to point at the app: `route`, when known, says whose request threw it.
+ */
+export function toError(thrown: unknown, route: string | null = null): Error {
   if (thrown instanceof Error) return thrown;
   let shown: string;
   try {
@@ -13,7 +16,7 @@ export function toError(thrown: unknown): Error {
   } catch {
     shown = String(thrown);
   }
-  const error = new Error(`A non-error value was thrown: ${shown}`);
+  const error = new Error(`A non-error value was thrown${route === null ? '' : ` while answering route "${route}"`}: ${shown}`);
   error.name = 'NonErrorThrown';
   return error;
 }

@@ -17,6 +17,8 @@ export const app = createApp()
   .get('function', '/function', () => function later() { return 1; })
   .get('symbol', '/symbol', () => Symbol('token'))
   .get('json-of-nothing', '/json-of-nothing', () => Response.json({ toJSON: () => undefined }))
+  .get('bigint', '/bigint', () => ({ count: 1n }))
+  .get('cycle', '/cycle', () => { const a: Record<string, unknown> = {}; a.self = a; return a; })
   .get('stray-promise', '/stray-promise', () => { void Promise.reject(new Error('Nobody waits for me.')); return { answered: true }; })
   .get('stray-timer', '/stray-timer', () => { setTimeout(() => { throw new Error('Thrown from a timer.'); }, 1); return { answered: true }; });
 `;
@@ -42,10 +44,18 @@ test('when an async controller rejects with a cause, then 500 with both errors o
   for (const part of ['Saving failed.', 'StockError', 'Disk full.', '[2/2]', '[1/2]']) assert.ok(text.includes(part), part);
 });
 
-test('when a controller rejects with a non-error value, then 500 that shows the value', async () => {
+test('when a controller rejects with a non-error value, then 500 that shows the value and names the route', async () => {
   const r = await fetchText(`${serve.base}/rejects-value`);
   assert.is(r.status, 500);
-  assert.ok(load(r.body).root().text().includes('A non-error value was thrown: {"code":42}'));
+  assert.ok(load(r.body).root().text().includes('A non-error value was thrown while answering route "rejects-value": {"code":42}'));
+});
+
+test('when a controller returns a value JSON cannot encode (a BigInt, a cycle), then 500 that names the route and why', async () => {
+  for (const [path, why] of [['/bigint', 'Do not know how to serialize a BigInt'], ['/cycle', 'Converting circular structure to JSON']]) {
+    const r = await fetchText(`${serve.base}${path}`);
+    assert.is(r.status, 500, path);
+    assert.ok(load(r.body).root().text().includes(`The controller for route "${path.slice(1)}" returned a value JSON cannot encode: ${why}`), path);
+  }
 });
 
 test('when a controller returns undefined, then 500 that says what a controller must return', async () => {
