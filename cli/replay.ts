@@ -10,11 +10,26 @@ import { STORE_OPTION_HELP } from './options.js';
 import { textOptions, type Output } from './output.js';
 import { loadProfile } from './profiles.js';
 
-interface ReplayOptions { target?: string; header: string[]; data?: string; dataFile?: string; diff: boolean; json: boolean; wide?: boolean; store?: string }
+interface ReplayOptions { target?: string; header: string[]; query: string[]; data?: string; dataFile?: string; diff: boolean; json: boolean; wide?: boolean; store?: string }
 
 function collectHeader(value: string, previous: string[]): string[] {
   if (!/^[^:\s]+:\s?.*$/.test(value)) throw new AppError('APP_ERR_CLI_USAGE', `Invalid header "${value}": expected "Name: value".`);
   return [...previous, value];
+}
+
+function collectQuery(value: string, previous: string[]): string[] {
+  if (!/^[^=]+=/.test(value)) throw new AppError('APP_ERR_CLI_USAGE', `Invalid query parameter "${value}": expected "name=value".`);
+  return [...previous, value];
+}
+
+/** How to send again what was left out, by kind: headers, query parameters, the body; a path parameter cannot be. */
+function omittedHint(omitted: readonly string[]): string {
+  const ways: string[] = [];
+  if (omitted.some((o) => !o.startsWith('query ') && !o.startsWith('path parameter ') && o !== 'body')) ways.push('headers with --header "Name: value"');
+  if (omitted.some((o) => o.startsWith('query '))) ways.push('query parameters with --query "name=value"');
+  if (omitted.includes('body')) ways.push('a body with --data or --data-file');
+  const hint = ways.length === 0 ? '' : ` Send ${ways.join(', ')}.`;
+  return omitted.some((o) => o.startsWith('path parameter ')) ? `${hint} A redacted path parameter is sent as an empty segment.` : hint;
 }
 
 function readDataFile(path: string): string {
@@ -33,13 +48,14 @@ export function makeReplayCommand(output: Output): Command {
     .argument('<token>', 'token or "latest"')
     .option('--target <url>', 'http(s) origin to send to, its path put before the recorded one (default: loopback on the port the server answered on)')
     .option('--header <header>', 'add or replace a header, "Name: value" (repeatable)', collectHeader, [])
+    .option('--query <param>', 'add or replace a query parameter, "name=value" (repeatable)', collectQuery, [])
     .addOption(new Option('--data <body>', 'send this body instead of the recorded one (e.g. one that was redacted)').conflicts('dataFile'))
     .option('--data-file <path>', 'send this file\'s content as the body')
     .option('--diff', 'compare the old and new profiles; exit 1 when they differ', false)
     .option('--json', 'print the result as JSON', false)
     .option('--wide', 'do not fit the comparison to the terminal\'s width (default: its width, else $COLUMNS, else 100)')
     .option('--store <dir|url>', STORE_OPTION_HELP)
-    .addHelpText('after', '\nExamples:\n  $ app replay latest\n  $ app replay 3f2a1c --diff\n  $ app replay 3f2a1c --target http://127.0.0.1:9000 --header "Authorization: Bearer dev"\n  $ app replay 3f2a1c --data-file login.json')
+    .addHelpText('after', '\nExamples:\n  $ app replay latest\n  $ app replay 3f2a1c --diff\n  $ app replay 3f2a1c --target http://127.0.0.1:9000 --header "Authorization: Bearer dev"\n  $ app replay 3f2a1c --query "token=dev-token"\n  $ app replay 3f2a1c --data-file login.json')
     .action(async (token: string, opts: ReplayOptions) => {
       if (opts.target !== undefined && parseTarget(opts.target) === null) throw new AppError('APP_ERR_CLI_USAGE', invalidTargetMessage(opts.target));
       const body = opts.dataFile === undefined ? opts.data : readDataFile(opts.dataFile);
@@ -56,10 +72,11 @@ export function makeReplayCommand(output: Output): Command {
       }));
       // Loaded here, not at start: undici costs every other command (serve above all) its start-up time.
       const { diffReplay, replay } = await import('../core/profiler/replay.js');
-      const result = await replay(recorded, { target: opts.target, headers, fetchProfile: opts.diff, ...(body === undefined ? {} : { body }) });
+      const query = Object.fromEntries(opts.query.map((q) => [q.slice(0, q.indexOf('=')), q.slice(q.indexOf('=') + 1)]));
+      const result = await replay(recorded, { target: opts.target, headers, query, fetchProfile: opts.diff, ...(body === undefined ? {} : { body }) });
       if (result.originReplaced) output.err(`Sent to the server that recorded the request, not to the Host it was sent with (${terminalSafe(result.originReplaced)}); use --target to choose.\n`);
       if (result.omitted.length) {
-        output.err(`Left out (redacted when recorded): ${terminalSafe(result.omitted.join(', '))}. Send them again with --header "Name: value", a body with --data or --data-file.\n`);
+        output.err(`Left out (redacted when recorded): ${terminalSafe(result.omitted.join(', '))}.${omittedHint(result.omitted)}\n`);
       }
       if (result.bodyTruncated) {
         output.err(`Incomplete request: ${terminalSafe(truncatedBodyNote(replayableRequest(recorded, opts.target)) ?? '')}, and only those were sent.\n`);

@@ -24,6 +24,8 @@ export interface ReplayOptions {
   target?: string;
   /** extra or replacement headers, e.g. for values that were redacted */
   headers?: Record<string, string>;
+  /** query parameters to add or replace (name -> value), e.g. for values that were redacted */
+  query?: Record<string, string>;
   /** the body to send instead of the recorded one, e.g. for a body that was redacted */
   body?: string;
   /** ms to wait for the answer */
@@ -67,20 +69,23 @@ export const REPLAY_DIFF_FIELDS: ReadonlySet<string> = new Set([
  */
 export async function replay(profile: Profile, options: ReplayOptions = {}): Promise<ReplayResult> {
   const recorded = replayableRequest(profile, options.target);
-  const url = recorded.url;
+  const query = options.query ?? {};
+  const target = withQuery(recorded.target, query);
+  const url = recorded.origin + target;
   const headers: Record<string, string> = { ...recorded.headers };
   for (const [name, value] of Object.entries(options.headers ?? {})) {
     for (const key of Object.keys(headers)) if (key.toLowerCase() === name.toLowerCase()) delete headers[key];
     headers[name] = value;
   }
   const payload = options.body ?? recorded.body;
-  const omitted = recorded.omitted.filter((name) => !(name === 'body' && options.body !== undefined)
+  const given = new Set(Object.keys(query).flatMap((name) => [`query ${name}`, `query ${encodeURIComponent(name)}`]));
+  const omitted = recorded.omitted.filter((name) => !(name === 'body' && options.body !== undefined) && !given.has(name)
     && !Object.keys(headers).some((h) => h.toLowerCase() === name.toLowerCase()));
   let response;
   try {
     response = await httpRequest({
       origin: recorded.origin,
-      path: recorded.target,
+      path: target,
       method: recorded.method as 'GET',
       headers,
       body: payload ?? undefined,
@@ -103,6 +108,25 @@ export async function replay(profile: Profile, options: ReplayOptions = {}): Pro
     url, originReplaced: recorded.originReplaced, status: response.statusCode, token, profile: fetched.profile, profileProblem: fetched.problem,
     omitted, bodyTruncated, bodySize: body.length,
   };
+}
+
+/** The target with these query parameters set: pairs of the same name dropped, the new ones appended, the others kept byte for byte. */
+function withQuery(target: string, query: Record<string, string>): string {
+  const names = Object.keys(query);
+  if (names.length === 0) return target;
+  const q = target.indexOf('?');
+  const kept = q === -1 ? [] : target.slice(q + 1).split('&').filter((pair) => {
+    const raw = pair.split('=', 1)[0];
+    let name = raw;
+    try {
+      name = decodeURIComponent(raw.replace(/\+/g, ' '));
+    } catch {
+      // kept as written
+    }
+    return pair !== '' && !names.includes(name);
+  });
+  const added = names.map((name) => `${encodeURIComponent(name)}=${encodeURIComponent(query[name])}`);
+  return `${q === -1 ? target : target.slice(0, q)}?${[...kept, ...added].join('&')}`;
 }
 
 /** The path of the new profile's JSON: the one the server linked to (X-Debug-Token-Link), else the one under the replay's prefix. */

@@ -51,6 +51,21 @@ test('when --header supplies the redacted header, then it is sent and no longer 
   assert.ok(replayed.collectors.request.redacted.includes('header authorization'), 'the server got an Authorization header (and redacted it)');
 });
 
+test('when --query supplies the redacted query value, then it is sent (the other pairs as recorded) and no longer reported; the hint names --query', async () => {
+  const plain = await runApp(['replay', token, '--store', store]);
+  assert.match(plain.stderr, /^Left out \(redacted when recorded\): authorization, cookie, query password\. Send headers with --header "Name: value", query parameters with --query "name=value"\.$/m);
+  const r = await runApp(['replay', token, '--json', '--query', 'password=again', '--store', store]);
+  assert.is(r.code, 0, r.stderr);
+  const result = JSON.parse(r.stdout);
+  assert.is(result.url, `${serve.base}/hello/ann?page=2&password=again`);
+  assert.equal([...result.omitted].sort(), ['authorization', 'cookie']);
+  const replayed = await fetchProfileJson(serve.base, result.token);
+  assert.ok(replayed.collectors.request.redacted.includes('query password'), 'the server got a password (and redacted it)');
+  const bad = await runApp(['replay', token, '--query', 'password', '--store', store]);
+  assert.is(bad.code, 2);
+  assert.match(bad.stderr, /^app: Invalid query parameter "password": expected "name=value"\.$/m);
+});
+
 test('when the request is exported as curl, then no placeholder is in the command and a comment names what was left out', async () => {
   const r = await runApp(['profiles', 'export', token, '--curl', '--store', store]);
   assert.is(r.code, 0, r.stderr);
