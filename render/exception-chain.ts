@@ -1,14 +1,26 @@
 import type { ExceptionData, ExceptionRecord } from '../core/profiler/profile.js';
+import { reasonPhrase } from '../core/http/response.js';
 import { escapeHtml } from './escape.js';
 import { renderFrameList, type FrameOptions } from './frame-list.js';
 
 function renderException(record: ExceptionRecord, index: number, options: FrameOptions): string {
   const causedBy = index > 0 ? '<div class="by">Caused by</div>' : '';
-  return `<div class="card exc">${causedBy}<h3>${escapeHtml(record.class)}</h3>`
+  return `<div class="card exc">${causedBy}<h3>${escapeHtml(record.class)}</h3>${renderStatus(record, index)}`
     + `<pre class="msg">${escapeHtml(record.message)}</pre>${renderFrameList(record.frames, options)}</div>`;
 }
 
-/** Each exception of the chain, outermost first: class, message, frames. */
+/**
+ * The outermost exception's status code and headers (SPEC.md's exception record: a 404's headers
+ * are none, a 405's hold Allow); a cause's only when it has headers of its own.
+ */
+function renderStatus(record: ExceptionRecord, index: number): string {
+  const headers = Object.entries(record.headers);
+  if (index > 0 && headers.length === 0) return '';
+  const shown = headers.length === 0 ? 'no headers' : headers.map(([name, value]) => `${escapeHtml(name)}: ${escapeHtml(value)}`).join(' · ');
+  return `<p class="cls exc-status">Status code ${record.status} ${escapeHtml(reasonPhrase(record.status))} · ${shown}</p>`;
+}
+
+/** Each exception of the chain, outermost first: class, status code and headers, message, frames. */
 export function renderExceptionChain(exception: ExceptionData, options: FrameOptions = {}): string {
   return exception.chain.map((record, i) => renderException(record, i, options)).join('');
 }

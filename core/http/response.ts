@@ -1,4 +1,5 @@
 import { escapeHtml } from './escape-html.js';
+import { STATUS_CODES } from 'node:http';
 import type { Readable } from 'node:stream';
 
 export type Body = string | Buffer | Readable | null;
@@ -13,8 +14,9 @@ const REASONS: Record<number, string> = {
   502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
 };
 
+/** RFC 9110's phrase (REASONS), else Node's (418 "I'm a Teapot", 451, ...), else the class's. */
 export function reasonPhrase(status: number): string {
-  return REASONS[status] ?? (status >= 500 ? 'Server Error' : status >= 400 ? 'Client Error' : 'Unknown');
+  return REASONS[status] ?? STATUS_CODES[status] ?? (status >= 500 ? 'Server Error' : status >= 400 ? 'Client Error' : 'Unknown');
 }
 
 /** Whether a header name is `lower` in any case: no lower-cased copy made of a name of another length. */
