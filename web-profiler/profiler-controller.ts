@@ -22,9 +22,10 @@ export class ProfilerController {
     Response.redirect(request.locationOf('/_profiler/search?limit=10'), 302);
 
   readonly searchAction = async ({ request }: ControllerContext): Promise<Response> => {
-    const query = parseSearchQuery(request.query);
+    const notes: string[] = [];
+    const query = parseSearchQuery(request.query, notes);
     const [rows, total] = await Promise.all([this.storage.search(query), this.storage.count(query)]);
-    return Response.html(renderSearchPage(rows, query, total));
+    return Response.html(renderSearchPage(rows, query, total, notes));
   };
 
   readonly panelAction = async ({ request, params }: ControllerContext): Promise<Response> => {
@@ -81,31 +82,41 @@ export class ProfilerController {
 
 /**
  * Search page parameters; blanks are ignored, the limit is one of 10/50/100 (default 10), the offset a
- * whole number (default 0); the profiler's own requests are left out unless `profiler=1`.
+ * whole number (default 0); the profiler's own requests are left out unless `profiler=1`. A value that
+ * cannot be used (a limit of 5, a status "abc", a time that is none) is left out and said in `notes`,
+ * and so is a time range that nothing can match.
  */
-export function parseSearchQuery(raw: Record<string, string | string[]>): SearchQuery {
+export function parseSearchQuery(raw: Record<string, string | string[]>, notes: string[] = []): SearchQuery {
   const value = (name: string) => {
     const v = firstValue(raw[name])?.trim();
     return v ? v : undefined;
   };
-  const limit = Number(value('limit'));
+  const given = value('limit');
+  const limit = Number(given);
   const query: SearchQuery = { limit: (SEARCH_LIMITS as readonly number[]).includes(limit) ? limit : 10 };
+  if (given !== undefined && query.limit !== limit) notes.push(`limit "${given}" was not applied: ${SEARCH_LIMITS.join(', ')} are offered.`);
   for (const key of ['ip', 'method', 'status', 'url', 'token'] as const) {
     const v = value(key);
-    if (v !== undefined) query[key] = key === 'method' ? v.toUpperCase() : v;
+    if (v === undefined) continue;
+    if (key === 'status' && !STATUS_FILTER.test(v)) notes.push(`status "${v}" was not applied: give an exact status (404) or a class (4xx).`);
+    else query[key] = key === 'method' ? v.toUpperCase() : key === 'status' ? v.toLowerCase() : v;
   }
-  const since = parseTime(value('since') ?? value('start'));
-  const until = parseTime(value('until') ?? value('end'));
+  const since = parseTime(value('since') ?? value('start'), 'since', notes);
+  const until = parseTime(value('until') ?? value('end'), 'until', notes);
   if (since !== undefined) query.since = since;
   if (until !== undefined) query.until = until;
+  if (since !== undefined && until !== undefined && since > until) notes.push('"since" is later than "until": no profile can match.');
   if (value('profiler') !== '1') query.hideProfiler = true;
   const offset = Number(value('offset'));
   if (Number.isSafeInteger(offset) && offset > 0) query.offset = offset;
   return query;
 }
 
-function parseTime(value: string | undefined): number | undefined {
+const STATUS_FILTER = /^[1-5]([0-9]{2}|xx)$/i;
+
+function parseTime(value: string | undefined, name: string, notes: string[]): number | undefined {
   if (value === undefined) return undefined;
   const ms = parseUtcTime(value);
+  if (Number.isNaN(ms)) notes.push(`${name} "${value}" was not applied: give a date and time (2026-11-22T14:00, UTC unless a zone is given).`);
   return Number.isNaN(ms) ? undefined : ms;
 }

@@ -74,7 +74,15 @@ test('when the search is asked for without a limit (or with one not offered), th
     const $ = load(page.body);
     assert.is($('table tbody tr').length, 10, target);
     assert.match($('h2').text(), /^10 of \d+ results found$/, target);
+    const notes = $('.filter-notes').text();
+    assert.is(notes, target.endsWith('=7') ? 'limit "7" was not applied: 10, 50, 100 are offered.' : '', target);
   }
+  const bad = load((await fetchText(`${t.base}/_profiler/search?status=abc&since=garbage&until=2020-01-01T00:00`)).body);
+  assert.is(bad('.filter-notes').text(), 'status "abc" was not applied: give an exact status (404) or a class (4xx).'
+    + ' since "garbage" was not applied: give a date and time (2026-11-22T14:00, UTC unless a zone is given).');
+  assert.match(bad('h2').text(), /^No results found$/, 'until 2020 still applies');
+  const reversed = load((await fetchText(`${t.base}/_profiler/search?since=2026-01-02T00:00&until=2026-01-01T00:00`)).body);
+  assert.is(reversed('.filter-notes').text(), '"since" is later than "until": no profile can match.');
   const wide = await fetchText(`${t.base}/_profiler/search?limit=50&url=%2Fhello%2Frow`);
   const $ = load(wide.body);
   assert.is($('table tbody tr').length, 14);

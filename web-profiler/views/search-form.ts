@@ -5,7 +5,7 @@ import { isoSeconds } from '../../render/format.js';
 const LIMITS = [10, 50, 100];
 
 /** Hints read as hints: prefixed "e.g.", italic and pale, never as a value already typed (the page adds it to its stylesheet). */
-export const SEARCH_FORM_STYLES = 'form.search input::placeholder{color:#9ca3af;font-style:italic;opacity:1}';
+export const SEARCH_FORM_STYLES = 'form.search input::placeholder{color:#9ca3af;font-style:italic;opacity:1}.filter-notes{border-left:4px solid #d97706;color:#92400e}';
 
 function field(label: string, name: string, value: string | undefined, attributes = ''): string {
   return `<label>${label}<input name="${name}" value="${escapeHtml(value ?? '')}"${attributes}></label>`;

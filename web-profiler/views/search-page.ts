@@ -71,7 +71,8 @@ const LIVE_CONTROLS = '<p class="live"><button type="button" id="live-toggle" ar
  * `<n> results found` whatever n, with the total when more matched (`total`,
  * default: the rows given); newer and older pages are links.
  */
-export function renderSearchPage(results: readonly ProfileSummary[], query: SearchQuery, total = results.length): string {
+export function renderSearchPage(results: readonly ProfileSummary[], query: SearchQuery, total = results.length, notes: readonly string[] = []): string {
+  const notice = notes.length === 0 ? '' : `<p class="card filter-notes" role="status">${notes.map(escapeHtml).join(' ')}</p>`;
   const pager = renderPager(query, results.length, total);
   const table = results.length
     ? '<div class="card"><table class="results"><thead><tr><th>Status</th><th>IP</th><th>Method</th><th>URL</th><th>Time</th><th>Token</th><th>Route</th><th>Duration</th></tr></thead>'
@@ -80,7 +81,7 @@ export function renderSearchPage(results: readonly ProfileSummary[], query: Sear
   return renderLayout({
     title: 'Profile Search · Profiler',
     styles: STYLES + SEARCH_FORM_STYLES,
-    body: `${renderTopBar()}<main class="wrap"><h1>Profile Search</h1>${renderSearchForm(query)}${LIVE_CONTROLS}`
+    body: `${renderTopBar()}<main class="wrap"><h1>Profile Search</h1>${notice}${renderSearchForm(query)}${LIVE_CONTROLS}`
       + `<h2>${resultCount(results.length, total)}</h2>${renderProfilerToggle(query)}${pager}${table}${pager}</main>`
       + '<script src="/_profiler/live-search.js" defer></script>',
   });
