@@ -29,6 +29,8 @@ export class ProfilerController {
   };
 
   readonly panelAction = async ({ request, params }: ControllerContext): Promise<Response> => {
+    const moved = movedProfilerPath(params.token);
+    if (moved !== null) return Response.redirect(request.locationOf(`${moved}${request.queryString ? `?${request.queryString}` : ''}`), 301);
     const profile = await this.load(params.token);
     const requested = firstValue(request.query.panel);
     let panel: PanelName | string;
@@ -78,6 +80,18 @@ export class ProfilerController {
     if (!profile) throw new NotFoundHttpError(`Token "${token}" not found.`);
     return profile;
   }
+}
+
+/**
+ * Where a profiler address the `_profiler` route took for a token really points: a trailing slash
+ * (`<token>/`, `search/`) is dropped, and Symfony's search addresses (`empty/search/results`,
+ * `<token>/search/results`) are the search page. Null when `token` is none of these.
+ */
+function movedProfilerPath(token: string): string | null {
+  if (/^(?:empty|[0-9a-f]{6})\/search\/results\/?$/.test(token)) return '/_profiler/search';
+  if (!token.endsWith('/')) return null;
+  const trimmed = token.replace(/\/+$/, '');
+  return trimmed === 'search' || trimmed === 'latest' || isValidToken(trimmed) ? `/_profiler/${trimmed}` : null;
 }
 
 /**

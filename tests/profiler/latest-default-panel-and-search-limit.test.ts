@@ -35,6 +35,25 @@ test('when /_profiler/latest and /_profiler/latest.json are asked for, then both
   assert.ok($('header.summary').text().includes(next.token), 'the summary names the newest token');
 });
 
+test('when a profiler address ends with a slash, or is Symfony\'s search address, then a 301 to the address it means, the query kept', async () => {
+  const { token } = await fetchProfiled(t, '/hello/slash');
+  const cases: [string, string][] = [
+    [`/_profiler/${token}/?panel=log`, `/_profiler/${token}?panel=log`],
+    ['/_profiler/search/?limit=50', '/_profiler/search?limit=50'],
+    ['/_profiler/latest/', '/_profiler/latest'],
+    ['/_profiler/empty/search/results?limit=10', '/_profiler/search?limit=10'],
+    [`/_profiler/${token}/search/results?url=%2Fhello`, '/_profiler/search?url=%2Fhello'],
+  ];
+  for (const [from, to] of cases) {
+    const r = await fetchText(`${t.base}${from}`);
+    assert.is(r.status, 301, from);
+    assert.is(r.headers.location, `${t.base}${to}`, from);
+  }
+  const unknown = await fetchText(`${t.base}/_profiler/abc/`);
+  assert.is(unknown.status, 404);
+  assert.ok(load(unknown.body).root().text().includes('Token "abc/" not found.'));
+});
+
 test('when no panel is given, then the exception panel for a profile with an exception, else the request panel', async () => {
   const notFound = await fetchProfiled(t, '/robots.txt');
   const hello = await fetchProfiled(t, '/hello/world');
