@@ -17,7 +17,7 @@ const HOME = `<!DOCTYPE html>
 <h1>appkernel demo</h1>
 <p>Try <a href="/hello/world">/hello/world</a>, <a href="/robots.txt">/robots.txt</a> (404),
 <a href="/contact">/contact</a> (405), <a href="/boom">/boom</a> (500), then the
-<a href="/_profiler">profiler</a>.</p>
+<a href="/_profiler">profiler</a> (debug mode; <code>--no-debug</code> has none).</p>
 </body>
 </html>
 `;

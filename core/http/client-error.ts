@@ -42,8 +42,15 @@ export function describeClientError(error: ParserError, limits: { maxHeaderSize:
       if (line && !METHODS.includes(line[1])) return { status: 501, text: 'Not Implemented', why: `the method "${line[1]}" is not one this server knows` };
       return { status: 400, text: 'Bad Request', why: `the request line does not start with an HTTP method${reason}` };
     }
-    case 'HPE_INVALID_URL':
+    case 'HPE_INVALID_URL': {
+      const start = LINE_START.exec(packet.slice(packet.lastIndexOf('\n', (error.bytesParsed ?? 0) - 1) + 1));
+      const target = start?.[2] ?? '';
+      // A target must be a path ("/a"), an absolute URL ("http://h/a"), an authority (CONNECT) or "*".
+      if (target !== '' && !/^[/*]/.test(target) && !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(target)) {
+        return { status: 400, text: 'Bad Request', why: `the request target must start with "/" (or be an absolute URL)${reason}` };
+      }
       return { status: 400, text: 'Bad Request', why: `the request target is malformed${reason}: control characters, spaces and bytes above 0x7F must be percent-encoded` };
+    }
     case 'HPE_INVALID_HEADER_TOKEN':
       return { status: 400, text: 'Bad Request', why: `a header name or value holds a character not allowed there${reason}` };
     case 'HPE_INVALID_CONTENT_LENGTH':

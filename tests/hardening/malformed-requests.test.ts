@@ -44,6 +44,11 @@ const CASES: Case[] = [
     also: (a) => assert.match(a.body, /bytes above 0x7F must be percent-encoded/),
   },
   {
+    name: 'a request target without its leading slash',
+    bytes: get('robots.txt'), status: 400, profiled: false, says: () => 'the request target must start with "/" (or be an absolute URL)',
+    also: (a) => assert.not.match(a.body, /percent-encoded/),
+  },
+  {
     name: 'a raw NUL byte in the request target',
     bytes: get('/hello/a\0b'), status: 400, profiled: false, says: () => 'the request target is malformed',
   },
