@@ -49,7 +49,14 @@ export function describeLoadError(error: unknown): LoadErrorReport {
   }
   // A transform error's first line after its place is the reason; any other message is kept whole (a terminal shows its line breaks escaped).
   const reason = transform ? message.slice(transform.index + transform[0].length).split('\n')[0] : message;
-  return { reason, location, codeFrame: location ? codeFrame(location) : '', appFrames };
+  return { reason: reason + installHint(error, message), location, codeFrame: location ? codeFrame(location) : '', appFrames };
+}
+
+/** A package the app imports that is not installed (often appkernel itself, right after `app init`): what to run. */
+function installHint(error: unknown, message: string): string {
+  if ((error as NodeJS.ErrnoException | null)?.code !== 'ERR_MODULE_NOT_FOUND') return '';
+  const name = /^Cannot find package '([^']+)'/.exec(message)?.[1];
+  return name === undefined ? '' : `. Is it installed? Run npm install${name === 'appkernel' ? '' : ` ${name}`} in the app's folder`;
 }
 
 /** The report as lines for a terminal, under the one-line message (which names the place). */

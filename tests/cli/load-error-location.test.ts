@@ -13,6 +13,7 @@ test.before(() => {
   mkdirSync(join(dir, 'lib'));
   writeFileSync(join(dir, 'lib', 'config.ts'), `const settings: any = {};\n\nexport function region(): string {\n  return settings.eu.region;\n}\n`);
   writeFileSync(join(dir, 'throws.ts'), `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};\nimport { region } from './lib/config';\n\nexport const app = createApp({ name: region() });\n`);
+  writeFileSync(join(dir, 'missing.ts'), `import { createApp } from 'appkernel';\nexport const app = createApp();\n`);
   writeFileSync(join(dir, 'syntax.ts'), `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};\nconst broken: number[] = [;\nexport const app = createApp();\n`);
 });
 
@@ -28,6 +29,12 @@ for (const command of [['routes'], ['snapshot', '/'], ['serve', '--port', '0', '
     assert.not.match(stderr, /node_modules|node:internal/, 'only the app\'s frames');
   });
 }
+
+test('app routes: a package that is not installed (appkernel, right after app init) says to run npm install', async () => {
+  const { code, stderr } = await runApp(['routes', '--app', 'missing.ts'], { cwd: dir });
+  assert.is(code, 2, stderr);
+  assert.match(stderr, /failed to load: Cannot find package 'appkernel' imported from [^\n]*missing\.ts\. Is it installed\? Run npm install in the app's folder/);
+});
 
 test('app routes: a syntax error names the file, line and column with a caret under it', async () => {
   const { code, stderr } = await runApp(['routes', '--app', 'syntax.ts'], { cwd: dir });
