@@ -183,7 +183,12 @@ export class FileStorage implements ProfileStorage {
       if (errorCode(error) === 'ENOENT') return null;
       throw corrupt(token, entry.segment, entry.offset, `its segment cannot be read (${errorCode(error)})`, error);
     }
-    if (bytes.length < entry.length) throw corrupt(token, entry.segment, entry.offset, `the segment ends ${entry.length - bytes.length} bytes before the end of the record`);
+    if (bytes.length < entry.length) {
+      // Cut short (a copy, a full disk): it may end before the record even starts.
+      const problem = bytes.length === 0 ? `the segment ends before the record starts (it holds ${segmentSize(logPath(this.dir, entry.segment))} bytes)`
+        : `the segment ends ${entry.length - bytes.length} bytes before the end of the record`;
+      throw corrupt(token, entry.segment, entry.offset, problem);
+    }
     const key = `${entry.segment}:${entry.offset}`;
     if (this.#lastBlock?.key === key && this.#lastBlock.bytes.equals(bytes)) return this.#lastBlock.jsons;
     const decoded = decodeBlock(bytes);
@@ -333,4 +338,12 @@ export class FileStorage implements ProfileStorage {
 
 function corrupt(token: string, segment: string, offset: number, problem: string, cause?: unknown): AppError {
   return new AppError('APP_ERR_PROFILER_STORE_CORRUPT', `Profile "${token}" (segment ${segment}, byte ${offset}) is corrupt: ${problem}.`, { cause });
+}
+
+function segmentSize(path: string): string {
+  try {
+    return String(statSync(path).size);
+  } catch {
+    return 'an unknown number of';
+  }
 }
