@@ -14,10 +14,11 @@ function renderException(record: ExceptionRecord, index: number, options: FrameO
  * are none, a 405's hold Allow); a cause's only when it has headers of its own.
  */
 function renderStatus(record: ExceptionRecord, index: number): string {
+  // &middot;, not the character: a page all ASCII takes the fast paths of UTF-8 encoding and of the hand-off.
   const headers = Object.entries(record.headers);
   if (index > 0 && headers.length === 0) return '';
-  const shown = headers.length === 0 ? 'no headers' : headers.map(([name, value]) => `${escapeHtml(name)}: ${escapeHtml(value)}`).join(' · ');
-  return `<p class="cls exc-status">Status code ${record.status} ${escapeHtml(reasonPhrase(record.status))} · ${shown}</p>`;
+  const shown = headers.length === 0 ? 'no headers' : headers.map(([name, value]) => `${escapeHtml(name)}: ${escapeHtml(value)}`).join(' &middot; ');
+  return `<p class="cls exc-status">Status code ${record.status} ${escapeHtml(reasonPhrase(record.status))} &middot; ${shown}</p>`;
 }
 
 /** Each exception of the chain, outermost first: class, status code and headers, message, frames. */

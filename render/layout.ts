@@ -19,7 +19,7 @@ export function renderLayout({ title, body, styles = STYLES }: LayoutData): stri
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex,nofollow">
 <link rel="icon" href="data:,">
-<title>${escapeHtml(title)}</title>
+<title>${asciiHtml(escapeHtml(title))}</title>
 <style>${styles}</style>
 </head>
 <body>
@@ -27,4 +27,13 @@ ${body}
 </body>
 </html>
 `;
+}
+
+/**
+ * Text with its characters beyond ASCII written as character references: a page all ASCII takes
+ * the fast paths of UTF-8 encoding and of the profiler's hand-off (a title's "·" cost a 404 page
+ * about a sixth of its time).
+ */
+function asciiHtml(text: string): string {
+  return /[^\x00-\x7f]/.test(text) ? text.replace(/[^\x00-\x7f]/gu, (c) => `&#${c.codePointAt(0)};`) : text;
 }

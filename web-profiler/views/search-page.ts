@@ -45,12 +45,12 @@ function renderPager(query: SearchQuery, shown: number, total: number): string {
   const offset = query.offset ?? 0;
   if (offset === 0 && shown >= total) return '';
   const newer = offset > 0
-    ? `<a rel="prev" href="${escapeHtml(searchUrl(query, { offset: Math.max(0, offset - query.limit) }))}">← Newer</a>`
-    : '<span class="muted">← Newer</span>';
+    ? `<a rel="prev" href="${escapeHtml(searchUrl(query, { offset: Math.max(0, offset - query.limit) }))}">&larr; Newer</a>`
+    : '<span class="muted">&larr; Newer</span>';
   const older = offset + shown < total
-    ? `<a rel="next" href="${escapeHtml(searchUrl(query, { offset: offset + query.limit }))}">Older →</a>`
-    : '<span class="muted">Older →</span>';
-  const range = shown ? `${offset + 1}–${offset + shown} of ${total}` : `none of ${total} past ${offset}`;
+    ? `<a rel="next" href="${escapeHtml(searchUrl(query, { offset: offset + query.limit }))}">Older &rarr;</a>`
+    : '<span class="muted">Older &rarr;</span>';
+  const range = shown ? `${offset + 1}&ndash;${offset + shown} of ${total}` : `none of ${total} past ${offset}`;
   return `<nav class="pager" aria-label="Pages">${newer} <span>${range}</span> ${older}</nav>`;
 }
 

@@ -76,7 +76,7 @@ export function renderToolbar(s: ToolbarSummary): string {
     row('Decision', escapeHtml(s.security.decision)) + row('Rule', s.security.rule === null ? '<em>none</em>' : escapeHtml(s.security.rule)),
     `${href}?panel=security`, 'Security');
   const outgoing = !s.outgoing ? '' : section('http_client',
-    `<span class="ak-label">HTTP</span> ${plural(s.outgoing.count, 'HTTP call')} · ${formatMs(s.outgoing.total)}`, 'HTTP client',
+    `<span class="ak-label">HTTP</span> ${plural(s.outgoing.count, 'HTTP call')} &middot; ${formatMs(s.outgoing.total)}`, 'HTTP client',
     row('Calls', String(s.outgoing.count)) + row('Total time', formatMs(s.outgoing.total)),
     `${href}?panel=http_client`, 'HTTP client');
   const fetches = '<div class="ak-s ak-fetch" tabindex="0" data-panel="fetch" hidden><span class="ak-label">Fetch</span> <span class="ak-fetch-count">0</span>'
