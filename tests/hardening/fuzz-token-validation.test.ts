@@ -58,6 +58,15 @@ test('when any token is asked for as a page or as JSON, then it is the profile, 
     const { response, body, errors } = await handle(kernel, 'GET', target);
     seen.add(response.status);
     if (!json && (s === '' || s === 'search')) return; // the profiler's home (a redirect) and its search page
+    const trimmed = s.replace(/\/+$/, '');
+    const moved = /^(empty|[0-9a-f]{6})\/search\/results\/?$/.test(s) ? '/_profiler/search'
+      : trimmed !== s && (isValidToken(trimmed) || trimmed === 'search' || trimmed === 'latest') ? `/_profiler/${trimmed}` : null;
+    if (!json && moved !== null) {
+      // A trailing slash, or Symfony's search address: the address it means.
+      assert.is(response.status, 301, target);
+      assert.ok(response.header('location')?.endsWith(moved), `${target}: ${response.header('location')}`);
+      return;
+    }
     if (response.status === 200) {
       assert.ok(s === token || s === 'latest', `${target} answered 200`);
       return;
