@@ -51,8 +51,13 @@ interface Loader {
 const DEFAULT_LOAD_TIMEOUT_S = 10;
 
 function loadTimeoutMs(): number {
-  const given = Number(process.env.APPKERNEL_LOAD_TIMEOUT);
-  return (Number.isFinite(given) && given > 0 ? given : DEFAULT_LOAD_TIMEOUT_S) * 1000;
+  const text = process.env.APPKERNEL_LOAD_TIMEOUT;
+  if (text === undefined || text === '') return DEFAULT_LOAD_TIMEOUT_S * 1000;
+  const given = Number(text);
+  if (!Number.isFinite(given) || given <= 0) {
+    throw new AppError('APP_ERR_CLI_USAGE', `Invalid APPKERNEL_LOAD_TIMEOUT "${text}": expected a number of seconds (e.g. 30), or unset for ${DEFAULT_LOAD_TIMEOUT_S}.`);
+  }
+  return given * 1000;
 }
 
 class LoadTimedOut extends Error {}

@@ -78,6 +78,7 @@ test('when an option value is empty, a store URL of another database, a file for
       [['snapshot', '/', '--dir', file], /^app: Invalid --dir ".*a-file": it is a file, not a folder\.$/],
       [['routes', '--app', dir], /^app: The app file ".*" is a folder: name the app file in it \(app\.config\.ts/],
       [['replay', 'latest', '--data-file', dir], /^app: Cannot read --data-file ".*": it is a folder, not a file\.$/],
+      [['routes', '--app', file], /^app: Invalid APPKERNEL_LOAD_TIMEOUT "soon": expected a number of seconds \(e\.g\. 30\), or unset for 10\.$/, { APPKERNEL_LOAD_TIMEOUT: 'soon' }],
     ];
     for (const [args, message, env] of cases) {
       const r = await runApp(args, { cwd: dir, env });
