@@ -21,7 +21,13 @@ export function mainThreadMs(pid: number): number {
 /** ms every thread of the process has run, to the ns (the sum of its tasks' schedstat). */
 export function allThreadsMs(pid: number): number {
   let ns = 0;
-  for (const task of readdirSync(`/proc/${pid}/task`)) ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      // the thread ended between the listing and the read
+    }
+  }
   return ns / 1e6;
 }
 

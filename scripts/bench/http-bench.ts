@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { request } from 'undici';
 import { startContender, type Contender, type RunningContender } from './contender.js';
-import { cpuMs } from './cpu-per-request.js';
+import { allThreadsMs, cpuMs } from './cpu-per-request.js';
 import { load, loadGenerator } from './load.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
@@ -86,7 +86,26 @@ function droppedIn(output: string): number {
   return dropped;
 }
 
+const QUIET_MS_PER_S = 20;
+const QUIET_LIMIT_MS = 5_000;
+
+/**
+ * Waits until every server is quiet (together under QUIET_MS_PER_S ms of CPU a second, over 100 ms),
+ * at most QUIET_LIMIT_MS: a profiling server goes on building, storing and compressing the profiles
+ * of its round after the load stops, and that work must not fall into the next contender's round.
+ */
+async function untilQuiet(): Promise<void> {
+  const pids = [...running.values()].map((r) => r.child.pid!);
+  const busy = () => pids.reduce((sum, pid) => sum + allThreadsMs(pid), 0);
+  for (const deadline = Date.now() + QUIET_LIMIT_MS; Date.now() < deadline;) {
+    const before = busy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (busy() - before < QUIET_MS_PER_S / 10) return;
+  }
+}
+
 async function sample(running: RunningContender, c: Case, path: string): Promise<Sample> {
+  await untilQuiet();
   const pid = running.child.pid!;
   const before = cpuMs(pid);
   const mainBefore = cpuMs(pid, true);
