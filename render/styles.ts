@@ -22,7 +22,8 @@ table{width:100%;border-collapse:collapse}
 th,td{text-align:left;vertical-align:top;padding:6px 10px;border-bottom:1px solid #e5e7eb;overflow-wrap:anywhere}
 th{background:#f9fafb;font-size:12px;color:#4b5563;white-space:nowrap}
 .results td{white-space:nowrap}.results td.url{white-space:normal;min-width:26ch}
-.kv th{width:220px;background:none;font-size:13px}
+.kv th{width:min(220px,35%);background:none;font-size:13px;white-space:normal}
+td.mono{overflow-wrap:break-word}
 .b{display:inline-block;padding:0 7px;border-radius:9px;font-size:11.5px;font-weight:600;background:#e5e7eb;color:#374151;white-space:nowrap}
 .s2 .b,.b.s2,.b.ok{background:#dcfce7;color:#166534}.b.s3{background:#dbeafe;color:#1e40af}
 .b.s4,.b.warn,.log-warning .b{background:#fef3c7;color:#92400e}.b.s5,.b.err,.log-error .b{background:#fee2e2;color:#991b1b}
@@ -44,6 +45,7 @@ details>summary{cursor:pointer;color:#4b5563;padding:3px 0}
 .menu a{display:flex;justify-content:space-between;gap:8px;padding:7px 10px;border-radius:6px;color:#1f2328;text-decoration:none}
 .menu a:hover{background:#f3f4f6}.menu a.on{background:#111827;color:#fff}
 .summary dl{display:flex;flex-wrap:wrap;gap:4px 28px;margin:8px 0 0}.summary dt{font-size:12px;opacity:.75}.summary dd{margin:0;font-weight:600}
+.timeline td:not(:nth-child(2)){white-space:nowrap}
 .track{position:relative;height:12px;min-width:160px;background:#f3f4f6;border-radius:3px}
 .bar{position:absolute;top:0;height:12px;min-width:2px;background:#2563eb;border-radius:3px}
 .filters{margin:0 0 10px;display:flex;flex-wrap:wrap;gap:6px}

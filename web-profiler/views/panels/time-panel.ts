@@ -21,7 +21,7 @@ export function renderTimePanel(profile: Profile): string {
       + `<td><div class="track"><span class="bar" style="left:${percent(row.start, end)}%;width:${width.toFixed(2)}%;background:${KIND_COLOURS[row.kind]}"></span></div></td></tr>`;
   });
   const table = rows.length
-    ? `<table><thead><tr><th>Kind</th><th>Name</th><th>Start</th><th>Duration</th><th>Timeline</th></tr></thead><tbody>${body.join('')}</tbody></table>`
+    ? `<table class="timeline"><thead><tr><th>Kind</th><th>Name</th><th>Start</th><th>Duration</th><th>Timeline</th></tr></thead><tbody>${body.join('')}</tbody></table>`
     : '<p class="empty">No phases were recorded.</p>';
   const memoryLine = memory
     ? `<p>Memory at the end: heap ${escapeHtml(formatBytes(memory.heapUsed))} used of ${escapeHtml(formatBytes(memory.heapTotal))}, RSS ${escapeHtml(formatBytes(memory.rss))}, external ${escapeHtml(formatBytes(memory.external))}</p>`
