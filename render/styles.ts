@@ -15,7 +15,7 @@ h2{font-size:18px}h3{font-size:15px}
 .hero.s4{background:#9a3412}.hero.s5{background:#991b1b}
 .hero h1{font-size:15px;font-weight:600;opacity:.9}
 .hero .msg{font-size:22px;margin:8px 0;overflow-wrap:anywhere}
-.hero .req{opacity:.9;overflow-wrap:anywhere}.hero a{color:#fff}
+.hero .req{opacity:.9;overflow-wrap:anywhere}.hero a{color:#fff}.hero .referer{font-size:13px;font-weight:400;margin-left:10px}
 .card{background:#fff;border:1px solid #e5e7eb;border-radius:8px;padding:16px 20px;margin:0 0 16px;overflow:auto}
 .muted{color:#6b7280}.empty{color:#6b7280;font-style:italic}
 table{width:100%;border-collapse:collapse}

@@ -2,10 +2,33 @@ import type { Profile } from '../../core/profiler/profile.js';
 import { escapeHtml, queryString, safeUrl } from '../../render/escape.js';
 import { formatDateTime, formatMs, isoSeconds, statusClass } from '../../render/format.js';
 
+/** Longer URLs are cut in the header; the request panel shows them whole. */
+const URL_SHOWN = 160;
+
+function shortened(url: string): string {
+  if (url.length <= URL_SHOWN) return escapeHtml(url);
+  const end = /[\ud800-\udbff]/.test(url[URL_SHOWN - 1]) ? URL_SHOWN - 1 : URL_SHOWN;
+  return `${escapeHtml(url.slice(0, end))}&hellip;`;
+}
+
+/**
+ * The profiled URL, a link only for GET and HEAD (opening another method's URL sends a GET the
+ * route may answer with 405), and then a link back to the referer when it is known.
+ */
+function renderUrl(profile: Profile): string {
+  const title = profile.url.length > URL_SHOWN ? ` title="${escapeHtml(profile.url)}"` : '';
+  const href = safeUrl(profile.url);
+  if (href !== null && (profile.method === 'GET' || profile.method === 'HEAD')) {
+    return `<a href="${escapeHtml(href)}"${title}>${shortened(profile.url)}</a>`;
+  }
+  const referer = safeUrl(profile.collectors.request.headers.referer ?? '');
+  const back = referer === null ? '' : ` <a class="referer" href="${escapeHtml(referer)}">Return to referer URL</a>`;
+  return `<span${title}>${shortened(profile.url)}</span>${back}`;
+}
+
 /** The header of a profile: URL, method, status, IP, when it was profiled, its token. */
 export function renderProfileSummary(profile: Profile): string {
-  const href = safeUrl(profile.url);
-  const url = href === null ? escapeHtml(profile.url) : `<a href="${escapeHtml(href)}">${escapeHtml(profile.url)}</a>`;
+  const url = renderUrl(profile);
   const statusText = profile.collectors.request.response.statusText;
   const ipSearch = `/_profiler/search${queryString({ ip: profile.ip, limit: 10 })}`;
   const fields: [string, string][] = [
