@@ -52,6 +52,7 @@ details>summary{cursor:pointer;color:#4b5563;padding:3px 0}
 .filters label{padding:3px 10px;border:1px solid #d1d5db;border-radius:14px;cursor:pointer;background:#fff}
 .lf{position:absolute;opacity:0}
 #lf-all:checked~.filters [for=lf-all],#lf-error:checked~.filters [for=lf-error],#lf-warning:checked~.filters [for=lf-warning],#lf-info:checked~.filters [for=lf-info],#lf-debug:checked~.filters [for=lf-debug]{background:#111827;color:#fff}
+#lf-all:focus-visible~.filters [for=lf-all],#lf-error:focus-visible~.filters [for=lf-error],#lf-warning:focus-visible~.filters [for=lf-warning],#lf-info:focus-visible~.filters [for=lf-info],#lf-debug:focus-visible~.filters [for=lf-debug]{outline:2px solid #2563eb;outline-offset:2px}
 #lf-error:checked~table tbody tr:not(.log-error),#lf-warning:checked~table tbody tr:not(.log-warning),#lf-info:checked~table tbody tr:not(.log-info),#lf-debug:checked~table tbody tr:not(.log-debug){display:none}
 form.search{display:grid;grid-template-columns:repeat(auto-fill,minmax(150px,1fr));gap:10px;align-items:end}
 form.search label{display:flex;flex-direction:column;font-size:12px;color:#4b5563;gap:2px}
