@@ -99,6 +99,13 @@ test('when panel=request, then JSON bodies both ways are pretty-printed, a cut o
   assert.ok(cut('main').text().includes('39.1 KB, text/plain truncated: the first 16 B shown'), cut('main').text());
 });
 
+test('when panel=request with a cut body that is not UTF-8, then it says the first 16 KB are shown, not the length of their U+FFFDs', () => {
+  const profile = okProfile();
+  profile.collectors.request.body = { size: 40_000, contentType: 'application/octet-stream', text: '\ufffd'.repeat(16 * 1024), truncated: true };
+  const $ = load(renderProfilePage(profile, { panel: 'request' }));
+  assert.ok($('main').text().includes('39.1 KB, application/octet-stream truncated: the first 16.0 KB shown'), $('main p').first().text());
+});
+
 test('when panel=request on a profile without a response body preview (older, or not text), then it says which', () => {
   const older = okProfile();
   delete older.collectors.request.response.body;

@@ -2,6 +2,7 @@ import type { BodyData, Profile } from '../../../core/profiler/profile.js';
 import { escapeHtml } from '../../../render/escape.js';
 import { formatBytes, formatJson, statusClass } from '../../../render/format.js';
 import { renderHtmlRows, renderKeyValueTable } from '../../../render/key-value-table.js';
+import { BODY_CAP, RESPONSE_BODY_CAP } from '../../../core/profiler/request-collector.js';
 
 function orNone(value: string | null): string {
   return value === null || value === '' ? '<span class="empty">none</span>' : escapeHtml(value);
@@ -19,9 +20,14 @@ function prettyBody(body: BodyData): string {
   }
 }
 
-function renderBody(body: BodyData | null | undefined, none = 'No body.'): string {
+/**
+ * `cap`: the bytes a profile keeps of the body. The stored text of bytes that are not UTF-8 holds a
+ * three-byte U+FFFD for each bad byte, so its own length may say more than was kept.
+ */
+function renderBody(body: BodyData | null | undefined, cap: number, none = 'No body.'): string {
   if (!body || body.size === 0) return `<p class="empty">${none}</p>`;
-  const cut = body.truncated ? ` <span class="b warn">truncated: the first ${formatBytes(Buffer.byteLength(body.text))} shown</span>` : '';
+  const shown = Math.min(Buffer.byteLength(body.text), cap);
+  const cut = body.truncated ? ` <span class="b warn">truncated: the first ${formatBytes(shown)} shown</span>` : '';
   return `<p>${formatBytes(body.size)}${body.contentType ? `, ${escapeHtml(body.contentType)}` : ''}${cut}</p>`
     + `<pre class="ctx body">${escapeHtml(prettyBody(body))}</pre>`;
 }
@@ -29,7 +35,7 @@ function renderBody(body: BodyData | null | undefined, none = 'No body.'): strin
 /** The response body's preview; profiles recorded before there was one, and bodies that are not text, say so. */
 function renderResponseBody(body: BodyData | null | undefined): string {
   if (body === undefined) return '<p class="empty">Not recorded (this profile predates response body previews).</p>';
-  return renderBody(body, 'No text body to preview (empty, HTML, binary or streamed).');
+  return renderBody(body, RESPONSE_BODY_CAP, 'No text body to preview (empty, HTML, binary or streamed).');
 }
 
 /** Request and response: method, URL, route, controller, query, headers, cookies, both bodies (JSON pretty-printed), and what was redacted. */
@@ -50,7 +56,7 @@ export function renderRequestPanel(profile: Profile): string {
     + `<h3>Query</h3><div class="card">${renderKeyValueTable(request.query, 'No query parameters.')}</div>`
     + `<h3>Request headers</h3><div class="card">${renderKeyValueTable(request.headers, 'No headers.')}</div>`
     + `<h3>Cookies</h3><div class="card">${renderKeyValueTable(request.cookies, 'No cookies.')}</div>`
-    + `<h3>Body</h3><div class="card">${renderBody(request.body)}</div>`
+    + `<h3>Body</h3><div class="card">${renderBody(request.body, BODY_CAP)}</div>`
     + '<h2>Response</h2><div class="card">' + renderHtmlRows([
       ['Status', `<span class="b ${statusClass(response.status)}">${escapeHtml(String(response.status))}</span> ${escapeHtml(response.statusText)}`],
       ['Content type', orNone(response.contentType)],
