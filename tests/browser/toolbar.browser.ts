@@ -133,4 +133,29 @@ test('when a fetched URL carries markup, then the list shows it as text and noth
   await context.close();
 });
 
+test('when a fetched URL is very long, then the other cells of its row stay on one line and the URL wraps', async () => {
+  const { context, page, errors } = await open('/');
+  await page.evaluate(async () => {
+    await fetch(`/hello/${'a'.repeat(300)}?q=${'b'.repeat(300)}`);
+  });
+  const section = page.locator('#appkernel-toolbar .ak-fetch');
+  await section.locator('.ak-fetch-count', { hasText: '1' }).waitFor();
+  await section.hover();
+  const lines = await section.locator('tbody td').evaluateAll((tds) => tds.map((td) => {
+    const tops = new Set<number>();
+    const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
+    }
+    return tops.size;
+  }));
+  assert.is(lines.length, 4);
+  assert.equal([lines[0], lines[1], lines[3]], [1, 1, 1], `status, method and profile on one line each: ${lines.join(', ')}`);
+  assert.ok(lines[2] > 1, 'the URL wraps');
+  assert.equal(errors, []);
+  await context.close();
+});
+
 test.run();

@@ -27,6 +27,7 @@ export const TOOLBAR_STYLES = [
   `${T} .ak-det table{width:100%;border-collapse:collapse;table-layout:auto}`,
   `${T} .ak-det th,${T} .ak-det td{padding:3px 6px;border-bottom:1px solid #374151;text-align:left;vertical-align:top;overflow-wrap:anywhere}`,
   `${T} .ak-det th{color:#9ca3af;font-weight:400;white-space:nowrap}`,
+  `${T} .ak-fetch-list td:not(:nth-child(3)){white-space:nowrap}`,
   `${T} .ak-more{margin:8px 0 0}`,
   `${T} .ak-bar>.ak-hide{margin-left:auto;cursor:pointer;color:#9ca3af;font-size:16px}`,
   `${T} .ak-tab{display:none;position:absolute;right:0;bottom:0;padding:6px 10px;background:#111827;color:#fff;font-weight:700;border-radius:6px 0 0 0;cursor:pointer}`,
