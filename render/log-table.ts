@@ -26,9 +26,10 @@ function compactJson(context: Record<string, unknown>): string | null {
   }
 }
 
-function oneLine(json: string | null): string {
+/** The folded line's HTML; a cut one ends in `&hellip;` (pages stay ASCII: V8's and Node's fast paths). */
+function oneLineHtml(json: string | null): string {
   const line = json ?? '[value that cannot be shown as JSON]';
-  return line.length > CONTEXT_LINE ? `${line.slice(0, CONTEXT_LINE - 1)}…` : line;
+  return line.length > CONTEXT_LINE ? `${escapeHtml(line.slice(0, CONTEXT_LINE - 1))}&hellip;` : escapeHtml(line);
 }
 
 /**
@@ -45,7 +46,7 @@ function renderContext(context: unknown): string {
   const json = compactJson(context as Record<string, unknown>);
   let html = json === null ? undefined : contextHtml.get(json);
   if (html === undefined) {
-    html = `<details class="ctx"><summary><code>${escapeHtml(oneLine(json))}</code></summary>`
+    html = `<details class="ctx"><summary><code>${oneLineHtml(json)}</code></summary>`
       + `<pre class="ctx">${escapeHtml(formatJson(context))}</pre></details>`;
     if (json !== null && json.length <= MAX_CONTEXT_JSON) {
       if (contextHtml.size >= MAX_CONTEXTS) contextHtml.clear();
