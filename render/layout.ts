@@ -1,4 +1,4 @@
-import { escapeHtml } from './escape.js';
+import { asciiHtml, escapeHtml } from './escape.js';
 import { STYLES } from './styles.js';
 
 export interface LayoutData {
@@ -27,13 +27,4 @@ ${body}
 </body>
 </html>
 `;
-}
-
-/**
- * Text with its characters beyond ASCII written as character references: a page all ASCII takes
- * the fast paths of UTF-8 encoding and of the profiler's hand-off (a title's "·" cost a 404 page
- * about a sixth of its time).
- */
-function asciiHtml(text: string): string {
-  return /[^\x00-\x7f]/.test(text) ? text.replace(/[^\x00-\x7f]/gu, (c) => `&#${c.codePointAt(0)};`) : text;
 }

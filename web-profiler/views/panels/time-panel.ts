@@ -1,5 +1,5 @@
 import type { Profile } from '../../../core/profiler/profile.js';
-import { escapeHtml } from '../../../render/escape.js';
+import { asciiHtml, escapeHtml } from '../../../render/escape.js';
 import { formatBytes, formatMs } from '../../../render/format.js';
 import { timelineEnd, timelineRows } from '../../../render/timeline.js';
 
@@ -16,7 +16,7 @@ export function renderTimePanel(profile: Profile): string {
   const end = timelineEnd(profile, rows);
   const body = rows.map((row) => {
     const width = row.duration === null ? 100 - Number(percent(row.start, end)) : Number(percent(row.duration, end));
-    return `<tr class="tl-${row.kind}"><td>${KIND_LABELS[row.kind]}</td><td>${escapeHtml(row.label)}</td><td>${formatMs(row.start)}</td>`
+    return `<tr class="tl-${row.kind}"><td>${KIND_LABELS[row.kind]}</td><td>${asciiHtml(escapeHtml(row.label))}</td><td>${formatMs(row.start)}</td>`
       + `<td>${row.duration === null ? 'unfinished' : formatMs(row.duration)}</td>`
       + `<td><div class="track"><span class="bar" style="left:${percent(row.start, end)}%;width:${width.toFixed(2)}%;background:${KIND_COLOURS[row.kind]}"></span></div></td></tr>`;
   });
