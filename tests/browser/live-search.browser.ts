@@ -74,4 +74,25 @@ test('when profiles are stored while the search page is open, then their rows ap
   await page.close();
 });
 
+test('when the search ends at an Until in the past, then a profile stored later does not join its results', async () => {
+  const page = await browser.newPage();
+  const until = new Date(Date.now() - 60_000).toISOString().slice(0, 19);
+  await page.goto(`${t.base}/_profiler/search?limit=10&url=/bounded&until=${until}`);
+  assert.ok(await waitFor(async () => (await page.textContent('#live-state')) === 'live', 10_000), 'the stream opened');
+  const before = await page.textContent('main h2');
+  // A stream without the page's bound tells when the profile has been sent.
+  const watcher = await new Promise<IncomingMessage>((resolve, reject) => get(`${t.base}/_profiler/live?url=/bounded`, resolve).on('error', reject));
+  let seen = '';
+  watcher.setEncoding('utf8');
+  watcher.on('data', (chunk: string) => (seen += chunk));
+  assert.ok(await waitFor(() => seen.includes('retry:'), 5_000));
+  const later = await stored('/bounded/later');
+  assert.ok(await waitFor(() => seen.includes(later), 10_000));
+  await waitFor(() => pageHas(page, later), 1_500);
+  assert.not.ok(await pageHas(page, later), 'a profile after Until is not a result');
+  assert.is(await page.textContent('main h2'), before);
+  watcher.destroy();
+  await page.close();
+});
+
 test.run();

@@ -14,7 +14,7 @@ export const LIVE_SEARCH_SCRIPT = `(() => {
   const filter = new URLSearchParams();
   // Only the first page follows new profiles: an older page stays as it was.
   if (Number(params.get('offset')) > 0) return;
-  for (const name of ['ip', 'method', 'status', 'url', 'token', 'profiler']) {
+  for (const name of ['ip', 'method', 'status', 'url', 'token', 'profiler', 'until', 'end']) {
     const value = (params.get(name) || '').trim();
     if (value) filter.set(name, value);
   }
