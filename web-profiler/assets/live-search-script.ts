@@ -35,8 +35,10 @@ export const LIVE_SEARCH_SCRIPT = `(() => {
   const pad = (n) => String(n).padStart(2, '0');
   const when = (ms) => {
     const d = new Date(ms);
-    return d.getUTCFullYear() + '-' + pad(d.getUTCMonth() + 1) + '-' + pad(d.getUTCDate()) + ' ' + pad(d.getUTCHours()) + ':' + pad(d.getUTCMinutes()) + ':' + pad(d.getUTCSeconds()) + ' UTC';
+    return d.getUTCFullYear() + '-' + pad(d.getUTCMonth() + 1) + '-' + pad(d.getUTCDate()) + ' ' + pad(d.getUTCHours()) + ':' + pad(d.getUTCMinutes()) + ':' + pad(d.getUTCSeconds());
   };
+  // As the page's own rows (render/format.ts formatMs): 0.42 ms, 12.3 ms, 1204 ms.
+  const ms = (n) => !Number.isFinite(n) ? '? ms' : n < 1 ? n.toFixed(2) + ' ms' : n < 100 ? n.toFixed(1) + ' ms' : Math.round(n) + ' ms';
   const family = (status) => { const f = Math.floor(status / 100); return f >= 1 && f <= 5 ? 's' + f : 's0'; };
   const tbody = () => {
     let body = main.querySelector('table tbody');
@@ -54,7 +56,7 @@ export const LIVE_SEARCH_SCRIPT = `(() => {
       el('td', {}, el('time', { datetime: new Date(row.time).toISOString().slice(0, 19) + 'Z' }, when(row.time))),
       el('td', {}, el('a', { class: 'mono', href: '/_profiler/' + encodeURIComponent(row.token) }, row.token)),
       el('td', {}, typeof row.route === 'string' ? el('span', { class: 'mono' }, row.route) : el('span', { class: 'empty' }, 'none')),
-      el('td', {}, row.duration.toFixed(1) + ' ms'));
+      el('td', {}, ms(row.duration)));
     body.prepend(tr);
     while (body.rows.length > limit) body.deleteRow(body.rows.length - 1);
     const count = main.querySelector('h2');
