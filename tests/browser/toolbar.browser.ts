@@ -133,6 +133,23 @@ test('when a fetched URL carries markup, then the list shows it as text and noth
   await context.close();
 });
 
+for (const width of [320, 390]) {
+  test(`at ${width} px, where the bar wraps onto several lines, then the end of the page can still be scrolled above it`, async () => {
+    const { context, page, errors } = await open('/robots.txt', { viewport: { width, height: 640 } });
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const { contentBottom, barTop, barHeight } = await page.evaluate(() => {
+      const spacer = document.querySelector('.appkernel-toolbar-spacer')!;
+      const last = spacer.previousElementSibling!;
+      const bar = document.getElementById('appkernel-toolbar')!.getBoundingClientRect();
+      return { contentBottom: last.getBoundingClientRect().bottom, barTop: bar.top, barHeight: bar.height };
+    });
+    assert.ok(barHeight > 36, `the bar wraps: ${barHeight} px`);
+    assert.ok(contentBottom <= barTop + 0.5, `the page ends at ${contentBottom}, under the bar from ${barTop}`);
+    assert.equal(errors, []);
+    await context.close();
+  });
+}
+
 test('when a fetched URL is very long, then the other cells of its row stay on one line and the URL wraps', async () => {
   const { context, page, errors } = await open('/');
   await page.evaluate(async () => {

@@ -1,8 +1,9 @@
 /**
  * The toolbar's one script, the same bytes on every page (no data in it, so a page's CSP can
- * allow it by hash). It keeps the toolbar hidden or shown across pages (localStorage), and lists
- * the page's later fetch and XHR calls to its own origin with a link to each one's profile. Every
- * value from a response goes in through textContent or a checked same-origin path, never as markup.
+ * allow it by hash). It keeps the toolbar hidden or shown across pages (localStorage), the spacer
+ * under the page as tall as the bar, and lists the page's later fetch and XHR calls to its own
+ * origin with a link to each one's profile. Every value from a response goes in through
+ * textContent or a checked same-origin path, never as markup.
  */
 export const TOOLBAR_SCRIPT = `(function () {
   var root = document.getElementById('appkernel-toolbar');
@@ -14,6 +15,14 @@ export const TOOLBAR_SCRIPT = `(function () {
   box.addEventListener('change', function () {
     try { localStorage.setItem(KEY, box.checked ? 'min' : 'open'); } catch (e) {}
   });
+  // The spacer keeps the page's end above the bar; a narrow window wraps the bar onto more lines than its CSS height allows.
+  var spacer = root.previousElementSibling;
+  var bar = root.querySelector('.ak-bar');
+  if (spacer && bar && spacer.classList.contains('appkernel-toolbar-spacer') && typeof ResizeObserver === 'function') {
+    new ResizeObserver(function () {
+      spacer.style.setProperty('height', Math.max(36, bar.offsetHeight) + 'px', 'important');
+    }).observe(bar);
+  }
   var section = root.querySelector('.ak-fetch');
   var list = root.querySelector('.ak-fetch-list');
   var count = root.querySelector('.ak-fetch-count');
