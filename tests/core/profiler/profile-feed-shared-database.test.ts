@@ -1,0 +1,56 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { ProfileFeed } from '../../../core/profiler/profile-feed.js';
+import { openPostgresStorage, type PostgresStorage } from '../../../core/profiler/storage/postgres-storage.js';
+import { startTempPostgres } from '../../helpers/temp-postgres.js';
+import { nthToken, profile200 } from './fixtures.js';
+
+const test = suite('ProfileFeed over a database two servers write: every new profile once, however many came between two polls');
+const server = await startTempPostgres();
+const opened: PostgresStorage[] = [];
+
+async function open(url: string, instance: string): Promise<PostgresStorage> {
+  const storage = await openPostgresStorage({ url, instance, onWarning: () => {} });
+  opened.push(storage);
+  return storage;
+}
+
+test.after.each(async () => {
+  await Promise.all(opened.splice(0).map((s) => s.close()));
+});
+
+test('when one server stored 250 profiles and the other 80 older ones since the last poll, then the next poll gives all 330, oldest first', async () => {
+  const url = await server.createDatabase();
+  const a = await open(url, 'host-a:8001');
+  const b = await open(url, 'host-b:8002');
+  const reader = await open(url, 'host-c:8003');
+  const now = Date.now();
+  a.write(profile200({ token: nthToken(1), time: now - 20_000 }));
+  await a.flush();
+  const feed = new ProfileFeed(reader, {});
+  assert.equal(await feed.next(), [], 'the first poll only marks what is there');
+  for (let i = 0; i < 250; i++) a.write(profile200({ token: nthToken(100 + i), time: now - 5_000 + i * 10 }));
+  for (let i = 0; i < 80; i++) b.write(profile200({ token: nthToken(400 + i), time: now - 5_000 + i * 10 + 5 }));
+  await Promise.all([a.flush(), b.flush()]);
+  const fresh = await feed.next();
+  assert.is(fresh.length, 330);
+  assert.is(new Set(fresh.map((row) => row.token)).size, 330, 'each once');
+  assert.not.ok(fresh.some((row) => row.token === nthToken(1)), 'not the one stored before the feed began');
+  assert.equal(fresh.map((row) => row.time), fresh.map((row) => row.time).sort((x, y) => x - y), 'oldest first');
+  assert.equal(await feed.next(), [], 'nothing twice');
+});
+
+test('when 150 profiles were stored before the feed began, then none of them is given as new, and the next one is', async () => {
+  const url = await server.createDatabase();
+  const a = await open(url, 'host-a:8001');
+  const now = Date.now();
+  for (let i = 0; i < 150; i++) a.write(profile200({ token: nthToken(600 + i), time: now - 10_000 + i * 10 }));
+  await a.flush();
+  const feed = new ProfileFeed(a, {});
+  assert.equal(await feed.next(), []);
+  a.write(profile200({ token: nthToken(900), time: now }));
+  await a.flush();
+  assert.equal((await feed.next()).map((row) => row.token), [nthToken(900)]);
+});
+
+test.run();
