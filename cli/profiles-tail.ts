@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import { AppError } from '../core/errors.js';
 import { ProfileFeed } from '../core/profiler/profile-feed.js';
-import type { SearchQuery } from '../core/profiler/profile.js';
+import type { ProfileSummary, SearchQuery } from '../core/profiler/profile.js';
 import { renderProfileLine } from '../render/text/profile-line-text.js';
 import { jsonForTerminal } from '../render/text/terminal-safe.js';
 import { summaryForJson } from './json-times.js';
@@ -45,8 +45,19 @@ export function makeTailCommand(output: Output): Command {
       try {
         await feed.next();
         output.err(`Waiting for new profiles in ${terminalSafe(storeShown(opts.store))} (Ctrl-C to stop)\n`);
+        let away = false;
         while (!stopped) {
-          for (const row of await feed.next()) output.out(opts.json ? `${jsonForTerminal(summaryForJson(row), 0)}\n` : renderProfileLine(row, { color: output.color }));
+          let rows: ProfileSummary[] = [];
+          try {
+            rows = await feed.next();
+            if (away) output.err('The profile database is back.\n');
+            away = false;
+          } catch (error) {
+            if (!(error instanceof AppError) || error.code !== 'APP_ERR_PROFILER_STORE_UNAVAILABLE') throw error;
+            if (!away) output.err(`${terminalSafe(error.message)} Waiting for it to come back (Ctrl-C to stop).\n`);
+            away = true;
+          }
+          for (const row of rows) output.out(opts.json ? `${jsonForTerminal(summaryForJson(row), 0)}\n` : renderProfileLine(row, { color: output.color }));
           if (stopped) break;
           await new Promise<void>((resolve) => {
             const timer = setTimeout(resolve, POLL_MS);
