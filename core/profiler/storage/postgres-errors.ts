@@ -1,9 +1,10 @@
 import { AppError } from '../../errors.js';
 
-/** The store's URL as shown in messages: never its password. */
+/** The store's URL as shown in messages: never its password, given before the host or as a parameter (?password=). */
 export function displayUrl(url: URL): string {
   const shown = new URL(url.toString());
   shown.password = '';
+  for (const name of [...shown.searchParams.keys()]) if (/password/i.test(name)) shown.searchParams.delete(name);
   return shown.toString();
 }
 
@@ -13,7 +14,7 @@ export function parseDatabaseUrl(location: string): URL {
   try {
     url = new URL(location);
   } catch {
-    throw new AppError('APP_ERR_PROFILER_STORE_URL', `Invalid profile database URL "${location.replace(/:[^:@/]*@/, ':***@')}": expected postgres://user:password@host:port/database.`);
+    throw new AppError('APP_ERR_PROFILER_STORE_URL', `Invalid profile database URL "${location.replace(/:[^:@/]*@/, ':***@').replace(/(password=)[^&#]*/gi, '$1***')}": expected postgres://user:password@host:port/database.`);
   }
   if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
     throw new AppError('APP_ERR_PROFILER_STORE_URL', `Invalid profile database URL "${displayUrl(url)}": the scheme must be postgres:// or postgresql://.`);
@@ -39,7 +40,7 @@ export function isConnectionError(error: unknown): boolean {
 export function openFailure(url: URL, error: unknown): AppError {
   const { code, message } = error as { code?: string; message?: string };
   const where = `${url.hostname}:${url.port || 5432}`;
-  const user = decodeURIComponent(url.username) || '(the current user)';
+  const user = decodeURIComponent(url.username) || url.searchParams.get('user') || '(the current user)';
   const database = decodeURIComponent(url.pathname.slice(1));
   const reason = (message ?? String(error)).split('\n')[0];
   if (code === '28P01' || code === '28000' || /SASL|password must be a string/i.test(reason)) {
