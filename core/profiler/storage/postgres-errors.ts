@@ -27,13 +27,19 @@ export function parseDatabaseUrl(location: string): URL {
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
 
 /**
- * True when the database could not be reached or went away (the profiles waiting are kept and
- * written once it is back), false for an error about the statement or its data.
+ * True when the database could not be reached, went away, or is out of a resource for now (too
+ * many connections, a full disk: the profiles waiting are kept and written once it is back), false
+ * for an error about the statement or its data.
  */
 export function isConnectionError(error: unknown): boolean {
   const { code, message } = error as { code?: string; message?: string };
-  if (code && (CONNECTION_CODES.has(code) || code.startsWith('08') || code.startsWith('57P'))) return true;
+  if (code && (CONNECTION_CODES.has(code) || code.startsWith('08') || code.startsWith('57P') || isOutOfResources(code))) return true;
   return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|not queryable/i.test(message ?? '');
+}
+
+/** SQLSTATE class 53: the server answers but lacks connections, disk or memory for now. */
+function isOutOfResources(code: string | undefined): boolean {
+  return code !== undefined && code.startsWith('53');
 }
 
 /** Why opening the store failed, one line naming the problem. */
@@ -49,7 +55,7 @@ export function openFailure(url: URL, error: unknown): AppError {
   if (code === '3D000') {
     return new AppError('APP_ERR_PROFILER_STORE_NO_DATABASE', `The profile database "${database}" does not exist on ${where}: create it (createdb ${database}) or fix the URL.`, { cause: error });
   }
-  if (isConnectionError(error)) {
+  if (isConnectionError(error) && !isOutOfResources(code)) {
     return new AppError('APP_ERR_PROFILER_STORE_UNAVAILABLE', `Cannot reach the profile database at ${where} (${code ?? reason}): is PostgreSQL running there?`, { cause: error });
   }
   return new AppError('APP_ERR_PROFILER_STORE_UNAVAILABLE', `The profile database ${displayUrl(url)} cannot be used: ${reason}.`, { cause: error });
