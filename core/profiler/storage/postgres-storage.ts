@@ -145,6 +145,8 @@ export class PostgresStorage implements ProfileStorage {
   #unreported = 0;
   #writtenSinceAnalyze = 0;
   #analyzing: Promise<void> | null = null;
+  /** a lookup of the others' tokens under way: a slow database gets one at a time, not one every TOKEN_REFRESH_MS */
+  #learning: Promise<void> | null = null;
   readonly #tokenTimer: NodeJS.Timeout;
   readonly #tokens: TokenPool;
 
@@ -166,7 +168,11 @@ export class PostgresStorage implements ProfileStorage {
     // An idle connection the server closed: the pool drops it and makes another when needed.
     pool.on('error', () => {});
     this.#tokens = new TokenPool(pool, () => this.instance);
-    this.#tokenTimer = setInterval(() => void this.#learnTokens().catch(() => {}), TOKEN_REFRESH_MS).unref();
+    this.#tokenTimer = setInterval(() => {
+      this.#learning ??= this.#learnTokens().catch(() => {}).finally(() => {
+        this.#learning = null;
+      });
+    }, TOKEN_REFRESH_MS).unref();
   }
 
   /** who serves the profiles this store writes: host name and port, or host name:process id */
