@@ -355,22 +355,48 @@ export class PostgresStorage implements ProfileStorage {
     await this.#retaining;
   }
 
+  /**
+   * Writes what is queued and gives the reserved tokens back, for CLOSE_WAIT_MS at most: a database
+   * away or hanging (a statement waiting on a lock) is then left, what it did not take dropped and said.
+   */
   close(): Promise<void> {
     this.#closing ??= (async () => {
       this.#local.giveUpAfter(CLOSE_WAIT_MS);
-      await this.flush();
-      this.#closed = true;
-      clearInterval(this.#tokenTimer);
-      if (this.#retentionTimer) clearTimeout(this.#retentionTimer);
-      await this.#analyzing;
-      await this.#tokens.close();
-      await this.#retaining;
+      let deadline: NodeJS.Timeout | undefined;
+      const answered = await Promise.race([
+        this.#closeInOrder().then(() => true),
+        new Promise<false>((resolve) => { deadline = setTimeout(() => resolve(false), CLOSE_WAIT_MS); }),
+      ]);
+      clearTimeout(deadline);
+      this.#stopTimers();
+      if (!answered) {
+        const lost = this.#waiting.size + this.#announced.size;
+        this.#dropped += lost;
+        const what = lost === 0 ? '' : `: ${lost} profile${lost === 1 ? ' was' : 's were'} not written`;
+        this.#warn(`The profile database did not answer within ${CLOSE_WAIT_MS / 1000} s, so the store was closed without waiting for it${what}.`);
+      }
       if (this.#dropped > 0) {
         this.#warn(`${this.#dropped} profile${this.#dropped === 1 ? ' was' : 's were'} dropped in all since the profile store was opened.`);
       }
-      await this.#pool.end().catch(() => {});
+      const ended = this.#pool.end().catch(() => {});
+      if (answered) await ended;
     })();
     return this.#closing;
+  }
+
+  async #closeInOrder(): Promise<void> {
+    await this.flush();
+    this.#stopTimers();
+    await this.#learning;
+    await this.#analyzing;
+    await this.#tokens.close();
+    await this.#retaining;
+  }
+
+  #stopTimers(): void {
+    this.#closed = true;
+    clearInterval(this.#tokenTimer);
+    if (this.#retentionTimer) clearTimeout(this.#retentionTimer);
   }
 
   stats(): StoreStats {

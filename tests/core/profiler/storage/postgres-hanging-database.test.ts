@@ -47,4 +47,23 @@ test('when the table stays locked, then the store looks up the other servers\' t
   }
 });
 
+test('when the table stays locked as the store closes, then close() ends within 10 s and says what it did not write', async () => {
+  const url = await server.createDatabase();
+  const warnings: string[] = [];
+  const storage = await openStore(url, warnings);
+  const lock = await lockProfiles(url);
+  try {
+    storage.write(profile200({ token: 'b22b22', time: Date.now() }));
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const start = Date.now();
+    await storage.close();
+    const took = Date.now() - start;
+    assert.ok(took < 11_000, `close() took ${took} ms`);
+    assert.match(warnings.join('\n'), /The profile database did not answer within 10 s, so the store was closed without waiting for it: 1 profile was not written\./);
+    assert.is(storage.stats().dropped, 1);
+  } finally {
+    await lock.release();
+  }
+});
+
 test.run();
