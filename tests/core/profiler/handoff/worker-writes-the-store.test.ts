@@ -13,6 +13,8 @@ import { openTempStore, type TempStore } from '../storage/temp-store.js';
 
 // The profiler worker writes the file store itself: the main thread only announces each profile and
 // settles it when the worker reports it stored, then reads it from the segment the worker appends to.
+// Each read follows a flush(): a read waits 1 s at most for a profile on its way, which a worker
+// starting on a loaded machine can overrun; flush() waits for the announced ones (up to 5 s).
 
 const test = suite('the profiler worker writes the profiles it builds into the file store');
 
@@ -73,6 +75,7 @@ test('when a response is handed over, then the main store knows its token all al
       queuedHere = Math.max(queuedHere, store.storage.stats().queued);
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
+    await store.storage.flush();
     for (const [i, token] of tokens.entries()) assert.is((await store.storage.read(token))?.url, `http://127.0.0.1/hello/r${round}n${i}`);
   }
   assert.is(queuedHere, 0, 'no profile went through the main thread\'s write queue');
@@ -86,6 +89,7 @@ test('when the main thread prunes and rebuilds the index, then the segment the w
   const { handoff, serve } = serving(store.storage);
   handoffs.push(handoff);
   const first = await Promise.all(Array.from({ length: 10 }, (_, i) => serve(`a${i}`)));
+  await store.storage.flush();
   for (const token of first) assert.ok(await store.storage.read(token));
   const [segment] = segments(store.dir);
   const idx = join(store.dir, segment.replace(/\.log$/, '.idx'));
@@ -95,6 +99,7 @@ test('when the main thread prunes and rebuilds the index, then the segment the w
   assert.equal(segments(store.dir), [segment], 'the worker\'s segment is still there');
   assert.is(statSync(idx).ino, inode, 'its index was not rewritten');
   const second = await Promise.all(Array.from({ length: 10 }, (_, i) => serve(`b${i}`)));
+  await store.storage.flush();
   for (const token of second) assert.ok(await store.storage.read(token), token);
   assert.equal(segments(store.dir), [segment], 'the worker still appends to it');
   assert.equal(store.warnings, []);
@@ -146,12 +151,15 @@ test('when the worker fails, then the profiles it held and the later ones are bu
   const { handoff, serve, warnings } = serving(store.storage, new URL('./crashing-profiler-worker.js', import.meta.url));
   handoffs.push(handoff);
   const first = await Promise.all(Array.from({ length: 5 }, (_, i) => serve(`a${i}`)));
+  await store.storage.flush();
   for (const token of first) assert.ok(await store.storage.read(token), token);
   // A second route table makes this worker exit: the batches sent after it are built here.
   handoff.addRoutes(routes);
   const second = await Promise.all(Array.from({ length: 5 }, (_, i) => serve(`b${i}`)));
+  await store.storage.flush();
   for (const token of second) assert.ok(await store.storage.read(token), token);
   const third = await Promise.all(Array.from({ length: 5 }, (_, i) => serve(`c${i}`)));
+  await store.storage.flush();
   for (const token of third) assert.ok(await store.storage.read(token), token);
   assert.is(warnings.length, 1, warnings.join('\n'));
   assert.ok(/^The profiler worker failed \(it exited with code 3\): profiles are built on the main thread from now on\.$/.test(warnings[0]), warnings[0]);
@@ -169,6 +177,7 @@ test('when the worker cannot open the store, then it says so once and the profil
   });
   handoffs.push(handoff);
   const tokens = await Promise.all(Array.from({ length: 5 }, (_, i) => serve(`a${i}`)));
+  await storage.flush();
   for (const token of tokens) assert.ok(await storage.read(token), token);
   assert.is(warnings.length, 1, warnings.join('\n'));
   assert.match(warnings[0], /^The profiler worker could not open the profile store \(.+\): profiles are written from the main thread\.$/);
