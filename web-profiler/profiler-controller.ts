@@ -1,5 +1,5 @@
 import type { ControllerContext } from '../core/app/controller.js';
-import { AppError, NotFoundHttpError } from '../core/errors.js';
+import { AppError, HttpError, NotFoundHttpError } from '../core/errors.js';
 import { firstValue } from '../core/http/request.js';
 import { Response } from '../core/http/response.js';
 import { renderProfilePage } from './views/profile-page.js';
@@ -14,6 +14,9 @@ import type { ProfileStorage } from '../core/profiler/storage/profile-storage.js
 
 export const SEARCH_LIMITS = [10, 50, 100] as const;
 
+/** A profile database that cannot be reached is a 503 the browser may try again after this many seconds. */
+const RETRY_AFTER_SECONDS = '5';
+
 /** The /_profiler pages: home, search results, one profile's panel, its JSON. */
 export class ProfilerController {
   constructor(private readonly storage: ProfileStorage, private readonly editor: EditorLinks | null = null) {}
@@ -24,7 +27,7 @@ export class ProfilerController {
   readonly searchAction = async ({ request }: ControllerContext): Promise<Response> => {
     const notes: string[] = [];
     const query = parseSearchQuery(request.query, notes);
-    const [rows, total] = await Promise.all([this.storage.search(query), this.storage.count(query)]);
+    const [rows, total] = await fromStore(Promise.all([this.storage.search(query), this.storage.count(query)]));
     return Response.html(renderSearchPage(rows, query, total, notes));
   };
 
@@ -64,21 +67,31 @@ export class ProfilerController {
   /** `latest` (the newest profile of a request that was not the profiler's own) or a valid token; anything else is a 404 before any file is touched. */
   private async load(token: string): Promise<Profile> {
     if (token === 'latest') {
-      const [latest] = await this.storage.search({ limit: 1, hideProfiler: true });
-      const profile = latest && await this.storage.read(latest.token);
+      const [latest] = await fromStore(this.storage.search({ limit: 1, hideProfiler: true }));
+      const profile = latest && await fromStore(this.storage.read(latest.token));
       if (!profile) throw new NotFoundHttpError('No profile has been recorded yet.');
       return profile;
     }
     if (!isValidToken(token)) throw new NotFoundHttpError(`Token "${token}" not found.`);
-    let profile: Profile | null;
-    try {
-      profile = await this.storage.read(token);
-    } catch (error) {
-      if (error instanceof AppError) throw new AppError(error.code, `The profile "${token}" cannot be read: ${error.message}`, { cause: error });
-      throw error;
-    }
+    const profile = await fromStore(this.storage.read(token), `The profile "${token}" cannot be read: `);
     if (!profile) throw new NotFoundHttpError(`Token "${token}" not found.`);
     return profile;
+  }
+}
+
+/**
+ * What the store answers; its errors say what was asked (`what`, before their message), and a
+ * profile database that cannot be reached is a 503 with Retry-After, not a 500: the profiler is
+ * fine, its database is away for now.
+ */
+async function fromStore<T>(answer: Promise<T>, what = ''): Promise<T> {
+  try {
+    return await answer;
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const message = `${what}${error.message}`;
+    if (error.code === 'APP_ERR_PROFILER_STORE_UNAVAILABLE') throw new HttpError(503, message, { 'Retry-After': RETRY_AFTER_SECONDS }, { cause: error });
+    throw what === '' ? error : new AppError(error.code, message, { cause: error });
   }
 }
 
