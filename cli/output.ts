@@ -11,6 +11,8 @@ export interface Output {
   exitCode: number;
   /** the width tables are fitted to (see terminalColumns); no limit when absent */
   columns?: number;
+  /** calls `listener` once the reader of `out` has gone away (`| head -1` exited), so a command that runs until stopped stops then */
+  onOutClosed?: (listener: () => void) => void;
 }
 
 /** Without a terminal to ask (output piped or redirected), nor COLUMNS, tables fit this many columns. */
@@ -33,6 +35,7 @@ export function processOutput(): Output {
   const color = !!process.stdout.isTTY && colorAllowed;
   return {
     out: writer(process.stdout),
+    onOutClosed: (listener) => void process.stdout.once('error', listener),
     err: writer(process.stderr),
     color,
     errColor: !!process.stderr.isTTY && colorAllowed,

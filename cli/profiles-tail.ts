@@ -16,7 +16,7 @@ const storeShown = (option: string | undefined) => describeStoreLocation(resolve
 
 interface TailOptions { status?: string; method?: string; url?: string; json: boolean; includeProfiler: boolean; store?: string }
 
-/** `app profiles tail`: each new profile's line as it is stored, until Ctrl-C (SIGINT) or SIGTERM. */
+/** `app profiles tail`: each new profile's line as it is stored, until Ctrl-C (SIGINT), SIGTERM or its reader goes away. */
 export function makeTailCommand(output: Output): Command {
   return new Command('tail')
     .description('Print each new profile as it is stored, until Ctrl-C (works while another process serves)')
@@ -42,6 +42,7 @@ export function makeTailCommand(output: Output): Command {
       };
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
+      output.onOutClosed?.(stop);
       try {
         await feed.next();
         output.err(`Waiting for new profiles in ${terminalSafe(storeShown(opts.store))} (Ctrl-C to stop)\n`);

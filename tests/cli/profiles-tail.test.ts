@@ -63,6 +63,27 @@ test('when tail --json --url runs, then each new profile is one JSON line with t
   assert.is(await tail.interrupt(), 0);
 });
 
+test('when the reader of tail goes away (| head -1), then tail ends with 0 at its next line instead of running on', async () => {
+  const child = spawn(process.execPath, [BIN, 'profiles', 'tail', '--store', t.storeDir], { env: { ...process.env, NO_COLOR: '1' } });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  try {
+    assert.ok(await waitFor(() => stderr.includes('Waiting for new profiles'), 15_000), `tail did not start: ${stderr}`);
+    const first = new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    await stored('/read-by-head');
+    await first;
+    child.stdout.destroy();
+    await stored('/after-head-left');
+    const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 10_000))]);
+    assert.is(code, 0, stderr);
+  } finally {
+    clearTimeout(killer);
+    child.kill('SIGKILL');
+  }
+});
+
 test('when tail is given a bad status, then a one-line usage error, exit 2', async () => {
   const child = spawn(process.execPath, [BIN, 'profiles', 'tail', '--status', 'oops', '--store', t.storeDir], { env: { ...process.env, NO_COLOR: '1' } });
   let stderr = '';
