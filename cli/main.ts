@@ -44,10 +44,11 @@ const SUGGESTION = '\n(Did you mean ';
 
 /**
  * commander's error line quotes the arguments as typed (an unknown option, a bad choice): it is
- * printed on one line, terminal-safe, but for the "(Did you mean ...?)" line commander adds.
+ * printed on one line, terminal-safe, but for the "(Did you mean ...?)" line commander adds, and
+ * begins with "app:" as every other error of the CLI, not commander's "error:".
  */
 function commanderError(text: string): string {
-  const message = text.replace(/\n$/, '');
+  const message = text.replace(/\n$/, '').replace(/^error: /, 'app: ');
   const at = message.lastIndexOf(SUGGESTION);
   return at === -1 ? `${terminalSafe(message)}\n` : `${terminalSafe(message.slice(0, at))}\n${terminalSafe(message.slice(at + 1))}\n`;
 }

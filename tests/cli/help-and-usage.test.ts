@@ -39,7 +39,7 @@ test('when any command is given an unknown option, then a usage error on stderr,
     const r = await runApp([...command, '--bogus']);
     const name = command.join(' ');
     assert.is(r.code, 2, `${name}: ${r.stderr}`);
-    assert.match(r.stderr, /unknown option '--bogus'/, name);
+    assert.match(r.stderr, /^app: unknown option '--bogus'\n/, `${name}: the CLI's own prefix, not commander's "error:"`);
     assert.is(r.stdout, '', name);
   }
 });
@@ -47,7 +47,7 @@ test('when any command is given an unknown option, then a usage error on stderr,
 test('when the command is unknown, then a usage error, exit 2', async () => {
   const r = await runApp(['serv']);
   assert.is(r.code, 2);
-  assert.match(r.stderr, /unknown command 'serv'/);
+  assert.match(r.stderr, /^app: unknown command 'serv'\n\(Did you mean serve\?\)\n/);
   assert.is(r.stdout, '');
 });
 
