@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
@@ -67,6 +67,19 @@ test('a file given as the folder is exit 2', async () => {
   const r = await runApp(['init', 'a-file'], { cwd: dir });
   assert.is(r.code, 2);
   assert.match(r.stderr, /exists and is not a folder/);
+});
+
+test('a package.json that is not valid JSON is exit 2 naming it, and the folder is left as it was', async () => {
+  const broken = join(dir, 'broken');
+  mkdirSync(broken);
+  writeFileSync(join(broken, 'package.json'), '{oops');
+  for (const args of [['init', 'broken'], ['init', 'broken', '--force']]) {
+    const r = await runApp(args, { cwd: dir });
+    assert.is(r.code, 2, args.join(' '));
+    assert.match(r.stderr, /^app: The package\.json in ".*broken" is not valid JSON: /);
+    assert.equal(readdirSync(broken), ['package.json'], `${args.join(' ')} wrote nothing`);
+    assert.is(readFileSync(join(broken, 'package.json'), 'utf8'), '{oops');
+  }
 });
 
 test.run();

@@ -52,7 +52,6 @@ export function scaffoldProject(target: string, options: { force: boolean }): Sc
     throw new AppError('APP_ERR_INIT_NOT_EMPTY',
       `The folder "${target}" is not empty (${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', ...' : ''}): use --force to add the project's files beside them (no file is overwritten).`);
   }
-  mkdirSync(join(dir, 'public'), { recursive: true });
   const result: ScaffoldResult = { dir, written: [], kept: [], updated: [], notes: [], commands: { serve: 'npm run dev', test: 'npm test' } };
   const found = readPackageJson(dir);
   // What `npm install appkernel` writes in an empty folder (its dependencies alone) is completed as a new one.
