@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { isAbsolute } from 'node:path';
+import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isOwnFile } from '../package-root.js';
 
@@ -27,6 +27,9 @@ const FRAME_RADIUS = 2;
 const TRANSFORM_ERROR = /^(\/[^\n]*?|[A-Za-z]:\\[^\n]*?):(\d+):(\d+): ERROR: /m;
 /** Node's SyntaxError of a JavaScript module: its stack begins with "file:///a/app.config.js:3" */
 const SYNTAX_ERROR_HEAD = /^(file:\/\/\/\S+?|\/\S+?):(\d+)\n/;
+/** Node's ERR_MODULE_NOT_FOUND: "Cannot find module '/a/lib/x.js' imported from /a/app.config.ts", or "package 'x'" */
+const NOT_FOUND = /^Cannot find (module|package) '([^']+)' imported from (\S+)$/m;
+const QUOTED = /(['"])([^'"\n]+)\1/g;
 const STACK_LINE = /^\s*at (?:(.+?) \()?(file:\/\/\/[^\s)]+?|\/[^\s)]+?):(\d+):(\d+)\)?$/;
 
 /** Finds where a load failed and the app's frames of the failure, from the error's message and stack. */
@@ -39,6 +42,7 @@ export function describeLoadError(error: unknown): LoadErrorReport {
   if (transform) location = { file: transform[1], line: Number(transform[2]), column: Number(transform[3]) + 1 };
   const syntax = location ? null : SYNTAX_ERROR_HEAD.exec(stack);
   if (syntax) location = { file: toPath(syntax[1]), line: Number(syntax[2]), column: 1 };
+  location ??= missingImportLocation(error, message);
   for (const line of stack.split('\n')) {
     const m = STACK_LINE.exec(line);
     if (!m) continue;
@@ -50,6 +54,31 @@ export function describeLoadError(error: unknown): LoadErrorReport {
   // A transform error's first line after its place is the reason; any other message is kept whole (a terminal shows its line breaks escaped).
   const reason = transform ? message.slice(transform.index + transform[0].length).split('\n')[0] : message;
   return { reason: reason + installHint(error, message), location, codeFrame: location ? codeFrame(location) : '', appFrames };
+}
+
+/** An import of a file or package that is not there: no stack names the app's line, so the importer's source is searched for it. */
+function missingImportLocation(error: unknown, message: string): LoadLocation | null {
+  const missing = (error as NodeJS.ErrnoException | null)?.code === 'ERR_MODULE_NOT_FOUND' ? NOT_FOUND.exec(message) : null;
+  if (!missing) return null;
+  const [, kind, name, importedFrom] = missing;
+  const importer = toPath(importedFrom);
+  if (!isAppFile(importer)) return null;
+  let lines: string[];
+  try {
+    lines = readFileSync(importer, 'utf8').split(/\r?\n/);
+  } catch {
+    return null;
+  }
+  const target = kind === 'module' ? toPath(name) : name;
+  const names = (specifier: string): boolean => kind === 'package'
+    ? specifier === target || specifier.startsWith(`${target}/`)
+    : (specifier.startsWith('.') || specifier.startsWith('/')) && resolve(dirname(importer), specifier) === target;
+  for (const [index, line] of lines.entries()) {
+    for (const quoted of line.matchAll(QUOTED)) {
+      if (names(quoted[2])) return { file: importer, line: index + 1, column: quoted.index + 1 };
+    }
+  }
+  return null;
 }
 
 /** A package the app imports that is not installed (often appkernel itself, right after `app init`): what to run. */

@@ -14,6 +14,7 @@ test.before(() => {
   writeFileSync(join(dir, 'lib', 'config.ts'), `const settings: any = {};\n\nexport function region(): string {\n  return settings.eu.region;\n}\n`);
   writeFileSync(join(dir, 'throws.ts'), `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};\nimport { region } from './lib/config';\n\nexport const app = createApp({ name: region() });\n`);
   writeFileSync(join(dir, 'missing.ts'), `import { createApp } from 'appkernel';\nexport const app = createApp();\n`);
+  writeFileSync(join(dir, 'wrong-import.ts'), `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};\nimport { helper } from './lib/helpers.js';\n\nexport const app = createApp({ name: helper() });\n`);
   writeFileSync(join(dir, 'syntax.ts'), `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};\nconst broken: number[] = [;\nexport const app = createApp();\n`);
 });
 
@@ -34,6 +35,13 @@ test('app routes: a package that is not installed (appkernel, right after app in
   const { code, stderr } = await runApp(['routes', '--app', 'missing.ts'], { cwd: dir });
   assert.is(code, 2, stderr);
   assert.match(stderr, /failed to load: Cannot find package 'appkernel' imported from [^\n]*missing\.ts\. Is it installed\? Run npm install in the app's folder/);
+});
+
+test('app routes: an import of a file that is not there names the line and column of the import, with a caret under its path', async () => {
+  const { code, stderr } = await runApp(['routes', '--app', 'wrong-import.ts'], { cwd: dir });
+  assert.is(code, 2, stderr);
+  assert.match(stderr, `failed to load: Cannot find module '${join(dir, 'lib', 'helpers.js')}' imported from ${join(dir, 'wrong-import.ts')} (${join(dir, 'wrong-import.ts')}:2:24)`);
+  assert.match(stderr, /> 2 \| import \{ helper \} from '\.\/lib\/helpers\.js';\n    \| {24}\^/);
 });
 
 test('app routes: a syntax error names the file, line and column with a caret under it', async () => {
