@@ -232,7 +232,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       appearing.on('all', () => void check());
       await new Promise<void>((ready) => appearing!.once('ready', () => ready()));
     }
-    watcher.on('all', () => {
+    watcher.on('all', (event, path) => {
+      // chokidar stops following a file once it is deleted: followed again, it is seen when it comes back.
+      if (event === 'unlink' && !stopping) watcher?.add(path);
       void check();
       // chokidar drops a second change of a file within 50 ms of the first, and nothing follows it.
       clearTimeout(recheck);
