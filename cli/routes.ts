@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { Command } from 'commander';
 import { findAppFile, loadApp } from '../core/app/load-app.js';
+import { AppError } from '../core/errors.js';
 import { describeShadowedRoute, findShadowedRoutes } from '../core/app/route-checks.js';
 import { combinedRoutes } from '../core/kernel/build-kernel.js';
 import { profilerRoutes } from '../web-profiler/web-profiler.js';
@@ -47,8 +48,10 @@ Examples:
     .option('-m, --method <method>', 'the HTTP method', 'GET')
     .addHelpText('after', '\nExamples:\n  $ app routes match /hello/world\n  $ app routes match /contact --method POST\n  $ app routes --json match /robots.txt')
     .action(async (path: string, opts: MatchOptions, command: Command) => {
+      if (!path.startsWith('/')) throw new AppError('APP_ERR_CLI_USAGE', `Invalid path "${path}": paths start with "/".`);
       const parent = command.parent!.opts() as RoutesOptions;
-      const explanations = explain(await loadRoutes(parent, output), opts.method.toUpperCase(), path);
+      // Routes match the path alone, as for a request: a query or fragment copied with it is left out.
+      const explanations = explain(await loadRoutes(parent, output), opts.method.toUpperCase(), path.replace(/[?#][\s\S]*$/, ''));
       output.out(parent.json ? `${jsonForTerminal(explanations)}\n` : renderExplainText(explanations, textOptions(output, parent.wide)));
       if (!explanations.some((e) => e.verdict === 'match')) output.exitCode = 1;
     });

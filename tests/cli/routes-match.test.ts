@@ -30,6 +30,21 @@ test('when nothing matches /robots.txt, then exit 1 and a reason for every route
   assert.match(r.stdout, /No route matches\./);
 });
 
+test('when the path carries a query or a fragment, then the path alone is matched, as for a request', async () => {
+  const r = await runApp(['routes', 'match', '/contact?from=home#form', '--method', 'POST'], { cwd: dir });
+  assert.is(r.code, 0, r.stdout);
+  assert.match(r.stdout, /Route "contact" matches\./);
+});
+
+test('when the path does not start with "/", then a usage error saying so, exit 2', async () => {
+  for (const path of ['contact', 'http://127.0.0.1:8000/contact', '']) {
+    const r = await runApp(['routes', 'match', path], { cwd: dir });
+    assert.is(r.code, 2, path);
+    assert.is(r.stderr, `app: Invalid path "${path}": paths start with "/".\n`);
+    assert.is(r.stdout, '');
+  }
+});
+
 test('when only the method differs, then the reason names the allowed methods; with that method, exit 0', async () => {
   const miss = await runApp(['routes', '--wide', 'match', '/contact'], { cwd: dir });
   assert.is(miss.code, 1);
