@@ -11,15 +11,21 @@ export interface InProcessResponse {
 /** Sends a request through the kernel without a socket (for `app snapshot` and tests). */
 export async function requestInProcess(kernel: Kernel, method: string, target: string, headers: Record<string, string> = {}): Promise<InProcessResponse> {
   const request = new Request({ method, target, headers: { host: 'localhost', ...lower(headers) }, clientIp: '127.0.0.1' });
-  const response = await kernel.handle(request);
-  let body = '';
-  if (response.body instanceof Readable) {
-    for await (const chunk of response.body) body += String(chunk);
-  } else if (response.body !== null && method !== 'HEAD') {
-    body = response.body.toString();
+  // The kernel's request timeout keeps no process alive (a server does): without a socket, this does until the answer.
+  const alive = setInterval(() => {}, 60_000);
+  try {
+    const response = await kernel.handle(request);
+    let body = '';
+    if (response.body instanceof Readable) {
+      for await (const chunk of response.body) body += String(chunk);
+    } else if (response.body !== null && method !== 'HEAD') {
+      body = response.body.toString();
+    }
+    await kernel.terminate(request, response);
+    return { status: response.status, headers: lower(response.headers), body };
+  } finally {
+    clearInterval(alive);
   }
-  await kernel.terminate(request, response);
-  return { status: response.status, headers: lower(response.headers), body };
 }
 
 function lower(headers: Record<string, string>): Record<string, string> {
