@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { scaffoldProject } from '../core/app/scaffold/scaffold.js';
+import { shellQuote } from '../core/profiler/shell-quote.js';
 import type { Output } from './output.js';
 
 interface InitOptions { force: boolean }
@@ -18,7 +19,12 @@ export function makeInitCommand(output: Output): Command {
       for (const note of result.notes) output.err(`note:   ${note}\n`);
       const { serve, test } = result.commands;
       const width = Math.max(serve.length, test.length, 'npm install'.length) + 2;
-      output.err(`\nNext:\n${dir === '.' ? '' : `  cd ${dir}\n`}  ${'npm install'.padEnd(width)}(when appkernel is not installed yet)\n`
+      output.err(`\nNext:\n${dir === '.' ? '' : `  cd ${shellWord(dir)}\n`}  ${'npm install'.padEnd(width)}(when appkernel is not installed yet)\n`
         + `  ${serve.padEnd(width)}serve it on http://127.0.0.1:8000 (reloads on save)\n  ${test.padEnd(width)}snapshot tests of your pages\n`);
     });
+}
+
+/** The folder as it can be pasted into a shell: quoted when it holds a space or another character the shell acts on. */
+function shellWord(dir: string): string {
+  return /^[\w./@%+=:,-]+$/.test(dir) ? dir : shellQuote(dir);
 }

@@ -62,6 +62,14 @@ test('an existing package.json gains only the missing scripts and the dependency
   assert.match(again.stderr, /^kept +app\.config\.mts/m);
 });
 
+test('a folder name with a space or a quote is shown quoted in the "cd" line, ready to paste into a shell', async () => {
+  for (const [name, shown] of [['my app', "'my app'"], ["bob's app", "$'bob\\'s app'"], ['plain-app', 'plain-app']]) {
+    const r = await runApp(['init', name], { cwd: dir });
+    assert.is(r.code, 0, r.stderr);
+    assert.ok(r.stderr.includes(`\n  cd ${shown}\n`), r.stderr);
+  }
+});
+
 test('a file given as the folder is exit 2', async () => {
   writeFileSync(join(dir, 'a-file'), 'x');
   const r = await runApp(['init', 'a-file'], { cwd: dir });
