@@ -61,8 +61,9 @@ export async function runCli(argv: string[], output: Output = processOutput()): 
     return output.exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {
-      // Help asked for is a success; help shown because no command was given (`app profiles`) is a usage error.
+      // Help asked for (`--help`, `app help serve`) is a success; help shown because no command was given (`app profiles`) is a usage error.
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT.OK;
+      if (error.code === 'commander.help' && error.exitCode === 0) return EXIT.OK;
       return EXIT.USAGE;
     }
     if (error instanceof AppError) {

@@ -25,6 +25,15 @@ test('when any command is given --help, then exit 0 and its usage with examples 
   }
 });
 
+test('when help is asked for with the help command, then exit 0 and the usage on stdout, as with --help', async () => {
+  for (const args of [['help', 'serve'], ['help', 'profiles'], ['profiles', 'help', 'list'], ['help']]) {
+    const r = await runApp(args);
+    assert.is(r.code, 0, `${args.join(' ')}: ${r.stderr}`);
+    assert.match(r.stdout, /^Usage: app/, args.join(' '));
+    assert.is(r.stderr, '', args.join(' '));
+  }
+});
+
 test('when --version or -v, then the package version on stdout and exit 0', async () => {
   const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
   for (const flag of ['--version', '-v']) {
