@@ -106,6 +106,18 @@ test('when panel=request with a cut body that is not UTF-8, then it says the fir
   assert.ok($('main').text().includes('39.1 KB, application/octet-stream truncated: the first 16.0 KB shown'), $('main p').first().text());
 });
 
+test('when panel=request with a binary body, then it is folded behind a note saying so; a text body is shown as it is', () => {
+  const profile = okProfile();
+  profile.collectors.request.body = { size: 6, contentType: 'application/octet-stream', text: '\u007fELF\u0000\ufffd', truncated: false };
+  const $ = load(renderProfilePage(profile, { panel: 'request' }));
+  const folded = $('h3:contains("Body") + .card details');
+  assert.is(folded.find('summary').text(), 'Binary: bytes that are not UTF-8 text. Show as text');
+  assert.is(folded.attr('open'), undefined, 'folded');
+  assert.is(folded.find('pre').text(), '\u007fELF\ufffd', 'the text, but for the NUL HTML parsing drops');
+  profile.collectors.request.body = { size: 7, contentType: 'text/plain', text: 'caf\u00e9 ok', truncated: false };
+  assert.is(load(renderProfilePage(profile, { panel: 'request' }))('h3:contains("Body") + .card details').length, 0);
+});
+
 test('when panel=request on a profile without a response body preview (older, or not text), then it says which', () => {
   const older = okProfile();
   delete older.collectors.request.response.body;

@@ -22,14 +22,21 @@ function prettyBody(body: BodyData): string {
 
 /**
  * `cap`: the bytes a profile keeps of the body. The stored text of bytes that are not UTF-8 holds a
- * three-byte U+FFFD for each bad byte, so its own length may say more than was kept.
+ * three-byte U+FFFD for each bad byte, so its own length may say more than was kept. `foldBinary`:
+ * such a body is folded behind a note (a response is previewed only when it is text already).
  */
-function renderBody(body: BodyData | null | undefined, cap: number, none = 'No body.'): string {
+function renderBody(body: BodyData | null | undefined, cap: number, none = 'No body.', foldBinary = false): string {
   if (!body || body.size === 0) return `<p class="empty">${none}</p>`;
   const shown = Math.min(Buffer.byteLength(body.text), cap);
   const cut = body.truncated ? ` <span class="b warn">truncated: the first ${formatBytes(shown)} shown</span>` : '';
+  const text = `<pre class="ctx body">${escapeHtml(prettyBody(body))}</pre>`;
   return `<p>${formatBytes(body.size)}${body.contentType ? `, ${escapeHtml(body.contentType)}` : ''}${cut}</p>`
-    + `<pre class="ctx body">${escapeHtml(prettyBody(body))}</pre>`;
+    + (foldBinary && looksBinary(body.text) ? `<details><summary>Binary: bytes that are not UTF-8 text. Show as text</summary>${text}</details>` : text);
+}
+
+/** A NUL, or a byte that was not UTF-8 (stored as U+FFFD): shown as text, such a request body (an upload) is noise. */
+function looksBinary(text: string): boolean {
+  return text.includes('\u0000') || text.includes('\ufffd');
 }
 
 /** The response body's preview; profiles recorded before there was one, and bodies that are not text, say so. */
@@ -56,7 +63,7 @@ export function renderRequestPanel(profile: Profile): string {
     + `<h3>Query</h3><div class="card">${renderKeyValueTable(request.query, 'No query parameters.')}</div>`
     + `<h3>Request headers</h3><div class="card">${renderKeyValueTable(request.headers, 'No headers.')}</div>`
     + `<h3>Cookies</h3><div class="card">${renderKeyValueTable(request.cookies, 'No cookies.')}</div>`
-    + `<h3>Body</h3><div class="card">${renderBody(request.body, BODY_CAP)}</div>`
+    + `<h3>Body</h3><div class="card">${renderBody(request.body, BODY_CAP, 'No body.', true)}</div>`
     + '<h2>Response</h2><div class="card">' + renderHtmlRows([
       ['Status', `<span class="b ${statusClass(response.status)}">${escapeHtml(String(response.status))}</span> ${escapeHtml(response.statusText)}`],
       ['Content type', orNone(response.contentType)],
