@@ -53,9 +53,33 @@ function commanderError(text: string): string {
   return at === -1 ? `${terminalSafe(message)}\n` : `${terminalSafe(message.slice(0, at))}\n${terminalSafe(message.slice(at + 1))}\n`;
 }
 
+/**
+ * The topic of `app help <topic>` (or `app profiles help <topic>`) when no such command exists:
+ * commander would print the whole help and leave out what was not found.
+ */
+function unknownHelpTopic(program: Command, args: string[]): string | null {
+  let command = program;
+  for (let i = 0; i < args.length; i++) {
+    const named = (name: string) => command.commands.find((c) => c.name() === name || c.aliases().includes(name));
+    if (args[i] === 'help' && command.commands.length > 0) {
+      const topic = args[i + 1];
+      return topic === undefined || topic.startsWith('-') || named(topic) ? null : topic;
+    }
+    const sub = named(args[i]);
+    if (!sub) return null;
+    command = sub;
+  }
+  return null;
+}
+
 /** Runs the CLI and returns the exit code; errors become one terminal-safe line on stderr, never a stack trace. */
 export async function runCli(argv: string[], output: Output = processOutput()): Promise<number> {
   const program = makeProgram(output);
+  const topic = unknownHelpTopic(program, argv.slice(2));
+  if (topic !== null) {
+    output.err(`app: unknown command '${terminalSafe(topic)}'\n(run with --help for usage)\n`);
+    return EXIT.USAGE;
+  }
   try {
     await program.parseAsync(argv);
     return output.exitCode;

@@ -30,9 +30,11 @@ async function withStore<T>(opts: StoreOption, work: (storage: ProfileStorage) =
 
 /**
  * `latest` (the newest profile, the profiler's own requests left out unless `includeProfiler`) or a
- * token; a malformed or unknown token is a one-line error, exit 1.
+ * token, blanks around it ignored; a malformed or unknown token is a one-line error, exit 1.
  */
-export async function loadProfile(storage: ProfileStorage, token: string, includeProfiler = false): Promise<Profile> {
+export async function loadProfile(storage: ProfileStorage, given: string, includeProfiler = false): Promise<Profile> {
+  // A token pasted from a page or a log line often brings a space or a line break along.
+  const token = given.trim();
   if (token === 'latest') {
     const [latest] = await storage.search({ limit: 1, hideProfiler: !includeProfiler });
     const profile = latest && await storage.read(latest.token);

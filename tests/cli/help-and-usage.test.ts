@@ -34,6 +34,15 @@ test('when help is asked for with the help command, then exit 0 and the usage on
   }
 });
 
+test('when help is asked for a command that does not exist, then it is named, exit 2, and nothing on stdout', async () => {
+  for (const [args, topic] of [[['help', 'nope'], 'nope'], [['profiles', 'help', 'lst'], 'lst']] as const) {
+    const r = await runApp([...args]);
+    assert.is(r.code, 2, args.join(' '));
+    assert.is(r.stderr, `app: unknown command '${topic}'\n(run with --help for usage)\n`);
+    assert.is(r.stdout, '');
+  }
+});
+
 test('when --version or -v, then the package version on stdout and exit 0', async () => {
   const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
   for (const flag of ['--version', '-v']) {

@@ -59,6 +59,12 @@ test('when --html, then the profiler page of that panel, as the server renders i
   assert.ok(text.indexOf('[2/2]') !== -1 && text.indexOf('[2/2]') < text.indexOf('[1/2]'));
 });
 
+test('when a token is pasted with blanks around it, then it is the same profile', async () => {
+  const [plain, pasted] = await Promise.all([hello, ` ${hello}\n`].map((token) => runApp(['profiles', 'show', token, '--json', '--store', store])));
+  assert.is(pasted.code, 0, pasted.stderr);
+  assert.is(pasted.stdout, plain.stdout);
+});
+
 test('when an unknown panel is asked for, then a usage error naming the choices, exit 2', async () => {
   const r = await runApp(['profiles', 'show', notFound, '--panel', 'nope', '--store', store]);
   assert.is(r.code, 2);
