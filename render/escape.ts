@@ -1,5 +1,14 @@
+import { escapeHtml } from '../core/http/escape-html.js';
+
 /** The one HTML escaping helper lives in core/http (Response needs it); the renderers use it from here. */
-export { escapeHtml } from '../core/http/escape-html.js';
+export { escapeHtml };
+
+/** `text` escaped, and cut after `max` characters (a surrogate pair kept whole) with an ellipsis. */
+export function escapeHtmlCut(text: string, max: number): string {
+  if (text.length <= max) return escapeHtml(text);
+  const end = /[\ud800-\udbff]/.test(text[max - 1]) ? max - 1 : max;
+  return `${escapeHtml(text.slice(0, end))}&hellip;`;
+}
 
 /**
  * A URL that may go into an href: http(s) absolute or a path on this server;

@@ -74,18 +74,20 @@ test('when profiles are stored while the search page is open, then their rows ap
   await page.close();
 });
 
-test('when a profile arrives live, then its row reads as the same row does after a reload', async () => {
-  const page = await browser.newPage();
-  await page.goto(`${t.base}/_profiler/search?limit=10&url=/alike`);
-  assert.ok(await waitFor(async () => (await page.textContent('#live-state')) === 'live', 10_000), 'the stream opened');
-  const token = await stored('/alike/row');
-  assert.ok(await waitFor(() => pageHas(page, token), 10_000));
-  const cells = () => page.evaluate(() => [...document.querySelectorAll('main tbody tr:first-child td')].map((td) => td.innerHTML));
-  const live = await cells();
-  await page.reload();
-  assert.equal(live, await cells());
-  await page.close();
-});
+for (const path of ['/alike/row', `/alike/${'long'.repeat(60)}`]) {
+  test(`when a profile of ${path.slice(0, 20)} (${path.length} characters) arrives live, then its row reads as the same row does after a reload`, async () => {
+    const page = await browser.newPage();
+    await page.goto(`${t.base}/_profiler/search?limit=10&url=/alike`);
+    assert.ok(await waitFor(async () => (await page.textContent('#live-state')) === 'live', 10_000), 'the stream opened');
+    const token = await stored(path);
+    assert.ok(await waitFor(() => pageHas(page, token), 10_000));
+    const cells = () => page.evaluate(() => [...document.querySelectorAll('main tbody tr:first-child td')].map((td) => td.innerHTML));
+    const live = await cells();
+    await page.reload();
+    assert.equal(live, await cells());
+    await page.close();
+  });
+}
 
 test('when the search ends at an Until in the past, then a profile stored later does not join its results', async () => {
   const page = await browser.newPage();

@@ -133,6 +133,19 @@ test('when a fetched URL carries markup, then the list shows it as text and noth
   await context.close();
 });
 
+test('when a fetched URL holds a bidi override, then the list shows it as its escape and the rest of the URL in order', async () => {
+  const { context, page, errors } = await open('/');
+  await page.evaluate(async () => {
+    await fetch('/hello/invoice%E2%80%AEgpj.exe');
+  });
+  const section = page.locator('#appkernel-toolbar .ak-fetch');
+  await section.locator('.ak-fetch-count', { hasText: '1' }).waitFor();
+  const url = await section.locator('tbody td').nth(2).textContent();
+  assert.is(url, '/hello/invoice\\u202egpj.exe');
+  assert.equal(errors, []);
+  await context.close();
+});
+
 for (const width of [320, 390]) {
   test(`at ${width} px, where the bar wraps onto several lines, then the end of the page can still be scrolled above it`, async () => {
     const { context, page, errors } = await open('/robots.txt', { viewport: { width, height: 640 } });

@@ -110,7 +110,10 @@ export function headerSafe(payload: string): string {
 
 const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'srcdoc', 'poster', 'background']);
 
-/** Tags and tag@attribute pairs of a page, counted: a payload that became markup changes them. */
+/**
+ * Tags and tag@attribute pairs of a page, counted: a payload that became markup changes them. A
+ * `title` is left out: a long value (a URL over 160 characters) is cut and shown whole in one.
+ */
 export function fingerprint(html: string): Map<string, number> {
   const $ = load(html);
   const counts = new Map<string, number>();
@@ -118,7 +121,7 @@ export function fingerprint(html: string): Map<string, number> {
   $('*').each((_, el) => {
     const node = el as unknown as { name: string; attribs?: Record<string, string> };
     add(node.name);
-    for (const attribute of Object.keys(node.attribs ?? {})) add(`${node.name}@${attribute}`);
+    for (const attribute of Object.keys(node.attribs ?? {})) if (attribute !== 'title') add(`${node.name}@${attribute}`);
   });
   return counts;
 }
@@ -191,9 +194,9 @@ export function pageText(html: string): string {
   return load(html).root().text();
 }
 
-/** A payload as page text shows it: HTML parsing turns CR LF into LF and drops NUL. */
+/** A payload as page text shows it: HTML parsing turns CR LF into LF and drops NUL; a bidi control is written as its escape. */
 export function asText(payload: string): string {
-  return payload.replace(/\r\n?/g, '\n').replace(/\0/g, '');
+  return payload.replace(/\r\n?/g, '\n').replace(/\0/g, '').replace(/[\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
 }
 
 export interface ProfilePages {

@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import { renderProfileText } from '../../render/text/profile-text.js';
 import { PACKAGE_ENTRY } from '../helpers/cli.js';
 import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
-import { assertNothingInjected, assertProfileClean, pageText, profilePages, XSS_PAYLOADS, type ProfilePages } from './xss-harness.js';
+import { asText, assertNothingInjected, assertProfileClean, pageText, profilePages, XSS_PAYLOADS, type ProfilePages } from './xss-harness.js';
 
 const FIXTURES = resolve(process.cwd(), 'dist/tests/hardening/fixtures/xss-payloads.js');
 
@@ -70,7 +70,7 @@ XSS_PAYLOADS.forEach((payload, index) => {
     const { pages, custom, token } = await hostile(String(index));
     assertProfileClean(pages, baseline, `payload #${index}`);
     assertNothingInjected(custom, baselineCustom, `payload #${index}, app panel`);
-    const shown = payload.replace(/\r\n?/g, '\n').replace(/\0/g, '');
+    const shown = asText(payload);
     assert.ok(pageText(custom).includes(shown) || pageText(custom).includes('[REDACTED]'), 'the app panel shows the payload as text');
     const profile = await fetchProfileJson(t.base, token);
     for (const panel of ['http_client', 'dump', 'time', 'hostile']) {

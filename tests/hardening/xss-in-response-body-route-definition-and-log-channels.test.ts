@@ -32,7 +32,7 @@ XSS_PAYLOADS.forEach((payload, index) => {
       // panel lists where, one <code> each: its structure differs from the harmless page's by that list alone.
       for (const [panel, html] of json.panels) assertNothingInjected(html, panel === 'request' ? html : baselines.get('answer')!.panels.get(panel)!, `payload #${index} in a JSON response, ${panel} panel`);
     }
-    assert.ok(pageText(json.panels.get('request')!).includes(JSON.stringify(payload).slice(1, -1)), 'the JSON preview shows the payload as text');
+    assert.ok(pageText(json.panels.get('request')!).includes(asText(JSON.stringify(payload).slice(1, -1))), 'the JSON preview shows the payload as text');
 
     const text = await profilePages(t.base, (await hostileGet(t, `/say/${index}`)).token);
     assertProfileClean(text, baselines.get('say')!, `payload #${index} in a text response`);

@@ -14,9 +14,16 @@ test('should escape & < > " \' and leave other text untouched', () => {
 
 test('for any text, then each special character becomes its entity and every other one stays as it is', () => {
   const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-  const reference = (text: string) => [...text].map((c) => entities[c] ?? c).join('');
-  const text = fc.string({ unit: fc.constantFrom('&', '<', '>', '"', "'", 'a', ' ', 'é', '😀', '\n') });
+  const bidi = (c: string) => /[\u202a-\u202e\u2066-\u2069]/.test(c) ? `\\u${c.charCodeAt(0).toString(16)}` : c;
+  const reference = (text: string) => [...text].map((c) => entities[c] ?? bidi(c)).join('');
+  const text = fc.string({ unit: fc.constantFrom('&', '<', '>', '"', "'", 'a', ' ', 'é', '😀', '\n', '\u202e', '\u2066') });
   fc.assert(fc.property(fc.oneof(text, fc.string({ unit: 'grapheme' })), (s) => escapeHtml(s) === reference(s)), { numRuns: 2000 });
+});
+
+test('when text holds bidi overrides or isolates, then each is written as its escape, so nothing after it shows reversed', () => {
+  assert.is(escapeHtml('invoice\u202egpj.exe'), 'invoice\\u202egpj.exe');
+  assert.is(escapeHtml('a\u2066b\u2069 <c>'), 'a\\u2066b\\u2069 &lt;c&gt;');
+  assert.is(escapeHtml('\u05e9\u05dc\u05d5\u05dd \u200f'), '\u05e9\u05dc\u05d5\u05dd \u200f', 'right-to-left letters and marks stay');
 });
 
 test('when a corrupt value is not a string, then it is shown as text, not thrown', () => {

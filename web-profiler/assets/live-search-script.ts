@@ -1,3 +1,5 @@
+import { URL_SHOWN } from '../views/profile-summary.js';
+
 /**
  * The search page's only script, served as /_profiler/live-search.js (same origin, allowed by the
  * pages' CSP as `script-src 'self'`): it follows /_profiler/live and puts each new profile at the
@@ -28,9 +30,14 @@ export const LIVE_SEARCH_SCRIPT = `(() => {
     for (const child of children) node.append(child);
     return node;
   };
+  // As the page's own rows (render/escape.ts): bidi controls as their escapes, a URL over ${URL_SHOWN} characters cut, whole in its title.
+  const visible = (text) => text.replace(/[\\u202a-\\u202e\\u2066-\\u2069]/g, (c) => '\\\\u' + c.charCodeAt(0).toString(16));
+  const cut = (text) => text.length <= ${URL_SHOWN} ? text : text.slice(0, /[\\ud800-\\udbff]/.test(text[${URL_SHOWN - 1}]) ? ${URL_SHOWN - 1} : ${URL_SHOWN}) + '\\u2026';
   const filterLink = (name, value) => {
     const query = new URLSearchParams({ [name]: value, limit: String(limit) });
-    return el('a', { href: '/_profiler/search?' + query.toString() }, value);
+    const link = el('a', { href: '/_profiler/search?' + query.toString() }, visible(cut(value)));
+    if (value.length > ${URL_SHOWN}) link.title = visible(value);
+    return link;
   };
   const pad = (n) => String(n).padStart(2, '0');
   const when = (ms) => {
@@ -55,7 +62,7 @@ export const LIVE_SEARCH_SCRIPT = `(() => {
       el('td', {}, filterLink('ip', row.ip)), el('td', {}, filterLink('method', row.method)), el('td', { class: 'url' }, filterLink('url', row.url)),
       el('td', {}, el('time', { datetime: new Date(row.time).toISOString().slice(0, 19) + 'Z' }, when(row.time))),
       el('td', {}, el('a', { class: 'mono', href: '/_profiler/' + encodeURIComponent(row.token) }, row.token)),
-      el('td', {}, typeof row.route === 'string' ? el('span', { class: 'mono' }, row.route) : el('span', { class: 'empty' }, 'none')),
+      el('td', {}, typeof row.route === 'string' ? el('span', { class: 'mono' }, visible(row.route)) : el('span', { class: 'empty' }, 'none')),
       el('td', {}, ms(row.duration)));
     body.prepend(tr);
     while (body.rows.length > limit) body.deleteRow(body.rows.length - 1);

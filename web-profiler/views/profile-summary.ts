@@ -1,15 +1,9 @@
 import type { Profile } from '../../core/profiler/profile.js';
-import { escapeHtml, queryString, safeUrl } from '../../render/escape.js';
+import { escapeHtml, escapeHtmlCut, queryString, safeUrl } from '../../render/escape.js';
 import { formatDateTime, formatMs, isoSeconds, statusClass } from '../../render/format.js';
 
-/** Longer URLs are cut in the header; the request panel shows them whole. */
-const URL_SHOWN = 160;
-
-function shortened(url: string): string {
-  if (url.length <= URL_SHOWN) return escapeHtml(url);
-  const end = /[\ud800-\udbff]/.test(url[URL_SHOWN - 1]) ? URL_SHOWN - 1 : URL_SHOWN;
-  return `${escapeHtml(url.slice(0, end))}&hellip;`;
-}
+/** Longer URLs are cut in the header (and in the search results); the request panel shows them whole. */
+export const URL_SHOWN = 160;
 
 /**
  * The profiled URL, a link only for GET and HEAD (opening another method's URL sends a GET the
@@ -19,11 +13,11 @@ function renderUrl(profile: Profile): string {
   const title = profile.url.length > URL_SHOWN ? ` title="${escapeHtml(profile.url)}"` : '';
   const href = safeUrl(profile.url);
   if (href !== null && (profile.method === 'GET' || profile.method === 'HEAD')) {
-    return `<a href="${escapeHtml(href)}"${title}>${shortened(profile.url)}</a>`;
+    return `<a href="${escapeHtml(href)}"${title}>${escapeHtmlCut(profile.url, URL_SHOWN)}</a>`;
   }
   const referer = safeUrl(profile.collectors.request.headers.referer ?? '');
   const back = referer === null ? '' : ` <a class="referer" href="${escapeHtml(referer)}">Return to referer URL</a>`;
-  return `<span${title}>${shortened(profile.url)}</span>${back}`;
+  return `<span${title}>${escapeHtmlCut(profile.url, URL_SHOWN)}</span>${back}`;
 }
 
 /** The header of a profile: URL, method, status, IP, when it was profiled, its token. */

@@ -1,14 +1,17 @@
 import type { ProfileSummary, SearchQuery } from '../../core/profiler/profile.js';
-import { escapeHtml, queryString } from '../../render/escape.js';
+import { escapeHtml, escapeHtmlCut, queryString } from '../../render/escape.js';
 import { formatDateTime, formatMs, isoSeconds, statusClass } from '../../render/format.js';
 import { renderLayout } from '../../render/layout.js';
 import { STYLES } from '../../render/styles.js';
 import { renderSearchForm, SEARCH_FORM_STYLES } from './search-form.js';
 import { renderTopBar } from './top-bar.js';
+import { URL_SHOWN } from './profile-summary.js';
 
+/** A link to the search for `value`; a URL longer than the profile header shows is cut there too, whole in its title. */
 function filterLink(name: 'ip' | 'method' | 'url', value: string, limit: number): string {
   const href = `/_profiler/search${queryString({ [name]: value, limit })}`;
-  return `<a href="${escapeHtml(href)}">${escapeHtml(value)}</a>`;
+  const title = value.length > URL_SHOWN ? ` title="${escapeHtml(value)}"` : '';
+  return `<a href="${escapeHtml(href)}"${title}>${escapeHtmlCut(value, URL_SHOWN)}</a>`;
 }
 
 function routeCell(route: string | null | undefined): string {

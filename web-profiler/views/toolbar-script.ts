@@ -59,6 +59,7 @@ export const TOOLBAR_SCRIPT = `(function () {
     cell(row, String(method).toUpperCase().slice(0, 16));
     var shown = u.pathname + u.search;
     try { shown = decodeURI(shown); } catch (e) {}
+    shown = shown.replace(/[\\u202a-\\u202e\\u2066-\\u2069]/g, function (c) { return '\\\\u' + c.charCodeAt(0).toString(16); });
     cell(row, shown).title = shown;
     var p = cell(row, '');
     var path = profilePath(token, link);

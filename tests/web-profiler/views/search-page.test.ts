@@ -28,6 +28,22 @@ test('should have the columns Status, IP, Method, URL, Time, Token in that order
   assert.equal(texts($, 'table th'), ['Status', 'IP', 'Method', 'URL', 'Time', 'Token', 'Route', 'Duration']);
 });
 
+test('when a URL is longer than 160 characters, then its cell shows the first 160 and an ellipsis, the whole URL in the title and the filter link', () => {
+  const long = `http://127.0.0.1:8000/${'a'.repeat(300)}?q=${'b'.repeat(100)}`;
+  const $ = load(renderSearchPage([{ ...rows[0], url: long }, rows[1]], { limit: 10 }));
+  const [cut, short] = [$('tbody td.url a').eq(0), $('tbody td.url a').eq(1)];
+  assert.is(cut.text(), `${long.slice(0, 160)}\u2026`);
+  assert.is(cut.attr('title'), long);
+  assert.is(new URL(cut.attr('href')!, 'http://x').searchParams.get('url'), long);
+  assert.is(short.text(), rows[1].url);
+  assert.is(short.attr('title'), undefined);
+});
+
+test('when a URL holds a bidi override, then the cell shows it as its escape', () => {
+  const $ = load(renderSearchPage([{ ...rows[0], url: 'http://127.0.0.1:8000/invoice\u202egpj.exe' }], { limit: 10 }));
+  assert.is($('tbody td.url a').text(), 'http://127.0.0.1:8000/invoice\\u202egpj.exe');
+});
+
 test('should name each row\'s route: the name, "none" when none matched, "unknown" for rows stored before routes were indexed', () => {
   const named = [{ ...rows[0], route: null }, { ...rows[1], route: 'hello' }, { ...rows[1], token: 'd00d00' }];
   const $ = load(renderSearchPage(named, { limit: 10 }));
