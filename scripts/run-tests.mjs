@@ -9,6 +9,7 @@ const root = new URL('../dist/tests/', import.meta.url).pathname;
 const args = process.argv.slice(2);
 const kindAt = args.indexOf('--kind');
 const kind = kindAt === -1 ? 'test' : args.splice(kindAt, 2)[1];
+// A filter is matched against the path under dist/tests, `/` first (`cli`, `/cli/`, `render/escape`), not where the checkout is.
 const filter = args[0] ?? '';
 const pattern = process.env.TEST_PATTERN ? new RegExp(process.env.TEST_PATTERN) : new RegExp(`\\.${kind}\\.js$`);
 const parallel = kind === 'test' ? 2 : 1;
@@ -17,7 +18,7 @@ function collect(dir) {
   return readdirSync(dir).sort().flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return name === 'fixtures' ? [] : collect(path);
-    return pattern.test(name) && path.includes(filter) ? [path] : [];
+    return pattern.test(name) && `/${relative(root, path)}`.includes(filter) ? [path] : [];
   });
 }
 
