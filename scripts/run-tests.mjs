@@ -23,6 +23,7 @@ function collect(dir) {
 }
 
 function run(file) {
+  const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--enable-source-maps', file], {
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -38,7 +39,7 @@ function run(file) {
       const total = [...out.matchAll(/Total:\s+(\d+)/g)].reduce((n, m) => n + Number(m[1]), 0);
       let failed = total - passed;
       if (code !== 0 && failed === 0) failed = 1; // a crash or a failing hook counts once
-      resolve({ file, out, code, passed, failed });
+      resolve({ file, out, code, passed, failed, seconds: (performance.now() - started) / 1000 });
     });
   });
 }
@@ -51,6 +52,7 @@ if (!existsSync(root)) {
 const files = collect(root);
 let passed = 0;
 let failed = 0;
+const timings = [];
 const queue = [...files];
 async function worker() {
   for (let file = queue.shift(); file; file = queue.shift()) {
@@ -58,12 +60,18 @@ async function worker() {
     passed += r.passed;
     failed += r.failed;
     const name = relative(root, file);
-    if (r.failed > 0) process.stdout.write(`\n✘ ${name}\n${r.out}\n`);
-    else if (kind === 'test') process.stdout.write(`✔ ${name} (${r.passed})\n`);
-    else process.stdout.write(`✔ ${name} (${r.passed})\n${r.out}\n`); // browser and stress suites print their figures
+    const took = `${r.seconds.toFixed(1)} s`;
+    timings.push({ name, seconds: r.seconds });
+    if (r.failed > 0) process.stdout.write(`\n✘ ${name} ${took}\n${r.out}\n`);
+    else if (kind === 'test') process.stdout.write(`✔ ${name} (${r.passed}) ${took}\n`);
+    else process.stdout.write(`✔ ${name} (${r.passed}) ${took}\n${r.out}\n`); // browser and stress suites print their figures
   }
 }
 await Promise.all(Array.from({ length: parallel }, worker));
 if (files.length === 0) failed += 1;
+if (timings.length > 1) {
+  console.log('\nSlowest suites:');
+  for (const t of timings.sort((a, b) => b.seconds - a.seconds).slice(0, 10)) console.log(`  ${t.seconds.toFixed(1).padStart(6)} s  ${t.name}`);
+}
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
