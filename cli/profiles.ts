@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import { AppError } from '../core/errors.js';
-import { toCurl, toHar } from '../core/profiler/export-request.js';
+import { replayableRequest, toCurl, toHar } from '../core/profiler/export-request.js';
 import { invalidTargetMessage, parseTarget } from '../core/profiler/replay-origin.js';
 import { PANEL_ALIASES, PANELS, type PanelName, type Profile, type SearchQuery } from '../core/profiler/profile.js';
 import { diffProfiles } from '../core/profiler/profile-diff.js';
@@ -139,6 +139,11 @@ Examples:
       if (!!opts.curl === !!opts.har) throw new AppError('APP_ERR_CLI_USAGE', 'Choose one of --curl or --har.');
       if (opts.target !== undefined && parseTarget(opts.target) === null) throw new AppError('APP_ERR_CLI_USAGE', invalidTargetMessage(opts.target));
       const profile = await withStore(opts, (storage) => loadProfile(storage, token), output);
+      if (opts.target === undefined) {
+        const { verifyRecordingServer } = await import('../core/profiler/verify-recording-server.js');
+        const { origin, target, method } = replayableRequest(profile);
+        await verifyRecordingServer(origin, profile.token, `aim the export of ${method} ${origin}${target} at the server that recorded it`);
+      }
       output.out(opts.curl ? toCurl(profile, opts.target) : `${jsonForTerminal(toHar(profile, opts.target))}\n`);
     });
 

@@ -9,6 +9,7 @@ import { LIVE_SEARCH_SCRIPT } from './assets/live-search-script.js';
 import { liveStream } from './live-stream.js';
 import { PANEL_ALIASES, PANELS, type PanelName, type Profile, type SearchQuery } from '../core/profiler/profile.js';
 import { isValidToken } from '../core/profiler/token.js';
+import { instanceKey, instanceProof, isNonce } from '../core/profiler/instance-proof.js';
 import { parseUtcTime } from '../core/profiler/utc-time.js';
 import type { ProfileStorage } from '../core/profiler/storage/profile-storage.js';
 
@@ -60,6 +61,16 @@ export class ProfilerController {
   /** The search page's script, from this origin (the pages' CSP allows `script-src 'self'`, nothing inline). */
   readonly liveScriptAction = (): Response =>
     new Response(LIVE_SEARCH_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=UTF-8' });
+
+  /** Proves to a replay that this is the server that recorded a profile on this port (instance-proof.ts). */
+  readonly instanceProofAction = ({ request }: ControllerContext): Response => {
+    const nonce = firstValue(request.query.nonce);
+    if (!isNonce(nonce)) throw new HttpError(400, 'Expected ?nonce= and 32 lowercase hex digits.');
+    const key = instanceKey(true);
+    const port = request.serverAddress?.port;
+    if (key === null || port === undefined) throw new HttpError(503, 'This server has no instance key: its state folder cannot be written.');
+    return Response.json({ proof: instanceProof(key, nonce, port) }, 200, { 'Cache-Control': 'no-store' });
+  };
 
   readonly jsonAction = async ({ params }: ControllerContext): Promise<Response> =>
     Response.json(await this.load(params.token), 200, { 'Content-Type': 'application/json' });

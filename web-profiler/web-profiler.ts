@@ -13,6 +13,7 @@ import type { EditorLinks } from '../render/editor-link.js';
 import type { ConfigData } from '../core/profiler/panel-data.js';
 import { RequestRecording } from './recording-listener.js';
 import { endLiveStreams } from './live-stream.js';
+import { INSTANCE_PROOF_PATH, instanceKey } from '../core/profiler/instance-proof.js';
 
 export { endLiveStreams } from './live-stream.js';
 
@@ -36,6 +37,7 @@ export function profilerRoutes(): RouteCollection {
     .add('_profiler_search_results', { path: '/_profiler/search', methods: ['GET'], controller: 'ProfilerController::searchAction' })
     .add('_profiler_live', { path: '/_profiler/live', methods: ['GET'], controller: 'ProfilerController::liveAction' })
     .add('_profiler_live_script', { path: '/_profiler/live-search.js', methods: ['GET'], controller: 'ProfilerController::liveScriptAction' })
+    .add('_profiler_instance_proof', { path: INSTANCE_PROOF_PATH, methods: ['GET'], controller: 'ProfilerController::instanceProofAction' })
     .add('_profiler_json', { path: '/_profiler/{token}.json', methods: ['GET'], controller: 'ProfilerController::jsonAction' })
     .add('_profiler', { path: '/_profiler/{token}', methods: ['GET'], requirements: { token: '.+' }, controller: 'ProfilerController::panelAction' });
 }
@@ -61,12 +63,14 @@ export async function closeProfileHandoff(storage: ProfileStorage): Promise<void
 
 export function profilerExtension(storage: ProfileStorage, options: ProfilerExtensionOptions = {}): KernelExtension {
   const controller = new ProfilerController(storage, options.editor ?? null);
+  instanceKey(true); // made now, so that a replay of this server's first profile finds it
   const routes = profilerRoutes();
   const controllers = new Map<string, Controller>([
     ['_profiler_home', controller.homeAction],
     ['_profiler_search_results', controller.searchAction],
     ['_profiler_live', controller.liveAction],
     ['_profiler_live_script', controller.liveScriptAction],
+    ['_profiler_instance_proof', controller.instanceProofAction],
     ['_profiler_json', controller.jsonAction],
     ['_profiler', controller.panelAction],
   ]);

@@ -3,6 +3,7 @@ import { replayableRequest } from './export-request.js';
 import type { Profile } from './profile.js';
 import { diffProfiles, type ProfileDiff } from './profile-diff.js';
 import { isValidToken } from './token.js';
+import { verifyRecordingServer } from './verify-recording-server.js';
 
 type RequestOptions = Parameters<import('undici').Dispatcher['request']>[0];
 
@@ -72,6 +73,7 @@ export async function replay(profile: Profile, options: ReplayOptions = {}): Pro
   const query = options.query ?? {};
   const target = withQuery(recorded.target, query);
   const url = recorded.origin + target;
+  if (options.target === undefined) await verifyRecordingServer(recorded.origin, profile.token, `replay ${recorded.method} ${url}`);
   const headers: Record<string, string> = { ...recorded.headers };
   for (const [name, value] of Object.entries(options.headers ?? {})) {
     for (const key of Object.keys(headers)) if (key.toLowerCase() === name.toLowerCase()) delete headers[key];

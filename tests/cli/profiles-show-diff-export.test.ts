@@ -116,11 +116,14 @@ test('when two profiles differ, then diff names status, route and exceptions and
   assert.is(same.code, 0, same.stdout);
 });
 
-test('when exported, then a curl line and a HAR entry of the recorded request; asking for both is a usage error', async () => {
-  const curl = await runApp(['profiles', 'export', hello, '--curl', '--store', store]);
+test('when exported, then a curl line and a HAR entry of the recorded request, aimed at --target while the server that recorded it is stopped; asking for both is a usage error', async () => {
+  const unchecked = await runApp(['profiles', 'export', hello, '--curl', '--store', store]);
+  assert.is(unchecked.code, 1, unchecked.stdout);
+  assert.match(unchecked.stderr, /Cannot aim the export of GET .* at the server that recorded it: .*Is the server running\? \(use --target to choose another\)/);
+  const curl = await runApp(['profiles', 'export', hello, '--curl', '--target', base, '--store', store]);
   assert.is(curl.code, 0, curl.stderr);
   assert.match(curl.stdout, new RegExp(`^curl -X GET '${base}/hello/ann'`));
-  const har = JSON.parse((await runApp(['profiles', 'export', hello, '--har', '--store', store])).stdout);
+  const har = JSON.parse((await runApp(['profiles', 'export', hello, '--har', '--target', base, '--store', store])).stdout);
   assert.is(har.log.version, '1.2');
   assert.is(har.log.entries[0].request.url, `${base}/hello/ann`);
   assert.is(har.log.entries[0].response.status, 200);

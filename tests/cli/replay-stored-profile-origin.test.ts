@@ -6,6 +6,7 @@ import * as assert from 'uvu/assert';
 import { AppError } from '../../core/errors.js';
 import type { Profile } from '../../core/profiler/profile.js';
 import { replay } from '../../core/profiler/replay.js';
+import { replayableRequest } from '../../core/profiler/export-request.js';
 import { openFileStorage } from '../../core/profiler/storage/file-storage.js';
 import { runApp } from '../helpers/cli.js';
 import { startCountingServer, type CountingServer } from '../helpers/counting-server.js';
@@ -32,17 +33,18 @@ const FOREIGN = 'a0a0a1';
 const OLD_FOREIGN = 'a0a0a2';
 const OLD_LOOPBACK = 'a0a0a3';
 const FOREIGN_V6 = 'a0a0a4';
+const v6Profile = withServer(profile200({ token: FOREIGN_V6, url: 'http://evil.example/hello/world', seed: 4 }), { address: '::1', port: 8741 });
 
 test.before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'appkernel-replay-origin-'));
   store = join(dir, 'store');
-  a = await startCountingServer();
-  b = await startCountingServer();
+  a = await startCountingServer({ provesInstance: true });
+  b = await startCountingServer({ provesInstance: true });
   const storage = await openFileStorage({ dir: store });
   storage.write(withServer(profile200({ token: FOREIGN, url: `http://evil.example:${b.port}/hello/world?page=2`, seed: 1 }), { address: '127.0.0.1', port: a.port }));
   storage.write(withServer(profile200({ token: OLD_FOREIGN, url: `http://evil.example:${b.port}/hello/world`, seed: 2 }), undefined));
   storage.write(withServer(profile200({ token: OLD_LOOPBACK, url: `http://127.0.0.1:${b.port}/hello/world`, seed: 3 }), undefined));
-  storage.write(withServer(profile200({ token: FOREIGN_V6, url: 'http://evil.example/hello/world', seed: 4 }), { address: '::1', port: 8741 }));
+  storage.write(v6Profile);
   await storage.close();
 });
 
@@ -82,10 +84,8 @@ test('when that profile is exported, then curl and HAR aim at A and say the reco
   assert.ok(har.comment.includes(note), har.comment);
 });
 
-test('when the server answered on ::1, then the export aims at [::1] on its port', async () => {
-  const curl = await runApp(['profiles', 'export', FOREIGN_V6, '--curl', '--store', store]);
-  assert.is(curl.code, 0, curl.stderr);
-  assert.match(curl.stdout, /^curl -X GET 'http:\/\/\[::1\]:8741\/hello\/world'/m);
+test('when the server answered on ::1, then the request is aimed at [::1] on its port', () => {
+  assert.is(replayableRequest(v6Profile).origin, 'http://[::1]:8741');
 });
 
 test('when an old profile (no server address) names a foreign Host, then replay and export refuse, ask for --target, exit 1, and nothing is sent', async () => {

@@ -1,5 +1,6 @@
 import { createServer, request, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerInstanceProof } from './instance-proof-answer.js';
 
 export interface Received {
   method: string;
@@ -10,15 +11,27 @@ export interface Received {
 export interface CountingServer {
   port: number;
   base: string;
-  /** every request it got, in order */
+  /** every request it got, in order, but the identity checks of replay (`probes`) */
   received: Received[];
+  /** replay's identity checks (GET /_profiler/instance-proof), answered only when it proves itself */
+  probes: Received[];
   stop(): Promise<void>;
 }
 
-/** A plain server on 127.0.0.1 that answers 200 "counted" (no debug token) and keeps each request it gets. */
-export function startCountingServer(): Promise<CountingServer> {
+/**
+ * A plain server on 127.0.0.1 that answers 200 "counted" (no debug token) and keeps each request it gets.
+ * With `provesInstance` it also answers replay's identity check as the server that recorded a profile would.
+ */
+export function startCountingServer(options: { provesInstance?: boolean } = {}): Promise<CountingServer> {
   const received: Received[] = [];
+  const probes: Received[] = [];
   const server = createServer((req, res) => {
+    if (req.url?.startsWith('/_profiler/instance-proof')) {
+      probes.push({ method: req.method ?? '', url: req.url, headers: req.headers });
+      if (!options.provesInstance) res.writeHead(404).end('no such page');
+      else answerInstanceProof(req, res);
+      return;
+    }
     received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
     req.resume();
     req.on('end', () => res.end('counted'));
@@ -27,7 +40,7 @@ export function startCountingServer(): Promise<CountingServer> {
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
       resolve({
-        port, base: `http://127.0.0.1:${port}`, received,
+        port, base: `http://127.0.0.1:${port}`, received, probes,
         stop: () => new Promise((done) => {
           server.closeAllConnections();
           server.close(() => done());

@@ -4,6 +4,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { replay } from '../../core/profiler/replay.js';
 import { profile200 } from '../core/profiler/fixtures.js';
+import { answerInstanceProof } from '../helpers/instance-proof-answer.js';
 
 // replay() and the profile it fetches afterwards, against a plain server that plays a profiling one:
 // it sends a debug token, and answers its profile's address with what the case needs.
@@ -17,6 +18,7 @@ let answer: { status: number; detail: string; times: number } = { status: 404, d
 
 test.before(async () => {
   server = createServer((req, res) => {
+    if (answerInstanceProof(req, res)) return;
     asked.push(req.url ?? '');
     if (!req.url?.endsWith('.json')) {
       res.writeHead(200, { 'X-Debug-Token': 'b0b0b0', 'Content-Type': 'text/plain' }).end('replayed');
