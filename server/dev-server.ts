@@ -9,7 +9,8 @@ import { watch, type FSWatcher } from 'chokidar';
 import { AppError, AppLoadError } from '../core/errors.js';
 import { HostPolicy } from '../core/http/host-policy.js';
 import { createAppServer, type ServerTimeouts } from '../core/http/server.js';
-import type { Request } from '../core/http/request.js';
+import { Request } from '../core/http/request.js';
+import { requestSecretValues } from '../core/profiler/request-collector.js';
 import type { Response } from '../core/http/response.js';
 import type { RequestHandler } from '../core/http/node-adapter.js';
 import { terminalSink } from '../core/log/terminal-sink.js';
@@ -127,7 +128,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let loaded = await load();
   warnShadowed(loaded);
   let kernel: RequestHandler = makeKernel(loaded);
-  const sink = terminalSink(options.logLevel, options.print, { quietStatuses: options.debug ? [] : QUIET_IN_PRODUCTION });
+  const sink = terminalSink(options.logLevel, options.print, {
+    quietStatuses: options.debug ? [] : QUIET_IN_PRODUCTION,
+    scrubFor: (origin) => (origin instanceof Request ? requestScrubber(origin) : null),
+  });
   let stopping = false;
   /** requests the adapter has not finished with once their request event returned; once stopping, each one's end closes idle connections */
   const inFlight = new Set<ServerResponse>();
@@ -332,4 +336,10 @@ function shownStore(location: string): string {
 function servedOptions(options: DevServerOptions): Record<string, unknown> {
   const { host, port, allowedHosts, publicDir, profileStatic, debug, watch, logLevel, retention, timeouts } = options;
   return { host, port, allowedHosts, publicDir, profileStatic, debug, watch, logLevel, retention, timeouts };
+}
+
+/** The secret values a request carries by name, scrubbed from its printed log lines as from its profile. */
+function requestScrubber(request: Request): (text: string) => string {
+  const secrets = requestSecretValues(request);
+  return (text) => secrets.scrub(text);
 }

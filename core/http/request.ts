@@ -71,7 +71,7 @@ export class Request {
     this.host = init.headers.host || init.defaultHost || 'localhost';
     this.trustedHost = init.trustedHost ?? true;
     this.serverAddress = init.serverAddress ?? null;
-    this.log = new LogBuffer(init.logSink);
+    this.log = new LogBuffer(init.logSink, this);
   }
 
   /** epoch ms to the µs: requests started in the same millisecond still sort newest first */

@@ -7,12 +7,13 @@ export class LogBuffer {
   errors = 0;
   warnings = 0;
 
-  constructor(private readonly forward?: LogSink) {}
+  /** `origin`: the owner (the request) handed to `forward` with each record */
+  constructor(private readonly forward?: LogSink, private readonly origin?: unknown) {}
 
   readonly sink: LogSink = (record) => {
     this.records.push(record);
     if (levelAtLeast(record.level, 'ERROR')) this.errors++;
     else if (record.level === 'WARNING') this.warnings++;
-    this.forward?.(record);
+    this.forward?.(record, this.origin);
   };
 }

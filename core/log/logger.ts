@@ -28,7 +28,8 @@ export function isLogLevel(value: string): value is LogLevel {
   return levelRank(value) !== -1;
 }
 
-export type LogSink = (record: LogRecord) => void;
+/** `origin`: what the record was logged for (a request's LogBuffer passes its owner), for a sink that needs it. */
+export type LogSink = (record: LogRecord, origin?: unknown) => void;
 
 /** Replaces `{key}` with the scalar context value of that key, as PSR-3 loggers do. */
 export function interpolate(message: string, context: Record<string, unknown>): string {

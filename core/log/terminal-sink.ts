@@ -10,6 +10,11 @@ export interface TerminalSinkOptions {
    * Symfony's production logging leaves them out: a scanner's misses do not flood the terminal.
    */
   quietStatuses?: readonly number[];
+  /**
+   * The secret values of what a record was logged for (its request: `origin` of the LogSink), to be
+   * scrubbed from its line as the store scrubs them: a route secret or an API key quoted by a message.
+   */
+  scrubFor?: (origin: unknown) => ((text: string) => string) | null;
 }
 
 /** A sink that prints records at or above `threshold` as one line each (no line break: `write` ends the line). */
@@ -21,11 +26,14 @@ export function terminalSink(threshold: LogLevel, write: (line: string) => void,
     const status = (record.context.exception as { status?: unknown } | undefined)?.status;
     return typeof status === 'number' && quiet.includes(status) ? 'INFO' : record.level;
   };
-  return (record: LogRecord) => {
+  const scrubFor = options.scrubFor ?? (() => null);
+  return (record: LogRecord, origin?: unknown) => {
     if (!levelAtLeast(shownLevel(record), threshold)) return;
+    const scrub = origin === undefined ? null : scrubFor(origin);
+    const message = redactLogMessage(record);
     // A message can quote a URL (a 404's Referer): its secret query values stay off the terminal too.
     // Channel and message quote the app and the request: their control characters are shown, not obeyed.
-    write(`${clock(record.time)} ${record.level.padEnd(8)} [${terminalSafe(record.channel)}] ${terminalSafe(redactLogMessage(record))}`);
+    write(`${clock(record.time)} ${record.level.padEnd(8)} [${terminalSafe(record.channel)}] ${terminalSafe(scrub ? scrub(message) : message)}`);
   };
 }
 

@@ -1,4 +1,5 @@
 import { decodeFormName, redactQueryStrings } from './query-strings.js';
+import { redactData } from './redact-data.js';
 import { REDACTED } from './redacted.js';
 import { looksSecret } from './secret-names.js';
 import { redactShapes } from './secret-shapes.js';
@@ -32,7 +33,46 @@ const AUTH_SCHEMES = new Map(['Basic', 'Bearer', 'Digest', 'DPoP', 'GNAP', 'HOBA
  * Free text (a log or exception message, a string of a log context) with the values of secret query
  * parameters and credentials of a known shape replaced. The terminal prints messages through it too.
  */
-export const redactText: (text: string) => string = memoizeText((text) => redactShapes(redactQueryStrings(text, true)));
+export const redactText: (text: string) => string = memoizeText((text) => redactJsonText(text) ?? redactShapes(redactEmbeddedPairs(redactQueryStrings(text, true))));
+
+/** `"password":"…"` (JSON quoted in a message) and `<password>…</password>` (XML) inside free text */
+const QUOTED_PAIR = /"([^"\\]{1,64})"(\s*:\s*)"((?:[^"\\]|\\.)*)"/g;
+const XML_PAIR = /<([A-Za-z_][\w.-]{0,63})>([^<]*)<\/\1>/g;
+
+/** Free text with the values of secret-looking names replaced where it quotes JSON or XML. */
+function redactEmbeddedPairs(text: string): string {
+  let clean = text;
+  if (text.includes('":')) {
+    clean = clean.replace(QUOTED_PAIR, (whole, name: string, colon: string, value: string) =>
+      (value !== '' && value !== REDACTED && looksSecret(name) ? `"${name}"${colon}"${REDACTED}"` : whole));
+  }
+  if (text.includes('</')) {
+    clean = clean.replace(XML_PAIR, (whole, name: string, value: string) =>
+      (value.trim() !== '' && value !== REDACTED && looksSecret(name) ? `<${name}>${REDACTED}</${name}>` : whole));
+  }
+  return clean;
+}
+
+/**
+ * A string that holds a JSON object or array ('{"password":"…"}' logged as a body), redacted as the
+ * data it holds and written back as JSON; null when it holds none.
+ */
+function redactJsonText(text: string): string | null {
+  const first = text.charCodeAt(0);
+  if (first !== 0x7b && first !== 0x5b) {
+    const trimmed = text.trimStart();
+    if (trimmed === text || (trimmed[0] !== '{' && trimmed[0] !== '[')) return null;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (parsed === null || typeof parsed !== 'object') return null;
+  const redacted = redactData(parsed, redactText, () => undefined);
+  return redacted.changed ? JSON.stringify(redacted.value) : text;
+}
 
 /** A header value that is not secret by name: secret URLs and credential shapes in it are still replaced. */
 const redactHeaderValue = memoizeText((value) => redactShapes(redactQueryStrings(value)));

@@ -41,6 +41,21 @@ export function previewHead(contentType: string | null, body: string | Buffer): 
 }
 
 /**
+ * The secret values a request carries by name (headers, query, cookies, route parameters) and its raw
+ * path's redacted form: what the terminal scrubs from a log line of that request, as the store does.
+ */
+export function requestSecretValues(request: Pick<Request, 'headers' | 'query' | 'path' | 'attributes'>): SecretValues {
+  const secrets = new SecretValues();
+  const redacted: string[] = [];
+  redactRouteParams(request.attributes, redacted, secrets);
+  redactRecord('header', request.headers, redacted, secrets);
+  redactRecord('query', request.query, redacted, secrets);
+  redactRecord('cookie', parseCookies(request.headers.cookie), redacted, secrets);
+  secrets.replacePath(request.path, redactPath(request.path, request.attributes));
+  return secrets;
+}
+
+/**
  * The request panel's data, with every secret replaced by REDACTED before it leaves this function;
  * the secret values met are added to `secrets`, to be followed into the log and the exception.
  */
@@ -154,7 +169,7 @@ function bodyStructure(contentType: string | null, body: unknown, token: string 
   return remembered(structures, `${contentType ?? ''}\n${body}`, () => bodyFingerprint(contentType, body, token));
 }
 
-function parseCookies(header: string | undefined): Record<string, string> {
+export function parseCookies(header: string | undefined): Record<string, string> {
   const cookies: Record<string, string> = Object.create(null);
   if (!header) return cookies;
   for (const part of header.split(';')) {

@@ -76,7 +76,7 @@ test('when the written profile is shown, diffed and exported, then every output 
   const diff = await output(['profiles', 'diff', WRITTEN, recorded.get(TERMINAL_PAYLOADS[0].payload)!, '--wide'], 'diff');
   assert.ok(diff.includes(terminalSafe(ALL).slice(0, 30)), diff);
   await output(['profiles', 'diff', WRITTEN, recorded.get(TERMINAL_PAYLOADS[0].payload)!, '--json'], 'diff --json');
-  const har = JSON.parse(await output(['profiles', 'export', WRITTEN, '--har'], 'export --har'));
+  const har = JSON.parse(await output(['profiles', 'export', WRITTEN, '--har', '--target', 'http://127.0.0.1:8000'], 'export --har'));
   assert.is(har.log.entries[0].request.postData.text, ALL);
   await output(['profiles', 'show', WRITTEN, '--panel', 'exception', '--html'], 'show --html');
 });
