@@ -46,7 +46,7 @@ export function redactQueryStrings(source: string, text = false): string {
     const start = m.index + m[0].length;
     const end = valueEnd(source, start, text);
     const value = source.slice(start, end);
-    if (value === '' || value === REDACTED || !looksSecret(decodeFormName(m[1]))) continue;
+    if (value === '' || source.startsWith(REDACTED, start) || !looksSecret(decodeFormName(m[1]))) continue;
     out += source.slice(copied, start) + REDACTED;
     copied = end;
     pairs.lastIndex = end;

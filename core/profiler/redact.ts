@@ -33,7 +33,20 @@ const AUTH_SCHEMES = new Map(['Basic', 'Bearer', 'Digest', 'DPoP', 'GNAP', 'HOBA
  * Free text (a log or exception message, a string of a log context) with the values of secret query
  * parameters and credentials of a known shape replaced. The terminal prints messages through it too.
  */
-export const redactText: (text: string) => string = memoizeText((text) => redactJsonText(text) ?? redactShapes(redactEmbeddedPairs(redactQueryStrings(text, true))));
+export const redactText: (text: string) => string = memoizeText((text) =>
+  redactJsonText(text) ?? redactShapes(redactEmbeddedPairs(redactQueryStrings(redactUrlQueries(text), true))));
+
+/** A URL with a query in a text (a route record's request_uri, a Referer quoted by a message) */
+const URL_QUERY = /\b([a-z][a-z0-9+.-]*:\/\/[^\s"'<>?#]*\?)([^\s"'<>#]+)/gi;
+
+/** Each query of a URL in `text` redacted as the profile's own URL is: its values percent-decoded, then judged. */
+function redactUrlQueries(text: string): string {
+  if (text.indexOf('://') === -1 || text.indexOf('?') === -1) return text;
+  return text.replace(URL_QUERY, (whole, head: string, query: string) => {
+    const clean = redactQueryString(query);
+    return clean === query ? whole : head + clean;
+  });
+}
 
 /** `"password":"…"` (JSON quoted in a message) and `<password>…</password>` (XML) inside free text */
 const QUOTED_PAIR = /"([^"\\]{1,64})"(\s*:\s*)"((?:[^"\\]|\\.)*)"/g;
@@ -75,7 +88,7 @@ function redactJsonText(text: string): string | null {
 }
 
 /** A header value that is not secret by name: secret URLs and credential shapes in it are still replaced. */
-const redactHeaderValue = memoizeText((value) => redactShapes(redactQueryStrings(value)));
+const redactHeaderValue = (value: string): string => redactText(value);
 
 function isSecret(kind: RedactKind, name: string): boolean {
   if (kind === 'cookie') return true;

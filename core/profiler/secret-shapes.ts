@@ -6,13 +6,15 @@ import { memoizeText } from './text-memo.js';
  * Cheap test first: a text without any of these marks holds no secret shape, and most stored values
  * (paths, content types, log messages) have none, so the shape patterns below rarely run.
  */
-const MARKS = /bearer|basic|token|eyJ|[sprk]k_|whsec_|gh[pousr]_|github_pat_|xox[abposr]-|AKIA|ASIA|AIza|npm_|glpat-|:\/\/[^\s/@]*:[^\s/@]*@/i;
+const MARKS = /bearer|basic|token|eyJ|[sprk]k_|whsec_|gh[pousr]_|github_pat_|xox[abposr]-|AKIA|ASIA|AIza|npm_|glpat-|:\/\/[^\s/@]*:[^\s/@]*@|PRIVATE KEY/i;
 
 /**
  * Credentials recognised by their form whatever name they travel under. Each keeps its label and
  * loses the secret part: "Bearer [REDACTED]", "sk_live_[REDACTED]", a whole JWT becomes "[REDACTED]".
  */
 const SHAPES: readonly [RegExp, string][] = [
+  // a PEM private key, to its END line, or to the end of a text that cut it (a span name, a shortened message)
+  [/-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|$)/g, REDACTED],
   [/\b(Bearer)(\s+)[A-Za-z0-9\-._~+/]+=*/gi, `$1$2${REDACTED}`],
   // "Token <credential>" (GitHub's and Django REST's scheme), not "token expired": only a value of 12 characters or more
   [/\b(Token)(\s+)(?=[A-Za-z0-9\-._~+/]*\d)[A-Za-z0-9\-._~+/]{12,}=*/g, `$1$2${REDACTED}`],

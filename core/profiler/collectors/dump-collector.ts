@@ -23,6 +23,12 @@ export function redactDumpEntry(entry: DumpEntry): DumpEntry {
   return { ...entry, value: redactNode(entry.value, secrets) };
 }
 
+/** A [name, value] pair (Object.entries, a Map's or a form's entries) whose name reads as a secret: ['password', 'x']. */
+function isSecretPair(items: readonly DumpNode[]): boolean {
+  const [name, value] = items;
+  return items.length === 2 && name.type === 'string' && looksSecret(name.value) && value.type !== 'array' && value.type !== 'object' && value.type !== 'map';
+}
+
 const REDACTED_NODE: DumpNode = { type: 'string', value: REDACTED, length: REDACTED.length };
 
 function redactNode(node: DumpNode, secrets: SecretValues): DumpNode {
@@ -30,7 +36,7 @@ function redactNode(node: DumpNode, secrets: SecretValues): DumpNode {
   switch (node.type) {
     case 'string': return { ...node, value: text(node.value) };
     case 'error': return { ...node, message: text(node.message) };
-    case 'array': return { ...node, items: node.items.map((item) => redactNode(item, secrets)) };
+    case 'array': return { ...node, items: isSecretPair(node.items) ? [redactNode(node.items[0], secrets), REDACTED_NODE] : node.items.map((item) => redactNode(item, secrets)) };
     case 'map': case 'set': return {
       ...node,
       items: node.items.map(([key, value]): [DumpNode, DumpNode] => [redactNode(key, secrets),
@@ -38,7 +44,7 @@ function redactNode(node: DumpNode, secrets: SecretValues): DumpNode {
     };
     case 'object': return {
       ...node,
-      entries: node.entries.map(([key, value]) => [key, looksSecret(key) ? REDACTED_NODE : redactNode(value, secrets)]),
+      entries: node.entries.map(([key, value]) => [text(key), looksSecret(key) ? REDACTED_NODE : redactNode(value, secrets)]),
     };
     default: return node;
   }
