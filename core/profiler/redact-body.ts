@@ -1,5 +1,6 @@
 import { decodeFormName, redactQueryStrings } from './query-strings.js';
 import { redactData } from './redact-data.js';
+import { redactEmbeddedPairs } from './embedded-pairs.js';
 import { REDACTED } from './redacted.js';
 import { looksSecret } from './secret-names.js';
 import { redactShapes } from './secret-shapes.js';
@@ -26,7 +27,8 @@ export function redactBody(contentType: string | null, text: string, redacted: s
     else if (type === 'multipart/form-data') clean = redactMultipart(contentType ?? '', text, redacted, onValue);
     else if (looksLikeJson(text)) clean = redactJson(text, redacted, onValue);
     else clean = text;
-    return redactShapes(clean);
+    // any text body ("password=…" in text/plain, an .env file in a multipart part, XML): the free-text policy
+    return redactShapes(redactEmbeddedPairs(redactQueryStrings(clean, true)));
   } catch (error) {
     redacted.push('body');
     return unredactableBody(error instanceof Error ? error.message : String(error));

@@ -79,6 +79,10 @@ export function redactException(exception: ExceptionData, secrets: SecretValues)
       ...record,
       message: secrets.scrub(redactText(String(record.message))),
       headers: redactRecord('header', record.headers ?? {}, [], secrets) as Record<string, string>,
+      // a hard-coded key beside a throw must not reach a team's store through the excerpt
+      frames: (record.frames ?? []).map((frame) => (frame.excerpt
+        ? { ...frame, excerpt: { ...frame.excerpt, lines: frame.excerpt.lines.map((line) => secrets.scrub(redactText(line))) } }
+        : frame)),
     })),
   };
 }

@@ -1,5 +1,6 @@
 import { decodeFormName, redactQueryStrings } from './query-strings.js';
 import { redactData } from './redact-data.js';
+import { redactEmbeddedPairs } from './embedded-pairs.js';
 import { REDACTED } from './redacted.js';
 import { looksSecret } from './secret-names.js';
 import { redactShapes } from './secret-shapes.js';
@@ -48,23 +49,7 @@ function redactUrlQueries(text: string): string {
   });
 }
 
-/** `"password":"…"` (JSON quoted in a message) and `<password>…</password>` (XML) inside free text */
-const QUOTED_PAIR = /"([^"\\]{1,64})"(\s*:\s*)"((?:[^"\\]|\\.)*)"/g;
-const XML_PAIR = /<([A-Za-z_][\w.-]{0,63})>([^<]*)<\/\1>/g;
 
-/** Free text with the values of secret-looking names replaced where it quotes JSON or XML. */
-function redactEmbeddedPairs(text: string): string {
-  let clean = text;
-  if (text.includes('":')) {
-    clean = clean.replace(QUOTED_PAIR, (whole, name: string, colon: string, value: string) =>
-      (value !== '' && value !== REDACTED && looksSecret(name) ? `"${name}"${colon}"${REDACTED}"` : whole));
-  }
-  if (text.includes('</')) {
-    clean = clean.replace(XML_PAIR, (whole, name: string, value: string) =>
-      (value.trim() !== '' && value !== REDACTED && looksSecret(name) ? `<${name}>${REDACTED}</${name}>` : whole));
-  }
-  return clean;
-}
 
 /**
  * A string that holds a JSON object or array ('{"password":"…"}' logged as a body), redacted as the

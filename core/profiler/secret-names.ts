@@ -1,6 +1,6 @@
 /** Found anywhere in the name once lower-cased with separators removed: "newPassword", "x-api-key", "PHPSESSID". */
 const SECRET_FRAGMENTS = [
-  'password', 'passwd', 'passphrase', 'secret', 'token', 'apikey', 'accesskey', 'privatekey', 'credential',
+  'password', 'passwd', 'passphrase', 'passcode', 'secret', 'token', 'apikey', 'accesskey', 'privatekey', 'credential',
   'signature', 'sessid', 'sessionid', 'csrf', 'xsrf', 'authorization', 'authentication', 'bearer', 'cookie',
 ];
 

@@ -72,8 +72,9 @@ function givenPairs(pairs: unknown): HeaderPair[] {
 
 function callData(call: CallFacts, secrets: SecretValues): HttpCallData {
   const redacted: string[] = [];
-  const requestHeaders = redactRecord('header', grouped(call.requestHeaders), redacted, secrets);
-  const responseHeaders = redactRecord('header', grouped(call.responseHeaders), redacted, secrets);
+  // a value the request already showed to be secret (a password query value sent on) goes under any header name
+  const requestHeaders = scrubValues(redactRecord('header', grouped(call.requestHeaders), redacted, secrets), secrets);
+  const responseHeaders = scrubValues(redactRecord('header', grouped(call.responseHeaders), redacted, secrets), secrets);
   return {
     client: call.client === 'node:http' ? 'node:http' : 'undici',
     method: String(call.method),
@@ -90,6 +91,15 @@ function callData(call: CallFacts, secrets: SecretValues): HttpCallData {
     timedOut: call.timedOut === true,
     redacted,
   };
+}
+
+function scrubValues(headers: Record<string, string | string[]>, secrets: SecretValues): Record<string, string | string[]> {
+  if (secrets.size === 0) return headers;
+  for (const name of Object.keys(headers)) {
+    const value = headers[name];
+    headers[name] = Array.isArray(value) ? value.map((v) => secrets.scrub(v)) : secrets.scrub(value);
+  }
+  return headers;
 }
 
 function contentLength(pairs: readonly HeaderPair[]): number | null {

@@ -113,8 +113,11 @@ test('when a query value starts with a quote or a backslash, then it is replaced
   assert.is(redactQueryStrings('/a?token="quoted"&page=2'), `/a?token=${REDACTED}&page=2`);
 });
 
-test('when the content type is another one or missing, then the body is left as it is', () => {
-  for (const type of ['text/plain', 'application/octet-stream', null]) assert.is(redactBody(type, 'password=hunter2', []), 'password=hunter2');
+test('when the content type is another one or missing, then the body is read as free text: a password=… pair, an XML element or an .env line goes, the rest stays', () => {
+  for (const type of ['text/plain', 'application/octet-stream', null]) {
+    assert.is(redactBody(type, 'password=hunter2', []), `password=${REDACTED}`);
+    assert.is(redactBody(type, 'user=ann\nDB_PASSWORD=s3cret\n<pin>1234</pin>', []), `user=ann\nDB_PASSWORD=${REDACTED}\n<pin>${REDACTED}</pin>`);
+  }
 });
 
 test.run();
