@@ -60,7 +60,14 @@ export function describeClientError(error: ParserError, limits: { maxHeaderSize:
       return { status: 400, text: 'Bad Request', why: `the Transfer-Encoding header cannot be accepted${reason}` };
     case 'HPE_INVALID_CHUNK_SIZE':
       return { status: 400, text: 'Bad Request', why: `the chunked body is malformed${reason}` };
-    case 'HPE_INVALID_VERSION':
+    case 'HPE_INVALID_VERSION': {
+      // A well-formed version this server does not speak (HTTP/1.2, HTTP/2.0 on a cleartext HTTP/1 port) is a 505.
+      const version = / HTTP\/(\d\.\d)\r?\n/.exec(packet.slice(packet.lastIndexOf('\n', (error.bytesParsed ?? 0) - 1) + 1))?.[1];
+      if (version !== undefined && version !== '1.0' && version !== '1.1') {
+        return { status: 505, text: 'HTTP Version Not Supported', why: `HTTP/${version} (this server speaks HTTP/1.0 and HTTP/1.1)` };
+      }
+      return { status: 400, text: 'Bad Request', why: `the request line is malformed${reason}` };
+    }
     case 'HPE_INVALID_CONSTANT':
       return { status: 400, text: 'Bad Request', why: `the request line is malformed${reason}` };
     default:

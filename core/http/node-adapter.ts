@@ -86,6 +86,19 @@ export function createNodeListener(handler: () => RequestHandler, options: Parti
 
 /** Answers the request: synchronously when it has no body and the kernel answered at once, else the promise of it. */
 function serve(kernel: RequestHandler, req: IncomingMessage, res: ServerResponse, opts: AdapterOptions, checkHost: (host: string) => boolean | null): Promise<void> | void {
+  if (req.httpVersionMajor !== 1 || (req.httpVersionMinor !== 0 && req.httpVersionMinor !== 1)) {
+    return plain(res, 505, `HTTP Version Not Supported: HTTP/${truncate(req.httpVersion)} (this server speaks HTTP/1.0 and HTTP/1.1).`);
+  }
+  if (req.httpVersionMinor === 0 && req.headers['transfer-encoding'] !== undefined) {
+    return plain(res, 400, 'Bad Request: Transfer-Encoding is not part of HTTP/1.0 (send Content-Length).');
+  }
+  const authority = absoluteFormAuthority(req.url ?? '/');
+  if (authority !== null) {
+    // The authority of an absolute-form target names the host (RFC 9112 §3.2.2): it answers to the Host policy too.
+    const allowed = checkHost(authority);
+    if (allowed === null) return plain(res, 400, `Bad Request: the request target's authority ${quoted(authority)} is not a host name, IPv4 address or [IPv6] address with an optional :port.`);
+    if (!allowed && opts.refuseOtherHosts) return plain(res, 421, misdirected(authority, opts.hostPolicy));
+  }
   const target = requestTarget(req.url ?? '/');
   if (target === null) return plain(res, 400, `Bad Request: the request target "${truncate(req.url ?? '')}" is not a path.`);
   if (target.length > opts.maxUrlLength) return plain(res, 414, `URI Too Long: the request target has ${target.length} characters (limit ${opts.maxUrlLength}).`);
@@ -215,6 +228,13 @@ function runDueTerminates(): void {
 /** An option given as undefined (e.g. an app without `bodyLimit`) keeps its default instead of erasing it. */
 export function definedOnly<T extends object>(options: T): Partial<T> {
   return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+/** The host[:port] of an absolute-form target ("http://evil.example/x"); null for origin-form. */
+function absoluteFormAuthority(raw: string): string | null {
+  if (raw.startsWith('/')) return null;
+  const m = /^https?:\/\/([^/?#]*)/i.exec(raw);
+  return m ? m[1] : null;
 }
 
 /** origin-form stays as sent; absolute-form is reduced to its path and query; anything else is refused. */

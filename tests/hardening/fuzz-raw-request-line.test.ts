@@ -15,8 +15,8 @@ test.before(async () => {
 test.after(async () => { await t.stop(); });
 
 /** Every status the server documents for a request it cannot or will not serve, or serves. */
-const DOCUMENTED = new Set([200, 301, 302, 400, 404, 405, 414, 431, 501]);
-const REASONS: Record<number, string> = { 400: 'Bad Request', 414: 'URI Too Long', 431: 'Request Header Fields Too Large', 501: 'Not Implemented' };
+const DOCUMENTED = new Set([200, 301, 302, 400, 404, 405, 414, 421, 431, 501, 505]);
+const REASONS: Record<number, string> = { 400: 'Bad Request', 414: 'URI Too Long', 421: 'Misdirected Request', 431: 'Request Header Fields Too Large', 501: 'Not Implemented', 505: 'HTTP Version Not Supported' };
 
 const PIECES = ['/', '%', '%00', '%zz', '%FF', '%2e%2e', '..', '?', '#', '*', ' ', '\t', '\0', '\x7f', '\x01', 'http://x', 'hello', 'world', '_profiler', 'boom'];
 /** Target bytes: anything but CR and LF, which would end the request line early and leave the request unfinished. */

@@ -124,8 +124,12 @@ const CASES: Case[] = [
     says: () => 'Not Implemented: this server opens no tunnels (CONNECT).',
   },
   {
-    name: 'an absolute-form request target (served as its path and query)',
-    bytes: get('http://elsewhere.test/hello/absolute?x=1'), status: 200, profiled: true, says: () => 'Hello absolute!',
+    name: 'an absolute-form request target naming another host (its authority answers to the Host policy)',
+    bytes: get('http://elsewhere.test/hello/absolute?x=1'), status: 421, profiled: false, says: () => 'does not answer to the Host "elsewhere.test"',
+  },
+  {
+    name: 'an absolute-form request target naming this server (served as its path and query)',
+    bytes: (host) => requestHead(`GET http://${host}/hello/absolute?x=1 HTTP/1.1`, [`Host: ${host}`]), status: 200, profiled: true, says: () => 'Hello absolute!',
     also: (_, profile) => {
       assert.is(profile!.collectors.request.path, '/hello/absolute');
       assert.equal(profile!.collectors.request.query, { x: '1' });
@@ -187,7 +191,7 @@ const CASES: Case[] = [
   },
   {
     name: 'an unknown HTTP version',
-    bytes: (host) => requestHead('GET / HTTP/7.1', [`Host: ${host}`]), status: 400, profiled: false, says: () => 'the request line is malformed',
+    bytes: (host) => requestHead('GET / HTTP/7.1', [`Host: ${host}`]), status: 505, profiled: false, says: () => 'HTTP Version Not Supported: HTTP/7.1',
   },
 ];
 
