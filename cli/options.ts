@@ -63,19 +63,26 @@ export function resolveStoreDir(option: string | undefined, cwd: string): string
   return resolve(cwd, option ?? (process.env.APPKERNEL_PROFILER_DIR || 'var/profiler'));
 }
 
-export function parseInteger(value: string, name: string, min = 0): number {
+/** The largest count any option takes: a 32-bit signed integer, what every store can search with. */
+export const MAX_COUNT = 2_147_483_647;
+
+export function parseInteger(value: string, name: string, min = 0, max = MAX_COUNT): number {
   const n = Number(value);
-  if (!/^\d+$/.test(value) || n < min) throw new AppError('APP_ERR_CLI_USAGE', `Invalid ${name} "${value}": expected an integer of at least ${min}.`);
+  if (!/^\d+$/.test(value) || n < min || n > max) throw new AppError('APP_ERR_CLI_USAGE', `Invalid ${name} "${value}": expected an integer from ${min} to ${max}.`);
   return n;
 }
+
+/** A duration longer than this (about 100 years) is a typo, not a time range. */
+const MAX_DURATION_MS = 100 * 365 * 86_400_000;
 
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 
 /** "30m", "2h", "7d" -> ms */
 export function parseDuration(value: string): number {
   const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h|d|w)$/.exec(value.trim());
-  if (!m) throw new AppError('APP_ERR_CLI_USAGE', `Invalid duration "${value}": expected a number and a unit (ms, s, m, h, d, w), e.g. 2h or 7d.`);
-  return Number(m[1]) * UNITS[m[2]];
+  const ms = m ? Number(m[1]) * UNITS[m[2]] : NaN;
+  if (!(ms <= MAX_DURATION_MS)) throw new AppError('APP_ERR_CLI_USAGE', `Invalid duration "${value}": expected a number and a unit (ms, s, m, h, d, w) up to 100 years, e.g. 2h or 7d.`);
+  return ms;
 }
 
 /** An ISO date/time, or a duration ago ("15m" = fifteen minutes ago). */
