@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { AppError } from '../../errors.js';
 import { PACKAGE_ROOT } from '../../package-root.js';
@@ -53,6 +53,8 @@ export function scaffoldProject(target: string, options: { force: boolean }): Sc
       `The folder "${target}" is not empty (${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', ...' : ''}): use --force to add the project's files beside them (no file is overwritten).`);
   }
   const result: ScaffoldResult = { dir, written: [], kept: [], updated: [], notes: [], commands: { serve: 'npm run dev', test: 'npm test' } };
+  // Every file it may write or change is checked before any is written: nothing is written through a link out of the folder.
+  refuseLinks(dir, target, ['package.json', ...APP_FILES, 'tsconfig.json', 'public', 'public/favicon.ico', '.gitignore']);
   const found = readPackageJson(dir);
   // What `npm install appkernel` writes in an empty folder (its dependencies alone) is completed as a new one.
   const pkg = found !== null && Object.keys(found).every((key) => key === 'dependencies' || key === 'devDependencies') ? null : found;
@@ -76,6 +78,22 @@ export function scaffoldProject(target: string, options: { force: boolean }): Sc
   }
   writePackageJson(dir, pkg, found, result);
   return result;
+}
+
+/** Fails (nothing written yet) naming the first of `names` in `dir` that is a symbolic link, dangling or not. */
+function refuseLinks(dir: string, target: string, names: readonly string[]): void {
+  for (const name of names) {
+    let link = false;
+    try {
+      link = lstatSync(join(dir, name)).isSymbolicLink();
+    } catch {
+      continue; // not there: it will be written as a file of the folder
+    }
+    if (link) {
+      throw new AppError('APP_ERR_INIT_NOT_EMPTY',
+        `"${name}" in "${target}" is a symbolic link: app init writes only files of the folder itself, never through a link. Nothing was written; replace the link with a file (or remove it) and run app init again.`);
+    }
+  }
 }
 
 function readPackageJson(dir: string): Record<string, unknown> | null {
