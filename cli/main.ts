@@ -5,6 +5,7 @@ import { terminalSafe, terminalSafeBlock } from '../render/text/terminal-safe.js
 import { EXIT, exitCodeFor } from './exit-codes.js';
 import { processOutput, type Output } from './output.js';
 import { makeInitCommand } from './init.js';
+import { makeMcpCommand } from './mcp.js';
 import { makeProfilesCommand } from './profiles.js';
 import { makeReplayCommand } from './replay.js';
 import { makeRoutesCommand } from './routes.js';
@@ -26,7 +27,7 @@ Examples:
   $ app profiles show latest --panel exception
   $ app replay <token> --diff          send a recorded request again and compare
   $ app init my-app                    start a new app in ./my-app`);
-  for (const command of [makeServeCommand(output), makeRoutesCommand(output), makeProfilesCommand(output), makeReplayCommand(output), makeSnapshotCommand(output), makeInitCommand(output)]) {
+  for (const command of [makeServeCommand(output), makeRoutesCommand(output), makeProfilesCommand(output), makeReplayCommand(output), makeSnapshotCommand(output), makeInitCommand(output), makeMcpCommand(output)]) {
     program.addCommand(command);
   }
   exitOverrideDeep(program, output);
