@@ -3,6 +3,7 @@ import type { Request } from '../core/http/request.js';
 import { Response } from '../core/http/response.js';
 import type { Kernel } from '../core/kernel/kernel.js';
 import type { ReloadFailureView } from '../web-profiler/views/reload-banner.js';
+import { MCP_PATH } from './mcp-route.js';
 import { markReloadFailure } from './reload-failure.js';
 
 const FAVICON = '/favicon.ico';
@@ -14,6 +15,8 @@ export interface DevRequestHandlerOptions {
   quietFavicon(): boolean;
   /** null, or a promise to wait for before the request is handled: the profile store is behind (ProfileStorage.whenRoom) */
   room?(): Promise<void> | null;
+  /** the answerer of /_profiler/mcp (server/mcp-route.ts); absent when the profiler is off */
+  mcp?(request: Request): Promise<Response>;
 }
 
 /**
@@ -33,6 +36,7 @@ export function devRequestHandler(kernel: Kernel, options: DevRequestHandlerOpti
     return answer(request);
   };
   const answer = (request: Request): Response | Promise<Response> => {
+    if (options.mcp && request.path === MCP_PATH) return options.mcp(request);
     if (request.path === FAVICON && (request.method === 'GET' || request.method === 'HEAD') && options.quietFavicon()) {
       quiet.add(request);
       return marked(request, Response.text('Not Found: no public/favicon.ico.', 404));

@@ -26,6 +26,7 @@ import { createAppKernel, type AppKernelOptions } from './kernel-factory.js';
 import { serveConfig } from './serve-config.js';
 import { APP_FILES, findAppFile, loadApp, type LoadedApp } from '../core/app/load-app.js';
 import { devRequestHandler } from './dev-request-handler.js';
+import { mcpRoute } from './mcp-route.js';
 import { addStaticFilesListener } from '../core/app/static-files.js';
 import { describeShadowedRoute, findShadowedRoutes } from '../core/app/route-checks.js';
 import type { ReloadFailureView } from '../web-profiler/views/reload-banner.js';
@@ -120,7 +121,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     addStaticFilesListener(made, { dir: publicDir, profile: options.profileStatic ?? false });
     const routed = next.app.routes.all().some((route) => route.path === '/favicon.ico');
     const quietFavicon = () => !routed && (publicDir === null || !existsSync(resolve(publicDir, 'favicon.ico')));
-    return devRequestHandler(made, { failure: () => failure, quietFavicon, room: () => storage?.whenRoom?.() ?? null });
+    return devRequestHandler(made, { failure: () => failure, quietFavicon, room: () => storage?.whenRoom?.() ?? null, ...(storage ? { mcp: mcpRoute(next.app, storage) } : {}) });
   };
   const warnShadowed = (next: LoadedApp) => {
     for (const shadowed of findShadowedRoutes(next.app.routes)) options.print(`warning: ${describeShadowedRoute(shadowed)}`);
