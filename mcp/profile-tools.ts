@@ -1,28 +1,17 @@
 import * as z from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { AppError } from '../core/errors.js';
-import { PANEL_ALIASES, PANELS, type Profile, type SearchQuery } from '../core/profiler/profile.js';
+import { PANEL_ALIASES, PANELS, type SearchQuery } from '../core/profiler/profile.js';
 import { renderProfileListText } from '../render/text/index.js';
-import { renderLogPanel } from '../render/text/panels/log-panel.js';
 import { boundedText } from './bounded-text.js';
+import { lastErrorText } from './last-error-text.js';
 import type { McpContext } from './mcp-context.js';
 import { lookUpProfile } from './profile-lookup.js';
 import { MODEL_TEXT, profileJson, profilePanelText } from './profile-text.js';
-import { textAnswer, toolAnswer } from './tool-answer.js';
+import { toolAnswer } from './tool-answer.js';
 
 const STATUS = /^[1-5]([0-9]{2}|xx)$/i;
 const offset = z.number().int().min(0).optional().describe('where to start in the answer\'s text, when an earlier answer was cut (its note gives the offset)');
-
-/** Log records around the first ERROR (or worse) of a profile, `around` on each side. */
-function logAroundError(profile: Profile, around = 10): string {
-  const log = profile.collectors.log;
-  const at = log.records.findIndex((r) => r.level === 'ERROR' || r.level === 'CRITICAL' || r.level === 'ALERT' || r.level === 'EMERGENCY');
-  const centre = at === -1 ? log.records.length - 1 : at;
-  const records = log.records.slice(Math.max(0, centre - around), centre + around + 1);
-  const cut = log.records.length - records.length;
-  const text = renderLogPanel({ ...log, records }, MODEL_TEXT);
-  return cut > 0 ? `${text}\n(${records.length} of ${log.records.length} log records shown, around the error; get_profile with panel "log" has them all)` : text;
-}
 
 export function registerProfileTools(server: McpServer, context: McpContext): void {
   server.registerTool('list_profiles', {
@@ -77,7 +66,6 @@ export function registerProfileTools(server: McpServer, context: McpContext): vo
     const [row] = await context.storage.search({ status: '5xx', limit: 1, hideProfiler: true });
     if (!row) return 'No stored request ended in a server error (5xx).';
     const profile = await lookUpProfile(context.storage, row.token);
-    const main = profilePanelText(profile, profile.collectors.exception ? 'exception' : 'request');
-    return boundedText(`${main}\nLog around the error:\n${logAroundError(profile)}`, { offset: args.offset, hint: `get_profile token=${profile.token} with one panel` });
+    return boundedText(lastErrorText(profile), { offset: args.offset, hint: `get_profile token=${profile.token} with one panel` });
   }));
 }
