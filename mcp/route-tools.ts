@@ -29,7 +29,6 @@ export function registerRouteTools(server: McpServer, context: McpContext): void
   }, async (args) => toolAnswer(async () => {
     if (!args.path.startsWith('/')) throw new AppError('APP_ERR_CLI_USAGE', `Invalid path "${args.path}": paths start with "/".`);
     const explanations = explain(await context.routes(), args.method.toUpperCase(), args.path.replace(/[?#][\s\S]*$/, ''));
-    const verdict = explanations.some((e) => e.verdict === 'match') ? '' : 'No route matches.\n';
-    return boundedText(verdict + renderExplainText(explanations, MODEL_TEXT), { offset: args.offset });
+    return boundedText(renderExplainText(explanations, MODEL_TEXT), { offset: args.offset });
   }));
 }

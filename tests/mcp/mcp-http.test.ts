@@ -33,7 +33,7 @@ test('when the SDK\'s client connects over HTTP, then it lists the six tools and
     ];
     assert.ok(answers[0].text.includes(boom), answers[0].text);
     assert.ok(answers[2].text.includes(boom), answers[2].text);
-    assert.ok(answers[3].text.startsWith('No route matches.'), answers[3].text);
+    assert.ok(answers[3].text.includes('No route matches.'), answers[3].text);
     assert.ok(answers[4].text.includes('_profiler'), 'the profiler\'s routes are listed');
     for (const answer of answers) {
       assert.not.ok(answer.isError, answer.text);
