@@ -20,6 +20,12 @@ export interface HttpCallData {
   responseSize: number | null;
   error: string | null;
   timedOut: boolean;
+  /** ms from the call's start to its response head; null before it (absent in older profiles) */
+  headersAfter?: number | null;
+  /** the head arrived but the app had not read the body to its end when the request ended: answered, body not read */
+  bodyUnread?: boolean;
+  /** the callee's profile: the response's X-Debug-Token, when it is a token of the kind this store keeps */
+  profile?: string | null;
   /** where values were replaced by REDACTED, as in the request panel */
   redacted: string[];
 }

@@ -1,7 +1,8 @@
 import { HTTP_CLIENT_COLLECTOR } from '../../debug/http-client-capture.js';
-import { OutgoingCall } from '../../debug/outgoing-call.js';
+import { callSpan, OutgoingCall } from '../../debug/outgoing-call.js';
 import { spanMs } from '../../http/request.js';
 import type { HttpCallData, HttpClientData } from '../panel-data.js';
+import { isValidToken } from '../token.js';
 import { redactRecord, redactText, type SecretValues } from '../redact.js';
 import { appEntries } from './app-entries.js';
 import type { CollectContext } from './collect-context.js';
@@ -13,7 +14,7 @@ export function collectHttpClient({ entries, secrets }: CollectContext): HttpCli
   const calls = appEntries(entries, HTTP_CLIENT_COLLECTOR).map((value) => callData(value instanceof OutgoingCall ? seen(value) : given(value), secrets));
   return {
     calls,
-    totalTime: calls.reduce((sum, call) => sum + (call.duration ?? 0), 0),
+    totalTime: calls.reduce((sum, call) => sum + (call.duration ?? call.headersAfter ?? 0), 0),
     errors: calls.filter((call) => call.error !== null || (call.status ?? 0) >= 400).length,
   };
 }
@@ -33,6 +34,8 @@ interface CallFacts {
   responseSize: unknown;
   error: unknown;
   timedOut: unknown;
+  headersAfter: unknown;
+  bodyUnread: unknown;
 }
 
 /** A call the capture saw: its URL, header pairs, sizes and times made from what the client's events carried. */
@@ -53,15 +56,18 @@ function seen(call: OutgoingCall): CallFacts {
     responseSize: contentLength(responseHeaders),
     error: call.error,
     timedOut: call.timedOut,
+    headersAfter: call.headersAt === null ? null : callSpan(call.origin, call.startAt, call.headersAt),
+    // the record was handed off at kernel.terminate: a head without an end is an answer whose body the app never read
+    bodyUnread: call.headersAt !== null && call.endAt === null && call.error === null,
   };
 }
 
 /** A call the app's code added itself (trace.addEntry): plain data with the panel's field names, headers as pairs. */
 function given(value: unknown): CallFacts {
   const call: Record<string, unknown> = typeof value === 'object' && value !== null ? value as Record<string, unknown> : {};
-  const { client, method, url, start, duration, status, statusText, requestSize, responseSize, error, timedOut } = call;
+  const { client, method, url, start, duration, status, statusText, requestSize, responseSize, error, timedOut, headersAfter, bodyUnread } = call;
   return {
-    client, method, url, start, duration, status, statusText, requestSize, responseSize, error, timedOut,
+    client, method, url, start, duration, status, statusText, requestSize, responseSize, error, timedOut, headersAfter, bodyUnread,
     requestHeaders: givenPairs(call.requestHeaders), responseHeaders: givenPairs(call.responseHeaders),
   };
 }
@@ -89,6 +95,9 @@ function callData(call: CallFacts, secrets: SecretValues): HttpCallData {
     responseSize: typeof call.responseSize === 'number' ? call.responseSize : null,
     error: call.error === null || call.error === undefined ? null : secrets.scrub(redactText(String(call.error))),
     timedOut: call.timedOut === true,
+    headersAfter: typeof call.headersAfter === 'number' ? call.headersAfter : null,
+    bodyUnread: call.bodyUnread === true,
+    profile: debugToken(call.responseHeaders),
     redacted,
   };
 }
@@ -100,6 +109,12 @@ function scrubValues(headers: Record<string, string | string[]>, secrets: Secret
     headers[name] = Array.isArray(value) ? value.map((v) => secrets.scrub(v)) : secrets.scrub(value);
   }
   return headers;
+}
+
+/** The callee's token when it answered with one of the kind this store keeps (read before redaction, which may hide the header). */
+function debugToken(pairs: readonly HeaderPair[]): string | null {
+  const value = pairs.find(([name]) => name.toLowerCase() === 'x-debug-token')?.[1]?.trim();
+  return value !== undefined && isValidToken(value) ? value : null;
 }
 
 function contentLength(pairs: readonly HeaderPair[]): number | null {

@@ -53,6 +53,36 @@ test('when the HTTP client panel is opened, then the page, the terminal text and
   assert.match(text, /authorization +Bearer \[REDACTED\]/);
 });
 
+test('when the app never reads a response body, then the call shows as answered (status, time to headers) with "body not read", not in flight', async () => {
+  const { profile } = await profiled('/unread');
+  const [call] = profile.collectors.http_client!.calls;
+  assert.is(call.status, 200);
+  assert.is(call.bodyUnread, true);
+  assert.is(call.duration, null);
+  assert.ok(typeof call.headersAfter === 'number' && call.headersAfter >= 0, String(call.headersAfter));
+  assert.is(call.responseHeaders['content-type'], 'text/plain');
+  const $ = load((await fetchText(`${t.base}/_profiler/${profile.token}?panel=http_client`)).body);
+  assert.match($('main').text(), /answered after [\d.]+ ms \(headers\) · body not read/);
+  assert.not.ok($('main').text().includes('in flight'));
+  const text = renderProfileText(profile, 'http_client', { color: false });
+  assert.match(text, /200 +GET +\S+\/unread +[\d.]+ ms, body not read/);
+  assert.match(text, /Answered after [\d.]+ ms \(headers\); body not read/);
+  assert.not.ok(text.includes('in flight'));
+});
+
+test('when the callee answers with a debug token, then the call links to its profile, in the page, the text and the JSON', async () => {
+  const { profile, body } = await profiled('/callee');
+  const token = (JSON.parse(body) as { token: string }).token;
+  assert.match(token, /^[0-9a-f]{6}$/);
+  const [call] = profile.collectors.http_client!.calls;
+  assert.is(call.profile, token);
+  const $ = load((await fetchText(`${t.base}/_profiler/${profile.token}?panel=http_client`)).body);
+  const link = $(`main a[href="/_profiler/${token}"]`);
+  assert.is(link.length, 1);
+  assert.is((await fetchText(`${t.base}${link.attr('href')}`)).status, 200, 'the link opens the callee\'s profile');
+  assert.match(renderProfileText(profile, 'http_client', { color: false }), new RegExp(`Callee's profile /_profiler/${token}`));
+});
+
 test('when a controller uses node:http, then its call is recorded as node:http', async () => {
   const { profile } = await profiled('/node-http');
   const calls = profile.collectors.http_client!.calls;

@@ -39,6 +39,15 @@ export const app = createApp({ name: 'panels' })
       }).on('error', reject);
     });
   })
+  .get('unread', '/unread', async function unread() {
+    const response = await fetch(${JSON.stringify(upstream)} + '/unread');
+    return { status: response.status };
+  })
+  .get('callee', '/callee', async function callee({ request }) {
+    const response = await fetch(request.baseUrl + '/cache');
+    await response.text();
+    return { token: response.headers.get('x-debug-token') };
+  })
   .get('refused', '/refused', async function refused() {
     try { await fetch(${JSON.stringify(upstream)} + '/drop'); } catch (error) { return { failed: String(error.cause?.code ?? error.message) }; }
     return { failed: false };
@@ -80,6 +89,8 @@ export async function startUpstream(holdCount = 2): Promise<Upstream> {
       'content-type': 'text/plain', 'content-length': Buffer.byteLength(body), 'set-cookie': 'upstream=cookie-secret-value',
     }).end(body);
     if (request.url === '/drop') return void request.socket.destroy();
+    // the head and part of the body, the rest never: a response the app does not read to its end
+    if (request.url === '/unread') return void response.writeHead(200, { 'content-type': 'text/plain' }).write('the first part');
     if (request.url?.startsWith('/hold/')) {
       held.push([request, answer]);
       if (held.length >= holdCount) for (const [r, send] of held.splice(0)) send(`held ${r.url}`);
