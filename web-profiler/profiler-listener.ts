@@ -1,5 +1,5 @@
 import type { KernelEvent } from '../core/kernel/kernel-event.js';
-import { injectToolbar, renderToolbar } from './views/toolbar.js';
+import { injectToolbarAndObserver, renderToolbar } from './views/toolbar.js';
 import { toolbarSummary } from './toolbar-summary.js';
 import type { ProfileHandoff } from '../core/profiler/handoff/profile-handoff.js';
 import { applyProfilerSecurityHeaders, isProfilerPath } from './security-headers.js';
@@ -34,7 +34,7 @@ export class ProfilerListener {
     response.setHeader('X-Debug-Token-Link', `${request.baseUrl}/_profiler/${token}`);
     if (!own && response.isHtml() && !response.isRedirect() && typeof response.body === 'string') {
       // HEAD too: its Content-Length is the GET's (BEHAVIOUR.md: same headers), though no body is sent.
-      response.body = injectToolbar(response.body, renderToolbar(toolbarSummary(request, response, trace, token)));
+      response.body = injectToolbarAndObserver(response.body, renderToolbar(toolbarSummary(request, response, trace, token)));
       response.setHeader('Content-Length', String(Buffer.byteLength(response.body)));
     }
     trace.responded(request.elapsed());

@@ -2,6 +2,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fetchRawPath } from '../helpers/serve.js';
+import { TOOLBAR_OBSERVER_SCRIPT } from '../../web-profiler/views/toolbar-observer-script.js';
 import { TOOLBAR_SCRIPT } from '../../web-profiler/views/toolbar-script.js';
 import { headerSafe, hostileGet, profilePages, rawPathSafe, serveXssApp, XSS_PAYLOADS, type XssServer } from '../hardening/xss-harness.js';
 
@@ -51,10 +52,11 @@ async function visit(target: { url: string } | { html: string }): Promise<Visit>
   // Handlers of failed loads (onerror) fire by 'load'; one more round trip lets queued tasks run.
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
   const xss = await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss);
-  // The toolbar's own script (its exact text, as a child of the toolbar) is the one script a page may hold.
-  const scripts = await page.evaluate((own) => [...document.querySelectorAll('script')]
+  // The toolbar's own scripts (their exact texts: a child of the toolbar, and the observer in <head>) are the only scripts a page may hold.
+  const scripts = await page.evaluate(([own, observer]) => [...document.querySelectorAll('script')]
     .filter((script) => !(script.parentElement?.id === 'appkernel-toolbar' && script.textContent === own)
-      && !(script.getAttribute('src') === '/_profiler/live-search.js' && script.textContent === '')).length, TOOLBAR_SCRIPT);
+      && !(script.id === 'appkernel-toolbar-observer' && script.textContent === observer)
+      && !(script.getAttribute('src') === '/_profiler/live-search.js' && script.textContent === '')).length, [TOOLBAR_SCRIPT, TOOLBAR_OBSERVER_SCRIPT]);
   return { dialogs: [...dialogs], errors: [...errors], xss, scripts };
 }
 
@@ -62,9 +64,10 @@ async function visit(target: { url: string } | { html: string }): Promise<Visit>
 async function visitAgain(): Promise<Visit> {
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
   const xss = await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss);
-  const scripts = await page.evaluate((own) => [...document.querySelectorAll('script')]
+  const scripts = await page.evaluate(([own, observer]) => [...document.querySelectorAll('script')]
     .filter((script) => !(script.parentElement?.id === 'appkernel-toolbar' && script.textContent === own)
-      && !(script.getAttribute('src') === '/_profiler/live-search.js' && script.textContent === '')).length, TOOLBAR_SCRIPT);
+      && !(script.id === 'appkernel-toolbar-observer' && script.textContent === observer)
+      && !(script.getAttribute('src') === '/_profiler/live-search.js' && script.textContent === '')).length, [TOOLBAR_SCRIPT, TOOLBAR_OBSERVER_SCRIPT]);
   return { dialogs: [...dialogs], errors: [...errors], xss, scripts };
 }
 

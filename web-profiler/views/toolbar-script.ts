@@ -1,8 +1,8 @@
 /**
  * The toolbar's one script, the same bytes on every page (no data in it, so a page's CSP can
  * allow it by hash). It keeps the toolbar hidden or shown across pages (localStorage), the spacer
- * under the page as tall as the bar, and lists the page's later fetch and XHR calls to its own
- * origin with a link to each one's profile. Every value from a response goes in through
+ * under the page as tall as the bar, and lists the page's fetch and XHR calls to its own origin
+ * (since the page began to load: the observer script saw them) with a link to each one's profile. Every value from a response goes in through
  * textContent or a checked same-origin path, never as markup.
  */
 export const TOOLBAR_SCRIPT = `(function () {
@@ -72,41 +72,11 @@ export const TOOLBAR_SCRIPT = `(function () {
     list.insertBefore(row, list.firstChild);
     while (list.children.length > 50) list.removeChild(list.lastChild);
   }
-  function safely(f) { try { f(); } catch (e) {} }
-  var originalFetch = window.fetch;
-  if (typeof originalFetch === 'function') {
-    window.fetch = function (input, init) {
-      var method = (init && init.method) || (input && typeof input === 'object' && 'method' in input ? input.method : 'GET');
-      var url = typeof input === 'string' ? input : input && typeof input === 'object' && 'url' in input ? input.url : String(input);
-      var pending = originalFetch.apply(this, arguments);
-      pending.then(function (r) {
-        safely(function () { add(method, r.url || url, r.status, r.headers.get('X-Debug-Token'), r.headers.get('X-Debug-Token-Link')); });
-      }, function () {
-        safely(function () { add(method, url, 'error'); });
-      });
-      return pending;
-    };
-  }
-  var X = window.XMLHttpRequest;
-  if (X && X.prototype) {
-    var calls = new WeakMap();
-    var open = X.prototype.open;
-    var send = X.prototype.send;
-    X.prototype.open = function (method, url) {
-      calls.set(this, [method, url]);
-      return open.apply(this, arguments);
-    };
-    X.prototype.send = function () {
-      var xhr = this;
-      var call = calls.get(xhr);
-      if (call) {
-        xhr.addEventListener('loadend', function () {
-          safely(function () {
-            add(call[0], xhr.responseURL || call[1], xhr.status || 'error', xhr.getResponseHeader('X-Debug-Token'), xhr.getResponseHeader('X-Debug-Token-Link'));
-          });
-        });
-      }
-      return send.apply(this, arguments);
-    };
+  // The observer script at the start of <head> saw the page's fetch and XHR calls since it loaded; it hands them over, then each new one.
+  var observed = window.__appkernelCalls;
+  if (observed && typeof observed.listen === 'function') {
+    observed.listen(function (method, url, status, token, link) {
+      try { add(method, url, status, token, link); } catch (e) {}
+    });
   }
 })();`;

@@ -3,6 +3,7 @@ import { formatMs, plural } from '../../render/format.js';
 import type { LogLevel } from '../../core/log/log-record.js';
 import { LOG_LEVELS } from '../../core/log/logger.js';
 import type { ToolbarSummary } from '../toolbar-summary.js';
+import { TOOLBAR_OBSERVER_SCRIPT } from './toolbar-observer-script.js';
 import { TOOLBAR_SCRIPT } from './toolbar-script.js';
 import { TOOLBAR_STYLES } from './toolbar-styles.js';
 
@@ -96,6 +97,29 @@ export function renderToolbar(s: ToolbarSummary): string {
     + '<label class="ak-tab" for="appkernel-toolbar-hidden" title="Show the appkernel toolbar">appkernel</label>'
     + `<script>${TOOLBAR_SCRIPT}</script>`
     + '</div>';
+}
+
+/** The observer's element: the id lets a check tell it from a script a page smuggled in. */
+export const TOOLBAR_OBSERVER = `<script id="appkernel-toolbar-observer">${TOOLBAR_OBSERVER_SCRIPT}</script>`;
+
+/**
+ * The toolbar at the end of the body (injectToolbar) and its fetch/XHR observer first in the
+ * page's `<head>`, before the page's own scripts; a page with no `<head>` before the toolbar's
+ * place gets the observer just before the toolbar (calls from then on are listed).
+ */
+export function injectToolbarAndObserver(html: string, toolbar: string): string {
+  const at = headContentStart(html);
+  const withToolbar = injectToolbar(html, at === -1 ? TOOLBAR_OBSERVER + toolbar : toolbar);
+  return at === -1 ? withToolbar : withToolbar.slice(0, at) + TOOLBAR_OBSERVER + withToolbar.slice(at);
+}
+
+/** Just after the first `<head>` or `<head attrs>` tag (any case, not `<header>`), when it comes before the toolbar's place; -1 otherwise. */
+function headContentStart(html: string): number {
+  const head = /<head(?:\s[^>]*)?>/i.exec(html);
+  if (head === null) return -1;
+  const end = head.index + head[0].length;
+  const bodyEnd = lastBodyEnd(html);
+  return bodyEnd !== -1 && end > bodyEnd ? -1 : end;
 }
 
 /** Puts the toolbar before the last `</body>` (any case), or at the end when the page has none. */

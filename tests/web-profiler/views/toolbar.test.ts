@@ -1,7 +1,8 @@
 import { load } from 'cheerio';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { injectToolbar, renderToolbar, type ToolbarSummary } from '../../../web-profiler/views/toolbar.js';
+import { injectToolbar, injectToolbarAndObserver, renderToolbar, TOOLBAR_OBSERVER, type ToolbarSummary } from '../../../web-profiler/views/toolbar.js';
+import { TOOLBAR_OBSERVER_SCRIPT } from '../../../web-profiler/views/toolbar-observer-script.js';
 import { TOOLBAR_SCRIPT } from '../../../web-profiler/views/toolbar-script.js';
 
 const data: ToolbarSummary = {
@@ -79,6 +80,8 @@ test('the script should hold no page data and never write markup', () => {
   assert.not.ok(TOOLBAR_SCRIPT.includes('innerHTML'));
   assert.not.ok(TOOLBAR_SCRIPT.includes('insertAdjacentHTML'));
   assert.not.ok(TOOLBAR_SCRIPT.includes('</'));
+  assert.not.ok(TOOLBAR_OBSERVER_SCRIPT.includes('</'));
+  assert.not.ok(TOOLBAR_OBSERVER_SCRIPT.includes('innerHTML'));
 });
 
 test.run();
@@ -108,6 +111,18 @@ inject('should give a page whose toolbar cheerio finds inside body', () => {
   const $ = load(page);
   assert.is($('body > #appkernel-toolbar').length, 1);
   assert.is($('h1').text(), 'Hi');
+});
+
+
+inject('when the page has a <head>, then the observer goes first in it, before the page\'s scripts, and the toolbar before </body>', () => {
+  assert.is(injectToolbarAndObserver('<html><HEAD lang="en"><script>fetch("/x")</script></head><body><header>h</header></body></html>', '<T>'),
+    `<html><HEAD lang="en">${TOOLBAR_OBSERVER}<script>fetch("/x")</script></head><body><header>h</header><T></body></html>`);
+});
+
+inject('when the page has no <head> (a <header> is not one), then the observer goes just before the toolbar', () => {
+  assert.is(injectToolbarAndObserver('<body><header>h</header></body>', '<T>'), `<body><header>h</header>${TOOLBAR_OBSERVER}<T></body>`);
+  assert.is(injectToolbarAndObserver('<p>fragment</p>', '<T>'), `<p>fragment</p>${TOOLBAR_OBSERVER}<T>`);
+  assert.is(injectToolbarAndObserver('<body></body><head>', '<T>'), `<body>${TOOLBAR_OBSERVER}<T></body><head>`);
 });
 
 inject.run();
