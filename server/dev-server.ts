@@ -23,7 +23,7 @@ import { closeProfileHandoff, endLiveStreams } from '../web-profiler/web-profile
 import { terminalSafe, terminalSafeBlock } from '../core/terminal-safe.js';
 import { summarizeWarnings } from '../core/profiler/storage/warning-summary.js';
 import { createAppKernel, type AppKernelOptions } from './kernel-factory.js';
-import { serveConfig } from './serve-config.js';
+import { effectiveServeOptions, serveConfig } from './serve-config.js';
 import { APP_FILES, findAppFile, loadApp, type LoadedApp } from '../core/app/load-app.js';
 import { devRequestHandler } from './dev-request-handler.js';
 import { mcpRoute } from './mcp-route.js';
@@ -116,7 +116,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   const publicDir = options.publicDir ?? null;
   const makeKernel = (next: LoadedApp): RequestHandler => {
-    const config = serveConfig({ appFile: next.file, root: options.root, storeDir: storage ? shownStore(options.storeDir) : null, options: servedOptions(options) });
+    const config = serveConfig({ appFile: next.file, root: options.root, storeDir: storage ? shownStore(options.storeDir) : null, options: effectiveServeOptions(options, next.app.options.bodyLimit) });
     const made = createAppKernel(next.app, { debug: options.debug, root: options.root, storage, editor: options.editor ?? null, config, profiler: options.profiler });
     addStaticFilesListener(made, { dir: publicDir, profile: options.profileStatic ?? false });
     const routed = next.app.routes.all().some((route) => route.path === '/favicon.ico');
@@ -334,10 +334,6 @@ function shownStore(location: string): string {
   }
 }
 
-function servedOptions(options: DevServerOptions): Record<string, unknown> {
-  const { host, port, allowedHosts, publicDir, profileStatic, debug, watch, logLevel, retention, timeouts } = options;
-  return { host, port, allowedHosts, publicDir, profileStatic, debug, watch, logLevel, retention, timeouts };
-}
 
 /** The secret values a request carries by name, scrubbed from its printed log lines as from its profile. */
 function requestScrubber(request: Request): (text: string) => string {

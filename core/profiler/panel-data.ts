@@ -47,10 +47,10 @@ export interface ConfigData {
   /** the app's package.json name and version, when it has one */
   app: { name: string; version: string } | null;
   appFile: string | null;
-  /** `app serve`'s options as given (host, port, watch, ...), as text */
+  /** the values `app serve` runs with (host, port, retention, timeouts, ...), as text, those left to their default marked "(default)" */
   options: Record<string, string>;
   store: string | null;
-  /** every variable the app's process can see; secret-looking values redacted */
+  /** the app's own variables (named in its .env files, APP_/APPKERNEL_/app-name prefixed, NODE_ENV), not the host's; secret-looking values redacted */
   env: Record<string, string>;
   redacted: string[];
 }

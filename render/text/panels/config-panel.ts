@@ -12,6 +12,6 @@ export function renderConfigPanel(profile: Profile, options: { color: boolean })
     ['App', config.app ? `${config.app.name} ${config.app.version}` : '(none)'],
     ['App file', config.appFile ?? '(the demo app)'], ['Store', config.store ?? '(none)'],
   ], options)
-    + `\n${renderHeading('Serve options', options.color)}${renderKeyValues(Object.entries(config.options), options)}`
-    + `\n${renderHeading('Environment', options.color)}${renderKeyValues(Object.entries(config.env), options)}`;
+    + `\n${renderHeading('Serve options in effect', options.color)}${renderKeyValues(Object.entries(config.options), options)}`
+    + `\n${renderHeading('Environment', options.color)}${paint('The app\'s own variables: named in .env files, NODE_ENV, APP_, APPKERNEL_ or app-name prefixed.', 'dim', options.color)}\n${renderKeyValues(Object.entries(config.env), options)}`;
 }

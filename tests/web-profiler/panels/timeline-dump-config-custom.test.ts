@@ -84,6 +84,28 @@ test('when the configuration panel is opened, then it shows versions, app file, 
   assert.match(renderProfileText(profile, 'config', { color: false }), /APPKERNEL_TEST_DB_PASSWORD +\[REDACTED\]/);
 });
 
+test('when the configuration panel is opened, then it shows the values in effect, defaults marked, and the app\'s variables, not the host\'s', async () => {
+  const profile = await profiled('/cache');
+  const { options, env } = profile.collectors.config!;
+  assert.ok(process.env.PATH && process.env.HOME, 'the host has PATH and HOME');
+  for (const host of ['PATH', 'HOME']) assert.not.ok(host in env, `${host} is the host's, not the app's`);
+  assert.is(env.APPKERNEL_TEST_VISIBLE, 'plain-visible-value');
+  assert.is(options['retention.maxProfiles'], '10000 (default)');
+  assert.is(options['retention.maxBytes'], '200 MB (default)');
+  assert.is(options['retention.maxAge'], '7 days (default)');
+  assert.is(options.allowedHosts, 'localhost, 127.0.0.1, [::1] (default)');
+  assert.is(options.bodyLimit, '1 MB (default)');
+  assert.is(options['timeouts.headersTimeout'], '10 s (default)');
+  assert.is(options.watch, 'false');
+  assert.not.ok(Object.values(options).some((value) => value === '{}' || value === '[]'), JSON.stringify(options));
+  const $ = await page(profile, 'config');
+  assert.ok($('main').text().includes('10000 (default)'));
+  assert.not.ok($('main').text().includes('PATH'));
+  const text = renderProfileText(profile, 'config', { color: false });
+  assert.match(text, /retention\.maxProfiles +10000 \(default\)/);
+  assert.not.match(text, /^\s*HOME /m);
+});
+
 test('when the app defines a panel and records entries, then it appears in the menu, the page, `app profiles show --panel` and the JSON', async () => {
   const profile = await profiled('/cache');
   assert.equal(profile.collectors.custom!.cache, { title: 'Cache', columns: ['Entry', 'Result'], rows: [['user:1', 'hit'], ['user:2', 'miss']] });
