@@ -1,6 +1,7 @@
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { deflateRawSync } from 'node:zlib';
 import { DICTIONARY_V1 } from './compression-dictionary.js';
 import { BLOCK_BYTES, BLOCK_PROFILES, blockText, DEFLATE_OPTIONS } from './record-codec.js';
+import { inflateBounded } from './stored-profile-reader.js';
 
 /**
  * The bodies of a batch's profiles as rows of the blocks table: the JSON of up to BLOCK_PROFILES
@@ -56,7 +57,8 @@ export function packBlocks(bodies: readonly Uint8Array[], times: readonly number
 /** The body at line `slot` of a stored block; throws an Error saying what is wrong with it. */
 export function bodyAt(block: Buffer, slot: number): Buffer {
   if (block.length === 0 || block[0] !== FORMAT_DEFLATE_V1) throw new Error(`unknown block format ${block[0]}`);
-  const text = inflateRawSync(block.subarray(1), { dictionary: DICTIONARY_V1 });
+  const text = inflateBounded(block.subarray(1));
+  if (typeof text === 'string') throw new Error(text);
   let start = 0;
   for (let line = 0; line < slot; line++) {
     const end = text.indexOf(LINE_FEED, start);

@@ -16,6 +16,7 @@ import { countableFromTotals, MAX_NAMED_URLS, searchCondition, urlLookup } from 
 import { TokenPool } from './postgres-token-pool.js';
 import { DEFAULT_RETENTION, type RetentionLimits } from './retention.js';
 import { fromStoredForm, toStoredForm } from './stored-form.js';
+import { parseStoredProfile } from './stored-profile-reader.js';
 import { summaryFilter } from './summary-filter.js';
 
 export interface PostgresStorageOptions {
@@ -628,7 +629,9 @@ function parseProfile(token: string, stored: StoredBody): Profile {
       if (!stored.block) throw new Error('its block is missing');
       json = bodyAt(stored.block, stored.slot ?? 0);
     }
-    return fromStoredForm(JSON.parse(json.toString('utf8')) as Profile);
+    const parsed = parseStoredProfile(json.toString('utf8'));
+    if (!parsed.ok) throw new Error(parsed.problem);
+    return fromStoredForm(parsed.profile);
   } catch (error) {
     throw new AppError('APP_ERR_PROFILER_STORE_CORRUPT', `Profile "${token}" in the profile database is corrupt: ${(error as Error).message}.`, { cause: error });
   }

@@ -1,7 +1,8 @@
-import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
+import { crc32, deflateRawSync } from 'node:zlib';
 import type { Profile } from '../profile.js';
 import { DICTIONARY_V1 } from './compression-dictionary.js';
 import { fromStoredForm } from './stored-form.js';
+import { inflateBounded, parseStoredProfile } from './stored-profile-reader.js';
 
 /**
  * A block of profiles in a segment: an 11-byte header, then the JSON of each
@@ -92,30 +93,15 @@ function recordLength(bytes: Buffer, at: number): number {
 /** The JSON texts of a record's profiles, by slot; a string is the problem. */
 function inflate(bytes: Buffer, at: number): string[] | string {
   const payload = bytes.subarray(at + RECORD_HEADER_BYTES, at + recordLength(bytes, at));
-  let text: string;
-  try {
-    text = inflateRawSync(payload, { dictionary: DICTIONARY_V1 }).toString('utf8');
-  } catch (error) {
-    return `it cannot be decompressed (${(error as Error).message})`;
-  }
+  const inflated = inflateBounded(payload);
+  if (typeof inflated === 'string') return inflated;
+  const text = inflated.toString('utf8');
   return bytes[at + 2] === FORMAT_SINGLE_V1 ? [text] : text.split('\n');
 }
 
 function parseProfile(json: string): Decoded {
-  let profile: unknown;
-  try {
-    profile = JSON.parse(json);
-  } catch (error) {
-    return { ok: false, problem: `it is not valid JSON (${(error as Error).message})` };
-  }
-  if (!isProfileLike(profile)) return { ok: false, problem: 'it does not hold a profile' };
-  return { ok: true, profile: fromStoredForm(profile) };
-}
-
-function isProfileLike(value: unknown): value is Profile {
-  const p = value as Profile;
-  return typeof p === 'object' && p !== null && typeof p.token === 'string' && typeof p.status === 'number'
-    && typeof p.time === 'number' && typeof p.url === 'string' && typeof p.collectors === 'object';
+  const parsed = parseStoredProfile(json);
+  return parsed.ok ? { ok: true, profile: fromStoredForm(parsed.profile) } : parsed;
 }
 
 /** The profile texts of one record, by slot; `bytes` must be exactly that record, as the index located it. */

@@ -1,0 +1,55 @@
+import { inflateRawSync } from 'node:zlib';
+import type { Profile } from '../profile.js';
+import { DICTIONARY_V1 } from './compression-dictionary.js';
+
+/**
+ * The one place where bytes read from a store (a segment of the file store, a block or body of
+ * the PostgreSQL store) become text and then a profile. A team's shared store is input: anyone
+ * with write access to it can plant a row, so every read is bounded before memory is spent on it
+ * and checked against the stored model before a page or the CLI uses it. A problem is returned as
+ * a sentence, which the stores turn into APP_ERR_PROFILER_STORE_CORRUPT ("damaged or too large").
+ */
+
+/** Compressed bytes of one block or body: well above any block the writers produce (64 KB of JSON, one large profile alone). */
+export const MAX_COMPRESSED_BYTES = 64 * 1024 * 1024;
+/** Inflated bytes of one block, enforced while inflating: a 1 MB "bomb" stops here instead of taking gigabytes. */
+export const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
+
+/** The inflated text of a deflate-raw (DICTIONARY_V1) payload, or the problem with it. */
+export function inflateBounded(payload: Uint8Array): Buffer | string {
+  if (payload.length > MAX_COMPRESSED_BYTES) return `it is ${payload.length} bytes compressed, more than the ${MAX_COMPRESSED_BYTES} a profile may take`;
+  try {
+    return inflateRawSync(payload, { dictionary: DICTIONARY_V1, maxOutputLength: MAX_INFLATED_BYTES });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ERR_BUFFER_TOO_LARGE' || (error instanceof RangeError)) return `it inflates to more than the ${MAX_INFLATED_BYTES} bytes a profile may take`;
+    return `it cannot be decompressed (${(error as Error).message})`;
+  }
+}
+
+/** The problem with a parsed stored profile's shape, or null when pages and the CLI can use it. */
+export function storedProfileProblem(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'it does not hold a profile';
+  const p = value as Record<string, unknown>;
+  if (typeof p.token !== 'string') return 'its token is not a string';
+  if (typeof p.status !== 'number' || !Number.isInteger(p.status)) return 'its status is not a whole number';
+  if (typeof p.time !== 'number' || !Number.isFinite(p.time) || Number.isNaN(new Date(p.time).getTime())) return 'its time is not a valid date';
+  if (typeof p.url !== 'string') return 'its URL is not a string';
+  if (p.method !== undefined && typeof p.method !== 'string') return 'its method is not a string';
+  if (typeof p.collectors !== 'object' || p.collectors === null || Array.isArray(p.collectors)) return 'its collectors are not an object';
+  const log = (p.collectors as Record<string, unknown>).log;
+  if (log !== undefined && (typeof log !== 'object' || log === null || !Array.isArray((log as Record<string, unknown>).records))) return 'its log panel holds no list of records';
+  return null;
+}
+
+/** A profile from its stored JSON text, or the problem with it. */
+export function parseStoredProfile(json: string): { ok: true; profile: Profile } | { ok: false; problem: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch (error) {
+    return { ok: false, problem: `it is not valid JSON (${(error as Error).message})` };
+  }
+  const problem = storedProfileProblem(value);
+  return problem ? { ok: false, problem } : { ok: true, profile: value as Profile };
+}

@@ -1,0 +1,52 @@
+import { deflateRawSync } from 'node:zlib';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { DICTIONARY_V1 } from '../../../../core/profiler/storage/compression-dictionary.js';
+import { bodyAt } from '../../../../core/profiler/storage/postgres-blocks.js';
+import { decodeBlock, frameBlock, profileAt } from '../../../../core/profiler/storage/record-codec.js';
+import { MAX_INFLATED_BYTES, parseStoredProfile } from '../../../../core/profiler/storage/stored-profile-reader.js';
+
+/** A small payload that inflates past the cap: what a hostile row in a shared store can hold. */
+function bomb(): Buffer {
+  return deflateRawSync(Buffer.alloc(MAX_INFLATED_BYTES + 16 * 1024 * 1024, 0x20), { level: 9, dictionary: DICTIONARY_V1 });
+}
+
+test('when a file-store block inflates past the cap, then decoding stops with "inflates to more than", not a multi-GB read', () => {
+  const payload = bomb();
+  assert.ok(payload.length < 1024 * 1024, `${payload.length} bytes compressed`);
+  const decoded = decodeBlock(frameBlock(payload));
+  assert.is(decoded.ok, false);
+  assert.match((decoded as { problem: string }).problem, /inflates to more than/);
+});
+
+test('when a PostgreSQL block inflates past the cap, then bodyAt throws saying so', () => {
+  const block = Buffer.concat([Buffer.from([1]), bomb()]);
+  assert.throws(() => bodyAt(block, 0), /inflates to more than/);
+});
+
+const good = { token: 'abc123', status: 200, time: 1_700_000_000_000, url: 'http://x/', method: 'GET', collectors: { log: { records: [] } } };
+
+test('when stored JSON has the wrong shape, then each case names its problem instead of reaching a page as a TypeError', () => {
+  const cases: [Record<string, unknown>, RegExp][] = [
+    [{ ...good, time: 'tomorrow' }, /time/],
+    [{ ...good, time: 1e300 }, /time/],
+    [{ ...good, status: '200' }, /status/],
+    [{ ...good, url: 42 }, /URL/],
+    [{ ...good, method: [] }, /method/],
+    [{ ...good, collectors: null }, /collectors/],
+    [{ ...good, collectors: { log: { records: 'x' } } }, /log/],
+  ];
+  for (const [value, problem] of cases) {
+    const parsed = parseStoredProfile(JSON.stringify(value));
+    assert.is(parsed.ok, false, JSON.stringify(value));
+    assert.match((parsed as { problem: string }).problem, problem);
+  }
+  assert.is(parseStoredProfile(JSON.stringify(good)).ok, true);
+});
+
+test('when a file-store block holds a profile dated at an invalid time, then profileAt reports it', () => {
+  const decoded = profileAt([JSON.stringify({ ...good, time: 1e300 })], 0);
+  assert.is(decoded.ok, false);
+});
+
+test.run();
