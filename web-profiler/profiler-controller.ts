@@ -102,6 +102,8 @@ async function fromStore<T>(answer: Promise<T>, what = ''): Promise<T> {
     if (!(error instanceof AppError)) throw error;
     const message = `${what}${error.message}`;
     if (error.code === 'APP_ERR_PROFILER_STORE_UNAVAILABLE') throw new HttpError(503, message, { 'Retry-After': RETRY_AFTER_SECONDS }, { cause: error });
+    // A row that fails the stored model or its size budget is input we refuse, not a server fault.
+    if (error.code === 'APP_ERR_PROFILER_STORE_CORRUPT') throw new HttpError(422, `This profile is damaged or too large. ${message}`, {}, { cause: error });
     throw what === '' ? error : new AppError(error.code, message, { cause: error });
   }
 }

@@ -11,7 +11,7 @@ let t: FaultServer;
 test.before.each(async () => { t = await serveFaults(); });
 test.after.each(async () => { await t.stop(); });
 
-test('when a stored record\'s bytes are damaged, then its page answers 500 naming the damage, the others load, and serving and profiling go on', async () => {
+test('when a stored record\'s bytes are damaged, then its page and JSON answer 422 "damaged or too large" naming the damage, the others load, and serving and profiling go on', async () => {
   const tokens = await profiledRequests(t, 3);
   const [log] = segmentFiles(t.storeDir, 'log');
   const damaged = indexLines(segmentFiles(t.storeDir, 'idx')[0]).find((line) => line.token === tokens[1])!;
@@ -20,9 +20,10 @@ test('when a stored record\'s bytes are damaged, then its page answers 500 namin
   writeFileSync(log, bytes);
 
   const json = await fetchText(`${t.base}/_profiler/${tokens[1]}.json`);
-  assert.is(json.status, 500);
+  assert.is(json.status, 422);
   const page = await fetchText(`${t.base}/_profiler/${tokens[1]}`);
-  assert.is(page.status, 500);
+  assert.is(page.status, 422);
+  assert.match(load(page.body).root().text(), 'This profile is damaged or too large.');
   assert.match(load(page.body).root().text(), `Profile "${tokens[1]}"`);
   assert.match(load(page.body).root().text(), 'checksum mismatch');
   for (const token of [tokens[0], tokens[2]]) assert.is((await fetchProfileJson(t.base, token)).token, token);
@@ -33,7 +34,7 @@ test('when a stored record\'s bytes are damaged, then its page answers 500 namin
   assert.is((await fetchProfileJson(t.base, after)).token, after, 'profiles written after the damage load');
 });
 
-test('when a segment log is cut short under its index, then the profiles past the cut answer 500 saying so, and new ones are stored', async () => {
+test('when a segment log is cut short under its index, then the profiles past the cut answer 422 saying so, and new ones are stored', async () => {
   const tokens = await profiledRequests(t, 3);
   const [log] = segmentFiles(t.storeDir, 'log');
   const lines = indexLines(segmentFiles(t.storeDir, 'idx')[0]);
@@ -41,7 +42,7 @@ test('when a segment log is cut short under its index, then the profiles past th
   truncateSync(log, cut.offset + 20);
   for (const token of [tokens[1], tokens[2]]) {
     const page = await fetchText(`${t.base}/_profiler/${token}`);
-    assert.is(page.status, 500, token);
+    assert.is(page.status, 422, token);
     assert.match(load(page.body).root().text(), /is corrupt: the segment ends (\d+ bytes before the end of the record|before the record starts \(it holds \d+ bytes\))/);
   }
   // A record that starts past the cut is said to, with the segment's size: not a count of missing bytes.
