@@ -16,7 +16,8 @@ test('app init <new dir> creates the folder and the scaffold', async () => {
   assert.is(r.code, 0, r.stderr);
   for (const file of ['app.config.ts', 'package.json', 'tsconfig.json', 'public/favicon.ico', '.gitignore']) assert.ok(existsSync(join(dir, 'fresh', file)), file);
   const pkg = JSON.parse(readFileSync(join(dir, 'fresh', 'package.json'), 'utf8'));
-  assert.equal(pkg.scripts, { dev: 'app serve', test: 'app snapshot / /notes/1 /hello/world' });
+  assert.equal(pkg.scripts, { dev: 'app serve', test: 'app snapshot / /notes/1 /hello/world', check: 'tsc --noEmit' });
+  assert.equal(Object.keys(pkg.devDependencies), ['typescript', '@types/node']);
   assert.is(pkg.type, 'module');
   const config = readFileSync(join(dir, 'fresh', 'app.config.ts'), 'utf8');
   assert.match(config, /\.guard\(/);
@@ -40,7 +41,7 @@ test('a non-empty folder is refused with exit 2 and nothing in it changes; --for
   assert.ok(existsSync(join(mine, 'public', 'favicon.ico')));
   const pkg = JSON.parse(readFileSync(join(mine, 'package.json'), 'utf8'));
   assert.is(pkg.name, 'mine');
-  assert.equal(pkg.scripts, { test: 'my-tests', dev: 'app serve' });
+  assert.equal(pkg.scripts, { test: 'my-tests', dev: 'app serve', check: 'tsc --noEmit' });
   assert.match(forced.stderr, /kept +app\.config\.ts/);
 });
 
@@ -51,8 +52,11 @@ test('an existing package.json gains only the missing scripts and the dependency
   const r = await runApp(['init', 'theirs'], { cwd: dir });
   assert.is(r.code, 0, r.stderr);
   const pkg = JSON.parse(readFileSync(join(theirs, 'package.json'), 'utf8'));
-  assert.equal(pkg, { name: 'theirs', scripts: { dev: 'vite', test: 'app snapshot / /notes/1 /hello/world' }, dependencies: { appkernel: pkg.dependencies.appkernel } });
-  assert.match(r.stderr, /^updated package\.json \(added script "test", dependency "appkernel"\)$/m);
+  assert.equal(pkg, {
+    name: 'theirs', scripts: { dev: 'vite', test: 'app snapshot / /notes/1 /hello/world', check: 'tsc --noEmit' },
+    dependencies: { appkernel: pkg.dependencies.appkernel }, devDependencies: { typescript: '^5.4.0', '@types/node': '^20.0.0' },
+  });
+  assert.match(r.stderr, /^updated package\.json \(added script "test", script "check", dependency "appkernel", dev dependency "typescript", dev dependency "@types\/node"\)$/m);
   assert.match(r.stderr, /^note: +kept your "dev" script \("vite"\): serve the app with npx app serve$/m);
   assert.match(r.stderr, /^ +npx app serve +serve it on http:\/\/127\.0\.0\.1:8000/m);
   assert.ok(existsSync(join(theirs, 'app.config.mts')), 'an ES module in a package of another type');

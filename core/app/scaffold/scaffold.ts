@@ -15,7 +15,8 @@ const INSTALL_LEFTOVERS = new Set(['package.json', 'package-lock.json', 'node_mo
 
 const TSCONFIG = `${JSON.stringify({
   compilerOptions: {
-    target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true,
+    // tsx runs the files as they are: imports without an extension (./lib/pricing) and with .ts both type-check.
+    target: 'ES2022', module: 'preserve', moduleResolution: 'bundler', strict: true, noEmit: true,
     allowImportingTsExtensions: true, skipLibCheck: true, types: ['node'],
   },
   include: ['app.config.ts', 'app.config.mts', 'lib/**/*.ts'],
@@ -108,7 +109,10 @@ function readPackageJson(dir: string): Record<string, unknown> | null {
   }
 }
 
-const SCRIPTS = { dev: 'app serve', test: 'app snapshot / /notes/1 /hello/world' } as const;
+const SCRIPTS = { dev: 'app serve', test: 'app snapshot / /notes/1 /hello/world', check: 'tsc --noEmit' } as const;
+
+/** What `npm run check` needs: the compiler and Node's types, at the versions appkernel is built with. */
+const DEV_DEPENDENCIES = { typescript: '^5.4.0', '@types/node': '^20.0.0' } as const;
 
 /**
  * A new package.json (or the one an install left, `installed`): name, private, an ES module, the
@@ -124,6 +128,7 @@ function writePackageJson(dir: string, existing: Record<string, unknown> | null,
   };
   const scripts = { ...(pkg.scripts as Record<string, string> | undefined) };
   const dependencies = { ...(pkg.dependencies as Record<string, string> | undefined) };
+  const devDependencies = { ...(pkg.devDependencies as Record<string, string> | undefined) };
   const added: string[] = [];
   for (const [name, command] of Object.entries(SCRIPTS)) {
     if (scripts[name] === undefined) {
@@ -131,6 +136,7 @@ function writePackageJson(dir: string, existing: Record<string, unknown> | null,
       added.push(`script "${name}"`);
     } else if (scripts[name] !== command) {
       const npx = `npx ${command}`;
+      if (name === 'check') continue;
       result.notes.push(`kept your "${name}" script ("${scripts[name]}"): ${name === 'dev' ? 'serve the app' : 'test its pages'} with ${npx}`);
       result.commands[name === 'dev' ? 'serve' : 'test'] = npx;
     }
@@ -139,12 +145,18 @@ function writePackageJson(dir: string, existing: Record<string, unknown> | null,
     dependencies.appkernel = `file:${PACKAGE_ROOT}`;
     added.push('dependency "appkernel"');
   }
+  for (const [name, range] of Object.entries(DEV_DEPENDENCIES)) {
+    if (devDependencies[name] !== undefined || dependencies[name] !== undefined) continue;
+    devDependencies[name] = range;
+    added.push(`dev dependency "${name}"`);
+  }
   if (existing !== null && added.length === 0) {
     result.kept.push('package.json');
     return;
   }
   pkg.scripts = scripts;
   pkg.dependencies = dependencies;
+  pkg.devDependencies = devDependencies;
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
   if (existing === null) result.written.push(installed === null ? 'package.json' : 'package.json (completed)');
   else result.updated.push(`package.json (added ${added.join(', ')})`);
