@@ -24,7 +24,7 @@ const DATA_KEY_QUALIFIERS = new Set([
 const INNOCENT_KEY_WORDS = new Set(['monkey', 'donkey', 'turkey', 'hockey', 'jockey', 'whiskey', 'lackey', 'hotkey', 'turnkey', 'sortkey']);
 
 /** "X-Auth_Token", "apiKey", "client.secret" -> ["x", "auth", "token"], ["api", "key"], ["client", "secret"]. */
-function words(name: string): string[] {
+export function words(name: string): string[] {
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')

@@ -1,12 +1,16 @@
 import type { CustomPanelData } from '../panel-data.js';
-import { looksSecret, REDACTED, redactText } from '../redact.js';
+import { appValueIsSecret } from '../app-data-secrets.js';
+import { REDACTED, redactText } from '../redact.js';
 import { appEntries, appEntryNames } from './app-entries.js';
 import type { CollectContext } from './collect-context.js';
 
 /** Records of app.panel() panels travel under "panel:<name>": one { title, columns, rows } each request. */
 export const CUSTOM_PREFIX = 'panel:';
 
-/** The app's own panels: their rows as text, cells redacted like any stored text, columns with secret names emptied. */
+/**
+ * The app's own panels: their rows as text, cells redacted like any stored text, and a cell whose value
+ * is secret under its column's name replaced (app-data-secrets.ts: a "Key" column's `item:1` stays).
+ */
 export function collectCustomPanels({ entries, secrets }: CollectContext): Record<string, CustomPanelData> | undefined {
   const names = appEntryNames(entries).filter((name) => name.startsWith(CUSTOM_PREFIX));
   if (names.length === 0) return undefined;
@@ -15,12 +19,11 @@ export function collectCustomPanels({ entries, secrets }: CollectContext): Recor
     const panel = appEntries(entries, key)[0] as CustomPanelData | undefined;
     if (!panel) continue;
     const columns = (panel.columns ?? []).map(String);
-    const secretColumn = columns.map(looksSecret);
     panels[key.slice(CUSTOM_PREFIX.length)] = {
       title: String(panel.title),
       columns,
       rows: (panel.rows ?? []).map((row) => (Array.isArray(row) ? row : [row]).map((cell, i) =>
-        (secretColumn[i] ? REDACTED : secrets.scrub(redactText(String(cell)))))),
+        (appValueIsSecret(columns[i] ?? '', cell) ? REDACTED : secrets.scrub(redactText(String(cell)))))),
     };
   }
   return panels;

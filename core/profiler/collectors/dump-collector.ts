@@ -1,7 +1,8 @@
 import { DUMP_COLLECTOR, type DumpEntry } from '../../debug/dump.js';
 import type { DumpNode } from '../../debug/dump-value.js';
 import type { DumpData } from '../panel-data.js';
-import { looksSecret, REDACTED, redactText, SecretValues } from '../redact.js';
+import { appValueIsSecret } from '../app-data-secrets.js';
+import { REDACTED, redactText, SecretValues } from '../redact.js';
 import { appEntries } from './app-entries.js';
 import type { CollectContext } from './collect-context.js';
 
@@ -23,10 +24,20 @@ export function redactDumpEntry(entry: DumpEntry): DumpEntry {
   return { ...entry, value: redactNode(entry.value, secrets) };
 }
 
-/** A [name, value] pair (Object.entries, a Map's or a form's entries) whose name reads as a secret: ['password', 'x']. */
+/** A [name, value] pair (Object.entries, a Map's or a form's entries) whose value is secret under its name: ['password', 'x']. */
 function isSecretPair(items: readonly DumpNode[]): boolean {
   const [name, value] = items;
-  return items.length === 2 && name.type === 'string' && looksSecret(name.value) && value.type !== 'array' && value.type !== 'object' && value.type !== 'map';
+  return items.length === 2 && name.type === 'string' && value.type !== 'array' && value.type !== 'object' && value.type !== 'map' && isSecretEntry(name.value, value);
+}
+
+/** A dump's key is the app's own name: judged with its value (app-data-secrets.ts), so `{ Key: 'item:1' }` stays. */
+function isSecretEntry(key: string, value: DumpNode): boolean {
+  switch (value.type) {
+    case 'null': case 'undefined': return false;
+    case 'string': case 'number': case 'bigint': return appValueIsSecret(key, value.value);
+    // a whole structure (or a boolean, a date) under a key of the password family
+    default: return appValueIsSecret(key, {});
+  }
 }
 
 const REDACTED_NODE: DumpNode = { type: 'string', value: REDACTED, length: REDACTED.length };
@@ -40,11 +51,11 @@ function redactNode(node: DumpNode, secrets: SecretValues): DumpNode {
     case 'map': case 'set': return {
       ...node,
       items: node.items.map(([key, value]): [DumpNode, DumpNode] => [redactNode(key, secrets),
-        key.type === 'string' && looksSecret(key.value) ? REDACTED_NODE : redactNode(value, secrets)]),
+        key.type === 'string' && isSecretEntry(key.value, value) ? REDACTED_NODE : redactNode(value, secrets)]),
     };
     case 'object': return {
       ...node,
-      entries: node.entries.map(([key, value]) => [text(key), looksSecret(key) ? REDACTED_NODE : redactNode(value, secrets)]),
+      entries: node.entries.map(([key, value]) => [text(key), isSecretEntry(key, value) ? REDACTED_NODE : redactNode(value, secrets)]),
     };
     default: return node;
   }
