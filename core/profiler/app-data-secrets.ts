@@ -21,7 +21,8 @@ function looksLikeCredential(value: string): boolean {
   return value.length >= 20 || (/[a-z]/.test(value) && /[A-Z]/.test(value));
 }
 
-function alwaysSecretName(name: string): boolean {
+/** Whether a name is of the password family: any value under it is secret, whatever it looks like. */
+export function alwaysSecretName(name: string): boolean {
   const parts = words(name);
   const compact = parts.join('');
   return parts.some((part) => ALWAYS_WORDS.has(part)) || ALWAYS_FRAGMENTS.some((fragment) => compact.includes(fragment));

@@ -6,7 +6,7 @@ import { memoizeText } from './text-memo.js';
  * Cheap test first: a text without any of these marks holds no secret shape, and most stored values
  * (paths, content types, log messages) have none, so the shape patterns below rarely run.
  */
-const MARKS = /bearer|basic|token|eyJ|[sprk]k_|whsec_|gh[pousr]_|github_pat_|xox[abposr]-|AKIA|ASIA|AIza|npm_|glpat-|:\/\/[^\s/@]*:[^\s/@]*@|PRIVATE KEY/i;
+const MARKS = /bearer|basic|token|eyJ|[sprk]k_|sk-|whsec_|gh[pousr]_|github_pat_|xox[abposr]-|AKIA|ASIA|AIza|npm_|glpat-|:\/\/[^\s/@]*:[^\s/@]*@|PRIVATE KEY/i;
 
 /**
  * Credentials recognised by their form whatever name they travel under. Each keeps its label and
@@ -24,6 +24,8 @@ const SHAPES: readonly [RegExp, string][] = [
   [/\b((?:sk|rk|pk)_(?:live|test)_|whsec_|gh[pousr]_|github_pat_|xox[abposr]-|npm_|glpat-)[A-Za-z0-9_-]{8,}/g, `$1${REDACTED}`],
   [/\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g, REDACTED],
   [/\bAIza[0-9A-Za-z_-]{30,}/g, REDACTED],
+  // OpenAI project, service-account and admin keys whatever their middle (the preset's rule wants "T3BlbkFJ" in it)
+  [/\b(sk-(?:proj|svcacct|admin|None)-)[A-Za-z0-9_-]{20,}/g, `$1${REDACTED}`],
 ];
 
 /** "Basic <base64 of user:password>": only when the base64 decodes to something with a colon, so that "Basic usage" stays. */
