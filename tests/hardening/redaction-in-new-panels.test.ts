@@ -20,7 +20,11 @@ const upstream = process.env.APPKERNEL_TEST_UPSTREAM;
 
 export const app = createApp({ name: 'panel-secrets' })
   .panel('vault', { columns: ['Name', 'Password', 'Note'], row: (e) => [e.name, e.password, e.note] })
-  .get('out', '/out', async function out({ stopwatch }) {
+  .panel('cache', { columns: ['Key', 'Hit'], row: (e) => [e.key, e.hit] })
+  .get('out', '/out', async function out({ stopwatch, log }) {
+    log.warning('retry with passcode: ' + s.logPasscode + ', X-Api-Key: ' + s.logHeaderKey + ', OpenAI key sk-proj-' + s.openaiKey);
+    record('cache', { key: 'item:1', hit: 'yes' });
+    record('cache', { key: s.cacheKey, hit: 'no' });
     stopwatch.start('GET /api?access_token=' + s.spanToken);
     stopwatch.stop('GET /api?access_token=' + s.spanToken);
     await fetch(upstream + '/api?api_key=' + s.queryKey + '&page=1', {
@@ -48,7 +52,7 @@ test.before(async () => {
   writeFileSync(join(dir, 'app.config.mjs'), APP);
   upstream = await startUpstream();
   const planted = Object.fromEntries(['spanToken', 'queryKey', 'bearer', 'headerKey', 'cookie', 'shaped', 'userinfo', 'dumpPassword', 'dumpKey',
-    'dumpBearer', 'dumpMapSecret', 'panelPassword', 'panelBearer'].map((name) => [name, secret(`app ${name}`)]));
+    'dumpBearer', 'dumpMapSecret', 'panelPassword', 'panelBearer', 'logPasscode', 'logHeaderKey', 'openaiKey', 'cacheKey'].map((name) => [name, secret(`app ${name}`)]));
   const env: Record<string, string> = { APPKERNEL_TEST_SECRETS: JSON.stringify(planted), APPKERNEL_TEST_UPSTREAM: upstream.url };
   for (const name of ENV_SECRET_NAMES) env[name] = secret(`env ${name}`);
   env.APPKERNEL_TEST_DATABASE_URL = `postgres://ann:${secret('env database url password')}@db.test/app`;
@@ -76,13 +80,14 @@ test('when the new panels are stored, shown as pages, JSON and terminal text, an
     try {
       const list = await profilerPages(again.base, [token]);
       list.push({ name: 'vault panel', text: (await fetchText(`${again.base}/_profiler/${token}?panel=vault`)).body });
+      list.push({ name: 'cache panel', text: (await fetchText(`${again.base}/_profiler/${token}?panel=cache`)).body });
       return list;
     } finally {
       await again.stop();
     }
   })();
   const outputs: { name: string; text: string }[] = [];
-  for (const panel of ['http_client', 'dump', 'config', 'time', 'vault']) {
+  for (const panel of ['http_client', 'dump', 'config', 'time', 'vault', 'cache', 'log']) {
     for (const extra of [[], ['--html']]) {
       const r = await runApp(['profiles', 'show', token, '--panel', panel, ...extra, '--store', store]);
       assert.is(r.code, 0, r.stderr);
@@ -98,6 +103,8 @@ test('when the new panels are stored, shown as pages, JSON and terminal text, an
   const shown = JSON.parse(json.stdout);
   assert.ok(shown.collectors.http_client.calls[0].url.includes('page=1'), 'what is not secret stays');
   assert.is(shown.collectors.custom.vault.rows[0][0], 'db');
+  // app-defined data is judged by value: a cache panel's "Key" column keeps item:1, loses a credential-looking key
+  assert.equal(shown.collectors.custom.cache.rows, [['item:1', 'yes'], ['[REDACTED]', 'no']]);
 });
 
 test.run();
