@@ -46,11 +46,11 @@ export function makeSnapshotCommand(output: Output): Command {
 }
 
 /** What to do next: accept the changes with --update, or write the missing snapshots outside CI. */
-function failureHint(results: readonly CheckedPath[]): string {
+export function failureHint(results: readonly CheckedPath[]): string {
   const failed = results.filter((r) => r.state === 'failed').length;
   const missing = results.filter((r) => r.state === 'missing').length;
   const lines: string[] = [];
-  if (failed) lines.push(`${failed} of ${results.length} ${failed === 1 ? 'page differs' : 'pages differ'} from ${failed === 1 ? 'its snapshot' : 'their snapshots'}: if the change is intended, run again with --update.`);
+  if (failed) lines.push(`${failed} of ${results.length} ${results.length === 1 ? 'page' : 'pages'} ${failed === 1 ? 'differs' : 'differ'} from ${failed === 1 ? 'its snapshot' : 'their snapshots'}: if the change is intended, run again with --update.`);
   if (missing) lines.push(`${missing} ${missing === 1 ? 'snapshot is' : 'snapshots are'} missing and CI=true forbids writing them: run once without CI, review the files and commit them.`);
   return `${lines.join('\n')}\n`;
 }
