@@ -177,7 +177,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       failure = null;
       const routes = next.app.routes.size;
       const changes = changedFiles.length > 0 ? ` Changed: ${changedFiles.map((file) => relative(options.root, file) || file).join(', ')}.` : '';
-      options.print(`Reloaded ${terminalSafe(String(appFile))} (${routes} route${routes === 1 ? '' : 's'}).${terminalSafe(changes)}`);
+      const shownFile = appFile ? relative(process.cwd(), resolve(appFile)) || appFile : String(appFile);
+      options.print(`Reloaded ${terminalSafe(shownFile)} (${routes} route${routes === 1 ? '' : 's'}).${terminalSafe(changes)}`);
       warnShadowed(next);
       return true;
     } catch (error) {
