@@ -17,7 +17,7 @@ export interface RouteSuggestion {
 export interface RouteMiss {
   method: string;
   path: string;
-  /** nearest first: method and requirement misses, then paths by edit distance */
+  /** nearest first: method and requirement misses, then paths by leading segments shared, then by edit distance */
   closest: RouteExplanation[];
   suggestions: RouteSuggestion[];
 }
@@ -66,22 +66,42 @@ function frozen(miss: RouteMiss): RouteMiss {
 }
 
 function explainAnew(routes: RouteCollection, method: string, path: string): RouteMiss {
-  const all = routes.all();
+  const byName = new Map(routes.all().map((route) => [route.name, route]));
+  // explain() leaves the profiler's routes out unless the path is under /_profiler.
   const explanations = explain(routes, method, path);
   const ranked = explanations.map((explanation, i) => {
-    const route = all[i];
+    const route = byName.get(explanation.name)!;
     const url = fill(route, path);
     const distance = editDistance(path, url ?? route.path, FAR);
-    // The profiler's and other internal routes (`_` names) come after the app's when only their path differs.
+    // Other internal routes (`_` names) come after the app's when only their path differs.
     const rank = RANK[explanation.verdict] + (explanation.verdict === 'path' && route.name.startsWith('_') ? 1 : 0);
-    return { explanation, route, url, distance, rank, order: i };
+    return { explanation, route, url, distance, rank, shared: sharedSegments(route, path), order: i };
   });
-  ranked.sort((a, b) => a.rank - b.rank || a.distance - b.distance || a.order - b.order);
+  // The more leading segments a route shares with the path, the nearer it is; edit distance only breaks ties.
+  ranked.sort((a, b) => a.rank - b.rank || b.shared - a.shared || a.distance - b.distance || a.order - b.order);
   const suggestions = ranked
     .filter((r) => r.route.allows('GET') && r.url !== path && (r.explanation.verdict === 'requirement' || r.distance <= near(r.route)))
     .slice(0, SUGGESTIONS)
     .map(({ route, url }) => ({ name: route.name, path: route.path, url: url !== null && route.match(toMatchPath(url)) !== null ? url : null }));
   return { method: method.toUpperCase(), path, closest: ranked.slice(0, CLOSEST).map((r) => r.explanation), suggestions };
+}
+
+/**
+ * How many of the path's leading segments the route has: equal text, or a placeholder the
+ * segment could fill (`/hello/{name}` shares 1 with `/hello/`, `/` shares none).
+ */
+function sharedSegments(route: Route, path: string): number {
+  const want = route.path.split('/').slice(1);
+  const got = path.split('/').slice(1);
+  let shared = 0;
+  while (shared < want.length && shared < got.length) {
+    const w = want[shared];
+    const g = got[shared];
+    const placeholder = w.startsWith('{') && w.endsWith('}') && g !== '';
+    if (w !== g && !placeholder) break;
+    shared++;
+  }
+  return shared;
 }
 
 /**

@@ -41,10 +41,19 @@ export function explain(routes: RouteCollection, method: string, path: string): 
     retry: retryPath === null ? null : { path: retryPath, matchPath: toMatchPath(retryPath) },
     outcome: new LinearMatcher(routes).lookup(upper, path),
   };
-  return routes.all().map((route) => {
+  return routes.all().flatMap((route) => {
     const [verdict, detail] = explainRoute(route, request);
-    return { name: route.name, path: route.path, methods: [...route.methods], verdict, detail };
+    if (verdict !== 'match' && !explainedFor(route, path)) return [];
+    return [{ name: route.name, path: route.path, methods: [...route.methods], verdict, detail }];
   });
+}
+
+/**
+ * Whether a route belongs in the explanation of `path`: the profiler's own routes (`_profiler…`)
+ * only when the path is under `/_profiler`, so that they do not crowd out the app's.
+ */
+export function explainedFor(route: Pick<Route, 'name'>, path: string): boolean {
+  return !route.name.startsWith('_profiler') || path === '/_profiler' || path.startsWith('/_profiler/') || path.startsWith('/_profiler.');
 }
 
 function explainRoute(route: Route, request: Request): [RouteExplanation['verdict'], string] {
@@ -60,7 +69,30 @@ function explainRoute(route: Route, request: Request): [RouteExplanation['verdic
   if (retry !== null && route.match(retry.matchPath) !== null) return ['trailing-slash', trailingSlash(route, request, retry.path)];
   const requirement = failingRequirement(route, request.matchPath);
   if (requirement !== null) return ['requirement', requirement];
-  return ['path', `Path "${route.path}" does not match`];
+  return ['path', `Path "${route.path}" does not match${partingSegment(route, request.path)}`];
+}
+
+/**
+ * Where route and path part, first segment first: `: segment 2 "y" is not "items"`. A
+ * placeholder segment counts as the same; the first one that differs in text is named.
+ */
+function partingSegment(route: Route, path: string): string {
+  // A placeholder that may span segments (`{path}` with `.+`) leaves no segment to compare against.
+  if (route.tokens.some((t) => t.kind === 'variable' && !t.inSegment)) return '';
+  const want = route.path.split('/').slice(1);
+  const got = path.split('/').slice(1);
+  // A trailing slash ends the path: `/hello/` has one segment, `/` none.
+  if (got[got.length - 1] === '') got.pop();
+  if (want[want.length - 1] === '') want.pop();
+  for (let i = 0; i < Math.max(want.length, got.length); i++) {
+    const w = want[i];
+    const g = got[i];
+    if (w === undefined) return `: segment ${i + 1} "${g}" is one more than the route has`;
+    if (g === undefined) return `: the path ends before segment ${i + 1} "${w}"`;
+    if (w === g || (w.startsWith('{') && w.endsWith('}') && !w.slice(1, -1).includes('{') && g !== '')) continue;
+    return `: segment ${i + 1} "${g}" is not "${w}"`;
+  }
+  return '';
 }
 
 /** The sentence for a route that matches once the trailing slash is toggled, saying whether the matcher redirects. */

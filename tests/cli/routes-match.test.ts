@@ -22,12 +22,21 @@ test('when routes --json, then every route has name, methods, path and controlle
   for (const route of routes) for (const field of ['name', 'path', 'controller']) assert.type(route[field as keyof typeof route], 'string', `${route.name}.${field}`);
 });
 
-test('when nothing matches /robots.txt, then exit 1 and a reason for every route', async () => {
+test('when nothing matches /robots.txt, then exit 1 and a reason for every app route, the profiler\'s left out', async () => {
   const routes = JSON.parse((await runApp(['routes', '--json'], { cwd: dir })).stdout) as { name: string }[];
   const r = await runApp(['routes', 'match', '/robots.txt'], { cwd: dir });
   assert.is(r.code, 1);
-  for (const { name } of routes) assert.match(r.stdout, new RegExp(`miss\\s+${name}\\s`), name);
+  for (const { name } of routes) {
+    if (name.startsWith('_profiler')) assert.not.match(r.stdout, new RegExp(`\\s${name}\\s`), name);
+    else assert.match(r.stdout, new RegExp(`miss\\s+${name}\\s`), name);
+  }
   assert.match(r.stdout, /No route matches\./);
+});
+
+test('when the path is under /_profiler, then the profiler\'s routes are explained too', async () => {
+  const r = await runApp(['routes', 'match', '/_profiler/nope/x', '--method', 'POST'], { cwd: dir });
+  assert.is(r.code, 1);
+  assert.match(r.stdout, /miss\s+_profiler_home\s/);
 });
 
 test('when the path carries a query or a fragment, then the path alone is matched, as for a request', async () => {

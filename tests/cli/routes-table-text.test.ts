@@ -28,7 +28,7 @@ test('when the working directory has no app file, then the profiler routes first
   assert.is(r.stderr, '');
   const table = rows(r.stdout);
   assert.equal(table.map((row) => row[0]), ['_profiler_home', '_profiler_search_results', '_profiler_live', '_profiler_live_script', '_profiler_instance_proof', '_profiler_json', '_profiler', 'home', 'hello', 'contact', 'boom']);
-  assert.equal(table.find((row) => row[0] === '_profiler'), ['_profiler', 'GET', '/_profiler/{token}', 'ProfilerController::panelAction']);
+  assert.equal(table.find((row) => row[0] === '_profiler'), ['_profiler', 'GET', '/_profiler/{token<.+>}', 'ProfilerController::panelAction']);
   assert.equal(table.find((row) => row[0] === 'contact'), ['contact', 'POST', '/contact', 'contact']);
   assert.equal(table.find((row) => row[0] === 'boom'), ['boom', 'ANY', '/boom', 'boom']);
   assert.not.match(r.stdout, /\x1b\[/);
@@ -37,14 +37,16 @@ test('when the working directory has no app file, then the profiler routes first
 test('when the working directory has an app file, then its routes follow the profiler\'s', async () => {
   const appDir = mkdtempSync(join(dir, 'app-'));
   writeFileSync(join(appDir, 'app.config.ts'), `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};
-export const app = createApp().get('orders', '/orders/{id}', () => 'order').post('submit', '/orders', () => 'ok');
+export const app = createApp().get('orders', '/orders/{id}', () => 'order').post('submit', '/orders', () => 'ok')
+  .get('page', '/page/{n<\\\\d+>}', () => 'p', { defaults: { n: '1' } });
 `);
   const r = await runApp(['routes'], { cwd: appDir });
   assert.is(r.code, 0, r.stderr);
   const table = rows(r.stdout);
-  assert.equal(table.map((row) => row[0]), ['_profiler_home', '_profiler_search_results', '_profiler_live', '_profiler_live_script', '_profiler_instance_proof', '_profiler_json', '_profiler', 'orders', 'submit']);
+  assert.equal(table.map((row) => row[0]), ['_profiler_home', '_profiler_search_results', '_profiler_live', '_profiler_live_script', '_profiler_instance_proof', '_profiler_json', '_profiler', 'orders', 'submit', 'page']);
   assert.equal(table[7].slice(0, 3), ['orders', 'GET', '/orders/{id}']);
   assert.equal(table[8].slice(0, 3), ['submit', 'POST', '/orders']);
+  assert.equal(table[9].slice(0, 3), ['page', 'GET', '/page/{n<\\d+>?1}'], 'requirements and defaults are shown in the path');
 });
 
 test.run();

@@ -53,6 +53,13 @@ test('when nothing is close, then there is no suggestion, and at most five close
   assert.ok(miss.closest.every((c) => c.verdict === 'path'));
 });
 
+test('when the path shares leading segments with a route, then that route comes before shorter edit distances', () => {
+  const miss = explainMiss(routes, 'GET', '/hello/');
+  assert.is(miss.closest[0].name, 'hello');
+  assert.ok(miss.closest.findIndex((c) => c.name === 'hello') < miss.closest.findIndex((c) => c.name === 'home'));
+  assert.not.ok(miss.closest.some((c) => c.name.startsWith('_profiler')), 'the profiler\'s routes are left out of an app path');
+});
+
 test('when the path is kilobytes long, then it is explained without a suggestion (the edit distance gives up early)', () => {
   const miss = explainMiss(routes, 'GET', `/posts/${'a'.repeat(20_000)}`);
   assert.is(miss.closest[0].verdict, 'requirement');

@@ -9,12 +9,12 @@ const routes: RouteRow[] = [
   { name: 'hello', methods: ['GET', 'HEAD'], path: '/hello/{name}', requirements: { name: '[a-z]+' }, defaults: { name: 'world' }, controller: 'helloController' },
 ];
 
-test('should print Name, Method (ANY when empty), Path and Controller in route order', () => {
+test('should print Name, Method (ANY when empty), Path (with requirements and defaults) and Controller in route order', () => {
   assert.is(renderRouteTable(routes, { color: false }), [
-    'Name   Method    Path           Controller',
-    '-----  --------  -------------  ---------------',
-    'home   ANY       /              homeController',
-    'hello  GET|HEAD  /hello/{name}  helloController',
+    'Name   Method    Path                         Controller',
+    '-----  --------  ---------------------------  ---------------',
+    'home   ANY       /                            homeController',
+    'hello  GET|HEAD  /hello/{name<[a-z]+>?world}  helloController',
     '',
   ].join('\n'));
 });
