@@ -115,13 +115,14 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   };
 
   const publicDir = options.publicDir ?? null;
+  const mcp = storage ? mcpRoute(() => loaded.app, storage) : null;
   const makeKernel = (next: LoadedApp): RequestHandler => {
     const config = serveConfig({ appFile: next.file, root: options.root, storeDir: storage ? shownStore(options.storeDir) : null, options: effectiveServeOptions(options, next.app.options.bodyLimit) });
     const made = createAppKernel(next.app, { debug: options.debug, root: options.root, storage, editor: options.editor ?? null, config, profiler: options.profiler });
     addStaticFilesListener(made, { dir: publicDir, profile: options.profileStatic ?? false });
     const routed = next.app.routes.all().some((route) => route.path === '/favicon.ico');
     const quietFavicon = () => !routed && (publicDir === null || !existsSync(resolve(publicDir, 'favicon.ico')));
-    return devRequestHandler(made, { failure: () => failure, quietFavicon, room: () => storage?.whenRoom?.() ?? null, ...(storage ? { mcp: mcpRoute(next.app, storage) } : {}) });
+    return devRequestHandler(made, { failure: () => failure, quietFavicon, room: () => storage?.whenRoom?.() ?? null, ...(mcp ? { mcp: mcp.answer } : {}) });
   };
   const warnShadowed = (next: LoadedApp) => {
     for (const shadowed of findShadowedRoutes(next.app.routes)) options.print(`warning: ${describeShadowedRoute(shadowed)}`);
@@ -257,6 +258,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       stopping = true;
       clearTimeout(recheck);
       if (storage) endLiveStreams(storage);
+      await mcp?.close();
       await watcher?.close();
       await appearing?.close();
       await new Promise<void>((done) => {

@@ -10,10 +10,22 @@ export const MCP_PATH = '/_profiler/mcp';
 
 const version = (): string => (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
-/** The answerer of /_profiler/mcp for the app being served; the MCP SDK is loaded at its first request, not at start. */
-export function mcpRoute(app: App, storage: ProfileStorage): (request: Request) => Promise<Response> {
-  return async (request) => {
-    const { answerMcpRequest } = await import('../mcp/http-endpoint.js');
-    return answerMcpRequest(request, { storage, routes: async () => combinedRoutes(app, [{ routes: profilerRoutes() }]) }, version());
+export interface McpRoute {
+  answer(request: Request): Promise<Response>;
+  /** ends the sessions and their event streams: before the server closes */
+  close(): Promise<void>;
+}
+
+/**
+ * The answerer of /_profiler/mcp for the app being served (`app()`: the one loaded now, across
+ * reloads), its sessions kept across reloads; the MCP SDK is loaded at the first request, not at start.
+ */
+export function mcpRoute(app: () => App, storage: ProfileStorage): McpRoute {
+  let endpoint: Promise<import('../mcp/http-endpoint.js').McpHttpEndpoint> | null = null;
+  const open = () => (endpoint ??= import('../mcp/http-endpoint.js').then(({ McpHttpEndpoint }) =>
+    new McpHttpEndpoint({ storage, routes: async () => combinedRoutes(app(), [{ routes: profilerRoutes() }]) }, version())));
+  return {
+    answer: async (request) => (await open()).answer(request),
+    close: async () => { if (endpoint !== null) await (await endpoint).close(); },
   };
 }

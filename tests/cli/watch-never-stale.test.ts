@@ -23,8 +23,8 @@ for (const name of ${JSON.stringify(routes)}) app = app.get(name, '/' + name, ()
 export { app };
 `;
 
-/** the controller's own text (the debug toolbar follows it) */
-const textOf = async (url: string) => (await fetchText(url)).body.split('<div')[0];
+/** the controller's own text (the toolbar's observer script and the toolbar follow it) */
+const textOf = async (url: string) => (await fetchText(url)).body.split(/<script id="appkernel-toolbar-observer"|<div/)[0];
 
 function scenario(name: string, makeDir: () => string, packageName: string): void {
   const test = suite(`watch mode never serves stale code: ${name} (real bin)`);

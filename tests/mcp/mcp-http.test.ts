@@ -1,4 +1,6 @@
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { waitFor } from '../helpers/poll.js';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fetchProfiled } from '../helpers/profiled-request.js';
@@ -44,6 +46,35 @@ test('when the SDK\'s client connects over HTTP, then it lists the six tools and
   } finally {
     await client.close();
   }
+});
+
+test('when a client over HTTP subscribes to appkernel://profiles, then it is told on its event stream of a new profile; replay answers too', async () => {
+  const client = newClient();
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${t.base}/_profiler/mcp`)));
+  try {
+    const updates: string[] = [];
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+      updates.push(notification.params.uri);
+    });
+    await client.subscribeResource({ uri: 'appkernel://profiles' });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const replayed = await callText(client, 'replay', { token: boom });
+    assert.not.ok(replayed.isError, replayed.text);
+    assert.match(replayed.text, /^GET http:\/\/127\.0\.0\.1:\d+\/boom -> 500 \(token [0-9a-f]{6}\)/);
+    const fresh = (await fetchProfiled(t, '/hello/notified')).token;
+    const listed = async () => {
+      const { contents } = await client.readResource({ uri: 'appkernel://profiles' });
+      return contents.some((c) => 'text' in c && c.text.includes(fresh));
+    };
+    assert.ok(await waitFor(async () => updates.includes('appkernel://profiles') && await listed(), 10_000), `a resources/updated notification came: ${updates.join(', ')}`);
+  } finally {
+    await client.close();
+  }
+});
+
+test('when a request names a session the server does not hold, then 404, as the specification asks', async () => {
+  const r = await fetchText(`${t.base}/_profiler/mcp`, { method: 'POST', headers: { ...MCP_HEADERS, 'Mcp-Session-Id': 'no-such-session' }, body: INITIALIZE });
+  assert.is(r.status, 404, r.body);
 });
 
 test('when a page of another site calls with its Origin, then it is refused 403; without Origin or from this origin it is answered', async () => {

@@ -81,7 +81,7 @@ test('when the adapter refuses a request target or node refuses a request line, 
   assert.is(target.status, 400);
   assert.match(target.headers['content-type'], /^text\/plain/);
   assert.is(target.headers['x-content-type-options'], 'nosniff');
-  const parser = await sendRaw(t.base, 'GET / HTTP/7.1\r\nHost: 127.0.0.1\r\n\r\n');
+  const parser = await sendRaw(t.base, 'GET / HTTX/1.1\r\nHost: 127.0.0.1\r\n\r\n');
   assert.is(parser.status, 400);
   assert.match(parser.headers['content-type'], /^text\/plain/);
   assert.is(parser.headers['x-content-type-options'], 'nosniff');
