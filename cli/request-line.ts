@@ -22,7 +22,8 @@ export function formatRequestLine(request: Request, response: Response, ms: numb
  * so the redacted, terminal-safe "METHOD path?query" of the last request is kept and reused while
  * the next one has the same method, target and matched route (what the redaction reads).
  */
-export function requestLineFormatter(color: boolean): (request: Request, response: Response, ms: number) => string {
+export function requestLineFormatter(color: boolean, options: { profilerRequests?: boolean } = {}): (request: Request, response: Response, ms: number) => string | null {
+  const profilerRequests = options.profilerRequests ?? true;
   let method = '';
   let path = '';
   let query = '';
@@ -30,6 +31,8 @@ export function requestLineFormatter(color: boolean): (request: Request, respons
   let params: Readonly<Record<string, string>> = {};
   let head: string | null = null;
   return (request, response, ms) => {
+    // The profiler's own pages are the developer reading profiles, not the app at work: printed with --verbose only.
+    if (!profilerRequests && request.path.startsWith('/_profiler')) return null;
     const attributes = request.attributes;
     if (head === null || request.path !== path || request.method !== method || request.queryString !== query
       || attributes.route !== route || !sameParams(attributes.params, params)) {

@@ -35,6 +35,7 @@ export interface ServeOptions {
   public?: string;
   profileStatic: boolean;
   editor?: string;
+  verbose: boolean;
 }
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/;
@@ -59,6 +60,7 @@ export function makeServeCommand(output: Output): Command {
     .option('--profile-static', 'profile the answers from the public folder too', false)
     .option('--editor <editor>', 'link the error pages\' app frames to an editor: vscode, cursor, idea, phpstorm, sublime, textmate, emacs, atom, or a URL template with %f and %l (default: $APPKERNEL_EDITOR)')
     .addOption(new Option('--log-level <level>', 'print log records at this level and above').default('WARNING'))
+    .option('--verbose', 'also print a line for each request to the profiler\'s own pages (/_profiler/...)', false)
     .addHelpText('after', `
 Examples:
   $ app serve                      the demo app (or ./app.config.ts) on http://127.0.0.1:8000
@@ -106,7 +108,7 @@ Examples:
         logLevel: logLevel as LogLevel, editor,
         ...(maxConnections !== undefined ? { timeouts: { maxConnections } } : {}),
         print: (line) => lines.push(paintLogLevel(line, output.errColor)),
-        formatRequest: requestLineFormatter(output.errColor),
+        formatRequest: requestLineFormatter(output.errColor, { profilerRequests: opts.verbose }),
       });
       lines.flush();
       setDumpEcho((entry) => lines.push(renderDumpEntry(redactDumpEntry(entry), { color: output.errColor }).replace(/\n$/, '')));

@@ -35,6 +35,8 @@ import type { ReloadFailureView } from '../web-profiler/views/reload-banner.js';
 const SHUTDOWN_GRACE_MS = 5_000;
 /** Outside debug, the uncaught-error records of these statuses print only at --log-level INFO or lower. */
 const QUIET_IN_PRODUCTION = [404, 405];
+/** In debug, every expected 4xx is explained by its page and profile: its uncaught-error record prints only at DEBUG. */
+const QUIET_IN_DEBUG = Array.from({ length: 100 }, (_, i) => 400 + i);
 
 export interface DevServerOptions {
   port: number;
@@ -61,7 +63,8 @@ export interface DevServerOptions {
   /** prints one line (request log, reload notices, errors) */
   print: (line: string) => void;
   /** formats the per-request line */
-  formatRequest?: (request: Request, response: Response, ms: number) => string;
+  /** the line printed for an answered request; null prints none */
+  formatRequest?: (request: Request, response: Response, ms: number) => string | null;
   /** what the profiler records of app code (default: everything; the benchmarks turn parts off) */
   profiler?: AppKernelOptions['profiler'];
   /** the node:http server's timeouts and limits (defaults: DEFAULT_TIMEOUTS) */
@@ -131,7 +134,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   warnShadowed(loaded);
   let kernel: RequestHandler = makeKernel(loaded);
   const sink = terminalSink(options.logLevel, options.print, {
-    quietStatuses: options.debug ? [] : QUIET_IN_PRODUCTION,
+    quietStatuses: options.debug ? QUIET_IN_DEBUG : QUIET_IN_PRODUCTION,
+    quietLevel: options.debug ? 'DEBUG' : 'INFO',
     scrubFor: (origin) => (origin instanceof Request ? requestScrubber(origin) : null),
   });
   let stopping = false;
@@ -147,7 +151,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     logSink: sink,
     debug: options.debug,
     onResponse: (request, response) => {
-      if (options.formatRequest) options.print(options.formatRequest(request, response, request.elapsed()));
+      const line = options.formatRequest?.(request, response, request.elapsed());
+      if (line) options.print(line);
     },
     onRequest: (response) => {
       if (!stopping) return;

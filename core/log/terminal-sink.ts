@@ -10,6 +10,8 @@ export interface TerminalSinkOptions {
    * Symfony's production logging leaves them out: a scanner's misses do not flood the terminal.
    */
   quietStatuses?: readonly number[];
+  /** the level those records are weighed as (default INFO) */
+  quietLevel?: LogLevel;
   /**
    * The secret values of what a record was logged for (its request: `origin` of the LogSink), to be
    * scrubbed from its line as the store scrubs them: a route secret or an API key quoted by a message.
@@ -21,10 +23,11 @@ export interface TerminalSinkOptions {
 export function terminalSink(threshold: LogLevel, write: (line: string) => void, options: TerminalSinkOptions = {}): LogSink {
   const clock = wallClock();
   const quiet = options.quietStatuses ?? [];
+  const quietLevel = options.quietLevel ?? 'INFO';
   const shownLevel = quiet.length === 0 ? (record: LogRecord) => record.level : (record: LogRecord): LogLevel => {
     if (record.channel !== 'request') return record.level;
     const status = (record.context.exception as { status?: unknown } | undefined)?.status;
-    return typeof status === 'number' && quiet.includes(status) ? 'INFO' : record.level;
+    return typeof status === 'number' && quiet.includes(status) ? quietLevel : record.level;
   };
   const scrubFor = options.scrubFor ?? (() => null);
   return (record: LogRecord, origin?: unknown) => {

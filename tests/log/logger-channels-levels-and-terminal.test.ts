@@ -111,7 +111,7 @@ serve('when the level is DEBUG, then the event notifications are printed too', a
 
 const production = suite('outside debug, a 404 or 405 is told by its request line alone');
 
-const printedOutsideDebug = (logLevel: 'INFO' | 'WARNING', debug = false) =>
+const printedOutsideDebug = (logLevel: 'DEBUG' | 'INFO' | 'WARNING', debug = false) =>
   printed(logLevel, debug, [['GET', '/nope', 404], ['DELETE', '/hello/world', 405], ['GET', '/boom', 500]]);
 
 production('when --no-debug serves a 404 and a 405 at level WARNING, then only their request lines are printed, and a 500 still prints its CRITICAL', async () => {
@@ -127,9 +127,12 @@ production('when --no-debug prints at level INFO, then the ERROR records of the 
   assert.ok(lines.some((l) => /ERROR +\[request\] Uncaught exception MethodNotAllowedHttpError: /.test(l)), lines.join('\n'));
 });
 
-production('when the profiler is on, then a 404 prints its ERROR record at level WARNING, as before', async () => {
-  const lines = await printedOutsideDebug('WARNING', true);
-  assert.ok(lines.some((l) => /ERROR +\[request\] Uncaught exception NotFoundHttpError: /.test(l)), lines.join('\n'));
+production('when the profiler is on, then an expected 404 or 405 adds no ERROR line below level DEBUG (its page and profile explain it); at DEBUG it does', async () => {
+  const lines = await printedOutsideDebug('INFO', true);
+  assert.ok(lines.includes('GET /nope 404') || lines.some((l) => l.startsWith('GET /nope 404')), lines.join('\n'));
+  assert.not.ok(lines.some((l) => l.includes('NotFoundHttpError') || l.includes('MethodNotAllowedHttpError')), lines.join('\n'));
+  const all = await printedOutsideDebug('DEBUG', true);
+  assert.ok(all.some((l) => /ERROR +\[request\] Uncaught exception NotFoundHttpError: /.test(l)), all.join('\n'));
 });
 
 serve.run();
