@@ -5,13 +5,14 @@ import { terminalSafe } from '../../render/text/terminal-safe.js';
 import { startServe, type ServeProcess } from '../helpers/cli.js';
 import { assertNoRawControls, headerAsReceived, headerBytes, hostileAppDir, sendHostile, TERMINAL_PAYLOADS } from './terminal-harness.js';
 
-const test = suite('app serve at the default log level prints no control sequence a request or the app sends (real bin, hostile app)');
+const test = suite('app serve at log level DEBUG (everything it may print) prints no control sequence a request or the app sends (real bin, hostile app)');
 let app: ReturnType<typeof hostileAppDir>;
 let serve: ServeProcess;
 
 test.before(async () => {
   app = hostileAppDir();
-  serve = await startServe(['--no-watch', '--store', join(app.dir, 'store')], { cwd: app.dir });
+  // DEBUG: the framework's ERROR line of an expected 404 prints only at that level
+  serve = await startServe(['--no-watch', '--log-level', 'DEBUG', '--store', join(app.dir, 'store')], { cwd: app.dir });
 });
 test.after(async () => {
   await serve.stop();
