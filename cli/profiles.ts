@@ -47,7 +47,7 @@ export async function loadProfile(storage: ProfileStorage, given: string, includ
   return profile;
 }
 
-const wideOption = () => new Option('--wide', 'do not fit tables to the terminal\'s width (default: its width, else $COLUMNS, else 100)');
+const wideOption = () => new Option('--wide', 'every column, not fitted to the terminal\'s width (default: its width, else $COLUMNS, else 100)');
 
 const storeOption = () => new Option('--store <dir|url>', STORE_OPTION_HELP);
 
@@ -87,7 +87,7 @@ Examples:
         throw new AppError('APP_ERR_CLI_USAGE', `--since (${opts.since}) is later than --until (${opts.until}): no profile can be in that range.`);
       }
       const [rows, total] = await withStore(opts, (storage) => Promise.all([storage.search(query), storage.count(query)]), output);
-      output.out(opts.json ? `${jsonForTerminal(rows.map(summaryForJson))}\n` : renderProfileListText(rows, { ...textOptions(output, opts.wide), total }));
+      output.out(opts.json ? `${jsonForTerminal(rows.map(summaryForJson))}\n` : renderProfileListText(rows, { ...textOptions(output, opts.wide), total, wide: opts.wide === true }));
     });
 
   profiles.command('show')

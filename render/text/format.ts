@@ -3,6 +3,12 @@ export function formatDateTime(epochMs: number): string {
   return `${new Date(epochMs).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
+/** "14:03:27" for a time of the same UTC day as `now`, else "11-22 14:03" (UTC, as every time shown). */
+export function formatShortTime(epochMs: number, now: number): string {
+  const iso = new Date(epochMs).toISOString();
+  return iso.slice(0, 10) === new Date(now).toISOString().slice(0, 10) ? iso.slice(11, 19) : `${iso.slice(5, 10)} ${iso.slice(11, 16)}`;
+}
+
 export function formatClock(epochMs: number): string {
   return new Date(epochMs).toISOString().slice(11, 19);
 }

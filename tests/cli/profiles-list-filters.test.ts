@@ -122,9 +122,9 @@ test('when listed as text, then the count, the columns of the search page and on
   assert.match(r.stdout, /^2 results found$/m);
   const header = lines.find((line) => /^Status\s/.test(line));
   assert.ok(header, r.stdout);
-  for (const column of ['Status', 'IP', 'Method', 'URL', 'Time', 'Duration', 'Token']) assert.ok(header!.includes(column), column);
+  for (const column of ['Status', 'IP', 'Method', 'URL', 'Time', 'Duration', 'Route', 'Token']) assert.ok(header!.includes(column), column);
   const late = lines.find((line) => line.includes(second['/hello/late']))!;
-  assert.match(late, new RegExp(`^200\\s+127\\.0\\.0\\.1\\s+GET\\s+${base}/hello/late\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d.*\\d ms\\s+${second['/hello/late']}$`));
+  assert.match(late, new RegExp(`^200\\s+127\\.0\\.0\\.1\\s+GET\\s+${base}/hello/late\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d.*\\d ms\\s+(\\S+\\s+)?${second['/hello/late']}$`));
   assert.ok(lines.indexOf(late) < lines.findIndex((line) => line.includes(first['/hello/early'])), 'newest first');
   assert.not.match(r.stdout, /\x1b\[/);
 });

@@ -5,15 +5,28 @@ import { notFoundProfile, sampleProfile } from './sample-profile.js';
 
 const test = suite('renderProfileListText');
 
-test('should print the count, then aligned columns Status, IP, Method, URL, Time, Duration, Token', () => {
-  const text = renderProfileListText([notFoundProfile(), sampleProfile({ duration: 1234.5, ip: '::1' })], { color: false });
+test('should print the count, then aligned columns Status, Method, Path, Duration, Route, Time (short, the day\'s clock), Token', () => {
+  const text = renderProfileListText([notFoundProfile(), sampleProfile({ duration: 1234.5, ip: '::1' })], { color: false, now: Date.UTC(2024, 4, 1, 13) });
   assert.is(text, [
     '2 results found',
     '',
-    'Status  IP         Method  URL                                Time                      Duration  Token',
-    '------  ---------  ------  ---------------------------------  -----------------------  ---------  ------',
-    '404     127.0.0.1  GET     http://127.0.0.1:8000/robots.txt   2024-05-01 12:00:00 UTC    12.3 ms  0f9e8d',
-    '200     ::1        GET     http://127.0.0.1:8000/hello/world  2024-05-01 12:00:00 UTC  1234.5 ms  a1b2c3',
+    'Status  Method  Path           Duration  Route  Time      Token',
+    '------  ------  ------------  ---------  -----  --------  ------',
+    '404     GET     /robots.txt     12.3 ms         12:00:00  0f9e8d',
+    '200     GET     /hello/world  1234.5 ms         12:00:00  a1b2c3',
+    '',
+  ].join('\n'));
+});
+
+test('when wide, then every column as the search page shows it: Status, IP, Method, URL, Time, Duration, Route, Token', () => {
+  const text = renderProfileListText([notFoundProfile(), sampleProfile({ duration: 1234.5, ip: '::1' })], { color: false, wide: true });
+  assert.is(text, [
+    '2 results found',
+    '',
+    'Status  IP         Method  URL                                Time                      Duration  Route  Token',
+    '------  ---------  ------  ---------------------------------  -----------------------  ---------  -----  ------',
+    '404     127.0.0.1  GET     http://127.0.0.1:8000/robots.txt   2024-05-01 12:00:00 UTC    12.3 ms         0f9e8d',
+    '200     ::1        GET     http://127.0.0.1:8000/hello/world  2024-05-01 12:00:00 UTC  1234.5 ms         a1b2c3',
     '',
   ].join('\n'));
 });
