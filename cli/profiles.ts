@@ -151,10 +151,14 @@ Examples:
     .description('Remove old profiles: keep the newest <n>, and/or drop those older than a duration')
     .option('--keep <n>', 'keep this many newest profiles')
     .option('--older-than <duration>', 'remove profiles older than this (30m, 12h, 7d)')
+    .option('--yes', 'confirm a prune that removes every profile (--keep 0)', false)
     .addOption(storeOption())
     .addHelpText('after', '\nExamples:\n  $ app profiles prune --keep 1000\n  $ app profiles prune --older-than 2d')
-    .action(async (opts: StoreOption & { keep?: string; olderThan?: string }) => {
+    .action(async (opts: StoreOption & { keep?: string; olderThan?: string; yes: boolean }) => {
       if (opts.keep === undefined && opts.olderThan === undefined) throw new AppError('APP_ERR_CLI_USAGE', 'Say what to prune: --keep <n> and/or --older-than <duration>.');
+      if (opts.keep !== undefined && parseInteger(opts.keep, 'keep') === 0 && !opts.yes) {
+        throw new AppError('APP_ERR_CLI_USAGE', '--keep 0 removes every profile: add --yes to confirm (app profiles clear does the same).');
+      }
       const options = {
         ...(opts.keep !== undefined ? { keep: parseInteger(opts.keep, 'keep') } : {}),
         ...(opts.olderThan !== undefined ? { olderThanMs: parseDuration(opts.olderThan) } : {}),

@@ -58,6 +58,18 @@ test('when prune is given nothing to prune by, then a usage error, exit 2', asyn
   assert.match(r.stderr, /--keep <n> and\/or --older-than/);
 });
 
+test('when prune --keep 0 would remove every profile, then it asks for --yes (exit 2) and removes nothing; with --yes it does', async () => {
+  const before = await listed();
+  assert.ok(before.length > 0);
+  const refused = await runApp(['profiles', 'prune', '--keep', '0', '--store', store]);
+  assert.is(refused.code, 2, refused.stderr);
+  assert.match(refused.stderr, /--keep 0 removes every profile: add --yes to confirm/);
+  assert.equal(await listed(), before);
+  const confirmed = await runApp(['profiles', 'prune', '--keep', '0', '--yes', '--store', store]);
+  assert.is(confirmed.code, 0, confirmed.stderr);
+  assert.equal(await listed(), []);
+});
+
 test('when clear, then the store is empty, and profiles show of a former token exits 1', async () => {
   const r = await runApp(['profiles', 'clear', '--store', store]);
   assert.is(r.code, 0, r.stderr);
