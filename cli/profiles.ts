@@ -1,11 +1,11 @@
 import { Command, Option } from 'commander';
 import { AppError } from '../core/errors.js';
+import { findProfile } from '../core/profiler/find-profile.js';
 import { replayableRequest, toCurl, toHar } from '../core/profiler/export-request.js';
 import { invalidTargetMessage, parseTarget } from '../core/profiler/replay-origin.js';
 import { PANEL_ALIASES, PANELS, type PanelName, type Profile, type SearchQuery } from '../core/profiler/profile.js';
 import { diffProfiles } from '../core/profiler/profile-diff.js';
 import type { ProfileStorage } from '../core/profiler/storage/profile-storage.js';
-import { isValidToken } from '../core/profiler/token.js';
 import { renderProfilePage } from '../web-profiler/views/profile-page.js';
 import { renderProfileDiffText, renderProfileListText, renderProfileText } from '../render/text/index.js';
 import { jsonForTerminal, terminalSafeBlock } from '../render/text/terminal-safe.js';
@@ -28,23 +28,9 @@ async function withStore<T>(opts: StoreOption, work: (storage: ProfileStorage) =
   }
 }
 
-/**
- * `latest` (the newest profile, the profiler's own requests left out unless `includeProfiler`) or a
- * token, blanks around it ignored; a malformed or unknown token is a one-line error, exit 1.
- */
-export async function loadProfile(storage: ProfileStorage, given: string, includeProfiler = false): Promise<Profile> {
-  // A token pasted from a page or a log line often brings a space or a line break along.
-  const token = given.trim();
-  if (token === 'latest') {
-    const [latest] = await storage.search({ limit: 1, hideProfiler: !includeProfiler });
-    const profile = latest && await storage.read(latest.token);
-    if (!profile) throw new AppError('APP_ERR_PROFILER_TOKEN_NOT_FOUND', 'The store holds no profile yet.');
-    return profile;
-  }
-  if (!isValidToken(token)) throw new AppError('APP_ERR_PROFILER_TOKEN_NOT_FOUND', `Token "${token}" not found: a token is 6 lowercase hexadecimal characters.`);
-  const profile = await storage.read(token);
-  if (!profile) throw new AppError('APP_ERR_PROFILER_TOKEN_NOT_FOUND', `Token "${token}" not found.`);
-  return profile;
+/** `latest` or a token from the store: a malformed or unknown token is a one-line error, exit 1 (find-profile.ts). */
+export function loadProfile(storage: ProfileStorage, given: string, includeProfiler = false): Promise<Profile> {
+  return findProfile(storage, given, includeProfiler);
 }
 
 const wideOption = () => new Option('--wide', 'every column, not fitted to the terminal\'s width (default: its width, else $COLUMNS, else 100)');

@@ -1,0 +1,33 @@
+import { AppError } from '../errors.js';
+import type { Profile } from './profile.js';
+import type { ProfileStorage } from './storage/profile-storage.js';
+import { isValidToken } from './token.js';
+
+/** What a reader adds to its "not found" messages: where to look next (the CLI's words, MCP's tool names). */
+export interface NotFoundHints {
+  /** after "The store holds no profile yet" */
+  empty?: string;
+  /** after 'Token "x" not found' */
+  unknown?: string;
+  /** after the expected form of a token */
+  form?: string;
+}
+
+/**
+ * `latest` (the newest profile, the profiler's own requests left out unless `includeProfiler`) or a
+ * token, blanks around it ignored (a token pasted from a page or a log line often brings a space or a
+ * line break along); a malformed or unknown token is an APP_ERR_PROFILER_TOKEN_NOT_FOUND saying so.
+ */
+export async function findProfile(storage: ProfileStorage, given: string, includeProfiler = false, hints: NotFoundHints = {}): Promise<Profile> {
+  const token = given.trim();
+  if (token === 'latest') {
+    const [latest] = await storage.search({ limit: 1, hideProfiler: !includeProfiler });
+    const profile = latest && await storage.read(latest.token);
+    if (!profile) throw new AppError('APP_ERR_PROFILER_TOKEN_NOT_FOUND', `The store holds no profile yet${hints.empty ?? ''}.`);
+    return profile;
+  }
+  if (!isValidToken(token)) throw new AppError('APP_ERR_PROFILER_TOKEN_NOT_FOUND', `Token "${token}" not found: a token is 6 lowercase hexadecimal characters${hints.form ?? ''}.`);
+  const profile = await storage.read(token);
+  if (!profile) throw new AppError('APP_ERR_PROFILER_TOKEN_NOT_FOUND', `Token "${token}" not found${hints.unknown ?? ''}.`);
+  return profile;
+}
