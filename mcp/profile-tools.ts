@@ -63,7 +63,7 @@ export function registerProfileTools(server: McpServer, context: McpContext): vo
     description: 'The newest request that ended in a server error (5xx: an exception the app did not turn into an HTTP error; an expected 4xx such as a 404 is not one): its request line, the exception chain with each frame mapped to the app\'s file and line and a few lines of source, and the log records around the error.',
     inputSchema: { offset },
   }, async (args) => toolAnswer(async () => {
-    const [row] = await context.storage.search({ status: '5xx', limit: 1, hideProfiler: true });
+    const [row] = await context.storage.search({ status: '5xx', limit: 1, order: 'arrival', hideProfiler: true });
     if (!row) return 'No stored request ended in a server error (5xx).';
     const profile = await lookUpProfile(context.storage, row.token);
     return boundedText(lastErrorText(profile), { offset: args.offset, hint: `get_profile token=${profile.token} with one panel` });

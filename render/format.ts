@@ -65,3 +65,19 @@ export function statusClass(status: number): string {
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
+
+/** A profile dated more than this ahead of the reader's clock is shown with a note. */
+const FUTURE_SLACK_MS = 60_000;
+
+/**
+ * `dated 5 min ahead of this server's clock` when `time` is more than a minute after `now`, else
+ * null: the recording server's clock is wrong, or the row did not come from an appkernel.
+ */
+export function futureNote(time: number, now: number | undefined): string | null {
+  if (now === undefined || !(time - now > FUTURE_SLACK_MS)) return null;
+  const minutes = (time - now) / 60_000;
+  const ahead = minutes < 120 ? `${Math.round(minutes)} min`
+    : minutes < 2 * 1440 ? `${Math.round(minutes / 60)} h`
+      : minutes < 730 * 1440 ? `${Math.round(minutes / 1440)} days` : `${Math.round(minutes / 525_960)} years`;
+  return `dated ${ahead} ahead of this clock`;
+}

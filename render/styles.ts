@@ -45,6 +45,7 @@ details>summary{cursor:pointer;color:#4b5563;padding:3px 0}
 .menu a{display:flex;justify-content:space-between;gap:8px;padding:7px 10px;border-radius:6px;color:#1f2328;text-decoration:none}
 .menu a:hover{background:#f3f4f6}.menu a.on{background:#111827;color:#fff}
 .summary dl{display:flex;flex-wrap:wrap;gap:4px 28px;margin:8px 0 0}.summary dt{font-size:12px;opacity:.75}.summary dd{margin:0;font-weight:600}
+.future-note{color:#b45309;font-weight:600}
 .timeline td:not(:nth-child(2)){white-space:nowrap}
 .track{position:relative;height:12px;min-width:160px;background:#f3f4f6;border-radius:3px}
 .bar{position:absolute;top:0;height:12px;min-width:2px;background:#2563eb;border-radius:3px}

@@ -29,7 +29,7 @@ export class ProfilerController {
     const notes: string[] = [];
     const query = parseSearchQuery(request.query, notes);
     const [rows, total] = await fromStore(Promise.all([this.storage.search(query), this.storage.count(query)]));
-    return Response.html(renderSearchPage(rows, query, total, notes));
+    return Response.html(renderSearchPage(rows, query, total, notes, Date.now()));
   };
 
   readonly panelAction = async ({ request, params }: ControllerContext): Promise<Response> => {
@@ -47,7 +47,7 @@ export class ProfilerController {
       }
       panel = name;
     }
-    return Response.html(renderProfilePage(profile, { panel, query: request.query, editor: this.editor }));
+    return Response.html(renderProfilePage(profile, { panel, query: request.query, editor: this.editor, now: Date.now() }));
   };
 
   /** Server-Sent Events: each profile stored from now on that fits the search filter (live-stream.ts). */
@@ -78,7 +78,7 @@ export class ProfilerController {
   /** `latest` (the newest profile of a request that was not the profiler's own) or a valid token; anything else is a 404 before any file is touched. */
   private async load(token: string): Promise<Profile> {
     if (token === 'latest') {
-      const [latest] = await fromStore(this.storage.search({ limit: 1, hideProfiler: true }));
+      const [latest] = await fromStore(this.storage.search({ limit: 1, order: 'arrival', hideProfiler: true }));
       const profile = latest && await fromStore(this.storage.read(latest.token));
       if (!profile) throw new NotFoundHttpError('No profile has been recorded yet.');
       return profile;

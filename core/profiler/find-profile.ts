@@ -14,14 +14,14 @@ export interface NotFoundHints {
 }
 
 /**
- * `latest` (the newest profile, the profiler's own requests left out unless `includeProfiler`) or a
+ * `latest` (the last profile to reach the store, the profiler's own requests left out unless `includeProfiler`) or a
  * token, blanks around it ignored (a token pasted from a page or a log line often brings a space or a
  * line break along); a malformed or unknown token is an APP_ERR_PROFILER_TOKEN_NOT_FOUND saying so.
  */
 export async function findProfile(storage: ProfileStorage, given: string, includeProfiler = false, hints: NotFoundHints = {}): Promise<Profile> {
   const token = given.trim();
   if (token === 'latest') {
-    const [latest] = await storage.search({ limit: 1, hideProfiler: !includeProfiler });
+    const [latest] = await storage.search({ limit: 1, order: 'arrival', hideProfiler: !includeProfiler });
     const profile = latest && await storage.read(latest.token);
     if (!profile) throw new AppError('APP_ERR_PROFILER_TOKEN_NOT_FOUND', `The store holds no profile yet${hints.empty ?? ''}.`);
     return profile;

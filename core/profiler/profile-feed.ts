@@ -1,47 +1,53 @@
 import type { ProfileSummary, SearchQuery } from './profile.js';
 import type { ProfileStorage } from './storage/profile-storage.js';
 
-/** A request that started this long before the newest one seen may still be stored after it. */
-const LOOKBACK_MS = 30_000;
 const BATCH = 100;
+/**
+ * Arrivals may become visible a little out of order (two servers' batches commit in the other
+ * order than they drew their sequence numbers), so each poll looks back this many arrivals and
+ * skips those it gave already.
+ */
+const LOOKBACK_ARRIVALS = 1_000;
 
 /**
- * The profiles stored since the feed began, each once, oldest first: it polls the store's search
- * (so it follows any store, written by this process or another) for profiles newer than a moving
- * mark, and remembers the tokens it gave out within the look-back window. A poll reads page after
- * page, newest first, while a full page held a profile not given yet: a burst, or another
- * server's batch of older requests, may be more than one page.
+ * The profiles stored since the feed began, each once, oldest first. It follows the order in which
+ * profiles reached the store (the arrival sequence the store assigns), never the time a profile
+ * claims: a wrong clock or a row dated years ahead can neither hide new profiles nor come first.
+ * It polls the store's search (so it follows any store, written by this process or another).
  */
 export class ProfileFeed {
-  readonly #seen = new Map<string, number>();
-  #since: number;
+  /** arrival of each profile given out, within the look-back */
+  readonly #given = new Map<string, number>();
+  /** the newest arrival when the feed began: nothing up to it is given */
+  #start = 0;
+  /** the newest arrival at the last poll, whatever the filter */
+  #top = 0;
   #started = false;
 
-  constructor(private readonly storage: ProfileStorage, private readonly filter: Omit<SearchQuery, 'limit' | 'since'>, now = Date.now()) {
-    this.#since = now - LOOKBACK_MS;
-  }
+  constructor(private readonly storage: ProfileStorage, private readonly filter: Omit<SearchQuery, 'limit' | 'since' | 'order' | 'afterArrival'>) {}
 
   /** The profiles new since the last call; the first call only marks what is already there. */
   async next(): Promise<ProfileSummary[]> {
-    let newest = this.#since + LOOKBACK_MS;
+    const [newest] = await this.storage.search({ limit: 1, order: 'arrival', afterArrival: 0 });
+    const top = newest?.arrival ?? 0;
+    if (!this.#started) {
+      this.#start = this.#top = top;
+      this.#started = true;
+      return [];
+    }
+    const after = Math.max(this.#start, this.#top - LOOKBACK_ARRIVALS);
+    this.#top = Math.max(this.#top, top);
     const fresh: ProfileSummary[] = [];
-    const given = new Set<string>();
     for (let offset = 0; ; offset += BATCH) {
-      const page = await this.storage.search({ ...this.filter, since: this.#since, limit: BATCH, offset });
-      const unseen = page.filter((row) => !this.#seen.has(row.token) && !given.has(row.token));
-      for (const row of page) newest = Math.max(newest, row.time);
-      for (const row of unseen) given.add(row.token);
+      const page = await this.storage.search({ ...this.filter, order: 'arrival', afterArrival: after, limit: BATCH, offset });
+      const unseen = page.filter((row) => !this.#given.has(row.token));
       fresh.push(...unseen);
       if (page.length < BATCH || unseen.length === 0) break;
     }
     fresh.reverse();
-    for (const row of fresh) this.#seen.set(row.token, row.time);
-    this.#since = newest - LOOKBACK_MS;
-    for (const [token, time] of this.#seen) if (time < this.#since) this.#seen.delete(token);
-    if (!this.#started) {
-      this.#started = true;
-      return [];
-    }
-    return fresh;
+    for (const row of fresh) this.#given.set(row.token, row.arrival ?? 0);
+    const forgotten = Math.max(this.#start, this.#top - LOOKBACK_ARRIVALS);
+    for (const [token, arrival] of this.#given) if (arrival <= forgotten) this.#given.delete(token);
+    return fresh.map(({ arrival: _arrival, ...summary }) => summary);
   }
 }

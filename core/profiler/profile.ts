@@ -137,6 +137,11 @@ export interface ProfileSummary {
   route?: string | null;
   /** the server that served it (host name:port), kept by stores several servers share */
   instance?: string;
+  /**
+   * The order in which profiles reached the store (a sequence the store assigns, never the profile's
+   * own clock): set in searches ordered by arrival, absent while a profile is still queued.
+   */
+  arrival?: number;
 }
 
 export interface Profile extends ProfileSummary {
@@ -169,4 +174,11 @@ export interface SearchQuery {
   /** skip this many matches, newest first (pagination) */
   offset?: number;
   limit: number;
+  /**
+   * 'time' (the default): newest start time first. 'arrival': the last to reach the store first,
+   * whatever time it claims, as "latest", the live page and `profiles tail` need.
+   */
+  order?: 'time' | 'arrival';
+  /** with order 'arrival': only profiles that reached the store after this arrival (queued ones left out) */
+  afterArrival?: number;
 }

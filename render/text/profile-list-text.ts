@@ -1,6 +1,7 @@
 import type { ProfileSummary } from '../../core/profiler/profile.js';
 import { paint, statusStyle } from './ansi.js';
 import { formatDateTime, formatMs, formatShortTime } from './format.js';
+import { futureNote } from '../format.js';
 import { renderTable, type TextColumn } from './table.js';
 import { terminalSafe } from './terminal-safe.js';
 import type { TextOptions } from './text-options.js';
@@ -43,7 +44,7 @@ export function renderProfileListText(rows: readonly ProfileSummary[], options: 
   const where = originLabel(rows, byInstance);
   const cells = rows.map((r) => [
     status(r), terminalSafe(r.method), terminalSafe(`${where(r.url)}${pathOf(r.url)}`),
-    formatMs(r.duration), route(r), formatShortTime(r.time, now), token(r), ...instance(r),
+    formatMs(r.duration), route(r), futureNote(r.time, now) ? `${formatShortTime(r.time, now)} ahead` : formatShortTime(r.time, now), token(r), ...instance(r),
   ]);
   return `${count}\n${renderTable(byInstance ? [...NARROW, { title: 'Instance', overflow: 'truncate' }] : NARROW, cells, options)}`;
 }

@@ -2,6 +2,7 @@ import type { PanelName, Profile } from '../../core/profiler/profile.js';
 import { paint, statusStyle } from './ansi.js';
 import { renderFields } from './blocks.js';
 import { formatDateTime, formatMs } from './format.js';
+import { futureNote } from '../format.js';
 import { renderEventsPanel } from './panels/events-panel.js';
 import { renderExceptionPanel } from './panels/exception-panel.js';
 import { renderLogPanel } from './panels/log-panel.js';
@@ -40,8 +41,13 @@ export function renderProfileHeader(profile: Profile, options: Options): string 
     ['Request', terminalSafe(`${profile.method} ${profile.url}`)],
     ['Status', status],
     ['IP', terminalSafe(profile.ip)],
-    ['Time', `${formatDateTime(profile.time)} (${formatMs(profile.duration)})`],
+    ['Time', `${formatDateTime(profile.time)} (${formatMs(profile.duration)})${noteAhead(profile.time, options.now)}`],
   ], options);
+}
+
+function noteAhead(time: number, now: number | undefined): string {
+  const note = futureNote(time, now);
+  return note ? `, ${note}` : '';
 }
 
 /** One panel of a profile as terminal text, under a short header; `panel` may name one of the app's own (collectors.custom). */

@@ -36,6 +36,8 @@ export interface ProfilePageOptions {
   query?: Record<string, string | string[]>;
   /** "open in editor" links on the app's frames (`app serve --editor`); none when absent */
   editor?: EditorLinks | null;
+  /** the reader's clock, to note a profile dated ahead of it; no note when absent */
+  now?: number;
 }
 
 /** `/_profiler/<token>`: the summary, the panel menu and the chosen panel. */
@@ -47,7 +49,7 @@ export function renderProfilePage(profile: Profile, options: ProfilePageOptions)
   const html = builtIn !== null ? PANEL_RENDERERS[builtIn](profile, options) : custom ? renderCustomPanel(custom) : '';
   return renderLayout({
     title: `${label} · ${profile.method} ${profile.url} (${profile.status}) · Profiler`,
-    body: renderTopBar() + renderProfileSummary(profile)
+    body: renderTopBar() + renderProfileSummary(profile, options.now)
       + `<div class="wrap layout"><nav>${renderPanelMenu(profile, panel)}</nav><main>${html}</main></div>`,
   });
 }

@@ -1,6 +1,6 @@
 import type { Profile } from '../../core/profiler/profile.js';
 import { escapeHtml, escapeHtmlCut, queryString, safeUrl } from '../../render/escape.js';
-import { formatDateTime, formatMs, isoSeconds, statusClass } from '../../render/format.js';
+import { formatDateTime, formatMs, futureNote, isoSeconds, statusClass } from '../../render/format.js';
 
 /** Longer URLs are cut in the header (and in the search results); the request panel shows them whole. */
 export const URL_SHOWN = 160;
@@ -20,8 +20,9 @@ function renderUrl(profile: Profile): string {
   return `<span${title}>${escapeHtmlCut(profile.url, URL_SHOWN)}</span>${back}`;
 }
 
-/** The header of a profile: URL, method, status, IP, when it was profiled, its token. */
-export function renderProfileSummary(profile: Profile): string {
+/** The header of a profile: URL, method, status, IP, when it was profiled (noted when ahead of `now`), its token. */
+export function renderProfileSummary(profile: Profile, now?: number): string {
+  const ahead = futureNote(profile.time, now);
   const url = renderUrl(profile);
   const statusText = profile.collectors.request.response.statusText;
   const ipSearch = `/_profiler/search${queryString({ ip: profile.ip, limit: 10 })}`;
@@ -29,7 +30,8 @@ export function renderProfileSummary(profile: Profile): string {
     ['Method', escapeHtml(profile.method)],
     ['Status', `${escapeHtml(String(profile.status))} ${escapeHtml(statusText)}`],
     ['IP', `<a href="${escapeHtml(ipSearch)}">${escapeHtml(profile.ip)}</a>`],
-    ['Profiled on', `<time datetime="${isoSeconds(profile.time)}Z">${formatDateTime(profile.time)} UTC</time>`],
+    ['Profiled on', `<time datetime="${isoSeconds(profile.time)}Z">${formatDateTime(profile.time)} UTC</time>`
+      + (ahead ? ` <span class="future-note">(${ahead})</span>` : '')],
     ['Duration', formatMs(profile.duration)],
     ['Token', `<code>${escapeHtml(profile.token)}</code>`],
   ];

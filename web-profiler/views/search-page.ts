@@ -1,6 +1,6 @@
 import type { ProfileSummary, SearchQuery } from '../../core/profiler/profile.js';
 import { escapeHtml, escapeHtmlCut, queryString } from '../../render/escape.js';
-import { formatDateTime, formatMs, isoSeconds, statusClass } from '../../render/format.js';
+import { formatDateTime, formatMs, futureNote, isoSeconds, statusClass } from '../../render/format.js';
 import { renderLayout } from '../../render/layout.js';
 import { STYLES } from '../../render/styles.js';
 import { renderSearchForm, SEARCH_FORM_STYLES } from './search-form.js';
@@ -19,11 +19,12 @@ function routeCell(route: string | null | undefined): string {
   return route === null ? '<span class="empty">none</span>' : `<span class="mono">${escapeHtml(route)}</span>`;
 }
 
-function renderRow(row: ProfileSummary, limit: number): string {
+function renderRow(row: ProfileSummary, limit: number, now: number | undefined): string {
   const token = escapeHtml(row.token);
+  const ahead = futureNote(row.time, now);
   return `<tr><td><span class="b ${statusClass(row.status)}">${escapeHtml(String(row.status))}</span></td>`
     + `<td>${filterLink('ip', row.ip, limit)}</td><td>${filterLink('method', row.method, limit)}</td><td class="url">${filterLink('url', row.url, limit)}</td>`
-    + `<td><time datetime="${isoSeconds(row.time)}Z">${formatDateTime(row.time)}</time></td>`
+    + `<td><time datetime="${isoSeconds(row.time)}Z">${formatDateTime(row.time)}</time>${ahead ? ` <span class="future-note">(${ahead})</span>` : ''}</td>`
     + `<td><a class="mono" href="/_profiler/${escapeHtml(encodeURIComponent(row.token))}">${token}</a></td>`
     + `<td>${routeCell(row.route)}</td><td>${formatMs(row.duration)}</td></tr>`;
 }
@@ -74,12 +75,12 @@ const LIVE_CONTROLS = '<p class="live"><button type="button" id="live-toggle" ar
  * `<n> results found` whatever n, with the total when more matched (`total`,
  * default: the rows given); newer and older pages are links.
  */
-export function renderSearchPage(results: readonly ProfileSummary[], query: SearchQuery, total = results.length, notes: readonly string[] = []): string {
+export function renderSearchPage(results: readonly ProfileSummary[], query: SearchQuery, total = results.length, notes: readonly string[] = [], now?: number): string {
   const notice = notes.length === 0 ? '' : `<p class="card filter-notes" role="status">${notes.map(escapeHtml).join(' ')}</p>`;
   const pager = renderPager(query, results.length, total);
   const table = results.length
     ? '<div class="card"><table class="results"><thead><tr><th>Status</th><th>IP</th><th>Method</th><th>URL</th><th>Time</th><th>Token</th><th>Route</th><th>Duration</th></tr></thead>'
-      + `<tbody>${results.map((row) => renderRow(row, query.limit)).join('')}</tbody></table></div>`
+      + `<tbody>${results.map((row) => renderRow(row, query.limit, now)).join('')}</tbody></table></div>`
     : '';
   return renderLayout({
     title: 'Profile Search · Profiler',

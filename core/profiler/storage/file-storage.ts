@@ -13,6 +13,7 @@ import { SegmentWriter } from './segment-writer.js';
 import { CUTOFF_FILE, errorCode, isWriterAlive, logPath, parseSegmentFile, readRangeSync, sharedWriting, unlinkIfPresent, writeFileAtomicSync } from './store-files.js';
 import { compareKeys, type IndexEntry, type OrderKey } from './time-ordered-list.js';
 import { summaryFilter } from './summary-filter.js';
+import { queuedAndStored } from './queued-and-stored.js';
 import { TokenBits, tokenNumber } from './token-bits.js';
 
 export interface FileStorageOptions {
@@ -203,9 +204,8 @@ export class FileStorage implements ProfileStorage {
     this.#refresh();
     if (this.#writer.queued === 0) return this.#catalog.index.search(query);
     const offset = Math.max(0, Math.floor(query.offset ?? 0));
-    const limit = Math.max(0, Math.floor(query.limit));
-    const stored = this.#catalog.index.search({ ...query, offset: 0, limit: offset + limit });
-    return [...this.#waitingMatches(query), ...stored].sort((a, b) => compareKeys(b, a)).slice(offset, offset + limit);
+    const stored = this.#catalog.index.search({ ...query, offset: 0, limit: offset + Math.max(0, Math.floor(query.limit)) });
+    return queuedAndStored(this.#waitingMatches(query), stored, query);
   }
 
   async count(query: SearchQuery): Promise<number> {
@@ -221,7 +221,7 @@ export class FileStorage implements ProfileStorage {
   }
 
   async latest(): Promise<ProfileSummary | null> {
-    return (await this.search({ limit: 1 }))[0] ?? null;
+    return (await this.search({ limit: 1, order: 'arrival' }))[0] ?? null;
   }
 
   /**

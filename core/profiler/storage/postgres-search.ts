@@ -58,6 +58,7 @@ export function searchCondition(query: SearchQuery, first = 1, urlHashes?: reado
   if (query.hideProfiler) clauses.push('profiler = false');
   if (query.since !== undefined) clauses.push(`time >= ${param(query.since)}`);
   if (query.until !== undefined) clauses.push(`time <= ${param(query.until)}`);
+  if (query.order === 'arrival' && query.afterArrival !== undefined) clauses.push(`seq > ${param(query.afterArrival)}`);
   return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
 }
 
@@ -66,5 +67,5 @@ export function searchCondition(query: SearchQuery, first = 1, urlHashes?: reado
  * holds on the counts table, whose columns bear the same names (method upper-cased).
  */
 export function countableFromTotals(query: SearchQuery): boolean {
-  return !query.ip && !query.url && !query.token && query.since === undefined && query.until === undefined;
+  return !query.ip && !query.url && !query.token && query.since === undefined && query.until === undefined && query.afterArrival === undefined;
 }

@@ -18,6 +18,7 @@ import { DEFAULT_RETENTION, type RetentionLimits } from './retention.js';
 import { fromStoredForm, toStoredForm } from './stored-form.js';
 import { parseStoredProfile } from './stored-profile-reader.js';
 import { summaryFilter } from './summary-filter.js';
+import { queuedAndStored } from './queued-and-stored.js';
 
 export interface PostgresStorageOptions {
   /** postgres://user:password@host:port/database */
@@ -289,18 +290,19 @@ export class PostgresStorage implements ProfileStorage {
     const condition = searchCondition(query, 1, await this.#urlHashes(query));
     // With profiles still queued, the stored ones they may come before are fetched too.
     const queued = this.#waiting.size > 0;
-    const result = await this.#query<ProfileSummary>(
-      `SELECT p.token, p.status, p.ip, p.method, coalesce(u.url, '') AS url, p.time, p.duration, p.route, p.instance
-        FROM (SELECT token, status, ip, method, url_hash, time, duration, route, instance FROM ${T} ${condition.where}
-          ORDER BY time DESC, token DESC LIMIT ${queued ? offset + limit : limit} OFFSET ${queued ? 0 : offset}) AS p
-        LEFT JOIN ${URLS_TABLE} u ON u.hash = p.url_hash ORDER BY p.time DESC, p.token DESC`,
+    const byArrival = query.order === 'arrival';
+    const order = byArrival ? 'seq DESC' : 'time DESC, token DESC';
+    const result = await this.#query<ProfileSummary & { seq?: string }>(
+      `SELECT p.token, p.status, p.ip, p.method, coalesce(u.url, '') AS url, p.time, p.duration, p.route, p.instance${byArrival ? ', p.seq' : ''}
+        FROM (SELECT token, status, ip, method, url_hash, time, duration, route, instance, seq FROM ${T} ${condition.where}
+          ORDER BY ${order} LIMIT ${queued ? offset + limit : limit} OFFSET ${queued ? 0 : offset}) AS p
+        LEFT JOIN ${URLS_TABLE} u ON u.hash = p.url_hash ORDER BY p.${order.replaceAll(', ', ', p.')}`,
       condition.params);
-    const stored = result.rows;
+    const stored: ProfileSummary[] = result.rows.map(({ seq, ...row }) => (seq === undefined ? row : { ...row, arrival: Number(seq) }));
     for (const row of stored) this.#known.add(row.token);
     if (!queued) return stored;
     const seen = new Set(stored.map((row) => row.token));
-    const waiting = this.#waitingMatches(query).filter((s) => !seen.has(s.token));
-    return [...waiting, ...stored].sort(newestFirst).slice(offset, offset + limit);
+    return queuedAndStored(this.#waitingMatches(query).filter((s) => !seen.has(s.token)), stored, query);
   }
 
   async count(query: SearchQuery): Promise<number> {
@@ -329,7 +331,7 @@ export class PostgresStorage implements ProfileStorage {
   }
 
   async latest(): Promise<ProfileSummary | null> {
-    return (await this.search({ limit: 1 }))[0] ?? null;
+    return (await this.search({ limit: 1, order: 'arrival' }))[0] ?? null;
   }
 
   async prune(options: PruneOptions): Promise<number> {
@@ -637,6 +639,4 @@ function parseProfile(token: string, stored: StoredBody): Profile {
   }
 }
 
-function newestFirst(a: ProfileSummary, b: ProfileSummary): number {
-  return b.time - a.time || (a.token < b.token ? 1 : a.token > b.token ? -1 : 0);
-}
+

@@ -26,6 +26,9 @@ const SELECTIVE = 4;
  */
 export class ProfileIndex {
   #all = new TimeOrderedList();
+  /** every entry in the order it was added: the store's arrival order as this process saw it */
+  #arrived: IndexEntry[] = [];
+  #arrivals = 0;
   #byToken = new Map<string, IndexEntry>();
   /** the valid tokens of #byToken again, for has(): a new token is asked for at every request */
   #tokenBits = new TokenBits();
@@ -67,8 +70,10 @@ export class ProfileIndex {
     const entry: IndexEntry = {
       token: summary.token, status: summary.status, ip: ip.value, method: method.value, url: url.value,
       time: summary.time, duration: summary.duration, route: this.#route(summary.route), segment, offset, length, slot, dead: false,
+      arrival: ++this.#arrivals,
     };
     this.#all.insert(entry);
+    this.#arrived.push(entry);
     let status = this.#byStatus.get(entry.status);
     if (!status) this.#byStatus.set(entry.status, (status = new TimeOrderedList()));
     status.insert(entry);
@@ -146,11 +151,12 @@ export class ProfileIndex {
     return null;
   }
 
-  /** Newest first: `query.limit` matches after skipping `query.offset`. */
+  /** Newest first (by time, or by arrival as query.order says): `query.limit` matches after skipping `query.offset`. */
   search(query: SearchQuery): ProfileSummary[] {
     const limit = Math.floor(query.limit);
     const found: ProfileSummary[] = [];
     if (!(limit > 0)) return found;
+    if (query.order === 'arrival') return this.#searchByArrival(query, limit);
     let skip = Math.max(0, Math.floor(query.offset ?? 0));
     const filter = summaryFilter(query);
     visitNewestFirst(this.#candidates(query), query, (entry) => {
@@ -164,6 +170,24 @@ export class ProfileIndex {
       }
       return found.length >= limit;
     });
+    return found;
+  }
+
+  #searchByArrival(query: SearchQuery, limit: number): ProfileSummary[] {
+    const found: ProfileSummary[] = [];
+    let skip = Math.max(0, Math.floor(query.offset ?? 0));
+    const after = query.afterArrival ?? 0;
+    const filter = summaryFilter(query);
+    for (let i = this.#arrived.length - 1; i >= 0 && found.length < limit; i--) {
+      const entry = this.#arrived[i];
+      if (entry.arrival <= after) break;
+      if (entry.dead || !filter(entry)) continue;
+      if (skip > 0) skip--;
+      else {
+        const { token, status, ip, method, url, time, duration, route, arrival } = entry;
+        found.push({ token, status, ip, method, url, time, duration, route: route ?? null, arrival });
+      }
+    }
     return found;
   }
 
@@ -242,6 +266,7 @@ export class ProfileIndex {
       }
     }
     for (const inSegment of this.#bySegment.values()) inSegment.entries = inSegment.entries.filter((entry) => !entry.dead);
+    this.#arrived = this.#arrived.filter((entry) => !entry.dead);
     this.#dead = 0;
   }
 }

@@ -8,6 +8,8 @@ export interface IndexEntry extends ProfileSummary {
   /** the profile's place in its record's block */
   slot: number;
   dead: boolean;
+  /** the order this process's index learnt of it (ProfileIndex.add) */
+  arrival: number;
 }
 
 /** The store's one order: time, then token, so that every process sorts ties alike. */

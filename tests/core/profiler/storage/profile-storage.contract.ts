@@ -190,6 +190,29 @@ export function runProfileStorageContract(name: string, open: () => Promise<Open
     assert.is((await storage.latest())?.token, nthToken(9));
   });
 
+  test('when a profile dated ten years ahead was stored first, then latest is the last to reach the store, and the arrival order says so', async () => {
+    const tenYears = 10 * 365 * 86_400_000;
+    await fill([profile200({ token: 'fff001', time: Date.now() + tenYears })]);
+    await fill(tenProfiles());
+    assert.is((await storage.latest())?.token, nthToken(9));
+    const byArrival = await storage.search({ limit: 11, order: 'arrival' });
+    assert.is(byArrival[0].token, nthToken(9), 'the last stored first');
+    assert.is(byArrival[10].token, 'fff001', 'the planted one arrived first');
+    assert.ok(byArrival.every((row, i) => i === 0 || row.arrival! < byArrival[i - 1].arrival!), 'arrivals decrease');
+    assert.is((await storage.search({ limit: 1 }))[0].token, 'fff001', 'the list by time still shows what it claims');
+  });
+
+  test('when searching for arrivals after a mark, then only those that reached the store later, filtered, newest first', async () => {
+    await fill(tenProfiles().slice(0, 5));
+    const mark = (await storage.search({ limit: 1, order: 'arrival' }))[0].arrival!;
+    await fill(tenProfiles().slice(5));
+    assert.equal(tokens(await storage.search({ limit: 10, order: 'arrival', afterArrival: mark })), [9, 8, 7, 6, 5].map(nthToken));
+    assert.equal(tokens(await storage.search({ limit: 10, order: 'arrival', afterArrival: mark, status: '404' })), [9, 5].map(nthToken));
+    storage.write(profile200({ token: 'fedcba', time: T0 }));
+    assert.is((await storage.search({ limit: 1, order: 'arrival' }))[0].token, 'fedcba', 'a queued profile is the latest arrival');
+    assert.not.ok(tokens(await storage.search({ limit: 10, order: 'arrival', afterArrival: mark })).includes('fedcba'), 'but has no arrival mark yet');
+  });
+
   test('when pruning with keep, then exactly the newest n remain and the count removed is returned', async () => {
     await fill();
     assert.is(await storage.prune({ keep: 4 }), 6);
