@@ -16,7 +16,7 @@ import { countableFromTotals, MAX_NAMED_URLS, searchCondition, urlLookup } from 
 import { TokenPool } from './postgres-token-pool.js';
 import { DEFAULT_RETENTION, type RetentionLimits } from './retention.js';
 import { fromStoredForm, toStoredForm } from './stored-form.js';
-import { parseStoredProfile } from './stored-profile-reader.js';
+import { MAX_COMPRESSED_BYTES, MAX_INFLATED_BYTES, parseStoredProfile } from './stored-profile-reader.js';
 import { summaryFilter } from './summary-filter.js';
 import { queuedAndStored } from './queued-and-stored.js';
 
@@ -276,8 +276,11 @@ export class PostgresStorage implements ProfileStorage {
     if (this.#announced.has(token)) await this.#announced.settled(token, ANNOUNCED_READ_WAIT_MS);
     const waiting = this.#waiting.get(token);
     if (waiting) return { ...parseProfile(token, { body: waiting.json }), instance: this.instance };
+    // A row too large is measured, not fetched: anyone who can write to the database may plant one.
     const result = await this.#query<StoredBody & { instance: string }>(
-      `SELECT p.body, p.slot, b.body AS block, p.instance FROM ${T} p LEFT JOIN ${BLOCKS_TABLE} b ON b.id = p.block WHERE p.token = $1`, [token]);
+      `SELECT CASE WHEN octet_length(p.body) <= $2 THEN p.body END AS body, octet_length(p.body) AS body_bytes, p.slot,
+          CASE WHEN octet_length(b.body) <= $3 THEN b.body END AS block, octet_length(b.body) AS block_bytes, left(p.instance, ${SUMMARY_CHARS}) AS instance
+        FROM ${T} p LEFT JOIN ${BLOCKS_TABLE} b ON b.id = p.block WHERE p.token = $1`, [token, MAX_INFLATED_BYTES, MAX_COMPRESSED_BYTES]);
     const row = result.rows[0];
     return row ? { ...parseProfile(token, row), instance: row.instance } : null;
   }
@@ -293,7 +296,8 @@ export class PostgresStorage implements ProfileStorage {
     const byArrival = query.order === 'arrival';
     const order = byArrival ? 'seq DESC' : 'time DESC, token DESC';
     const result = await this.#query<ProfileSummary & { seq?: string }>(
-      `SELECT p.token, p.status, p.ip, p.method, coalesce(u.url, '') AS url, p.time, p.duration, p.route, p.instance${byArrival ? ', p.seq' : ''}
+      `SELECT p.token, p.status, ${cut('p.ip')} AS ip, ${cut('p.method')} AS method, ${cut("coalesce(u.url, '')")} AS url, p.time, p.duration,
+          ${cut('p.route')} AS route, ${cut('p.instance')} AS instance${byArrival ? ', p.seq' : ''}
         FROM (SELECT token, status, ip, method, url_hash, time, duration, route, instance, seq FROM ${T} ${condition.where}
           ORDER BY ${order} LIMIT ${queued ? offset + limit : limit} OFFSET ${queued ? 0 : offset}) AS p
         LEFT JOIN ${URLS_TABLE} u ON u.hash = p.url_hash ORDER BY p.${order.replaceAll(', ', ', p.')}`,
@@ -618,14 +622,34 @@ function unavailable(error: unknown): AppError {
 }
 
 /** A profile's body as read: its own (rows written before blocks, a queued profile), or its block and line. */
+/**
+ * A summary field longer than this (a URL of megabytes planted in the database) is cut in the query,
+ * an ellipsis at its end: a list or a search page never carries more. Real ones are far shorter (a
+ * request head is at most 32 KB).
+ */
+const SUMMARY_CHARS = 4_096;
+
+function cut(column: string): string {
+  return `CASE WHEN length(${column}) > ${SUMMARY_CHARS} THEN left(${column}, ${SUMMARY_CHARS}) || '…' ELSE ${column} END`;
+}
+
 interface StoredBody {
   body: Buffer | null;
   block?: Buffer | null;
   slot?: number | null;
+  /** the sizes in the database, when the bytes were left there for being too large */
+  body_bytes?: number | null;
+  block_bytes?: number | null;
 }
 
 function parseProfile(token: string, stored: StoredBody): Profile {
   try {
+    if (stored.body === null && stored.body_bytes != null) {
+      throw new Error(`it is ${stored.body_bytes} bytes, more than the ${MAX_INFLATED_BYTES} a profile may take`);
+    }
+    if (stored.block === null && stored.block_bytes != null) {
+      throw new Error(`its block is ${stored.block_bytes} bytes compressed, more than the ${MAX_COMPRESSED_BYTES} a profile may take`);
+    }
     let json = stored.body;
     if (json === null) {
       if (!stored.block) throw new Error('its block is missing');

@@ -27,6 +27,14 @@ export function inflateBounded(payload: Uint8Array): Buffer | string {
   }
 }
 
+/**
+ * Budgets beyond the inflated size: what no server writes (a request head is at most 32 KB), so
+ * that a planted profile cannot make a page or a list carry megabytes in one field.
+ */
+const MAX_URL_CHARS = 65_536;
+const MAX_SHORT_FIELD_CHARS = 256;
+const MAX_LOG_RECORDS = 500_000;
+
 /** The problem with a parsed stored profile's shape, or null when pages and the CLI can use it. */
 export function storedProfileProblem(value: unknown): string | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'it does not hold a profile';
@@ -35,10 +43,17 @@ export function storedProfileProblem(value: unknown): string | null {
   if (typeof p.status !== 'number' || !Number.isInteger(p.status)) return 'its status is not a whole number';
   if (typeof p.time !== 'number' || !Number.isFinite(p.time) || Number.isNaN(new Date(p.time).getTime())) return 'its time is not a valid date';
   if (typeof p.url !== 'string') return 'its URL is not a string';
+  if (p.url.length > MAX_URL_CHARS) return `its URL is ${p.url.length} characters, more than the ${MAX_URL_CHARS} a request may have`;
   if (p.method !== undefined && typeof p.method !== 'string') return 'its method is not a string';
+  for (const field of ['method', 'ip', 'token'] as const) {
+    const value = p[field];
+    if (typeof value === 'string' && value.length > MAX_SHORT_FIELD_CHARS) return `its ${field} is ${value.length} characters long`;
+  }
   if (typeof p.collectors !== 'object' || p.collectors === null || Array.isArray(p.collectors)) return 'its collectors are not an object';
   const log = (p.collectors as Record<string, unknown>).log;
   if (log !== undefined && (typeof log !== 'object' || log === null || !Array.isArray((log as Record<string, unknown>).records))) return 'its log panel holds no list of records';
+  const records = (log as { records?: unknown[] } | undefined)?.records?.length ?? 0;
+  if (records > MAX_LOG_RECORDS) return `its log holds ${records} records, more than the ${MAX_LOG_RECORDS} a profile may`;
   return null;
 }
 
