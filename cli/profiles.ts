@@ -114,7 +114,7 @@ Examples:
     });
 
   profiles.command('export')
-    .description('Print the recorded request as a curl command or a HAR log (redacted values left out)')
+    .description('Print the recorded request as a curl command or a HAR log (redacted headers and query values left out, a body\'s left as [REDACTED])')
     .argument('<token>', 'token or "latest"')
     .option('--curl', 'a curl command line')
     .option('--har', 'a HAR 1.2 document')

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { AppError } from '../core/errors.js';
-import { replayableRequest, truncatedBodyNote } from '../core/profiler/export-request.js';
 import { invalidTargetMessage, parseTarget } from '../core/profiler/replay-origin.js';
 import { renderProfileDiffText } from '../render/text/index.js';
 import { jsonForTerminal, terminalSafe } from '../render/text/terminal-safe.js';
@@ -10,7 +9,7 @@ import { STORE_OPTION_HELP } from './options.js';
 import { textOptions, type Output } from './output.js';
 import { loadProfile } from './profiles.js';
 
-interface ReplayOptions { target?: string; header: string[]; query: string[]; data?: string; dataFile?: string; diff: boolean; json: boolean; wide?: boolean; store?: string }
+interface ReplayOptions { target?: string; header: string[]; query: string[]; data?: string; dataFile?: string; sendIncomplete: boolean; diff: boolean; json: boolean; wide?: boolean; store?: string }
 
 function collectHeader(value: string, previous: string[]): string[] {
   if (!/^[^:\s]+:\s?.*$/.test(value)) throw new AppError('APP_ERR_CLI_USAGE', `Invalid header "${value}": expected "Name: value".`);
@@ -22,12 +21,11 @@ function collectQuery(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
-/** How to send again what was left out, by kind: headers, query parameters, the body; a path parameter cannot be. */
+/** How to send again what was left out, by kind: headers, query parameters; a path parameter cannot be. */
 function omittedHint(omitted: readonly string[]): string {
   const ways: string[] = [];
-  if (omitted.some((o) => !o.startsWith('query ') && !o.startsWith('path parameter ') && o !== 'body')) ways.push('headers with --header "Name: value"');
+  if (omitted.some((o) => !o.startsWith('query ') && !o.startsWith('path parameter '))) ways.push('headers with --header "Name: value"');
   if (omitted.some((o) => o.startsWith('query '))) ways.push('query parameters with --query "name=value"');
-  if (omitted.includes('body')) ways.push('a body with --data or --data-file');
   const hint = ways.length === 0 ? '' : ` Send ${ways.join(', ')}.`;
   return omitted.some((o) => o.startsWith('path parameter ')) ? `${hint} A redacted path parameter is sent as an empty segment.` : hint;
 }
@@ -51,6 +49,7 @@ export function makeReplayCommand(output: Output): Command {
     .option('--query <param>', 'add or replace a query parameter, "name=value" (repeatable)', collectQuery, [])
     .addOption(new Option('--data <body>', 'send this body instead of the recorded one (e.g. one that was redacted)').conflicts('dataFile'))
     .option('--data-file <path>', 'send this file\'s content as the body')
+    .option('--send-incomplete', 'send the stored body even when it is not the one received (values redacted in it, cut when recorded); refused otherwise', false)
     .option('--diff', 'compare the old and new profiles; exit 1 when they differ', false)
     .option('--json', 'print the result as JSON', false)
     .option('--wide', 'do not fit the comparison to the terminal\'s width (default: its width, else $COLUMNS, else 100)')
@@ -73,21 +72,19 @@ export function makeReplayCommand(output: Output): Command {
       // Loaded here, not at start: undici costs every other command (serve above all) its start-up time.
       const { diffReplay, replay } = await import('../core/profiler/replay.js');
       const query = Object.fromEntries(opts.query.map((q) => [q.slice(0, q.indexOf('=')), q.slice(q.indexOf('=') + 1)]));
-      const result = await replay(recorded, { target: opts.target, headers, query, fetchProfile: opts.diff, ...(body === undefined ? {} : { body }) });
+      const result = await replay(recorded, { target: opts.target, headers, query, fetchProfile: opts.diff, sendIncomplete: opts.sendIncomplete, ...(body === undefined ? {} : { body }) });
       if (result.originReplaced) output.err(`Sent to the server that recorded the request, not to the Host it was sent with (${terminalSafe(result.originReplaced)}); use --target to choose.\n`);
       if (result.omitted.length) {
         output.err(`Left out (redacted when recorded): ${terminalSafe(result.omitted.join(', '))}.${omittedHint(result.omitted)}\n`);
       }
-      if (result.bodyTruncated) {
-        output.err(`Incomplete request: ${terminalSafe(truncatedBodyNote(replayableRequest(recorded, opts.target)) ?? '')}, and only those were sent.\n`);
-      }
+      if (result.bodyIncomplete) output.err(`Incomplete request: the stored body was sent as it is, ${terminalSafe(result.bodyIncomplete)}.\n`);
       const diff = opts.diff && result.profile ? diffReplay(recorded, result.profile) : null;
       if (opts.diff && !result.profile) {
         output.err(`The new profile could not be fetched (${terminalSafe(result.profileProblem ?? 'no reason given')}): nothing to compare.\n`);
         output.exitCode = 1;
       }
       if (opts.json) {
-        output.out(`${jsonForTerminal({ url: result.url, originReplaced: result.originReplaced, status: result.status, token: result.token, omitted: result.omitted, bodyTruncated: result.bodyTruncated, diff })}\n`);
+        output.out(`${jsonForTerminal({ url: result.url, originReplaced: result.originReplaced, status: result.status, token: result.token, omitted: result.omitted, bodyTruncated: result.bodyTruncated, bodyIncomplete: result.bodyIncomplete, diff })}\n`);
       } else {
         output.out(`${terminalSafe(`${recorded.method} ${result.url}`)} -> ${result.status}${result.token ? ` (token ${terminalSafe(result.token)})` : ''}\n`);
         if (diff) output.out(renderProfileDiffText(diff, textOptions(output, opts.wide)));

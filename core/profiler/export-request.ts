@@ -19,8 +19,11 @@ export interface ReplayableRequest {
   /** which recorded Host was not used, and where the request goes instead; null when it is the recorded one */
   originReplaced: string | null;
   headers: Record<string, string>;
+  /** the body as stored: a redacted value replaced in place by REDACTED, a cut body's beginning; null without one */
   body: string | null;
-  /** what was left out because its value was redacted when recorded: header names, "query <name>", "body" */
+  /** why `body` is not the body that was sent, e.g. "password redacted when recorded, left as [REDACTED]"; null when it is */
+  bodyIncomplete: string | null;
+  /** what was left out because its value was redacted when recorded: header names, "query <name>", "path parameter <name>" */
   omitted: string[];
   /** the body was cut when recorded, so it cannot be replayed as sent */
   bodyTruncated: boolean;
@@ -43,25 +46,31 @@ export function replayableRequest(profile: Profile, target?: string): Replayable
   }
   const { origin, prefix, replaced } = replayOrigin(profile, target);
   const path = prefix + withoutRedactedPath(withoutRedactedQuery(recordedTarget(profile), omitted), data.routeParams ?? {}, omitted);
-  const body = data.body && !data.body.text.includes(REDACTED) ? data.body.text : null;
-  if (data.body && body === null) omitted.push('body');
+  const stored = data.body !== null && !data.redacted.includes('body');
+  const body = stored ? data.body!.text : null;
   return {
     method: profile.method, origin, prefix, target: path, url: origin + path, originReplaced: replaced,
-    headers, body, omitted, bodyTruncated: data.body?.truncated ?? false, bodySize: data.body?.size ?? 0,
+    headers, body, bodyIncomplete: bodyIncompleteNote(data), omitted, bodyTruncated: data.body?.truncated ?? false, bodySize: data.body?.size ?? 0,
   };
 }
 
-/** Says that the body to send is only the beginning of the recorded one; null when it is whole or not sent. */
-export function truncatedBodyNote(r: ReplayableRequest): string | null {
-  if (!r.bodyTruncated || r.body === null) return null;
-  return `body truncated when recorded: only its first ${Buffer.byteLength(r.body)} of ${r.bodySize} bytes were kept`;
+/** Why the stored body is not the one received, in words: values redacted in place, cut at the cap, not stored at all; null when whole. */
+function bodyIncompleteNote(data: Profile['collectors']['request']): string | null {
+  if (data.body === null) return null;
+  if (data.redacted.includes('body')) return 'not stored when recorded: it could not be redacted';
+  const notes: string[] = [];
+  if (data.body.text.includes(REDACTED)) {
+    const fields = [...new Set(data.redacted.filter((r) => r.startsWith('body ') || r.startsWith('form ')).map((r) => r.slice(r.indexOf(' ') + 1)))];
+    notes.push(`${fields.length ? fields.join(', ') : 'values'} redacted when recorded, left as ${REDACTED}`);
+  }
+  if (data.body.truncated) notes.push(`cut when recorded: only its first ${Buffer.byteLength(data.body.text)} of ${data.body.size} bytes kept`);
+  return notes.length ? notes.join('; ') : null;
 }
 
-/** What an export does not reproduce as recorded, one phrase each: redacted values left out, a cut body, another origin. */
+/** What an export does not reproduce as recorded, one phrase each: redacted values left out, an incomplete body, another origin. */
 function exportNotes(r: ReplayableRequest): string[] {
   const notes = r.omitted.length ? [`left out (redacted when recorded): ${r.omitted.join(', ')}`] : [];
-  const cut = truncatedBodyNote(r);
-  if (cut) notes.push(cut);
+  if (r.bodyIncomplete) notes.push(`body incomplete: ${r.bodyIncomplete}`);
   if (r.originReplaced) notes.push(r.originReplaced);
   return notes;
 }
@@ -136,7 +145,7 @@ export function toHar(profile: Profile, target?: string): object {
         response: {
           status: profile.status, statusText: data.response.statusText, httpVersion: 'HTTP/1.1', cookies: [],
           headers: Object.entries(data.response.headers).filter(([, v]) => !v.includes(REDACTED)).map(([name, value]) => ({ name, value })),
-          content: { size: data.response.size ?? -1, mimeType: data.response.contentType ?? '' },
+          content: responseContent(data.response),
           redirectURL: data.response.headers.Location ?? '', headersSize: -1, bodySize: data.response.size ?? -1,
         },
         cache: {},
@@ -144,4 +153,13 @@ export function toHar(profile: Profile, target?: string): object {
       }],
     },
   };
+}
+
+/** HAR's response.content: the size and type, and the text of the body's preview when the profile stores one (redacted, maybe cut). */
+function responseContent(response: Profile['collectors']['request']['response']): object {
+  const content = { size: response.size ?? -1, mimeType: response.contentType ?? '' };
+  const preview = response.body;
+  if (!preview) return content;
+  const cut = preview.truncated ? { comment: `the first ${Buffer.byteLength(preview.text)} of ${preview.size} bytes (the preview the profile keeps)` } : {};
+  return { ...content, text: preview.text, ...cut };
 }

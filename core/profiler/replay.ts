@@ -29,6 +29,8 @@ export interface ReplayOptions {
   query?: Record<string, string>;
   /** the body to send instead of the recorded one, e.g. for a body that was redacted */
   body?: string;
+  /** send the stored body even when it is not the one received (values redacted in place, cut); without it and `body`, such a replay is refused */
+  sendIncomplete?: boolean;
   /** ms to wait for the answer */
   timeoutMs?: number;
   /** fetch the profile the server made of the replay (default true); without it, `profile` is null */
@@ -48,8 +50,10 @@ export interface ReplayResult {
   profileProblem: string | null;
   /** recorded values that were redacted and so not sent */
   omitted: string[];
-  /** the recorded body was cut at the cap, so only its beginning was sent (see truncatedBodyNote) */
+  /** the recorded body was cut at the cap, so only its beginning was sent (with sendIncomplete) */
   bodyTruncated: boolean;
+  /** why the body sent is not the one recorded (see ReplayableRequest.bodyIncomplete), sent as stored with sendIncomplete; null otherwise */
+  bodyIncomplete: string | null;
   bodySize: number;
 }
 
@@ -64,12 +68,15 @@ export const REPLAY_DIFF_FIELDS: ReadonlySet<string> = new Set([
  * port the recording server answered on (the recorded Host came from the client and is never
  * contacted). Path and query are sent as recorded, on that origin. Redacted values are never
  * sent: those headers are left out and listed in `omitted`.
- * Fails with APP_ERR_REPLAY when `target` is not an http(s) origin, when an old profile (no
+ * Fails with APP_ERR_REPLAY, before sending anything, when the stored body is incomplete (redacted values
+ * in it, cut at the cap) unless `body` or `sendIncomplete` is given; and when `target` is not an http(s) origin, when an old profile (no
  * server address) names a host that is not loopback and no `target` is given, and when the
  * server cannot be reached.
  */
 export async function replay(profile: Profile, options: ReplayOptions = {}): Promise<ReplayResult> {
   const recorded = replayableRequest(profile, options.target);
+  const incomplete = options.body === undefined ? recorded.bodyIncomplete : null;
+  if (incomplete !== null && options.sendIncomplete !== true) throw incompleteBodyError(recorded.method, recorded.url, incomplete);
   const query = options.query ?? {};
   const target = withQuery(recorded.target, query);
   const url = recorded.origin + target;
@@ -81,7 +88,7 @@ export async function replay(profile: Profile, options: ReplayOptions = {}): Pro
   }
   const payload = options.body ?? recorded.body;
   const given = new Set(Object.keys(query).flatMap((name) => [`query ${name}`, `query ${encodeURIComponent(name)}`]));
-  const omitted = recorded.omitted.filter((name) => !(name === 'body' && options.body !== undefined) && !given.has(name)
+  const omitted = recorded.omitted.filter((name) => !given.has(name)
     && !Object.keys(headers).some((h) => h.toLowerCase() === name.toLowerCase()));
   let response;
   try {
@@ -108,8 +115,13 @@ export async function replay(profile: Profile, options: ReplayOptions = {}): Pro
   const bodyTruncated = options.body === undefined && recorded.bodyTruncated && recorded.body !== null;
   return {
     url, originReplaced: recorded.originReplaced, status: response.statusCode, token, profile: fetched.profile, profileProblem: fetched.problem,
-    omitted, bodyTruncated, bodySize: body.length,
+    omitted, bodyTruncated, bodyIncomplete: incomplete, bodySize: body.length,
   };
+}
+
+/** The refusal of a replay whose stored body is not the one received: it says why and how to send one anyway. */
+export function incompleteBodyError(method: string, url: string, why: string): AppError {
+  return new AppError('APP_ERR_REPLAY', `Not sent: the recorded body of ${method} ${url} is incomplete (${why}). Give the body to send with --data or --data-file, or send the stored one as it is with --send-incomplete.`);
 }
 
 /** The target with these query parameters set: pairs of the same name dropped, the new ones appended, the others kept byte for byte. */

@@ -11,7 +11,7 @@ import { fetchProfileJson, fetchText } from '../helpers/serve.js';
 // and said so)"; `app replay`: "Redacted values are never sent as placeholders: the header is left out, the
 // user is told". replay-redacted.test.ts covers curl and replay for redacted values; here the HAR entry, and a
 // body the profile kept only the first BODY_CAP bytes of: sending that prefix as the body is not the recorded
-// request either, so the user must be told, as for a redacted value.
+// request either, so replay refuses it unless told (--send-incomplete), as for a redacted body value.
 
 const test = suite('app profiles export --har and app replay tell what they could not reproduce (real bin)');
 let dir: string;
@@ -51,10 +51,14 @@ test('when a request with secrets is exported as HAR, then no placeholder is in 
   assert.match(entry.comment, /query password/);
 });
 
-test('when the recorded body was cut at the cap, then replay tells the user on stderr instead of silently sending the cut body as the whole one', async () => {
-  const r = await runApp(['replay', bigToken, '--json', '--store', store]);
+test('when the recorded body was cut at the cap, then plain replay sends nothing and exits 1; with --send-incomplete it sends the cut body and says so', async () => {
+  const refused = await runApp(['replay', bigToken, '--json', '--store', store]);
+  assert.is(refused.code, 1, refused.stderr);
+  assert.match(refused.stderr, new RegExp(`^app: Not sent: .* is incomplete \\(cut when recorded: only its first ${BODY_CAP} of ${BODY_CAP * 3} bytes kept\\)\\. .*--data.*--send-incomplete`, 'm'));
+  const r = await runApp(['replay', bigToken, '--json', '--send-incomplete', '--store', store]);
   assert.is(r.code, 0, r.stderr);
-  assert.match(r.stderr, /truncated|cut|incomplete/i, `nothing said about the body:\n${r.stderr}`);
+  assert.match(r.stderr, /^Incomplete request: the stored body was sent as it is, cut when recorded/m);
+  assert.is(JSON.parse(r.stdout).bodyTruncated, true);
 });
 
 test('when the recorded body was cut at the cap, then the curl export says so in its comment line', async () => {
