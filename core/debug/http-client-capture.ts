@@ -1,4 +1,5 @@
 import diagnostics from 'node:diagnostics_channel';
+import { isPreviewable } from '../http/previewable-type.js';
 import { OutgoingCall, type RawHeaders } from './outgoing-call.js';
 import { currentRecorder } from './request-scope.js';
 
@@ -33,6 +34,34 @@ function onUndiciHeaders(message: unknown): void {
   call.status = response.statusCode;
   call.statusText = response.statusText ?? '';
   call.responseHeaders = response.headers;
+  if (previewable(response.headers)) watchBody(request as UndiciBodySink, call);
+}
+
+interface UndiciBodySink { onData?: (chunk: Uint8Array) => unknown }
+
+/**
+ * A text answer's chunks are copied as undici hands them to this one request (Node 20's undici publishes
+ * no body channel): its onData is wrapped on the request object alone, the chunk passed on untouched.
+ */
+function watchBody(request: UndiciBodySink, call: OutgoingCall): void {
+  const pass = request.onData;
+  if (typeof pass !== 'function') return;
+  request.onData = function (this: unknown, chunk: Uint8Array) {
+    if (chunk instanceof Uint8Array) call.received(chunk);
+    return pass.call(this, chunk);
+  };
+}
+
+/** A text answer sent as it is (undici hands on the bytes before fetch decodes gzip and the like), by undici's raw header list. */
+function previewable(headers: RawHeaders): boolean {
+  if (!Array.isArray(headers)) return false;
+  let type: string | null = null;
+  for (let i = 0; i + 1 < headers.length; i += 2) {
+    const name = String(headers[i]);
+    if (name.length === 12 && name.toLowerCase() === 'content-type') type = String(headers[i + 1]);
+    else if (name.length === 16 && name.toLowerCase() === 'content-encoding' && String(headers[i + 1]).trim().toLowerCase() !== 'identity') return false;
+  }
+  return isPreviewable(type);
 }
 
 // A call leaves `pending` as it ends: a WeakMap that only the garbage collector empties grows, and its set() slows down.

@@ -1,3 +1,4 @@
+import { PREVIEW_BYTES } from '../http/previewable-type.js';
 import { spanMs } from '../http/request.js';
 
 /**
@@ -21,6 +22,10 @@ export class OutgoingCall {
   responseHeaders: RawHeaders | null = null;
   error: string | null = null;
   timedOut = false;
+  /** copies of the first bytes of a text answer (one past the preview's cap), as the client received them; null when not watched */
+  bodyHead: Buffer[] | null = null;
+  /** bytes of the answer's body received */
+  bodyReceived = 0;
 
   constructor(
     readonly client: 'undici' | 'node:http',
@@ -35,6 +40,14 @@ export class OutgoingCall {
     /** bytes of the body given; null when unknown (the collector then reads Content-Length) */
     readonly requestSize: number | null,
   ) {}
+
+  /** Keeps a copy of a received chunk's bytes while the preview has room (the client may reuse the chunk's memory). */
+  received(chunk: Uint8Array): void {
+    const kept = this.bodyReceived;
+    this.bodyReceived += chunk.byteLength;
+    if (kept > PREVIEW_BYTES) return;
+    (this.bodyHead ??= []).push(Buffer.from(chunk.subarray(0, PREVIEW_BYTES + 1 - kept)));
+  }
 
   /** ms, as the panel shows it; null while in flight */
   get duration(): number | null {

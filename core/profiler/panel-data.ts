@@ -1,6 +1,8 @@
 import type { DumpNode } from '../debug/dump-value.js';
 import type { Span } from '../debug/stopwatch.js';
 
+import type { BodyData } from './profile.js';
+
 export type { DumpNode } from '../debug/dump-value.js';
 export type { Span } from '../debug/stopwatch.js';
 
@@ -24,6 +26,11 @@ export interface HttpCallData {
   headersAfter?: number | null;
   /** the head arrived but the app had not read the body to its end when the request ended: answered, body not read */
   bodyUnread?: boolean;
+  /**
+   * the start of a text answer the app read (text/*, JSON, XML), previewed and redacted as the request panel's
+   * response body; null for other answers, unread bodies and node:http calls; absent in older profiles
+   */
+  body?: BodyData | null;
   /** the callee's profile: the response's X-Debug-Token, when it is a token of the kind this store keeps */
   profile?: string | null;
   /** where values were replaced by REDACTED, as in the request panel */

@@ -3,34 +3,11 @@ import { bodyFingerprint } from './body-fingerprint.js';
 import type { BodyData, BodyStructure, RequestData } from './profile.js';
 import { redactBody, redactPath, redactQueryString, redactRecord, redactRouteParams, redactText, SecretValues } from './redact.js';
 import { OpaqueBody } from './request-facts.js';
+import { isPreviewable, PREVIEW_BYTES } from '../http/previewable-type.js';
 
 export const BODY_CAP = 16 * 1024;
 /** How much of a text response body a profile keeps for its preview. */
-export const RESPONSE_BODY_CAP = 16 * 1024;
-
-/**
- * Text a person reads in a preview: text/*, JSON, XML, JavaScript, form data. Not HTML: a page is
- * known by its title and structure, and is most often larger than a preview.
- */
-export function isPreviewable(contentType: string | null): boolean {
-  const key = contentType ?? '';
-  let previewable = previewableTypes.get(key);
-  if (previewable === undefined) {
-    if (previewableTypes.size >= MAX_TYPES) previewableTypes.clear();
-    previewableTypes.set(key, previewable = judgeType(key));
-  }
-  return previewable;
-}
-
-/** Content types repeat on every response: each is judged once. Bounded. */
-const previewableTypes = new Map<string, boolean>();
-const MAX_TYPES = 256;
-
-function judgeType(contentType: string): boolean {
-  const type = contentType.split(';')[0].trim().toLowerCase();
-  if (type === 'text/html') return false;
-  return type.startsWith('text/') || /[/+](json|xml)$/.test(type) || type === 'application/javascript' || type === 'application/x-www-form-urlencoded';
-}
+export const RESPONSE_BODY_CAP = PREVIEW_BYTES;
 
 /** The first bytes of a text body the preview reads (one past the cap, to know it was cut); empty for other bodies. */
 export function previewHead(contentType: string | null, body: string | Buffer): Buffer {
@@ -115,7 +92,19 @@ export function collectRequest(request: Request, response: Response, secrets = n
 function responseBodyPreview(contentType: string | null, value: unknown, size: number, redacted: string[], secrets: SecretValues): BodyData | null {
   if (size === 0 || !isPreviewable(contentType)) return null;
   const headText = typeof value === 'string' && value.length * 3 <= RESPONSE_BODY_CAP && isWellFormed(value) ? value : previewText(contentType, value);
-  if (headText === null) return null;
+  return headText === null ? null : textPreview(contentType, headText, size, redacted, secrets);
+}
+
+/**
+ * The preview of a text answer an outgoing call received, from its first bytes (`head`, up to one past the
+ * cap), under the rules of the response's preview; null for other bodies.
+ */
+export function receivedBodyPreview(contentType: string | null, head: Buffer, size: number, redacted: string[], secrets: SecretValues): BodyData | null {
+  if (size === 0 || !isPreviewable(contentType)) return null;
+  return textPreview(contentType, head.subarray(0, RESPONSE_BODY_CAP).toString('utf8'), size, redacted, secrets);
+}
+
+function textPreview(contentType: string | null, headText: string, size: number, redacted: string[], secrets: SecretValues): BodyData {
   // What the response itself holds secret is redacted here only: followed elsewhere, a profile's token in a
   // JSON answer (the profiler's own `.json`) would be scrubbed from the request's URL.
   const { text, found } = redactedPreview(contentType, headText);

@@ -4,6 +4,7 @@ import { spanMs } from '../../http/request.js';
 import type { HttpCallData, HttpClientData } from '../panel-data.js';
 import { isValidToken } from '../token.js';
 import { redactRecord, redactText, type SecretValues } from '../redact.js';
+import { receivedBodyPreview } from '../request-collector.js';
 import { appEntries } from './app-entries.js';
 import type { CollectContext } from './collect-context.js';
 import { headerPairs, type HeaderPair } from './header-pairs.js';
@@ -36,6 +37,8 @@ interface CallFacts {
   timedOut: unknown;
   headersAfter: unknown;
   bodyUnread: unknown;
+  /** the first bytes of a text answer the app read, and the bytes it received; null when none were kept */
+  body: { head: Buffer; received: number } | null;
 }
 
 /** A call the capture saw: its URL, header pairs, sizes and times made from what the client's events carried. */
@@ -53,12 +56,14 @@ function seen(call: OutgoingCall): CallFacts {
     requestHeaders,
     responseHeaders,
     requestSize: call.requestSize ?? contentLength(requestHeaders),
-    responseSize: contentLength(responseHeaders),
+    responseSize: contentLength(responseHeaders) ?? (call.endAt !== null && call.bodyHead !== null ? call.bodyReceived : null),
     error: call.error,
     timedOut: call.timedOut,
     headersAfter: call.headersAt === null ? null : callSpan(call.origin, call.startAt, call.headersAt),
     // the record was handed off at kernel.terminate: a head without an end is an answer whose body the app never read
     bodyUnread: call.headersAt !== null && call.endAt === null && call.error === null,
+    // what arrived of an answer the app never read to its end is not what it read
+    body: call.bodyHead === null || call.endAt === null || call.error !== null ? null : { head: Buffer.concat(call.bodyHead), received: call.bodyReceived },
   };
 }
 
@@ -67,7 +72,7 @@ function given(value: unknown): CallFacts {
   const call: Record<string, unknown> = typeof value === 'object' && value !== null ? value as Record<string, unknown> : {};
   const { client, method, url, start, duration, status, statusText, requestSize, responseSize, error, timedOut, headersAfter, bodyUnread } = call;
   return {
-    client, method, url, start, duration, status, statusText, requestSize, responseSize, error, timedOut, headersAfter, bodyUnread,
+    client, method, url, start, duration, status, statusText, requestSize, responseSize, error, timedOut, headersAfter, bodyUnread, body: null,
     requestHeaders: givenPairs(call.requestHeaders), responseHeaders: givenPairs(call.responseHeaders),
   };
 }
@@ -97,6 +102,7 @@ function callData(call: CallFacts, secrets: SecretValues): HttpCallData {
     timedOut: call.timedOut === true,
     headersAfter: typeof call.headersAfter === 'number' ? call.headersAfter : null,
     bodyUnread: call.bodyUnread === true,
+    body: call.body === null ? null : receivedBodyPreview(headerValue(call.responseHeaders, 'content-type'), call.body.head, call.body.received, redacted, secrets),
     profile: debugToken(call.responseHeaders),
     redacted,
   };
@@ -115,6 +121,10 @@ function scrubValues(headers: Record<string, string | string[]>, secrets: Secret
 function debugToken(pairs: readonly HeaderPair[]): string | null {
   const value = pairs.find(([name]) => name.toLowerCase() === 'x-debug-token')?.[1]?.trim();
   return value !== undefined && isValidToken(value) ? value : null;
+}
+
+function headerValue(pairs: readonly HeaderPair[], name: string): string | null {
+  return pairs.find(([n]) => n.toLowerCase() === name)?.[1] ?? null;
 }
 
 function contentLength(pairs: readonly HeaderPair[]): number | null {

@@ -7,14 +7,15 @@ import type { ByteReader, ByteWriter } from './byte-writer.js';
  * back into an OutgoingCall whose headers are strings, for the HTTP client collector.
  */
 
-const enum Has { HeadersAt = 1, EndAt = 2, Status = 4, Error = 8, TimedOut = 16, RequestSize = 32 }
+const enum Has { HeadersAt = 1, EndAt = 2, Status = 4, Error = 8, TimedOut = 16, RequestSize = 32, Body = 64 }
 const enum Headers { None, Block, List, Record }
 
 export function writeOutgoingCall(w: ByteWriter, call: OutgoingCall): void {
   const { headersAt, endAt, status, error, requestSize } = call;
   w.uint(call.client === 'node:http' ? 1 : 0);
   w.uint((headersAt === null ? 0 : Has.HeadersAt) | (endAt === null ? 0 : Has.EndAt) | (status === null ? 0 : Has.Status)
-    | (error === null ? 0 : Has.Error) | (call.timedOut ? Has.TimedOut : 0) | (requestSize === null ? 0 : Has.RequestSize));
+    | (error === null ? 0 : Has.Error) | (call.timedOut ? Has.TimedOut : 0) | (requestSize === null ? 0 : Has.RequestSize)
+    | (call.bodyHead === null ? 0 : Has.Body));
   w.float(call.origin);
   w.float(call.startAt);
   if (headersAt !== null) w.float(headersAt);
@@ -22,6 +23,10 @@ export function writeOutgoingCall(w: ByteWriter, call: OutgoingCall): void {
   if (status !== null) w.float(status);
   if (error !== null) w.string(error);
   if (requestSize !== null) w.float(requestSize);
+  if (call.bodyHead !== null) {
+    w.float(call.bodyReceived);
+    w.bytes(Buffer.concat(call.bodyHead));
+  }
   w.string(text(call.method));
   w.string(text(call.urlHead));
   w.string(text(call.path));
@@ -40,6 +45,8 @@ export function readOutgoingCall(r: ByteReader): OutgoingCall {
   const status = has & Has.Status ? r.float() : null;
   const error = has & Has.Error ? r.string() : null;
   const requestSize = has & Has.RequestSize ? r.float() : null;
+  const bodyReceived = has & Has.Body ? r.float() : 0;
+  const bodyHead = has & Has.Body ? [r.bytes()] : null;
   const method = r.string();
   const urlHead = r.string();
   const path = r.string();
@@ -52,6 +59,8 @@ export function readOutgoingCall(r: ByteReader): OutgoingCall {
   call.responseHeaders = readHeaders(r);
   call.error = error;
   call.timedOut = (has & Has.TimedOut) !== 0;
+  call.bodyReceived = bodyReceived;
+  call.bodyHead = bodyHead;
   return call;
 }
 

@@ -1,6 +1,7 @@
 import type { HttpCallData, Profile } from '../../../core/profiler/profile.js';
 import { paint, statusStyle } from '../ansi.js';
 import { renderHeading, renderKeyValues } from '../blocks.js';
+import { renderBodyText } from '../body-text.js';
 import { formatMs } from '../format.js';
 import { renderTable } from '../table.js';
 import { terminalSafe } from '../terminal-safe.js';
@@ -31,6 +32,7 @@ export function renderHttpClientPanel(profile: Profile, options: Options): strin
     + (call.bodyUnread === true ? `Answered after ${formatMs(call.headersAfter ?? 0, 2)} (headers); body not read\n` : '')
     + (call.profile ? `Callee's profile /_profiler/${terminalSafe(call.profile)}\n` : '')
     + `Request headers\n${renderKeyValues(headerLines(call.requestHeaders), { ...options, indent: '  ' })}`
-    + `Response headers\n${renderKeyValues(headerLines(call.responseHeaders), { ...options, indent: '  ' })}`).join('');
+    + `Response headers\n${renderKeyValues(headerLines(call.responseHeaders), { ...options, indent: '  ' })}`
+    + (call.body ? `Response body\n${renderBodyText(call.body, options.color)}` : '')).join('');
   return `${head}${data.calls.length} call${data.calls.length === 1 ? '' : 's'}, ${formatMs(data.totalTime)} in all${data.errors ? `, ${data.errors} failed` : ''}\n\n${table}${details}`;
 }

@@ -1,22 +1,14 @@
 import type { Profile } from '../../../core/profiler/profile.js';
-import { paint } from '../ansi.js';
+import { renderBodyText } from '../body-text.js';
 import { renderHeading, renderKeyValues } from '../blocks.js';
 import { plural } from '../format.js';
-import { terminalSafe, terminalSafeBlock } from '../terminal-safe.js';
+import { terminalSafe } from '../terminal-safe.js';
 import type { TextOptions } from '../text-options.js';
 
 type Options = TextOptions;
 
 function queryValue(value: string | string[]): string {
   return Array.isArray(value) ? JSON.stringify(value) : value;
-}
-
-function renderBody(profile: Profile, { color }: Options): string {
-  const body = profile.collectors.request.body;
-  if (!body || body.size === 0) return paint('(none)', 'dim', color) + '\n';
-  const about = [body.contentType ?? 'no content type', plural(body.size, 'byte'), ...(body.truncated ? ['truncated'] : [])];
-  const text = terminalSafeBlock(body.text).replace(/\n$/, '');
-  return `${paint(terminalSafe(about.join(', ')), 'dim', color)}\n${text ? `${text}\n` : ''}`;
 }
 
 /** The request as recorded (values already redacted), then the response, then what was redacted. */
@@ -32,7 +24,7 @@ export function renderRequestPanel(profile: Profile, options: Options): string {
     ['Query', renderKeyValues(Object.entries(r.query).map(([k, v]) => [k, queryValue(v)] as const), options)],
     ['Headers', renderKeyValues(Object.entries(r.headers), options)],
     ['Cookies', renderKeyValues(Object.entries(r.cookies), options)],
-    ['Body', renderBody(profile, options)],
+    ['Body', renderBodyText(r.body, options.color)],
     ['Response', renderKeyValues([
       ['Status', `${response.status} ${response.statusText}`.trim()],
       ['Content type', response.contentType ?? '(none)'],

@@ -43,6 +43,10 @@ export const app = createApp({ name: 'panels' })
     const response = await fetch(${JSON.stringify(upstream)} + '/unread');
     return { status: response.status };
   })
+  .get('fetch_json', '/fetch-json/{what}', async function fetchJson({ params }) {
+    const response = await fetch(${JSON.stringify(upstream)} + '/' + params.what);
+    return { read: (await response.text()).length };
+  })
   .get('callee', '/callee', async function callee({ request }) {
     const response = await fetch(request.baseUrl + '/cache');
     await response.text();
@@ -79,6 +83,10 @@ export interface Upstream {
   close(): Promise<void>;
 }
 
+/** JSON answers of the upstream: a secret field among others, and a body longer than a preview (40,000-odd bytes). */
+export const ACCOUNT = '{"user":"ann","password":"pw-upstream-secret","plan":"gold"}';
+export const LONG = JSON.stringify({ items: Array.from({ length: 2000 }, (_, i) => ({ id: i, name: `item ${i}` })) });
+
 /** The upstream server the app calls; `/hold/*` answers once `holdCount` such requests arrived. */
 export async function startUpstream(holdCount = 2): Promise<Upstream> {
   const seen: string[] = [];
@@ -89,6 +97,10 @@ export async function startUpstream(holdCount = 2): Promise<Upstream> {
       'content-type': 'text/plain', 'content-length': Buffer.byteLength(body), 'set-cookie': 'upstream=cookie-secret-value',
     }).end(body);
     if (request.url === '/drop') return void request.socket.destroy();
+    if (request.url === '/account') return void response.writeHead(200, { 'content-type': 'application/json' }).end(ACCOUNT);
+    // a JSON answer longer than a preview, sent in chunks without a length
+    if (request.url === '/long') return void response.writeHead(200, { 'content-type': 'application/json' }).end(LONG);
+    if (request.url === '/picture') return void response.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.alloc(64, 7));
     // the head and part of the body, the rest never: a response the app does not read to its end
     if (request.url === '/unread') return void response.writeHead(200, { 'content-type': 'text/plain' }).write('the first part');
     if (request.url?.startsWith('/hold/')) {

@@ -2,6 +2,8 @@ import type { HttpCallData, Profile } from '../../../core/profiler/profile.js';
 import { escapeHtml } from '../../../render/escape.js';
 import { formatBytes, formatMs, statusClass } from '../../../render/format.js';
 import { renderKeyValueTable } from '../../../render/key-value-table.js';
+import { RESPONSE_BODY_CAP } from '../../../core/profiler/request-collector.js';
+import { renderBody } from './request-panel.js';
 
 function callStatus(call: HttpCallData): string {
   if (call.error !== null) return `<span class="b err">${call.timedOut ? 'timeout' : 'error'}</span>`;
@@ -30,7 +32,8 @@ function renderCall(call: HttpCallData, index: number): string {
     + ` &middot; sent ${size(call.requestSize)} &middot; received ${size(call.responseSize)}</p>`
     + (call.error === null ? '' : `<p class="err">${escapeHtml(call.error)}</p>`)
     + `<h4>Request headers</h4>${renderKeyValueTable(call.requestHeaders)}`
-    + `<h4>Response headers</h4>${renderKeyValueTable(call.responseHeaders)}</div>`;
+    + `<h4>Response headers</h4>${renderKeyValueTable(call.responseHeaders)}`
+    + (call.body ? `<h4>Response body</h4>${renderBody(call.body, RESPONSE_BODY_CAP)}` : '') + '</div>';
 }
 
 /** The outgoing HTTP calls the request made: a summary table, then each call's headers. */

@@ -25,7 +25,7 @@ function prettyBody(body: BodyData): string {
  * three-byte U+FFFD for each bad byte, so its own length may say more than was kept. `foldBinary`:
  * such a body is folded behind a note (a response is previewed only when it is text already).
  */
-function renderBody(body: BodyData | null | undefined, cap: number, none = 'No body.', foldBinary = false): string {
+export function renderBody(body: BodyData | null | undefined, cap: number, none = 'No body.', foldBinary = false): string {
   if (!body || body.size === 0) return `<p class="empty">${none}</p>`;
   const shown = Math.min(Buffer.byteLength(body.text), cap);
   const cut = body.truncated ? ` <span class="b warn">truncated: the first ${formatBytes(shown)} shown</span>` : '';
