@@ -1,12 +1,13 @@
 import type { ExceptionData, ExceptionRecord } from '../core/profiler/profile.js';
 import { reasonPhrase } from '../core/http/response.js';
 import { escapeHtml } from './escape.js';
+import { type ExcerptPlan, planExcerpts } from './excerpt-plan.js';
 import { renderFrameList, type FrameOptions } from './frame-list.js';
 
-function renderException(record: ExceptionRecord, index: number, options: FrameOptions): string {
+function renderException(record: ExceptionRecord, index: number, options: FrameOptions, plan: ExcerptPlan | undefined): string {
   const causedBy = index > 0 ? '<div class="by">Caused by</div>' : '';
   return `<div class="card exc">${causedBy}<h3>${escapeHtml(record.class)}</h3>${renderStatus(record, index)}`
-    + `<pre class="msg">${escapeHtml(record.message)}</pre>${renderFrameList(record.frames, options)}</div>`;
+    + `<pre class="msg">${escapeHtml(record.message)}</pre>${renderFrameList(record.frames, options, plan)}</div>`;
 }
 
 /**
@@ -21,7 +22,8 @@ function renderStatus(record: ExceptionRecord, index: number): string {
   return `<p class="cls exc-status">Status code ${record.status} ${escapeHtml(reasonPhrase(record.status))} &middot; ${shown}</p>`;
 }
 
-/** Each exception of the chain, outermost first: class, status code and headers, message, frames. */
+/** Each exception of the chain, outermost first: class, status code and headers, message, frames (each line of code shown once). */
 export function renderExceptionChain(exception: ExceptionData, options: FrameOptions = {}): string {
-  return exception.chain.map((record, i) => renderException(record, i, options)).join('');
+  const plans = planExcerpts(exception.chain.map((record) => record.frames));
+  return exception.chain.map((record, i) => renderException(record, i, options, plans[i])).join('');
 }
