@@ -1,5 +1,6 @@
 import type { LogRecord, Profile } from '../../../core/profiler/profile.js';
 import { escapeHtml } from '../../../render/escape.js';
+import { EVENT_CHANNEL } from '../../../render/log-fold.js';
 import { type LogLevelGroup, logLevelGroup, renderLogTable } from '../../../render/log-table.js';
 import { panelUrl } from '../panel-menu.js';
 
@@ -7,8 +8,6 @@ const FILTERS: [id: 'all' | LogLevelGroup, label: string][] = [
   ['all', 'All'], ['error', 'Errors'], ['warning', 'Warnings'], ['info', 'Info'], ['debug', 'Debug'],
 ];
 
-/** The kernel's record of each listener call: hidden unless asked for, as it is most of a log. */
-export const EVENT_CHANNEL = 'event';
 
 /** Which records the log panel shows: one channel, or all but `event` unless `events` is set. */
 export interface LogView {
