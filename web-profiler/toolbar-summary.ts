@@ -4,6 +4,9 @@ import { CALL_STRIDE, RecordingTrace, type RequestTrace } from '../core/kernel/r
 import { HTTP_CLIENT_COLLECTOR, type OutgoingCall } from '../core/debug/http-client-capture.js';
 import type { SecurityData } from '../core/kernel/trace-data.js';
 import type { LogLevel } from '../core/log/log-record.js';
+import { levelAtLeast } from '../core/log/logger.js';
+
+const DEPRECATION_CHANNEL = 'deprecation';
 
 /** What the toolbar shows of one request, known at kernel.response: counts and names, no message text. */
 export interface ToolbarSummary {
@@ -16,6 +19,8 @@ export interface ToolbarSummary {
   duration: number;
   /** records per level, in the order the levels first appear */
   log: Partial<Record<LogLevel, number>>;
+  /** records on the `deprecation` channel below WARNING (where Symfony logs deprecations), which no level count above flags */
+  deprecations?: number;
   /** the classes of the exception chain, outermost first; empty when nothing was thrown */
   exceptions: string[];
   security: { decision: SecurityData['decision']; rule: string | null };
@@ -31,7 +36,11 @@ export interface ToolbarSummary {
  */
 export function toolbarSummary(request: Request, response: Response, trace: RequestTrace, token: string): ToolbarSummary {
   const log: Partial<Record<LogLevel, number>> = {};
-  for (const record of request.log.records) log[record.level] = (log[record.level] ?? 0) + 1;
+  let deprecations = 0;
+  for (const record of request.log.records) {
+    log[record.level] = (log[record.level] ?? 0) + 1;
+    if (record.channel === DEPRECATION_CHANNEL && !levelAtLeast(record.level, 'WARNING')) deprecations++;
+  }
   const recorded = trace instanceof RecordingTrace ? trace : null;
   const listeners = recorded ? recorded.calls.length / CALL_STRIDE : 0;
   const exception = recorded?.exception;
@@ -44,6 +53,7 @@ export function toolbarSummary(request: Request, response: Response, trace: Requ
     controller: request.attributes.controller,
     duration: request.elapsed(),
     log,
+    deprecations,
     exceptions: exception ? exception.chain.map((record) => record.class) : [],
     security: { decision: security?.decision ?? 'none', rule: security?.rule ?? null },
     listeners,

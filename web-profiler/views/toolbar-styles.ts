@@ -19,6 +19,7 @@ export const TOOLBAR_STYLES = [
   `${T} .ak-s:focus-visible{box-shadow:inset 0 0 0 2px #93c5fd}`,
   `${T} .ak-route{max-width:24ch;overflow:hidden;text-overflow:ellipsis}`,
   `${T} .ak-label{color:#9ca3af}`,
+  `${T} .ak-quiet{color:#9ca3af}`,
   `${T} .ak-pill{display:inline-block;padding:0 7px;line-height:20px;border-radius:10px;background:#4b5563;color:#fff;font-weight:700}`,
   `${T} .ak-s2{background:#15803d}${T} .ak-s3{background:#1d4ed8}${T} .ak-s4{background:#c2410c}${T} .ak-s5,${T} .ak-err{background:#b91c1c}${T} .ak-warn{background:#b45309}`,
   `${T} .ak-det{display:none;position:absolute;left:0;bottom:100%;width:min(520px,100%);max-height:min(60vh,420px);overflow:auto;padding:10px 12px;background:#1f2937;border:1px solid #374151;border-bottom:0;border-radius:6px 6px 0 0;white-space:normal;cursor:auto}`,

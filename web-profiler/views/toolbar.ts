@@ -29,24 +29,30 @@ function statusTone(status: number): string {
   return family >= 2 && family <= 5 ? `ak-s${family}` : '';
 }
 
+/**
+ * The log's section: like Symfony's, the bar counts what needs a look (errors in red, warnings and
+ * deprecations in yellow), not the records; a page that logged only debug and info reads "Logs 0".
+ * Every level's count is in the details.
+ */
 function logSection(s: ToolbarSummary, href: string): string {
   let errors = 0;
   let warnings = 0;
-  let total = 0;
   const rows: string[] = [];
   for (const level of LOG_LEVELS) {
     const n = s.log[level] ?? 0;
     if (n === 0) continue;
-    total += n;
     if (ERROR_LEVELS.includes(level)) errors += n;
     else if (level === 'WARNING') warnings += n;
     rows.push(row(level, String(n)));
   }
-  const summary = [
-    `<span class="ak-label">Logs</span> ${total}`,
+  const deprecations = s.deprecations ?? 0;
+  if (deprecations) rows.push(row('Deprecations', String(deprecations)));
+  const pills = [
     errors ? pill(plural(errors, 'error'), 'ak-err') : '',
     warnings ? pill(plural(warnings, 'warning'), 'ak-warn') : '',
+    deprecations ? pill(plural(deprecations, 'deprecation'), 'ak-warn') : '',
   ].join('');
+  const summary = `<span class="ak-label">Logs</span> ${pills || '<span class="ak-quiet">0</span>'}`;
   return section('log', summary, 'Log', rows.join('') || row('records', 'none'), `${href}?panel=log`, 'Log');
 }
 

@@ -48,6 +48,21 @@ test('should summarise the log by level, errors and warnings as pills, every lev
   assert.equal(log.find('.ak-det td').map((_, el) => $(el).text()).get(), ['5', '2', '1', '1', '1']);
 });
 
+test('when a page logged only debug and info records, then the log badge says 0, with no pill, and the details still count every level', () => {
+  const $ = load(renderToolbar({ ...data, log: { DEBUG: 8, INFO: 1 } }));
+  const log = $('.ak-s[data-panel=log]');
+  assert.is(log.clone().children('.ak-det').remove().end().text().trim(), 'Logs 0');
+  assert.is(log.children('.ak-pill').length, 0);
+  assert.equal(log.find('.ak-det td').map((_, el) => $(el).text()).get(), ['8', '1']);
+});
+
+test('when deprecations were logged, then the badge counts them in a warning pill of their own, after errors and warnings', () => {
+  const $ = load(renderToolbar({ ...data, log: { DEBUG: 3, INFO: 2, ERROR: 1 }, deprecations: 2 }));
+  const log = $('.ak-s[data-panel=log]');
+  assert.equal(log.children('.ak-pill').map((_, el) => `${$(el).text()} ${$(el).attr('class')}`).get(), ['1 error ak-pill ak-err', '2 deprecations ak-pill ak-warn']);
+  assert.ok(log.find('.ak-det').text().includes('Deprecations2'));
+});
+
 test('should show the exception class and its causes only when something was thrown', () => {
   assert.is(load(renderToolbar(data))('.ak-s[data-panel=exception]').length, 0);
   const $ = load(renderToolbar({ ...data, exceptions: ['NotFoundHttpError', 'ResourceNotFoundError'] }));
