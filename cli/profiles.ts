@@ -17,7 +17,7 @@ import { makeTailCommand } from './profiles-tail.js';
 
 interface StoreOption { store?: string }
 interface ListOptions extends StoreOption { status?: string; method?: string; ip?: string; url?: string; since?: string; until?: string; limit: string; json: boolean; wide?: boolean; includeProfiler: boolean }
-interface ShowOptions extends StoreOption { panel?: string; json: boolean; html: boolean; wide?: boolean; includeProfiler: boolean }
+interface ShowOptions extends StoreOption { panel?: string; json: boolean; html: boolean; wide?: boolean; all: boolean; includeProfiler: boolean }
 
 async function withStore<T>(opts: StoreOption, work: (storage: ProfileStorage) => Promise<T>, output: Output): Promise<T> {
   const storage = await openExistingStore(opts.store, output);
@@ -83,6 +83,7 @@ Examples:
     .addOption(new Option('--json', 'print the stored profile as JSON, or with --panel only that panel\'s data').default(false).conflicts('html'))
     .option('--html', 'print the HTML page of the panel (control characters written as visible escapes, \\x1b or \\u009b, to a terminal or a file alike)', false)
     .addOption(wideOption())
+    .option('--all', 'in the log and exception panels, every log record: the event channel\'s DEBUG records too (one per listener call)', false)
     .option('--include-profiler', "let \"latest\" be one of the profiler's own requests", false)
     .addOption(storeOption())
     .addHelpText('after', '\nExamples:\n  $ app profiles show latest\n  $ app profiles show 3f2a1c --panel exception\n  $ app profiles show 3f2a1c --panel log --json | jq .data.records')
@@ -96,7 +97,7 @@ Examples:
       }
       if (opts.json) output.out(`${jsonForTerminal(asked ? panelForJson(profile, panel) : profileForJson(profile))}\n`);
       else if (opts.html) output.out(terminalSafeBlock(renderProfilePage(profile, { panel })));
-      else output.out(renderProfileText(profile, panel, textOptions(output, opts.wide)));
+      else output.out(renderProfileText(profile, panel, { ...textOptions(output, opts.wide), allRecords: opts.all }));
     });
 
   profiles.command('diff')

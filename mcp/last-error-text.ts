@@ -30,7 +30,7 @@ function logAroundError(profile: Profile): string {
   const at = records.findIndex((r) => r.level === 'ERROR' || r.level === 'CRITICAL' || r.level === 'ALERT' || r.level === 'EMERGENCY');
   const centre = at === -1 ? records.length - 1 : at;
   const shown = records.slice(Math.max(0, centre - LOG_AROUND), centre + LOG_AROUND + 1);
-  const text = renderLogPanel({ ...profile.collectors.log, records: shown }, MODEL_TEXT);
+  const text = renderLogPanel({ ...profile.collectors.log, records: shown }, { ...MODEL_TEXT, allRecords: true });
   return shown.length < records.length ? `${text}(${shown.length} of ${records.length} log records shown, around the error; get_profile with panel "log" has them all)\n` : text;
 }
 

@@ -5,7 +5,7 @@ import { formatDateTime, formatMs } from './format.js';
 import { futureNote } from '../format.js';
 import { renderEventsPanel } from './panels/events-panel.js';
 import { renderExceptionPanel } from './panels/exception-panel.js';
-import { renderLogPanel } from './panels/log-panel.js';
+import { type LogTextOptions, renderLogPanel } from './panels/log-panel.js';
 import { renderRequestPanel } from './panels/request-panel.js';
 import { renderRouterPanel } from './panels/router-panel.js';
 import { renderSecurityPanel } from './panels/security-panel.js';
@@ -15,9 +15,9 @@ import { renderCustomPanel } from './panels/custom-panel.js';
 import { renderDumpPanel } from './panels/dump-panel.js';
 import { renderHttpClientPanel } from './panels/http-client-panel.js';
 import { terminalSafe } from './terminal-safe.js';
-import type { TextOptions } from './text-options.js';
 
-type Options = TextOptions;
+/** `allRecords`: the log and exception panels list the event channel's DEBUG records too. */
+type Options = LogTextOptions;
 
 const PANEL_RENDERERS: Record<PanelName, (profile: Profile, options: Options) => string> = {
   request: renderRequestPanel,

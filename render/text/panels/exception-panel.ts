@@ -3,7 +3,7 @@ import { paint } from '../ansi.js';
 import { renderHeading } from '../blocks.js';
 import { visibleWidth, wrapText } from '../fit.js';
 import { terminalSafe } from '../terminal-safe.js';
-import { renderLogPanel } from './log-panel.js';
+import { type LogTextOptions, renderLogPanel } from './log-panel.js';
 import type { TextOptions } from '../text-options.js';
 
 export const NO_EXCEPTION = 'No exception was thrown and caught during the request.';
@@ -34,8 +34,8 @@ function wrapLines(text: string, indent: string, width: number | undefined): str
   return lines.map((l) => `${indent}${l}`);
 }
 
-/** The outermost exception, every trace outermost first (innermost lowest), then the request's log. */
-export function renderExceptionPanel(profile: Profile, options: TextOptions): string {
+/** The outermost exception, every trace outermost first (innermost lowest), then the request's log (event records folded unless `allRecords`). */
+export function renderExceptionPanel(profile: Profile, options: LogTextOptions): string {
   const { color } = options;
   const chain = profile.collectors.exception?.chain ?? [];
   const outer = chain[0];
