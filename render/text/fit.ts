@@ -13,11 +13,28 @@ export function visibleWidth(text: string): number {
   return stringWidth(text);
 }
 
-/** The lines a cell takes at `width` columns; styling is closed at each line's end and reopened on the next. */
+/** The columns a cell takes: its widest line. */
+export function cellWidth(cell: string): number {
+  return cell.includes('\n') ? Math.max(...cell.split('\n').map(visibleWidth)) : visibleWidth(cell);
+}
+
+/**
+ * The lines a cell takes at `width` columns, each of its own lines fitted apart (a wrapped line's
+ * next lines keep its indent); styling is closed at each line's end and reopened on the next.
+ */
 export function fitCell(cell: string, width: number, overflow: Overflow): string[] {
-  if (visibleWidth(cell) <= width) return [cell];
-  if (overflow === 'wrap') return wrapText(cell, width);
-  return [`${wrapAnsi(cell, Math.max(1, width - 1), { hard: true, wordWrap: false, trim: false }).split('\n')[0]}…`];
+  if (cell.includes('\n')) return cell.split('\n').flatMap((line) => fitLine(line, width, overflow));
+  return fitLine(cell, width, overflow);
+}
+
+function fitLine(line: string, width: number, overflow: Overflow): string[] {
+  if (visibleWidth(line) <= width) return [line];
+  if (overflow === 'wrap') {
+    const indent = /^ */.exec(line)?.[0] ?? '';
+    if (indent === '' || indent.length >= width) return wrapText(line, width);
+    return wrapText(line.slice(indent.length), width - indent.length).map((part) => indent + part);
+  }
+  return [`${wrapAnsi(line, Math.max(1, width - 1), { hard: true, wordWrap: false, trim: false }).split('\n')[0]}…`];
 }
 
 /** Text wrapped at word boundaries to `width` columns, words longer than that cut. */

@@ -1,5 +1,5 @@
 import { paint } from './ansi.js';
-import { fitCell, visibleWidth, type Overflow } from './fit.js';
+import { cellWidth, fitCell, visibleWidth, type Overflow } from './fit.js';
 import type { TextOptions } from './text-options.js';
 
 export interface TextColumn {
@@ -23,11 +23,12 @@ const MIN_WIDTH = 10;
  * Aligned columns under an underlined header. Cells may already be styled; widths are measured
  * as a terminal shows them. When the table is wider than `options.width`, the columns that may
  * give way are narrowed (the narrowest keep their width first) and their cells wrapped or cut.
- * The last column is never padded, so no line ends in spaces.
+ * The last column is never padded, so no line ends in spaces. A cell may hold line breaks: each of
+ * its lines is fitted apart.
  */
 export function renderTable(columns: readonly TextColumn[], rows: readonly (readonly string[])[], options: TableOptions): string {
   const indent = options.indent ?? '';
-  const natural = columns.map((c, i) => Math.max(visibleWidth(c.title), ...rows.map((r) => visibleWidth(r[i] ?? ''))));
+  const natural = columns.map((c, i) => Math.max(visibleWidth(c.title), ...rows.map((r) => cellWidth(r[i] ?? ''))));
   const widths = options.width === undefined ? natural : fitWidths(columns, natural, options.width - visibleWidth(indent));
   const line = (cells: readonly string[]) => indent + cells
     .map((cell, i) => (i === cells.length - 1 && columns[i]?.align !== 'right' ? cell : pad(cell, widths[i] ?? 0, columns[i]?.align)))

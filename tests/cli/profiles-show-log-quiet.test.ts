@@ -7,11 +7,12 @@ import { visibleWidth } from '../../render/text/fit.js';
 import { runApp, startServe } from '../helpers/cli.js';
 import { fetchProfileJson, fetchText } from '../helpers/serve.js';
 
-const test = suite('profiles show --panel log and exception: the event channel\'s DEBUG records hidden behind a count, --all shows them (real bin, COLUMNS 80 and 100)');
+const test = suite('profiles show --panel log and exception: the event channel\'s DEBUG records hidden behind a count, --all shows them, contexts wrap between JSON values (real bin, COLUMNS 80 and 100)');
 let dir: string;
 let store: string;
 const tokens: Record<string, string> = {};
 const eventRecords: Record<string, number> = {};
+const contexts: Record<string, Record<string, unknown>> = {};
 
 test.before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'appkernel-quiet-log-'));
@@ -23,6 +24,7 @@ test.before(async () => {
       const profile = await fetchProfileJson(serve.base, tokens[path]);
       const records = profile.collectors.log.records as { level: string; channel: string; message: string; context: Record<string, unknown> }[];
       eventRecords[path] = records.filter((r) => r.channel === 'event' && r.level === 'DEBUG').length;
+      contexts[path] = records.find((r) => r.message.startsWith('Matched route'))!.context;
     }
   } finally {
     assert.is(await serve.stop(), 0);
@@ -72,6 +74,23 @@ for (const columns of [80, 100]) {
       assert.not.ok(r.stdout.includes('hidden (--all to show)'), r.stdout);
     });
   }
+
+  test(`at COLUMNS=${columns}, a context too long for the Message column goes on its own indented lines, broken only between JSON values`, async () => {
+    const r = await show('/hello/world', 'log', columns);
+    const matched = logRows(r.stdout).find((row) => row.message[0]!.startsWith('Matched route "hello".'));
+    assert.ok(matched, r.stdout);
+    assert.is(matched.message[0]!.trimEnd(), 'Matched route "hello".', 'the message alone on its first line');
+    const context = matched.message.slice(1);
+    assert.ok(context.length > 1, 'the context wraps at this width');
+    assert.ok(context.every((line) => line.startsWith('  {') || line.startsWith('  "')), context.join('\n'));
+    // A break inside a key, a string or a number would put a space into it when the lines are joined with one.
+    assert.equal(JSON.parse(context.map((line) => line.trim()).join(' ')), contexts['/hello/world']);
+  });
 }
+
+test('when --wide, then each record and its compact context stay on one line', async () => {
+  const r = await runApp(['profiles', 'show', tokens['/hello/world']!, '--panel', 'log', '--wide', '--store', store], { env: { COLUMNS: '80' } });
+  assert.ok(r.stdout.includes(`Matched route "hello". ${JSON.stringify(contexts['/hello/world'])}\n`), r.stdout);
+});
 
 test.run();

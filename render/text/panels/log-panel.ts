@@ -2,6 +2,7 @@ import type { LogRecord } from '../../../core/profiler/profile.js';
 import { foldLog } from '../../log-fold.js';
 import { levelStyle, paint } from '../ansi.js';
 import { renderHeading } from '../blocks.js';
+import { visibleWidth } from '../fit.js';
 import { formatClock, plural } from '../format.js';
 import { renderTable } from '../table.js';
 import { terminalSafe } from '../terminal-safe.js';
@@ -12,29 +13,48 @@ export interface LogTextOptions extends TextOptions {
   allRecords?: boolean;
 }
 
-function message(record: LogRecord): string {
-  const keys = Object.keys(record.context);
-  if (keys.length === 0) return record.message;
-  let context: string;
+const GAP = 2;
+const CLOCK_WIDTH = 'HH:MM:SS'.length;
+
+/** The context's JSON on one line, compact; with a space after each `,` and `:` (`spaced`), so that it wraps between values. */
+function contextJson(context: Record<string, unknown>, spaced: boolean): string {
   try {
-    context = JSON.stringify(record.context) ?? '';
+    if (!spaced) return JSON.stringify(context) ?? '';
+    // Pretty JSON holds line breaks only between values (a string's own are escaped): join its lines with a space.
+    return (JSON.stringify(context, null, 1) ?? '').replace(/([{[])\n */g, '$1').replace(/\n *([}\]])/g, '$1').replace(/\n */g, ' ');
   } catch {
-    context = '(context not serialisable)';
+    return '(context not serialisable)';
   }
-  return `${record.message} ${context}`;
+}
+
+/**
+ * The message with its context as JSON: on the same line when both fit in `room` columns (or
+ * there is no limit), else the context on an indented line of its own, which the table wraps
+ * between JSON values rather than inside a word.
+ */
+function messageCell(record: LogRecord, room: number | undefined): string {
+  const message = terminalSafe(record.message);
+  if (Object.keys(record.context).length === 0) return message;
+  const oneLine = `${message} ${terminalSafe(contextJson(record.context, false))}`;
+  if (room === undefined || visibleWidth(oneLine) <= room) return oneLine;
+  return `${message}\n  ${terminalSafe(contextJson(record.context, true))}`;
+}
+
+/** The Message column's width at `width`: what the other columns (never narrowed) leave. */
+function messageRoom(levels: readonly string[], channels: readonly string[], width: number | undefined): number | undefined {
+  if (width === undefined) return undefined;
+  const widest = (title: string, cells: readonly string[]) => Math.max(visibleWidth(title), ...cells.map(visibleWidth));
+  return width - CLOCK_WIDTH - widest('Level', levels) - widest('Channel', channels) - 3 * GAP;
 }
 
 /** The log table: Time (HH:MM:SS UTC), Level, Channel, Message with its context as JSON. */
 export function renderLogTable(records: readonly LogRecord[], options: TextOptions): string {
   if (records.length === 0) return `${paint('No log records.', 'dim', options.color)}\n`;
-  const rows = records.map((r) => {
+  const channels = records.map((r) => terminalSafe(r.channel));
+  const room = messageRoom(records.map((r) => r.level), channels, options.width);
+  const rows = records.map((r, i) => {
     const style = levelStyle(r.level);
-    return [
-      formatClock(r.time),
-      style ? paint(r.level, style, options.color) : r.level,
-      terminalSafe(r.channel),
-      terminalSafe(message(r)),
-    ];
+    return [formatClock(r.time), style ? paint(r.level, style, options.color) : r.level, channels[i] ?? '', messageCell(r, room)];
   });
   return renderTable([{ title: 'Time' }, { title: 'Level' }, { title: 'Channel' }, { title: 'Message', overflow: 'wrap' }], rows, options);
 }

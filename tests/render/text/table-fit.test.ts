@@ -34,6 +34,25 @@ test('when colour is on, then the alignment is the same as without it', () => {
   assert.is(coloured.replace(SGR, ''), plain);
 });
 
+test('when a cell holds a line break, then each of its lines starts under its column, a wrapped indented line keeping its indent', () => {
+  const cell = 'Matched route "hello".\n  {"route": "hello", "method": "GET", "request_uri": "http://127.0.0.1:8000/hello"}';
+  const text = renderTable([{ title: 'Level' }, { title: 'Message', overflow: 'wrap' }], [['INFO', cell], ['DEBUG', 'short']], { color: false, width: 50 });
+  assert.equal(lines(text), [
+    'Level  Message',
+    '-----  -------------------------------------------',
+    'INFO   Matched route "hello".',
+    '         {"route": "hello", "method": "GET",',
+    '         "request_uri":',
+    '         "http://127.0.0.1:8000/hello"}',
+    'DEBUG  short',
+  ]);
+});
+
+test('when a cell holds a line break and there is room, then the column is as wide as its widest line, not the two together', () => {
+  const text = renderTable([{ title: 'A' }, { title: 'B' }], [['one\ntwo-two', 'x']], { color: false });
+  assert.equal(lines(text), ['A        B', '-------  -', 'one      x', 'two-two']);
+});
+
 const columns: TextColumn[] = [{ title: 'Status' }, { title: 'URL', overflow: 'truncate' }, { title: 'Message', overflow: 'wrap' }];
 
 for (const width of [80, 120]) {
