@@ -55,7 +55,7 @@ export function makeServeCommand(output: Output): Command {
     .option('--max-profiles <n>', 'keep at most this many profiles (default 10000)')
     .option('--max-store-mb <n>', 'keep the profile store under this many MB (default 200)')
     .option('--max-age <duration>', 'drop profiles older than this (default 7d)')
-    .option('--max-connections <n>', `refuse connections beyond this many open ones (default ${DEFAULT_TIMEOUTS.maxConnections}: 1024, or less under a low open-file limit)`)
+    .option('--max-connections <n>', `at this many open connections, a new one replaces the oldest that has not sent a whole request, or is refused (default ${DEFAULT_TIMEOUTS.maxConnections}: 1024, or less under a low open-file limit)`)
     .option('--public <dir>', 'serve the files of this folder before routing (default: ./public when it exists)')
     .option('--profile-static', 'profile the answers from the public folder too', false)
     .option('--editor <editor>', 'link the error pages\' app frames to an editor: vscode, cursor, idea, phpstorm, sublime, textmate, emacs, atom, or a URL template with %f and %l (default: $APPKERNEL_EDITOR)')

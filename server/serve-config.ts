@@ -90,14 +90,18 @@ export function effectiveServeOptions(given: GivenServeOptions, bodyLimit: numbe
     'retention.maxAge': shown(given.retention?.maxAgeMs, DEFAULT_RETENTION.maxAgeMs, duration),
   };
   for (const name of Object.keys(DEFAULT_TIMEOUTS) as (keyof ServerTimeouts)[]) {
-    const format = name === 'maxHeaderSize' || name === 'maxConnections' ? String : duration;
-    options[`timeouts.${name}`] = shown(given.timeouts?.[name], DEFAULT_TIMEOUTS[name], name === 'maxHeaderSize' ? bytes : format);
+    const format = name === 'maxHeaderSize' ? bytes : name === 'maxConnections' ? String : name === 'minRequestRate' ? perSecond : duration;
+    options[`timeouts.${name}`] = shown(given.timeouts?.[name], DEFAULT_TIMEOUTS[name], format);
   }
   return options;
 }
 
 function bytes(n: number): string {
   return n % (1024 * 1024) === 0 ? `${n / (1024 * 1024)} MB` : n % 1024 === 0 ? `${n / 1024} KB` : `${n} bytes`;
+}
+
+function perSecond(n: number): string {
+  return `${n} bytes/s`;
 }
 
 function duration(ms: number): string {

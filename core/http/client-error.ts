@@ -77,7 +77,12 @@ export function describeClientError(error: ParserError, limits: { maxHeaderSize:
 
 /** Writes a plain-text answer straight to the socket and closes it (no request object exists). */
 export function endWithPlainAnswer(socket: Socket, answer: PlainAnswer): void {
+  socket.end(plainAnswerBytes(answer));
+}
+
+/** The whole HTTP/1.1 message of a plain answer, `Connection: close` included. */
+export function plainAnswerBytes(answer: PlainAnswer): string {
   const body = `${answer.text}: ${answer.why}.\n`;
-  socket.end(`HTTP/1.1 ${answer.status} ${answer.text}\r\nContent-Type: text/plain; charset=UTF-8\r\nX-Content-Type-Options: nosniff\r\n`
-    + `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  return `HTTP/1.1 ${answer.status} ${answer.text}\r\nContent-Type: text/plain; charset=UTF-8\r\nX-Content-Type-Options: nosniff\r\n`
+    + `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
 }

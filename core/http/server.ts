@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { AdapterOptions, RequestHandler } from './node-adapter.js';
 import { createNodeListener, DEFAULT_ADAPTER_OPTIONS, definedOnly } from './node-adapter.js';
 import { defaultMaxConnections } from './connection-limit.js';
+import { guardAgainstSlowClients } from './slow-clients.js';
 import { describeClientError, endWithPlainAnswer, type ParserError } from './client-error.js';
 
 export interface ServerTimeouts {
@@ -17,13 +18,17 @@ export interface ServerTimeouts {
   connectionsCheckingInterval: number;
   /** ms a request body may go without a byte before it is answered 408 (requestTimeout bounds the whole request) */
   bodyIdleTimeout: number;
-  /** open connections beyond which new ones are refused (closed at once); default: defaultMaxConnections() */
+  /** open connections beyond which a new one replaces the oldest incomplete request, or is refused (closed at once); default: defaultMaxConnections() */
   maxConnections: number;
+  /** bytes per second a request, head and body, must keep arriving at once slowRequestGrace has passed, else 408 (0: no minimum) */
+  minRequestRate: number;
+  /** ms over which the request rate is judged, from the request's first byte */
+  slowRequestGrace: number;
 }
 
 export const DEFAULT_TIMEOUTS: ServerTimeouts = {
   headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000, maxHeaderSize: 32 * 1024, connectionsCheckingInterval: 1_000,
-  bodyIdleTimeout: DEFAULT_ADAPTER_OPTIONS.bodyIdleTimeout, maxConnections: defaultMaxConnections(),
+  bodyIdleTimeout: DEFAULT_ADAPTER_OPTIONS.bodyIdleTimeout, maxConnections: defaultMaxConnections(), minRequestRate: 100, slowRequestGrace: 2_000,
 };
 
 /** A node:http server answering through the kernel `handler()` returns at each request. */
@@ -38,7 +43,7 @@ export function createAppServer(handler: () => RequestHandler, options: Partial<
     // The adapter answers a missing Host itself, with a message (node's own 400 has no body).
     requireHostHeader: false,
   }, createNodeListener(handler, { ...options, bodyIdleTimeout: timeouts.bodyIdleTimeout }));
-  server.maxConnections = timeouts.maxConnections;
+  guardAgainstSlowClients(server, { maxConnections: timeouts.maxConnections, minRequestRate: timeouts.minRequestRate, graceMs: timeouts.slowRequestGrace });
   server.on('clientError', (error: ParserError, socket: Socket) => {
     if (!socket.writable || (error as { bytesParsed?: number }).bytesParsed === undefined && error.code === 'ECONNRESET') {
       socket.destroy();
