@@ -11,7 +11,7 @@ const DRIP_MS = 2_000;
 const PROBES = 30;
 const PROBE_EVERY_MS = 200;
 /** the longest a trickler may live: the rate's first window, a sweep, and room for a loaded machine */
-const LIFETIME_BOUND_MS = DEFAULT_TIMEOUTS.slowRequestGrace + 1_500;
+const LIFETIME_BOUND_MS = DEFAULT_TIMEOUTS.slowRequestGrace + 2_000;
 
 needOpenFiles(4096);
 
@@ -60,7 +60,7 @@ test('when they hold the connection cap, then fresh requests are answered meanwh
   assert.equal(statuses, statuses.map(() => 200), 'every probe was answered 200');
   // The tricklers are closed together and come back together: between, fewer are open for a moment.
   const median = [...openAtProbe].sort((a, b) => a - b)[Math.floor(PROBES / 2)];
-  assert.ok(median >= DEFAULT_TIMEOUTS.maxConnections - 2, `trickling connections open while the probes ran: ${openAtProbe.join(' ')}`);
+  assert.ok(median >= DEFAULT_TIMEOUTS.maxConnections * 0.95, `trickling connections open while the probes ran: ${openAtProbe.join(' ')}`);
   assert.ok(closed.length >= TRICKLERS, `${closed.length} trickling connections closed by the server while the probes ran`);
   assert.ok(longest <= LIFETIME_BOUND_MS, `a trickling connection lived ${longest} ms`);
   for (const c of answers) assert.match(c.answer, /^HTTP\/1\.1 408 Request Timeout\r\n[^]*\r\n\r\nRequest Timeout: the (request arrived slower than 100 bytes per second|server is at its connection limit and this request was still incomplete)\.\n$/);
