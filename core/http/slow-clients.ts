@@ -34,6 +34,9 @@ interface Connection {
   requestStart: number;
 }
 
+/** ms the 408 of a closed connection has to go out before the socket is destroyed regardless */
+const ANSWER_FLUSH_MS = 1_000;
+
 const EVICTED: PlainAnswer = {
   status: 408, text: 'Request Timeout', why: 'the server is at its connection limit and this request was still incomplete',
 };
@@ -57,6 +60,8 @@ export function guardAgainstSlowClients(server: Server, limits: SlowClientLimits
     if ((p === 'head' || p === 'body') && c.socket.writable) {
       // In `body` the adapter then sees its request aborted; its own answer finds the socket gone.
       c.socket.end(plainAnswerBytes(answer), () => c.socket.destroy());
+      // A client that reads nothing would keep the answer from ever going out, and the socket open.
+      setTimeout(() => c.socket.destroy(), ANSWER_FLUSH_MS).unref();
     } else {
       c.socket.destroy();
     }
