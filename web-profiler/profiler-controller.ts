@@ -29,7 +29,9 @@ export class ProfilerController {
     const notes: string[] = [];
     const query = parseSearchQuery(request.query, notes);
     const [rows, total] = await fromStore(Promise.all([this.storage.search(query), this.storage.count(query)]));
-    return Response.html(renderSearchPage(rows, query, total, notes, Date.now()));
+    // A value that was not applied makes the answer a 400, the page saying why: scripts see it too.
+    const status = notes.some((note) => note.includes(NOT_APPLIED)) ? 400 : 200;
+    return Response.html(renderSearchPage(rows, query, total, notes, Date.now()), status);
   };
 
   readonly panelAction = async ({ request, params }: ControllerContext): Promise<Response> => {
@@ -134,11 +136,11 @@ export function parseSearchQuery(raw: Record<string, string | string[]>, notes: 
   const given = value('limit');
   const limit = Number(given);
   const query: SearchQuery = { limit: (SEARCH_LIMITS as readonly number[]).includes(limit) ? limit : 10 };
-  if (given !== undefined && query.limit !== limit) notes.push(`limit "${given}" was not applied: ${SEARCH_LIMITS.join(', ')} are offered.`);
+  if (given !== undefined && query.limit !== limit) notes.push(`limit "${given}"${NOT_APPLIED} ${SEARCH_LIMITS.join(', ')} are offered.`);
   for (const key of ['ip', 'method', 'status', 'url', 'token'] as const) {
     const v = value(key);
     if (v === undefined) continue;
-    if (key === 'status' && !STATUS_FILTER.test(v)) notes.push(`status "${v}" was not applied: give an exact status (404) or a class (4xx).`);
+    if (key === 'status' && !STATUS_FILTER.test(v)) notes.push(`status "${v}"${NOT_APPLIED} give an exact status (404) or a class (4xx).`);
     else query[key] = key === 'method' ? v.toUpperCase() : key === 'status' ? v.toLowerCase() : v;
   }
   const since = parseTime(value('since') ?? value('start'), 'since', notes);
@@ -147,16 +149,19 @@ export function parseSearchQuery(raw: Record<string, string | string[]>, notes: 
   if (until !== undefined) query.until = until;
   if (since !== undefined && until !== undefined && since > until) notes.push('"since" is later than "until": no profile can match.');
   if (value('profiler') !== '1') query.hideProfiler = true;
-  const offset = Number(value('offset'));
+  const givenOffset = value('offset');
+  const offset = Number(givenOffset);
   if (Number.isSafeInteger(offset) && offset > 0) query.offset = offset;
+  else if (givenOffset !== undefined && offset !== 0) notes.push(`offset "${givenOffset}"${NOT_APPLIED} give a whole number of rows to skip.`);
   return query;
 }
 
 const STATUS_FILTER = /^[1-5]([0-9]{2}|xx)$/i;
+const NOT_APPLIED = ' was not applied:';
 
 function parseTime(value: string | undefined, name: string, notes: string[]): number | undefined {
   if (value === undefined) return undefined;
   const ms = parseUtcTime(value);
-  if (Number.isNaN(ms)) notes.push(`${name} "${value}" was not applied: give a date and time (2026-11-22T14:00, UTC unless a zone is given).`);
+  if (Number.isNaN(ms)) notes.push(`${name} "${value}"${NOT_APPLIED} give a date and time (2026-11-22T14:00, UTC unless a zone is given).`);
   return Number.isNaN(ms) ? undefined : ms;
 }

@@ -89,7 +89,7 @@ test('when the search is asked for without a limit (or with one not offered), th
   for (let i = 0; i < 14; i++) tokens.push((await fetchProfiled(t, `/hello/row${i}`)).token);
   for (const target of ['/_profiler/search', '/_profiler/search?limit=7', '/_profiler/search?limit=']) {
     const page = await fetchText(`${t.base}${target}`);
-    assert.is(page.status, 200, target);
+    assert.is(page.status, target.endsWith('=7') ? 400 : 200, target);
     const $ = load(page.body);
     assert.is($('table tbody tr').length, 10, target);
     assert.match($('h2').text(), /^10 of \d+ results found$/, target);
@@ -100,6 +100,11 @@ test('when the search is asked for without a limit (or with one not offered), th
   assert.is(bad('.filter-notes').text(), 'status "abc" was not applied: give an exact status (404) or a class (4xx).'
     + ' since "garbage" was not applied: give a date and time (2026-11-22T14:00, UTC unless a zone is given).');
   assert.match(bad('h2').text(), /^No results found$/, 'until 2020 still applies');
+  for (const target of ['?offset=1e24', '?offset=-1', '?since=-1', '?until=99999-01-01', '?limit=1e24']) {
+    const page = await fetchText(`${t.base}/_profiler/search${target}`);
+    assert.is(page.status, 400, `${target}: a value out of range is a 400 whose page says why`);
+    assert.match(load(page.body)('.filter-notes').text(), /was not applied: /, target);
+  }
   const reversed = load((await fetchText(`${t.base}/_profiler/search?since=2026-01-02T00:00&until=2026-01-01T00:00`)).body);
   assert.is(reversed('.filter-notes').text(), '"since" is later than "until": no profile can match.');
   const wide = await fetchText(`${t.base}/_profiler/search?limit=50&url=%2Fhello%2Frow`);
