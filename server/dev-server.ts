@@ -27,6 +27,7 @@ import { effectiveServeOptions, serveConfig } from './serve-config.js';
 import { APP_FILES, findAppFile, loadApp, type LoadedApp } from '../core/app/load-app.js';
 import { devRequestHandler } from './dev-request-handler.js';
 import { mcpRoute } from './mcp-route.js';
+import { watchMissingFiles, type MissingFilesWatcher } from './missing-files-watcher.js';
 import { addStaticFilesListener } from '../core/app/static-files.js';
 import { describeShadowedRoute, findShadowedRoutes } from '../core/app/route-checks.js';
 import type { ReloadFailureView } from '../web-profiler/views/reload-banner.js';
@@ -107,13 +108,18 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let failure: ReloadFailureView | null = null;
   /** what each watched file held when the last load read it */
   let seen = new Map<string, string>();
+  /** the files the last load's failed imports looked for: one of them appearing reloads */
+  let awaited = new Set<string>();
   const load = async (): Promise<LoadedApp> => {
     if (!watching) return loadApp(appFile);
     const before = await fingerprints(watched);
+    const missing = new Set<string>();
     try {
-      return await loadApp(appFile, watched);
+      return await loadApp(appFile, watched, missing);
     } finally {
-      seen = new Map([...await fingerprints([...watched].filter((file) => !before.has(file))), ...before]);
+      const missed = [...missing].map((file) => [file, 'missing'] as const);
+      seen = new Map([...missed, ...await fingerprints([...watched].filter((file) => !before.has(file))), ...before]);
+      awaited = missing;
     }
   };
 
@@ -174,6 +180,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let watcher: FSWatcher | null = null;
   /** with no app file yet: watches its folder for one */
   let appearing: FSWatcher | null = null;
+  let missingFiles: MissingFilesWatcher | null = null;
   const reload = async (changedFiles: readonly string[] = []): Promise<boolean> => {
     const known = watched.size;
     try {
@@ -199,6 +206,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       return false;
     } finally {
       if (watched.size > known && !stopping) watcher?.add([...watched].slice(known));
+      if (!stopping) await missingFiles?.follow(awaited);
     }
   };
   /** The watched files that differ from what the last load read, and an app file that appeared. */
@@ -236,6 +244,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let recheck: NodeJS.Timeout | undefined;
   if (watching) {
     watcher = watch([...watched], { ignoreInitial: true });
+    missingFiles = watchMissingFiles(() => void check());
+    await missingFiles.follow(awaited);
     if (lookingForAppFile) {
       // The folder itself, for its app file names only: a path that does not exist yet is not reliably watched.
       const dir = resolve(options.appDir!);
@@ -266,6 +276,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       await mcp?.close();
       await watcher?.close();
       await appearing?.close();
+      await missingFiles?.close();
       await new Promise<void>((done) => {
         const force = setTimeout(() => {
           options.print(`Closing ${inFlight.size} request(s) still unanswered after ${SHUTDOWN_GRACE_MS / 1000} s.`);

@@ -15,6 +15,7 @@
 
 import type { MessagePort } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
+import { awaitedFiles } from './awaited-files.js';
 
 const NAMESPACE_PARAM = 'tsx-namespace';
 /** tsx marks a CommonJS module loaded from ESM like this: `/a.ts%3Fnamespace=x?tsx-commonjs-virtual-query=1` */
@@ -26,7 +27,10 @@ type NextResolve = (specifier: string, context: unknown) => Promise<Resolved>;
 /** file URLs (ending in '/') of the folders holding appkernel's own code */
 let ownFolders: string[] = [];
 let loadParam = '';
-/** to load-app.ts: `{ load, path }` for each local module of a load; `{ load }` answers its flush */
+/**
+ * to load-app.ts: `{ load, path }` for each local module of a load, `{ load, missing }` for the files
+ * an import of a local module that does not exist would have loaded; `{ load }` answers its flush
+ */
 let port: MessagePort;
 
 export function initialize(data: { ownFolders: string[]; loadParam: string; port: MessagePort }): void {
@@ -37,7 +41,13 @@ export function initialize(data: { ownFolders: string[]; loadParam: string; port
 
 export async function resolve(specifier: string, context: { parentURL?: string }, next: NextResolve): Promise<Resolved> {
   const parentURL = context.parentURL;
-  const resolved = await next(specifier, context);
+  let resolved: Resolved;
+  try {
+    resolved = await next(specifier, context);
+  } catch (error) {
+    reportMissing(specifier, parentURL, error);
+    throw error;
+  }
   if (!resolved.url.startsWith('file:')) return resolved;
   const url = new URL(resolved.url);
   if (!url.searchParams.has(NAMESPACE_PARAM)) return resolved;
@@ -58,4 +68,14 @@ export async function resolve(specifier: string, context: { parentURL?: string }
   url.pathname = path;
   url.searchParams.delete(COMMONJS_MARK);
   return { ...resolved, url: url.href, format: 'module' };
+}
+
+/** A local module not found by a module of a load: the files that would have been it (watch mode waits for them). */
+function reportMissing(specifier: string, parentURL: string | undefined, error: unknown): void {
+  if ((error as { code?: string } | null)?.code !== 'ERR_MODULE_NOT_FOUND' || !parentURL?.startsWith('file:')) return;
+  const parent = new URL(parentURL);
+  const load = parent.searchParams.get(loadParam);
+  if (!load) return;
+  const missing = awaitedFiles(specifier, fileURLToPath(`file://${parent.pathname.split('%3F')[0]}`));
+  if (missing.length > 0) port.postMessage({ load, missing });
 }

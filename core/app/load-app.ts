@@ -71,8 +71,8 @@ function withinLoadTime<T>(loading: Promise<T>, ms: number): Promise<T> {
   return Promise.race([loading, late]).finally(() => clearTimeout(timer));
 }
 
-/** The running loads: their dependencies, and the flush waiting for the hooks' answer. */
-const loads = new Map<string, { dependencies: Set<string>; flushed?: () => void }>();
+/** The running loads: their dependencies, the files their failed imports looked for, and the flush waiting for the hooks' answer. */
+const loads = new Map<string, { dependencies: Set<string>; missing: Set<string>; flushed?: () => void }>();
 let loader: Loader | null = null;
 let generation = 0;
 const requireCache = createRequire(import.meta.url).cache;
@@ -98,9 +98,10 @@ function appLoader(): Loader {
   const { port1, port2 } = new MessageChannel();
   // Registered after tsx's hooks, so they run first and see tsx's answers.
   registerHooks(HOOKS_URL, { data: { ownFolders: OWN_FOLDER_URLS, loadParam: LOAD_PARAM, port: port2 }, transferList: [port2] });
-  port1.on('message', (message: { load: string; path?: string }) => {
+  port1.on('message', (message: { load: string; path?: string; missing?: string[] }) => {
     const load = loads.get(message.load);
     if (message.path) load?.dependencies.add(message.path);
+    else if (message.missing) for (const path of message.missing) load?.missing.add(path);
     else load?.flushed?.();
   });
   port1.unref();
@@ -120,11 +121,12 @@ function appLoader(): Loader {
  * of its local modules, so a reload sees the edited file and everything it imports.
  * The file must export the app as `app` or as its default export.
  * The app file and every local module it imports are added to `dependencies`,
- * also when the load fails.
+ * also when the load fails; when an import names a local file that does not exist, the files
+ * it would have loaded are added to `missing` (awaited-files.ts).
  * Fails with APP_ERR_APP_LOAD (missing file, syntax or runtime error, cause kept; a load
  * longer than the load timeout) or APP_ERR_APP_INVALID (nothing app-like exported).
  */
-export async function loadApp(file: string | null, dependencies = new Set<string>()): Promise<LoadedApp> {
+export async function loadApp(file: string | null, dependencies = new Set<string>(), missing = new Set<string>()): Promise<LoadedApp> {
   if (file === null) return { app: createDemoApp(), file: null, dependencies: [] };
   const path = resolve(file);
   dependencies.add(path);
@@ -135,7 +137,7 @@ export async function loadApp(file: string | null, dependencies = new Set<string
   const { import: importApp, flush } = appLoader();
   for (const file of commonJsModulesOf(dirname(path))) delete requireCache[file];
   const load = String(++generation);
-  loads.set(load, { dependencies });
+  loads.set(load, { dependencies, missing });
   let exported: Record<string, unknown>;
   const timeoutMs = loadTimeoutMs();
   try {
