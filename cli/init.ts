@@ -1,5 +1,4 @@
 import { Command } from 'commander';
-import { scaffoldProject } from '../core/app/scaffold/scaffold.js';
 import { shellQuote } from '../core/profiler/shell-quote.js';
 import type { Output } from './output.js';
 
@@ -11,7 +10,8 @@ export function makeInitCommand(output: Output): Command {
     .argument('[dir]', 'the folder to create the app in', '.')
     .option('--force', 'also in a folder that holds other files (none is overwritten)', false)
     .addHelpText('after', '\nExamples:\n  $ app init              in the working directory\n  $ app init my-app       in ./my-app (created)\n  $ app init . --force    beside the files already there')
-    .action((dir: string, opts: InitOptions) => {
+    .action(async (dir: string, opts: InitOptions) => {
+      const { scaffoldProject } = await import('../core/app/scaffold/scaffold.js');
       const result = scaffoldProject(dir, { force: opts.force });
       for (const name of result.written) output.err(`created ${name}\n`);
       for (const name of result.updated) output.err(`updated ${name}\n`);

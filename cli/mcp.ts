@@ -1,10 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command } from 'commander';
-import { findAppFile, loadApp } from '../core/app/load-app.js';
-import { combinedRoutes } from '../core/kernel/build-kernel.js';
 import type { RouteCollection } from '../core/routing/route-collection.js';
-import { profilerRoutes } from '../web-profiler/web-profiler.js';
 import { openExistingStore } from './open-store.js';
 import { STORE_OPTION_HELP } from './options.js';
 import type { Output } from './output.js';
@@ -25,6 +22,9 @@ export function makeMcpCommand(output: Output): Command {
       let routes: Promise<RouteCollection> | null = null;
       const loadRoutes = async (): Promise<RouteCollection> => {
         const cwd = process.cwd();
+        const [{ findAppFile, loadApp }, { combinedRoutes }, { profilerRoutes }] = await Promise.all([
+          import('../core/app/load-app.js'), import('../core/kernel/build-kernel.js'), import('../web-profiler/web-profiler.js'),
+        ]);
         const { app } = await loadApp(opts.app ? resolve(cwd, opts.app) : findAppFile(cwd));
         return combinedRoutes(app, [{ routes: profilerRoutes() }]);
       };

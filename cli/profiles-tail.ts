@@ -1,8 +1,6 @@
 import { Command, Option } from 'commander';
 import { AppError } from '../core/errors.js';
-import { ProfileFeed } from '../core/profiler/profile-feed.js';
 import type { ProfileSummary, SearchQuery } from '../core/profiler/profile.js';
-import { renderProfileLine } from '../render/text/profile-line-text.js';
 import { jsonForTerminal } from '../render/text/terminal-safe.js';
 import { summaryForJson } from './json-times.js';
 import { openExistingStore } from './open-store.js';
@@ -32,6 +30,7 @@ export function makeTailCommand(output: Output): Command {
       if (opts.status !== undefined) filter.status = parseStatusFilter(opts.status);
       if (opts.method !== undefined) filter.method = nonEmptyFilter(opts.method, '--method').toUpperCase();
       if (opts.url !== undefined) filter.url = nonEmptyFilter(opts.url, '--url');
+      const [{ ProfileFeed }, { renderProfileLine }] = await Promise.all([import('../core/profiler/profile-feed.js'), import('../render/text/profile-line-text.js')]);
       const storage = await openExistingStore(opts.store, output);
       const feed = new ProfileFeed(storage, filter);
       let stopped = false;

@@ -1,13 +1,7 @@
 import { Command, Option } from 'commander';
 import { AppError } from '../core/errors.js';
-import { findProfile } from '../core/profiler/find-profile.js';
-import { replayableRequest, toCurl, toHar } from '../core/profiler/export-request.js';
-import { invalidTargetMessage, parseTarget } from '../core/profiler/replay-origin.js';
 import { PANEL_ALIASES, PANELS, type PanelName, type Profile, type SearchQuery } from '../core/profiler/profile.js';
-import { diffProfiles } from '../core/profiler/profile-diff.js';
 import type { ProfileStorage } from '../core/profiler/storage/profile-storage.js';
-import { renderProfilePage } from '../web-profiler/views/profile-page.js';
-import { renderProfileDiffText, renderProfileListText, renderProfileText } from '../render/text/index.js';
 import { jsonForTerminal, terminalSafeBlock } from '../render/text/terminal-safe.js';
 import { panelForJson, profileForJson, summaryForJson } from './json-times.js';
 import { openExistingStore } from './open-store.js';
@@ -29,7 +23,8 @@ async function withStore<T>(opts: StoreOption, work: (storage: ProfileStorage) =
 }
 
 /** `latest` or a token from the store: a malformed or unknown token is a one-line error, exit 1 (find-profile.ts). */
-export function loadProfile(storage: ProfileStorage, given: string, includeProfiler = false): Promise<Profile> {
+export async function loadProfile(storage: ProfileStorage, given: string, includeProfiler = false): Promise<Profile> {
+  const { findProfile } = await import('../core/profiler/find-profile.js');
   return findProfile(storage, given, includeProfiler);
 }
 
@@ -37,6 +32,10 @@ const wideOption = () => new Option('--wide', 'every column, not fitted to the t
 
 const storeOption = () => new Option('--store <dir|url>', STORE_OPTION_HELP);
 
+/**
+ * Each subcommand imports what it uses when it runs (renderers, the diff, the exports): `profiles list`
+ * loads neither the HTML pages nor their syntax highlighter.
+ */
 export function makeProfilesCommand(output: Output): Command {
   const profiles = new Command('profiles').description('List, show, compare, export and prune stored profiles (no server needed)')
     .addHelpText('after', `
@@ -73,7 +72,9 @@ Examples:
         throw new AppError('APP_ERR_CLI_USAGE', `--since (${opts.since}) is later than --until (${opts.until}): no profile can be in that range.`);
       }
       const [rows, total] = await withStore(opts, (storage) => Promise.all([storage.search(query), storage.count(query)]), output);
-      output.out(opts.json ? `${jsonForTerminal(rows.map(summaryForJson))}\n` : renderProfileListText(rows, { ...textOptions(output, opts.wide), total, wide: opts.wide === true }));
+      if (opts.json) return output.out(`${jsonForTerminal(rows.map(summaryForJson))}\n`);
+      const { renderProfileListText } = await import('../render/text/profile-list-text.js');
+      output.out(renderProfileListText(rows, { ...textOptions(output, opts.wide), total, wide: opts.wide === true }));
     });
 
   profiles.command('show')
@@ -96,8 +97,8 @@ Examples:
         throw new AppError('APP_ERR_CLI_USAGE', `option '--panel <panel>' argument '${panel}' is invalid. Allowed choices are ${[...PANELS, ...custom].join(', ')}.`);
       }
       if (opts.json) output.out(`${jsonForTerminal(asked ? panelForJson(profile, panel) : profileForJson(profile))}\n`);
-      else if (opts.html) output.out(terminalSafeBlock(renderProfilePage(profile, { panel })));
-      else output.out(renderProfileText(profile, panel, { ...textOptions(output, opts.wide), allRecords: opts.all }));
+      else if (opts.html) output.out(terminalSafeBlock((await import('../web-profiler/views/profile-page.js')).renderProfilePage(profile, { panel })));
+      else output.out((await import('../render/text/profile-text.js')).renderProfileText(profile, panel, { ...textOptions(output, opts.wide), allRecords: opts.all }));
     });
 
   profiles.command('diff')
@@ -109,6 +110,7 @@ Examples:
     .addOption(storeOption())
     .addHelpText('after', '\nExamples:\n  $ app profiles diff 3f2a1c 9b0e4d\n  $ app profiles diff 3f2a1c latest --json')
     .action(async (a: string, b: string, opts: StoreOption & { json: boolean; wide?: boolean }) => {
+      const [{ diffProfiles }, { renderProfileDiffText }] = await Promise.all([import('../core/profiler/profile-diff.js'), import('../render/text/profile-diff-text.js')]);
       const diff = await withStore(opts, async (storage) => diffProfiles(await loadProfile(storage, a), await loadProfile(storage, b)), output);
       output.out(opts.json ? `${jsonForTerminal(diff)}\n` : renderProfileDiffText(diff, textOptions(output, opts.wide)));
       if (!diff.same) output.exitCode = 1;
@@ -124,6 +126,9 @@ Examples:
     .addHelpText('after', '\nExamples:\n  $ app profiles export 3f2a1c --curl\n  $ app profiles export latest --har > request.har\n  $ app profiles export 3f2a1c --curl --target http://127.0.0.1:9000')
     .action(async (token: string, opts: StoreOption & { curl?: boolean; har?: boolean; target?: string }) => {
       if (!!opts.curl === !!opts.har) throw new AppError('APP_ERR_CLI_USAGE', 'Choose one of --curl or --har.');
+      const [{ replayableRequest, toCurl, toHar }, { invalidTargetMessage, parseTarget }] = await Promise.all([
+        import('../core/profiler/export-request.js'), import('../core/profiler/replay-origin.js'),
+      ]);
       if (opts.target !== undefined && parseTarget(opts.target) === null) throw new AppError('APP_ERR_CLI_USAGE', invalidTargetMessage(opts.target));
       const profile = await withStore(opts, (storage) => loadProfile(storage, token), output);
       if (opts.target === undefined) {

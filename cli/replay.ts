@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { AppError } from '../core/errors.js';
-import { invalidTargetMessage, parseTarget } from '../core/profiler/replay-origin.js';
-import { renderProfileDiffText } from '../render/text/index.js';
 import { jsonForTerminal, terminalSafe } from '../render/text/terminal-safe.js';
 import { openExistingStore } from './open-store.js';
 import { STORE_OPTION_HELP } from './options.js';
@@ -56,6 +54,7 @@ export function makeReplayCommand(output: Output): Command {
     .option('--store <dir|url>', STORE_OPTION_HELP)
     .addHelpText('after', '\nExamples:\n  $ app replay latest\n  $ app replay 3f2a1c --diff\n  $ app replay 3f2a1c --target http://127.0.0.1:9000 --header "Authorization: Bearer dev"\n  $ app replay 3f2a1c --query "token=dev-token"\n  $ app replay 3f2a1c --data-file login.json')
     .action(async (token: string, opts: ReplayOptions) => {
+      const { invalidTargetMessage, parseTarget } = await import('../core/profiler/replay-origin.js');
       if (opts.target !== undefined && parseTarget(opts.target) === null) throw new AppError('APP_ERR_CLI_USAGE', invalidTargetMessage(opts.target));
       const body = opts.dataFile === undefined ? opts.data : readDataFile(opts.dataFile);
       const storage = await openExistingStore(opts.store, output);
@@ -87,7 +86,7 @@ export function makeReplayCommand(output: Output): Command {
         output.out(`${jsonForTerminal({ url: result.url, originReplaced: result.originReplaced, status: result.status, token: result.token, omitted: result.omitted, bodyTruncated: result.bodyTruncated, bodyIncomplete: result.bodyIncomplete, diff })}\n`);
       } else {
         output.out(`${terminalSafe(`${recorded.method} ${result.url}`)} -> ${result.status}${result.token ? ` (token ${terminalSafe(result.token)})` : ''}\n`);
-        if (diff) output.out(renderProfileDiffText(diff, textOptions(output, opts.wide)));
+        if (diff) output.out((await import('../render/text/profile-diff-text.js')).renderProfileDiffText(diff, textOptions(output, opts.wide)));
       }
       if (diff && !diff.same) output.exitCode = 1;
     });

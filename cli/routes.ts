@@ -1,20 +1,18 @@
 import { resolve } from 'node:path';
 import { Command } from 'commander';
-import { findAppFile, loadApp } from '../core/app/load-app.js';
 import { AppError } from '../core/errors.js';
-import { describeShadowedRoute, findShadowedRoutes } from '../core/app/route-checks.js';
-import { combinedRoutes } from '../core/kernel/build-kernel.js';
-import { profilerRoutes } from '../web-profiler/web-profiler.js';
-import { explain } from '../core/routing/explain.js';
 import type { RouteCollection } from '../core/routing/route-collection.js';
-import { renderExplainText, renderRouteTable } from '../render/text/index.js';
 import { jsonForTerminal } from '../render/text/terminal-safe.js';
 import { textOptions, type Output } from './output.js';
 
 interface RoutesOptions { app?: string; json: boolean; debug: boolean; wide?: boolean }
 interface MatchOptions { method: string }
 
+/** The app's routes; the app loader and the profiler are imported only when a routes command runs. */
 async function loadRoutes(opts: RoutesOptions, output: Output): Promise<RouteCollection> {
+  const [{ findAppFile, loadApp }, { describeShadowedRoute, findShadowedRoutes }, { combinedRoutes }, { profilerRoutes }] = await Promise.all([
+    import('../core/app/load-app.js'), import('../core/app/route-checks.js'), import('../core/kernel/build-kernel.js'), import('../web-profiler/web-profiler.js'),
+  ]);
   const cwd = process.cwd();
   const { app } = await loadApp(opts.app ? resolve(cwd, opts.app) : findAppFile(cwd));
   const routes = combinedRoutes(app, opts.debug ? [{ routes: profilerRoutes() }] : []);
@@ -39,7 +37,9 @@ Examples:
       const list = (await loadRoutes(opts, output)).all().map((r) => ({
         name: r.name, methods: [...r.methods], path: r.path, requirements: { ...r.requirements }, defaults: { ...r.defaults }, controller: r.controller,
       }));
-      output.out(opts.json ? `${jsonForTerminal(list)}\n` : renderRouteTable(list, textOptions(output, opts.wide)));
+      if (opts.json) return output.out(`${jsonForTerminal(list)}\n`);
+      const { renderRouteTable } = await import('../render/text/route-table-text.js');
+      output.out(renderRouteTable(list, textOptions(output, opts.wide)));
     });
 
   routes.command('match')
@@ -51,7 +51,9 @@ Examples:
       if (!path.startsWith('/')) throw new AppError('APP_ERR_CLI_USAGE', `Invalid path "${path}": paths start with "/".`);
       const parent = command.parent!.opts() as RoutesOptions;
       // Routes match the path alone, as for a request: a query or fragment copied with it is left out.
-      const explanations = explain(await loadRoutes(parent, output), opts.method.toUpperCase(), path.replace(/[?#][\s\S]*$/, ''));
+      const routes = await loadRoutes(parent, output);
+      const [{ explain }, { renderExplainText }] = await Promise.all([import('../core/routing/explain.js'), import('../render/text/explain-text.js')]);
+      const explanations = explain(routes, opts.method.toUpperCase(), path.replace(/[?#][\s\S]*$/, ''));
       output.out(parent.json ? `${jsonForTerminal(explanations)}\n` : renderExplainText(explanations, textOptions(output, parent.wide)));
       if (!explanations.some((e) => e.verdict === 'match')) output.exitCode = 1;
     });

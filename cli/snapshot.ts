@@ -1,11 +1,7 @@
 import { resolve } from 'node:path';
 import { Command } from 'commander';
-import { requestInProcess } from '../core/app/in-process-client.js';
-import { createAppKernel } from '../server/kernel-factory.js';
-import { findAppFile, loadApp } from '../core/app/load-app.js';
 import { AppError } from '../core/errors.js';
 import type { CheckedPath } from '../snapshots/check-paths.js';
-import { snapshotModeFromEnv } from '../snapshots/snapshot-file.js';
 import { terminalSafe, terminalSafeBlock } from '../render/text/terminal-safe.js';
 import { notAFile } from './options.js';
 import type { Output } from './output.js';
@@ -27,6 +23,9 @@ export function makeSnapshotCommand(output: Output): Command {
       const cwd = process.cwd();
       const snapshotDir = resolve(cwd, opts.dir);
       notAFile(snapshotDir, '--dir');
+      const [{ requestInProcess }, { createAppKernel }, { findAppFile, loadApp }, { snapshotModeFromEnv }] = await Promise.all([
+        import('../core/app/in-process-client.js'), import('../server/kernel-factory.js'), import('../core/app/load-app.js'), import('../snapshots/snapshot-file.js'),
+      ]);
       const { app } = await loadApp(opts.app ? resolve(cwd, opts.app) : findAppFile(cwd));
       const kernel = createAppKernel(app, { debug: opts.debug, root: cwd, storage: null });
       const mode = snapshotModeFromEnv(process.env);

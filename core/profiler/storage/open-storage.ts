@@ -1,5 +1,5 @@
-import { openFileStorage, type FileStorageOptions } from './file-storage.js';
-import { openPostgresStorage, type PostgresStorageOptions } from './postgres-storage.js';
+import type { FileStorageOptions } from './file-storage.js';
+import type { PostgresStorageOptions } from './postgres-storage.js';
 import type { ProfileStorage } from './profile-storage.js';
 
 export type StorageOptions = Omit<FileStorageOptions, 'dir'> & Omit<PostgresStorageOptions, 'url'>;
@@ -11,13 +11,16 @@ export function isDatabaseUrl(location: string): boolean {
 
 /**
  * The profile store at `location`: a PostgreSQL database (postgres://user:password@host:port/db),
- * shared by every server pointed at it, or else the embedded store in that folder.
+ * shared by every server pointed at it, or else the embedded store in that folder. Only the
+ * store asked for is loaded: a command reading a folder never loads the PostgreSQL client.
  */
-export function openStorage(location: string, options: StorageOptions = {}): Promise<ProfileStorage> {
+export async function openStorage(location: string, options: StorageOptions = {}): Promise<ProfileStorage> {
   if (isDatabaseUrl(location)) {
     const { create: _create, compressInWorker: _compress, ...rest } = options;
+    const { openPostgresStorage } = await import('./postgres-storage.js');
     return openPostgresStorage({ ...rest, url: location });
   }
   const { instance: _instance, ...rest } = options;
+  const { openFileStorage } = await import('./file-storage.js');
   return openFileStorage({ ...rest, dir: location });
 }
