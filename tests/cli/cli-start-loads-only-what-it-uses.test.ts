@@ -49,11 +49,21 @@ function assertNoneLoaded(packages: Set<string>): void {
   assert.equal(loaded, [], `loaded: ${[...packages].sort().join(', ')}`);
 }
 
-test('when `app --version` runs, then it prints the version, and no heavy package is loaded', async () => {
-  const { result, urls, packages } = await runLogged('version', ['--version']);
+test('when `app --version` or `app -v` runs, then it prints the version, and no package at all is loaded', async () => {
+  for (const flag of ['--version', '-v']) {
+    const { result, urls, packages } = await runLogged(`version${flag}`, [flag]);
+    assert.is(result.code, 0, result.stderr);
+    assert.is(result.stdout, `${version}\n`);
+    // The log saw the bin load: an empty log would pass the checks below for nothing.
+    assert.ok(urls.some((url) => url.endsWith('/dist/cli/bin.js')), urls.join('\n'));
+    assert.equal([...packages], []);
+  }
+});
+
+test('when `app --version` comes after a command, then commander answers it, and no heavy package is loaded', async () => {
+  const { result, urls, packages } = await runLogged('version-late', ['--version', 'routes']);
   assert.is(result.code, 0, result.stderr);
-  assert.is(result.stdout.trim(), version);
-  // The log saw the CLI itself load: an empty log would pass the check below for nothing.
+  assert.is(result.stdout, `${version}\n`);
   assert.ok(urls.some((url) => url.endsWith('/dist/cli/main.js')), urls.join('\n'));
   assert.ok(packages.has('commander'), [...packages].join(', '));
   assertNoneLoaded(packages);
