@@ -1,10 +1,14 @@
-// bench:start — launch to first answer for `app serve` against a bare node:http script, and the time
-// from saving a changed app file to its new route answering (watch mode).
+// bench:start — launch to first answer for `app serve` against a bare node:http script, the time
+// from saving a changed app file to its new route answering (watch mode), and the CLI's start:
+// `app --version` and `app profiles list` on a 1,000-profile store against bare `node -e 0`.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { request } from 'undici';
 import { startContender, type Contender } from './contender.js';
+import { openFileStorage } from '../../core/profiler/storage/file-storage.js';
+import { nthToken, profile200, profile404 } from '../../tests/core/profiler/fixtures.js';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 7);
 const dist = resolve(process.cwd(), 'dist');
@@ -53,6 +57,26 @@ async function reloadTime(round: number): Promise<number> {
   return performance.now() - start;
 }
 
+/** Wall time of one run of `command` to its exit, which must be 0. */
+function runTime(command: string[]): number {
+  const start = performance.now();
+  const run = spawnSync(command[0], command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  const ms = performance.now() - start;
+  if (run.status !== 0) throw new Error(`${command.join(' ')} exited ${run.status}:\n${run.stderr}`);
+  return ms;
+}
+
+async function fillStore(dir: string, count: number): Promise<void> {
+  const storage = await openFileStorage({ dir });
+  const start = Date.now() - count * 10;
+  for (let i = 0; i < count; i++) {
+    const options = { token: nthToken(i), time: start + i * 10, seed: i };
+    storage.write(i % 4 === 0 ? profile404(options) : profile200(options));
+    if (i % 250 === 249) await storage.flush();
+  }
+  await storage.close();
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
@@ -63,27 +87,47 @@ writeFileSync(appFile, appSource('route0'));
 const serveCmd = [process.execPath, join(dist, 'cli/bin.js'), 'serve', '--port', '0', '--store', join(work, 'store')];
 const app: Contender = { name: 'app serve', command: [...serveCmd, '--no-watch', '--app', appFile] };
 
-const times = { bare: [] as number[], app: [] as number[], reload: [] as number[] };
+const times = { bare: [] as number[], app: [] as number[], reload: [] as number[], node: [] as number[], version: [] as number[], list: [] as number[] };
+const cliStore = join(work, 'cli-store');
+const cli = (...args: string[]) => [process.execPath, join(dist, 'cli/bin.js'), ...args];
 let base = '';
+/** `-- --only cli`: the CLI's start alone, without the servers */
+const cliOnly = process.argv.includes('--only') && process.argv[process.argv.indexOf('--only') + 1] === 'cli';
+const row = (label: string, ms: number, versus = '') => console.log(`${label.padEnd(43)}${ms.toFixed(0).padStart(6)} ms${versus ? `   ${versus}` : ''}`);
 try {
+  if (!cliOnly) {
+    for (let i = 0; i < rounds; i++) {
+      times.bare.push(await launchToFirstAnswer(bare));
+      times.app.push(await launchToFirstAnswer(app));
+    }
+    const watching = await startContender({ name: 'app serve (watch)', command: [...serveCmd, '--app', appFile] });
+    base = watching.base;
+    await until(`${base}/`, 200);
+    await new Promise((done) => setTimeout(done, 300));
+    for (let i = 1; i <= rounds; i++) {
+      times.reload.push(await reloadTime(i));
+      await new Promise((done) => setTimeout(done, 150));
+    }
+    await watching.stop();
+  }
+  await fillStore(cliStore, 1000);
+  runTime(cli('profiles', 'list', '--store', cliStore)); // the store's first read after its writer, and a warm disk cache
   for (let i = 0; i < rounds; i++) {
-    times.bare.push(await launchToFirstAnswer(bare));
-    times.app.push(await launchToFirstAnswer(app));
+    times.node.push(runTime([process.execPath, '-e', '0']));
+    times.version.push(runTime(cli('--version')));
+    times.list.push(runTime(cli('profiles', 'list', '--store', cliStore)));
   }
-  const watching = await startContender({ name: 'app serve (watch)', command: [...serveCmd, '--app', appFile] });
-  base = watching.base;
-  await until(`${base}/`, 200);
-  await new Promise((done) => setTimeout(done, 300));
-  for (let i = 1; i <= rounds; i++) {
-    times.reload.push(await reloadTime(i));
-    await new Promise((done) => setTimeout(done, 150));
-  }
-  await watching.stop();
-  const [b, a, r] = [median(times.bare), median(times.app), median(times.reload)];
   console.log(`\nmedian of ${rounds} rounds`);
-  console.log(`node:http script, launch to first answer   ${b.toFixed(0).padStart(6)} ms`);
-  console.log(`app serve (app.config.ts), same            ${a.toFixed(0).padStart(6)} ms   ${(a / b).toFixed(2)}x node:http (goal <= 4)`);
-  console.log(`save to new route answering (watch mode)   ${r.toFixed(0).padStart(6)} ms   ${(r / b).toFixed(2)}x node:http start (goal <= 5)`);
+  if (!cliOnly) {
+    const [b, a, r] = [median(times.bare), median(times.app), median(times.reload)];
+    row('node:http script, launch to first answer', b);
+    row('app serve (app.config.ts), same', a, `${(a / b).toFixed(2)}x node:http (goal <= 4)`);
+    row('save to new route answering (watch mode)', r, `${(r / b).toFixed(2)}x node:http start (goal <= 5)`);
+  }
+  const [n, v, l] = [median(times.node), median(times.version), median(times.list)];
+  row('node -e 0, launch to exit', n);
+  row('app --version, same', v, `${(v / n).toFixed(2)}x node -e 0 (goal <= 2)`);
+  row('app profiles list, 1,000 profiles, same', l, `${(l / n).toFixed(2)}x node -e 0 (goal <= 300 ms)`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
