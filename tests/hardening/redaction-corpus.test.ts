@@ -191,7 +191,7 @@ test('when every request is replayed to a second server, then no secret value is
   try {
     const base = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
     for (const token of tokens) {
-      const r = await runApp(['replay', token, '--target', base, '--store', store]);
+      const r = await runApp(['replay', token, '--target', base, '--send-incomplete', '--store', store]);
       assert.is(r.code, 0, `app replay ${token}: ${r.stderr}`);
       replayed.push({ name: `app replay ${token} output`, text: r.stdout + r.stderr });
     }
