@@ -38,11 +38,12 @@ const commands = () => [
   ['profiles', 'show', hello, '--panel', 'log', '--store', store],
   ['profiles', 'show', notFound, '--panel', 'exception', '--store', store],
   ['profiles', 'diff', notFound, hello, '--store', store],
+  ['profiles', 'show', hello, '--panel', 'time', '--store', store],
   ['routes'],
 ];
 
-for (const columns of [80, 120]) {
-  test(`when COLUMNS=${columns}, then no line of list, show, diff or routes is wider`, async () => {
+for (const columns of [80, 100, 120]) {
+  test(`when COLUMNS=${columns}, then no line of list, show (log, exception, time), diff or routes is wider`, async () => {
     for (const args of commands()) {
       const r = await runApp(args, { env: { COLUMNS: String(columns) }, cwd: dir });
       assert.ok(r.code === 0 || (args[1] === 'diff' && r.code === 1), `${args.join(' ')}: ${r.stderr}`);
