@@ -16,7 +16,7 @@ export function makeMcpCommand(output: Output): Command {
     .description('Serve the profiler to a coding agent over MCP (stdio): profiles, the last error, routes, replay')
     .option('--store <dir|url>', STORE_OPTION_HELP)
     .option('--app <file>', 'app file whose routes list_routes and explain_route read (default: app.config.* in the working directory, else the demo app)')
-    .addHelpText('after', '\nExamples:\n  $ app mcp\n  $ app mcp --store ./var/profiler\n\nClient configuration: {"mcpServers":{"appkernel":{"command":"npx","args":["app","mcp"]}}}')
+    .addHelpText('after', '\nExamples:\n  $ app mcp\n  $ app mcp --store ./var/profiler\n\nClient configuration:\n  {"mcpServers":{"appkernel":{"command":"npx","args":["app","mcp"]}}}')
     .action(async (opts: McpOptions) => {
       const storage = await openExistingStore(opts.store, output);
       let routes: Promise<RouteCollection> | null = null;

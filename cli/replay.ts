@@ -52,7 +52,7 @@ export function makeReplayCommand(output: Output): Command {
     .option('--json', 'print the result as JSON', false)
     .option('--wide', 'do not fit the comparison to the terminal\'s width (default: its width, else $COLUMNS, else 100)')
     .option('--store <dir|url>', STORE_OPTION_HELP)
-    .addHelpText('after', '\nExamples:\n  $ app replay latest\n  $ app replay 3f2a1c --diff\n  $ app replay 3f2a1c --target http://127.0.0.1:9000 --header "Authorization: Bearer dev"\n  $ app replay 3f2a1c --query "token=dev-token"\n  $ app replay 3f2a1c --data-file login.json')
+    .addHelpText('after', '\nExamples:\n  $ app replay latest\n  $ app replay 3f2a1c --diff\n  $ app replay 3f2a1c --target http://127.0.0.1:9000\n  $ app replay 3f2a1c --header "Authorization: Bearer dev"\n  $ app replay 3f2a1c --query "token=dev-token"\n  $ app replay 3f2a1c --data-file login.json')
     .action(async (token: string, opts: ReplayOptions) => {
       const { invalidTargetMessage, parseTarget } = await import('../core/profiler/replay-origin.js');
       if (opts.target !== undefined && parseTarget(opts.target) === null) throw new AppError('APP_ERR_CLI_USAGE', invalidTargetMessage(opts.target));

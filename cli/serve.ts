@@ -47,11 +47,11 @@ export function makeServeCommand(output: Output): Command {
     .option('--verbose', 'also print a line for each request to the profiler\'s own pages (/_profiler/...)', false)
     .addHelpText('after', `
 Examples:
-  $ app serve                      the demo app (or ./app.config.ts) on http://127.0.0.1:8000
+  $ app serve                      ./app.config.ts, or the demo app, on :8000
   $ app serve --port 0 --no-watch  a free port, no reloads
   $ app serve --no-debug           no profiler, production error pages
   $ app serve --allow-host myapp.test --allow-host dev.local
-                                   also answer as http://myapp.test:8000 (a name in /etc/hosts)`)
+                                   answer as myapp.test:8000 too (/etc/hosts)`)
     // The server and all it loads are imported only by this command.
     .action(async (opts: ServeOptions) => (await import('./serve-action.js')).serve(opts, output));
 }
