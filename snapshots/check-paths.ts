@@ -27,20 +27,24 @@ export interface CheckSnapshotsOptions {
   normalisers?: Normaliser[];
   /** the app root, shown as `<ROOT>` (default: the working directory) */
   root?: string;
+  /** the method every path is requested with, which names the files of methods but GET (default GET) */
+  method?: string;
 }
 
 /**
  * `/` → `index`, `/hello/world` → `hello__world`. Other characters become `_`, and then a short
  * hash of the path keeps distinct paths apart (`/a?b` and `/a_b`); the name never holds a `/` or
- * starts with a dot, so it cannot leave the snapshot folder.
+ * starts with a dot, so it cannot leave the snapshot folder. A method other than GET comes first,
+ * `POST@login`: a path never makes an `@`, so no GET page takes that name.
  */
-export function snapshotFileName(path: string): string {
+export function snapshotFileName(path: string, method = 'GET'): string {
+  const prefix = method === 'GET' ? '' : `${method.replace(/[^A-Za-z0-9-]/g, '_')}@`;
   const trimmed = path.replace(/^\/+/, '');
-  if (trimmed === '') return `index${SNAPSHOT_EXTENSION}`;
+  if (trimmed === '') return `${prefix}index${SNAPSHOT_EXTENSION}`;
   const plain = trimmed.split('/').join('__');
   let name = plain.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_').slice(0, 100);
   if (name !== plain) name += `-${createHash('sha1').update(path).digest('hex').slice(0, 8)}`;
-  return `${name}${SNAPSHOT_EXTENSION}`;
+  return `${prefix}${name}${SNAPSHOT_EXTENSION}`;
 }
 
 /**
@@ -71,13 +75,14 @@ export async function checkSnapshots(
   options: CheckSnapshotsOptions,
 ): Promise<{ ok: boolean; results: CheckedPath[] }> {
   const dir = resolve(options.dir);
+  const method = options.method ?? 'GET';
   const results: CheckedPath[] = [];
   for (const path of paths) {
-    const file = resolve(dir, snapshotFileName(path));
+    const file = resolve(dir, snapshotFileName(path, method));
     if (!file.startsWith(`${dir}${sep}`)) throw new TypeError(`Snapshot path ${JSON.stringify(path)} leaves ${dir}`);
     const page = await fetch(path);
     const normalisers = options.normalisers ?? defaultNormalisers({ root: options.root ?? process.cwd(), tokens: tokensOf(page) });
-    const check = checkSnapshotFile(file, responseOutline(page, normalisers), { update: options.update, ci: options.ci, label: `GET ${path}` });
+    const check = checkSnapshotFile(file, responseOutline(page, normalisers), { update: options.update, ci: options.ci, label: `${method} ${path}` });
     results.push({ path, file, ...check });
   }
   return { ok: results.every((r) => r.state !== 'failed' && r.state !== 'missing'), results };

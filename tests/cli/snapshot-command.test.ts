@@ -6,6 +6,8 @@ import * as assert from 'uvu/assert';
 import { PACKAGE_ENTRY, runApp } from '../helpers/cli.js';
 
 const PATHS = ['/', '/hello/world', '/robots.txt'];
+/** /robots.txt answers 404 in the demo app: a snapshot records it only when told. */
+const ALLOW_404 = ['--allow-status', '404'];
 /** Snapshot modes off unless a test turns one on, whatever this run was started with. */
 const PLAIN = { CI: '', UPDATE_SNAPSHOTS: '' };
 
@@ -24,7 +26,7 @@ test.before.each(() => { dir = mkdtempSync(join(tmpdir(), 'appkernel-snapshot-cl
 test.after.each(() => { rmSync(dir, { recursive: true, force: true }); });
 
 test('when run against the demo app, then it writes one snapshot per path (exit 0), and a second run passes (exit 0)', async () => {
-  const first = await runApp(['snapshot', ...PATHS, '--dir', 'snaps'], { cwd: dir, env: PLAIN });
+  const first = await runApp(['snapshot', ...PATHS, ...ALLOW_404, '--dir', 'snaps'], { cwd: dir, env: PLAIN });
   assert.is(first.code, 0, first.stderr);
   assert.equal(readdirSync(join(dir, 'snaps')).sort(), ['hello__world.snap.txt', 'index.snap.txt', 'robots.txt.snap.txt']);
   assert.is((first.stderr.match(/^written /gm) ?? []).length, 3, first.stderr);
@@ -35,7 +37,7 @@ test('when run against the demo app, then it writes one snapshot per path (exit 
   assert.not.match(robots, /:\d+:\d+\)|line \d+/, 'no line number of code outside the app');
   assert.match(readFileSync(join(dir, 'snaps', 'hello__world.snap.txt'), 'utf8'), /h1 "Hello world!"/);
 
-  const second = await runApp(['snapshot', ...PATHS, '--dir', 'snaps'], { cwd: dir, env: PLAIN });
+  const second = await runApp(['snapshot', ...PATHS, ...ALLOW_404, '--dir', 'snaps'], { cwd: dir, env: PLAIN });
   assert.is(second.code, 0, second.stdout + second.stderr);
   assert.is((second.stderr.match(/^passed /gm) ?? []).length, 3, second.stderr);
   assert.is(second.stdout, '', 'no diff when every page matches');
@@ -44,7 +46,7 @@ test('when run against the demo app, then it writes one snapshot per path (exit 
 test('when the app changes a heading, then it exits 1 with a diff of that heading; --update rewrites; then it passes', async () => {
   const appFile = join(dir, 'shop.ts');
   writeFileSync(appFile, appSource('Welcome'));
-  const args = ['snapshot', ...PATHS, '--app', 'shop.ts', '--dir', 'snaps'];
+  const args = ['snapshot', ...PATHS, ...ALLOW_404, '--app', 'shop.ts', '--dir', 'snaps'];
   assert.is((await runApp(args, { cwd: dir, env: PLAIN })).code, 0);
 
   writeFileSync(appFile, appSource('Welcome back'));

@@ -11,6 +11,8 @@ import { PACKAGE_ENTRY, runApp } from '../helpers/cli.js';
 // kept from opening a port: the requests are in-process.
 
 const PATHS = ['/', '/hello/world', '/robots.txt'];
+/** /robots.txt answers 404 in the demo app: a snapshot records it only when told. */
+const ALLOW_404 = ['--allow-status', '404'];
 const DEMO_APP = resolve(process.cwd(), 'dist/core/app/demo-app.js');
 /** Snapshot modes off unless a test turns one on, whatever this run was started with. */
 const PLAIN = { CI: '', UPDATE_SNAPSHOTS: '' };
@@ -45,7 +47,7 @@ test('when the port guard is on, then it does stop a bin that listens (so the ch
 });
 
 test('when run three times, then it writes (exit 0), passes (exit 0), and after the demo app changes fails with a diff of that page alone (exit 1)', async () => {
-  const first = await runApp(['snapshot', ...PATHS], { cwd: dir, env });
+  const first = await runApp(['snapshot', ...PATHS, ...ALLOW_404], { cwd: dir, env });
   assert.is(first.code, 0, first.stdout + first.stderr);
   assert.equal(readdirSync(join(dir, '__snapshots__')).sort(), ['hello__world.snap.txt', 'index.snap.txt', 'robots.txt.snap.txt'],
     'without --dir, the snapshots go to ./__snapshots__');
@@ -53,13 +55,13 @@ test('when run three times, then it writes (exit 0), passes (exit 0), and after 
   const robots = readFileSync(join(dir, '__snapshots__', 'robots.txt.snap.txt'), 'utf8');
   assert.ok(robots.startsWith('status 404\n') && robots.includes('h1 "Error 404 Not Found"'), robots);
 
-  const second = await runApp(['snapshot', ...PATHS], { cwd: dir, env });
+  const second = await runApp(['snapshot', ...PATHS, ...ALLOW_404], { cwd: dir, env });
   assert.is(second.code, 0, second.stdout + second.stderr);
   assert.is((second.stderr.match(/^passed /gm) ?? []).length, 3, second.stderr);
   assert.is(second.stdout, '', 'no diff when every page matches');
 
   writeFileSync(join(dir, 'changed-demo.ts'), CHANGED_DEMO_APP);
-  const third = await runApp(['snapshot', ...PATHS, '--app', 'changed-demo.ts'], { cwd: dir, env });
+  const third = await runApp(['snapshot', ...PATHS, ...ALLOW_404, '--app', 'changed-demo.ts'], { cwd: dir, env });
   assert.is(third.code, 1, third.stdout + third.stderr);
   assert.match(third.stderr, /^passed +\/ /m);
   assert.match(third.stderr, /^passed +\/hello\/world /m);
@@ -72,9 +74,9 @@ test('when run three times, then it writes (exit 0), passes (exit 0), and after 
 });
 
 test('when UPDATE_SNAPSHOTS=1 is set instead of --update, then the changed page is rewritten, and the next plain run passes', async () => {
-  assert.is((await runApp(['snapshot', ...PATHS], { cwd: dir, env })).code, 0);
+  assert.is((await runApp(['snapshot', ...PATHS, ...ALLOW_404], { cwd: dir, env })).code, 0);
   writeFileSync(join(dir, 'changed-demo.ts'), CHANGED_DEMO_APP);
-  const args = ['snapshot', ...PATHS, '--app', 'changed-demo.ts'];
+  const args = ['snapshot', ...PATHS, ...ALLOW_404, '--app', 'changed-demo.ts'];
   const updated = await runApp(args, { cwd: dir, env: { ...env, UPDATE_SNAPSHOTS: '1' } });
   assert.is(updated.code, 0, updated.stdout + updated.stderr);
   assert.match(updated.stderr, /^updated +\/robots\.txt /m);
