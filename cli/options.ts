@@ -14,8 +14,11 @@ export function parsePort(value: string): number {
 
 export const STORE_OPTION_HELP = 'profile store: a folder, or postgres://user:password@host:port/db shared by several servers (default: $APPKERNEL_PROFILER_STORE, $APPKERNEL_PROFILER_DIR or ./var/profiler)';
 
-/** --store, else $APPKERNEL_PROFILER_STORE, else the folder of resolveStoreDir(): a database URL as given, a folder resolved. */
-export function resolveStoreLocation(option: string | undefined, cwd: string): string {
+/**
+ * --store, else $APPKERNEL_PROFILER_STORE, else the folder of resolveStoreDir(): a database URL as
+ * given, a folder resolved. A folder given is resolved from `cwd`; the default one lies in `projectDir`.
+ */
+export function resolveStoreLocation(option: string | undefined, cwd: string, projectDir = cwd): string {
   if (option === '') throw new AppError('APP_ERR_CLI_USAGE', 'Invalid --store "": give a folder, or a postgres:// URL.');
   const given = option ?? (process.env.APPKERNEL_PROFILER_STORE || undefined);
   if (given !== undefined && isDatabaseUrl(given)) return given;
@@ -23,7 +26,7 @@ export function resolveStoreLocation(option: string | undefined, cwd: string): s
     const where = option === undefined ? 'APPKERNEL_PROFILER_STORE' : '--store';
     throw new AppError('APP_ERR_CLI_USAGE', `Unsupported store "${given}" (${where}): give a folder, or a postgres:// URL (postgresql:// too).`);
   }
-  const dir = resolveStoreDir(given, cwd);
+  const dir = given === undefined && !process.env.APPKERNEL_PROFILER_DIR ? resolveStoreDir(undefined, projectDir) : resolveStoreDir(given, cwd);
   notAFile(dir, option === undefined ? 'store folder' : '--store');
   return dir;
 }

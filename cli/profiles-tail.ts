@@ -3,14 +3,14 @@ import { AppError } from '../core/errors.js';
 import type { ProfileSummary, SearchQuery } from '../core/profiler/profile.js';
 import { jsonForTerminal } from '../render/text/terminal-safe.js';
 import { summaryForJson } from './json-times.js';
-import { openExistingStore } from './open-store.js';
-import { describeStoreLocation, nonEmptyFilter, parseStatusFilter, resolveStoreLocation, STORE_OPTION_HELP } from './options.js';
+import { existingStoreLocation, openExistingStore } from './open-store.js';
+import { describeStoreLocation, nonEmptyFilter, parseStatusFilter, STORE_OPTION_HELP } from './options.js';
 import { terminalSafe } from '../render/text/terminal-safe.js';
 import type { Output } from './output.js';
 
 const POLL_MS = 250;
 
-const storeShown = (option: string | undefined) => describeStoreLocation(resolveStoreLocation(option, process.cwd()));
+const storeShown = (option: string | undefined) => describeStoreLocation(existingStoreLocation(option));
 
 interface TailOptions { status?: string; method?: string; url?: string; json: boolean; includeProfiler: boolean; store?: string }
 
