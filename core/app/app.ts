@@ -35,7 +35,7 @@ export class App {
       throw new TypeError(`Route "${name}": the controller must be a function, ${typeof controller} given.`);
     }
     this.routes.add(name, { ...options, path, controller: options.controller ?? (controller.name || name) });
-    this.controllers.set(name, controller);
+    this.controllers.set(name, nameAnonymous(controller, name));
     return this;
   }
 
@@ -75,4 +75,19 @@ export class App {
 /** The entry point of an app file: `export const app = createApp(...)` then `app.get(...)`. */
 export function createApp(options: AppOptions = {}): App {
   return new App(options);
+}
+
+/**
+ * An inline arrow function has no name, and a stack trace shows its frame as `<anonymous>`: it is
+ * given the route's name, which the router panel already lists as its controller. A named function
+ * (a declaration, or a const it was assigned to) keeps its own.
+ */
+function nameAnonymous(controller: Controller, route: string): Controller {
+  if (controller.name !== '') return controller;
+  try {
+    Object.defineProperty(controller, 'name', { value: route, configurable: true });
+  } catch {
+    // a frozen function keeps no name: its frame stays `<anonymous>`
+  }
+  return controller;
 }
