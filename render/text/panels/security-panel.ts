@@ -1,15 +1,16 @@
 import type { Profile } from '../../../core/profiler/profile.js';
+import { SECURITY_WORDING } from '../../security-wording.js';
 import { renderHeading, renderKeyValues } from '../blocks.js';
 import type { TextOptions } from '../text-options.js';
 
-/** The firewall's decision and the rule that made it. */
+/** The firewall's decision and the rule that made it, in the page's words. */
 export function renderSecurityPanel(profile: Profile, options: TextOptions): string {
-  const security = profile.collectors.security;
+  const { decision, rule, message } = profile.collectors.security;
   const head = renderHeading('Security', options.color);
-  if (security.decision === 'none') return `${head}No access rule applied to the request.\n`;
+  if (decision !== 'allowed' && decision !== 'denied') return `${head}${SECURITY_WORDING.noRule}\n`;
   return head + renderKeyValues([
-    ['Decision', security.decision],
-    ['Rule', security.rule ?? '(none)'],
-    ['Message', security.message ?? '(none)'],
+    ['Decision', SECURITY_WORDING.decisions[decision]],
+    ['Rule', rule ?? SECURITY_WORDING.absent],
+    ['Message', message ?? SECURITY_WORDING.absent],
   ], options);
 }

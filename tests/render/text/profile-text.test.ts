@@ -142,7 +142,7 @@ panels('security: the decision and its rule', () => {
   const base = sampleProfile();
   const profile: Profile = { ...base, status: 403, collectors: { ...base.collectors,
     security: { decision: 'denied', rule: '^/admin', message: 'Access denied.' } } };
-  assert.ok(renderProfileText(profile, 'security', plain).includes('Decision  denied\nRule      ^/admin\nMessage   Access denied.\n'));
+  assert.ok(renderProfileText(profile, 'security', plain).includes('Decision  Denied\nRule      ^/admin\nMessage   Access denied.\n'));
   assert.ok(renderProfileText(sampleProfile(), 'security', plain).includes('No access rule applied to the request.'));
 });
 
