@@ -23,7 +23,7 @@ th,td{text-align:left;vertical-align:top;padding:6px 10px;border-bottom:1px soli
 th{background:#f9fafb;font-size:12px;color:#4b5563;white-space:nowrap}
 .results td{white-space:nowrap}.results td.url{white-space:normal;min-width:26ch}
 .kv th{width:min(220px,35%);background:none;font-size:13px;white-space:normal}
-td.mono{overflow-wrap:break-word}
+td.mono,td .url-text{overflow-wrap:break-word}
 .b{display:inline-block;padding:0 7px;border-radius:9px;font-size:11.5px;font-weight:600;background:#e5e7eb;color:#374151;white-space:nowrap}
 .s2 .b,.b.s2,.b.ok{background:#dcfce7;color:#166534}.b.s3{background:#dbeafe;color:#1e40af}
 .b.s4,.b.warn,.log-warning .b{background:#fef3c7;color:#92400e}.b.s5,.b.err,.log-error .b{background:#fee2e2;color:#991b1b}

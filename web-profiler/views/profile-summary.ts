@@ -1,6 +1,7 @@
 import type { Profile } from '../../core/profiler/profile.js';
-import { escapeHtml, escapeHtmlCut, queryString, safeUrl } from '../../render/escape.js';
+import { escapeHtml, queryString, safeUrl } from '../../render/escape.js';
 import { formatDateTime, formatMs, futureNote, isoSeconds, statusClass } from '../../render/format.js';
+import { urlHtml } from '../../render/url-html.js';
 
 /** Longer URLs are cut in the header (and in the search results); the request panel shows them whole. */
 export const URL_SHOWN = 160;
@@ -13,11 +14,11 @@ function renderUrl(profile: Profile): string {
   const title = profile.url.length > URL_SHOWN ? ` title="${escapeHtml(profile.url)}"` : '';
   const href = safeUrl(profile.url);
   if (href !== null && (profile.method === 'GET' || profile.method === 'HEAD')) {
-    return `<a href="${escapeHtml(href)}"${title}>${escapeHtmlCut(profile.url, URL_SHOWN)}</a>`;
+    return `<a href="${escapeHtml(href)}"${title}>${urlHtml(profile.url, URL_SHOWN)}</a>`;
   }
   const referer = safeUrl(profile.collectors.request.headers.referer ?? '');
   const back = referer === null ? '' : ` <a class="referer" href="${escapeHtml(referer)}">Return to referer URL</a>`;
-  return `<span${title}>${escapeHtmlCut(profile.url, URL_SHOWN)}</span>${back}`;
+  return `<span${title}>${urlHtml(profile.url, URL_SHOWN)}</span>${back}`;
 }
 
 /** The header of a profile: URL, method, status, IP, when it was profiled (noted when ahead of `now`), its token. */

@@ -2,6 +2,7 @@ import type { ProfileSummary, SearchQuery } from '../../core/profiler/profile.js
 import { escapeHtml, escapeHtmlCut, queryString } from '../../render/escape.js';
 import { formatDateTime, formatMs, futureNote, isoSeconds, statusClass } from '../../render/format.js';
 import { renderLayout } from '../../render/layout.js';
+import { urlHtml } from '../../render/url-html.js';
 import { STYLES } from '../../render/styles.js';
 import { renderSearchForm, SEARCH_FORM_STYLES } from './search-form.js';
 import { renderTopBar } from './top-bar.js';
@@ -11,7 +12,8 @@ import { URL_SHOWN } from './profile-summary.js';
 function filterLink(name: 'ip' | 'method' | 'url', value: string, limit: number): string {
   const href = `/_profiler/search${queryString({ [name]: value, limit })}`;
   const title = value.length > URL_SHOWN ? ` title="${escapeHtml(value)}"` : '';
-  return `<a href="${escapeHtml(href)}"${title}>${escapeHtmlCut(value, URL_SHOWN)}</a>`;
+  const text = name === 'url' ? urlHtml(value, URL_SHOWN) : escapeHtmlCut(value, URL_SHOWN);
+  return `<a href="${escapeHtml(href)}"${title}>${text}</a>`;
 }
 
 function routeCell(route: string | null | undefined): string {

@@ -4,6 +4,7 @@ import { formatBytes, formatMs, statusClass } from '../../../render/format.js';
 import { renderKeyValueTable } from '../../../render/key-value-table.js';
 import { RESPONSE_BODY_CAP } from '../../../core/profiler/request-collector.js';
 import { renderBody } from './request-panel.js';
+import { urlHtml } from '../../../render/url-html.js';
 
 function callStatus(call: HttpCallData): string {
   if (call.error !== null) return `<span class="b err">${call.timedOut ? 'timeout' : 'error'}</span>`;
@@ -27,7 +28,7 @@ function calleeLink(call: HttpCallData): string {
 
 function renderCall(call: HttpCallData, index: number): string {
   const size = (bytes: number | null) => (bytes === null ? '<span class="empty">unknown</span>' : escapeHtml(formatBytes(bytes)));
-  return `<div class="card"><h3>#${index + 1} ${callStatus(call)} ${escapeHtml(call.method)} <code>${escapeHtml(call.url)}</code></h3>`
+  return `<div class="card"><h3>#${index + 1} ${callStatus(call)} ${escapeHtml(call.method)} <code>${urlHtml(call.url)}</code></h3>`
     + `<p>${escapeHtml(call.client)} &middot; started at ${formatMs(call.start)} &middot; ${progress(call)}${calleeLink(call)}`
     + ` &middot; sent ${size(call.requestSize)} &middot; received ${size(call.responseSize)}</p>`
     + (call.error === null ? '' : `<p class="err">${escapeHtml(call.error)}</p>`)
@@ -41,7 +42,7 @@ export function renderHttpClientPanel(profile: Profile): string {
   const data = profile.collectors.http_client;
   if (!data) return '<h2>HTTP Client</h2><div class="card"><p class="empty">This profile was recorded before outgoing HTTP calls were.</p></div>';
   if (data.calls.length === 0) return '<h2>HTTP Client</h2><div class="card"><p class="empty">No outgoing HTTP calls were made.</p></div>';
-  const rows = data.calls.map((call, i) => `<tr><td>${i + 1}</td><td>${callStatus(call)}</td><td>${escapeHtml(call.method)}</td><td>${escapeHtml(call.url)}</td>`
+  const rows = data.calls.map((call, i) => `<tr><td>${i + 1}</td><td>${callStatus(call)}</td><td>${escapeHtml(call.method)}</td><td>${urlHtml(call.url)}</td>`
     + `<td>${call.duration !== null ? formatMs(call.duration) : call.bodyUnread === true ? `${formatMs(call.headersAfter ?? 0)}, body not read` : '&hellip;'}</td></tr>`);
   return `<h2>HTTP Client</h2><div class="card"><p>${data.calls.length} call${data.calls.length === 1 ? '' : 's'}, ${formatMs(data.totalTime)} in all`
     + `${data.errors ? `, <span class="b err">${data.errors} failed</span>` : ''}</p>`

@@ -2,6 +2,7 @@ import type { BodyData, Profile } from '../../../core/profiler/profile.js';
 import { escapeHtml } from '../../../render/escape.js';
 import { formatBytes, formatJson, statusClass } from '../../../render/format.js';
 import { renderHtmlRows, renderKeyValueTable } from '../../../render/key-value-table.js';
+import { urlHtml } from '../../../render/url-html.js';
 import { BODY_CAP, RESPONSE_BODY_CAP } from '../../../core/profiler/request-collector.js';
 
 function orNone(value: string | null): string {
@@ -54,7 +55,7 @@ export function renderRequestPanel(profile: Profile): string {
     : 'Redacted: nothing.';
   return '<h2>Request</h2><div class="card">' + renderHtmlRows([
     ['Method', escapeHtml(request.method)],
-    ['URL', escapeHtml(request.url)],
+    ['URL', urlHtml(request.url)],
     ['Route', orNone(request.route)],
     ['Route parameters', renderKeyValueTable(request.routeParams, 'none')],
     ['Controller', orNone(request.controller)],
