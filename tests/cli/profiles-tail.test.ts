@@ -40,6 +40,8 @@ async function stored(path: string): Promise<string> {
 
 test('when requests are profiled while tail --status 4xx runs, then it prints the 404 line, not the 200, and Ctrl-C ends it with 0', async () => {
   const old = await stored('/missing-before');
+  // On disk before tail begins: tail follows arrival in the store, and one still queued arrives later.
+  await t.server.storage!.flush();
   const tail = await startTail(['--status', '4xx']);
   const ok = await stored('/');
   const missing = await stored('/missing-after');

@@ -1,3 +1,4 @@
+import { load } from 'cheerio';
 import { existsSync, rmSync } from 'node:fs';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -30,7 +31,7 @@ test('when the folder is deleted between reads, then the profiler pages answer f
   const search = await fetchText(`${t.base}/_profiler/search?limit=10`);
   assert.is(search.status, 200);
   const again = await fetchText(`${t.base}/_profiler/search?limit=10&profiler=1`);
-  assert.ok(again.body.includes('/_profiler/search?limit=10</a>'), 'the search request itself was profiled into a new folder');
+  assert.ok(load(again.body)('td.url').text().includes('/_profiler/search?limit=10'), 'the search request itself was profiled into a new folder');
   assert.is((await fetchText(`${t.base}/`)).status, 200);
 });
 

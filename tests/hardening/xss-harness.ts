@@ -112,7 +112,8 @@ const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:hr
 
 /**
  * Tags and tag@attribute pairs of a page, counted: a payload that became markup changes them. A
- * `title` is left out: a long value (a URL over 160 characters) is cut and shown whole in one.
+ * `title` is left out: a long value (a URL over 160 characters) is cut and shown whole in one; so are
+ * `<wbr>`, the places a URL may wrap (render/url-html.ts), as many as its separators.
  */
 export function fingerprint(html: string): Map<string, number> {
   const $ = load(html);
@@ -120,6 +121,7 @@ export function fingerprint(html: string): Map<string, number> {
   const add = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
   $('*').each((_, el) => {
     const node = el as unknown as { name: string; attribs?: Record<string, string> };
+    if (node.name === 'wbr') return;
     add(node.name);
     for (const attribute of Object.keys(node.attribs ?? {})) if (attribute !== 'title') add(`${node.name}@${attribute}`);
   });
