@@ -17,7 +17,6 @@ import { terminalSink } from '../core/log/terminal-sink.js';
 import type { LogLevel } from '../core/log/log-record.js';
 import { isDatabaseUrl, openStorage } from '../core/profiler/storage/open-storage.js';
 import { displayUrl } from '../core/profiler/storage/postgres-errors.js';
-import { PostgresStorage } from '../core/profiler/storage/postgres-storage.js';
 import type { ProfileStorage } from '../core/profiler/storage/profile-storage.js';
 import { closeProfileHandoff, endLiveStreams } from '../web-profiler/web-profiler.js';
 import { terminalSafe, terminalSafeBlock } from '../core/terminal-safe.js';
@@ -175,7 +174,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;
   // Profiles in a database several servers share say which one served them.
-  if (storage instanceof PostgresStorage) storage.instance = `${hostname()}:${address.port}`;
+  storage?.servedBy(`${hostname()}:${address.port}`);
 
   let watcher: FSWatcher | null = null;
   /** with no app file yet: watches its folder for one */

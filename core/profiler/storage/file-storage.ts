@@ -279,6 +279,9 @@ export class FileStorage implements ProfileStorage {
     return this.#writer.close();
   }
 
+  /** One folder, one machine: the profiles need not say which server wrote them. */
+  servedBy(_instance: string): void {}
+
   stats(): StoreStats {
     this.#refresh();
     return {

@@ -186,6 +186,10 @@ export class PostgresStorage implements ProfileStorage {
     this.#instance.set(name);
   }
 
+  servedBy(instance: string): void {
+    this.instance = instance;
+  }
+
   /** The write side, for the profiler worker to open in its own thread (postgres-thread-writer.ts). */
   writerSpec(): PostgresWriterSpec | null {
     if (this.#closing) return null;

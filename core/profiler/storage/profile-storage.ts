@@ -122,4 +122,9 @@ export interface ProfileStorage {
   /** flush(), then release; idempotent. Writes after close() are dropped. */
   close(): Promise<void>;
   stats(): StoreStats;
+  /**
+   * Which server writes through this store from now on (host name:port, known once it listens): a
+   * store several servers share records it with each profile; one a single server owns ignores it.
+   */
+  servedBy(instance: string): void;
 }
