@@ -3,8 +3,36 @@
 // Unlike requests per second it barely moves when other processes share the cores.
 import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { PROFILER_THREAD_NAME } from '../../core/profiler/thread-name.js';
 
 const TICKS_PER_SECOND = 100;
+
+/** CPU ms (user + system) by thread: the main thread (the event loop), the profiler worker, and the rest (compression, GC, libuv). */
+export interface ThreadsCpuMs {
+  main: number;
+  profiler: number;
+  other: number;
+}
+
+/** ms of CPU of each of the process's threads, grouped by what they do (they are told apart by the name core/profiler/thread-name.ts gives them). */
+export function cpuByThreadMs(pid: number): ThreadsCpuMs {
+  const total: ThreadsCpuMs = { main: 0, profiler: 0, other: 0 };
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+    } catch {
+      continue; // the thread ended between the listing and the read
+    }
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+    if (task === String(pid)) total.main += ms;
+    else if (name === PROFILER_THREAD_NAME) total.profiler += ms;
+    else total.other += ms;
+  }
+  return total;
+}
 
 /** ms of CPU (user + system) of the process, all its threads; with `mainThreadOnly`, of its main thread (the event loop) alone. */
 export function cpuMs(pid: number, mainThreadOnly = false): number {

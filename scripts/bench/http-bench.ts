@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { request } from 'undici';
 import { startContender, type Contender, type RunningContender } from './contender.js';
-import { allThreadsMs, cpuMs } from './cpu-per-request.js';
+import { allThreadsMs, cpuByThreadMs, cpuMs } from './cpu-per-request.js';
 import { load, loadGenerator } from './load.js';
+import { onServerCore, PINNED, pinThisProcessToGeneratorCore } from './pin-cores.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const warmup = Number(process.env.BENCH_WARMUP ?? 2);
@@ -25,15 +26,15 @@ const generator = (() => {
 })();
 const dist = resolve(process.cwd(), 'dist');
 const store = mkdtempSync(join(tmpdir(), 'appkernel-bench-store-'));
-const serve = (extra: string[]) => [process.execPath, join(dist, 'cli/bin.js'), 'serve', '--port', '0', '--no-watch',
-  '--app', join(dist, 'scripts/bench/bench-app.js'), '--store', store, ...extra];
+const serve = (extra: string[]) => onServerCore([process.execPath, join(dist, 'cli/bin.js'), 'serve', '--port', '0', '--no-watch',
+  '--app', join(dist, 'scripts/bench/bench-app.js'), '--store', store, ...extra]);
 
 const NODE = 'node:http';
 const FASTIFY = 'fastify';
 const PROFILER = 'appkernel profiler on';
 const CONTENDERS: Contender[] = [
-  { name: NODE, command: [process.execPath, join(dist, 'scripts/bench/peers/node-http-server.js')] },
-  { name: FASTIFY, command: [process.execPath, join(dist, 'scripts/bench/peers/fastify-server.js')] },
+  { name: NODE, command: onServerCore([process.execPath, join(dist, 'scripts/bench/peers/node-http-server.js')]) },
+  { name: FASTIFY, command: onServerCore([process.execPath, join(dist, 'scripts/bench/peers/fastify-server.js')]) },
   { name: 'appkernel --no-debug', command: serve(['--no-debug']) },
   // 100,000, not the default 10,000: on a fast machine one 3 s load of the panel case writes more
   // than 10,000 profiles (each panel view is profiled too) and pruned the very profile it showed.
@@ -72,7 +73,7 @@ const CASES: Case[] = [
   { name: 'exception panel', path: (c) => (c === PROFILER ? panelPath : undefined), baseline: '404', before: freshPanelPath, answers: '2xx' },
 ];
 
-interface Sample { rps: number; p50: number; p99: number; errors: number; cpuUs: number; mainUs: number }
+interface Sample { rps: number; p50: number; p99: number; errors: number; cpuUs: number; mainUs: number; profilerUs: number; otherUs: number }
 
 /** Profiles the store dropped, from its warnings: "… was dropped" lines, each with "(N more dropped since the last warning)". */
 function droppedIn(output: string): number {
@@ -108,12 +109,16 @@ async function sample(running: RunningContender, c: Case, path: string): Promise
   await untilQuiet();
   const pid = running.child.pid!;
   const before = cpuMs(pid);
-  const mainBefore = cpuMs(pid, true);
+  const threadsBefore = cpuByThreadMs(pid);
   const answers = c.answers;
   const r = await load(running.base + path, { connections, seconds, headers: c.headers }, generator);
   const wrongStatus = answers === '2xx' ? r.non2xx : r.requests - r.non2xx;
   const perRequest = (ms: number) => (ms * 1000) / Math.max(1, r.requests);
-  return { rps: r.rps, p50: r.p50, p99: r.p99, errors: r.errors + wrongStatus, cpuUs: perRequest(cpuMs(pid) - before), mainUs: perRequest(cpuMs(pid, true) - mainBefore) };
+  const threads = cpuByThreadMs(pid);
+  return {
+    rps: r.rps, p50: r.p50, p99: r.p99, errors: r.errors + wrongStatus, cpuUs: perRequest(cpuMs(pid) - before),
+    mainUs: perRequest(threads.main - threadsBefore.main), profilerUs: perRequest(threads.profiler - threadsBefore.profiler), otherUs: perRequest(threads.other - threadsBefore.other),
+  };
 }
 
 function median(values: number[]): number {
@@ -125,6 +130,7 @@ function median(values: number[]): number {
 const fmt = (n: number | undefined, digits = 0) => (n === undefined || !Number.isFinite(n) ? '-' : n.toFixed(digits));
 
 const running = new Map<string, RunningContender>();
+pinThisProcessToGeneratorCore();
 try {
   for (const contender of CONTENDERS) running.set(contender.name, await startContender(contender));
 
@@ -147,15 +153,18 @@ try {
     results.set(c.name, new Map([...samples].map(([name, list]) => [name, {
       rps: median(list.map((s) => s.rps)), p50: median(list.map((s) => s.p50)), p99: median(list.map((s) => s.p99)),
       errors: list.reduce((n, s) => n + s.errors, 0), cpuUs: median(list.map((s) => s.cpuUs)), mainUs: median(list.map((s) => s.mainUs)),
+      profilerUs: median(list.map((s) => s.profilerUs)), otherUs: median(list.map((s) => s.otherUs)),
     }])));
   }
 
   console.log(`\n${generator === 'wrk' ? 'wrk (1 thread)' : 'autocannon'}, ${connections} connections, ${warmup} s warm-up, then ${rounds} interleaved rounds of ${seconds} s per case; medians; 127.0.0.1`);
+  console.log(PINNED ? 'servers pinned to core 0 (all their threads), the load generator to core 1 (BENCH_PIN=0: unpinned)' : 'not pinned (needs Linux, taskset and 2 cores)');
   console.log('errors: failed or timed-out requests, and answers of another status class than the case\'s (2xx, or 404)');
   console.log('CPU µs/req: the server process\'s user + system CPU (all its threads) per request; "CPU x node": node:http\'s CPU over ours');
-  console.log('main µs/req: the same for its main thread alone, the event loop every request waits for (the rest: compression worker, GC helpers)\n');
+  console.log('main, profiler, other µs/req: the same by thread: the main thread (the event loop every request waits for),');
+  console.log('  the profiler worker, and the rest (compression, GC helpers, libuv), from /proc/<pid>/task/*/stat\n');
   console.log(['contender'.padEnd(22), 'request'.padEnd(22), 'req/s'.padStart(8), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), 'errors'.padStart(7),
-    'x node:http'.padStart(12), 'x fastify'.padStart(10), 'CPU µs/req'.padStart(11), 'CPU x node'.padStart(11), 'main µs/req'.padStart(12)].join(' '));
+    'x node:http'.padStart(12), 'x fastify'.padStart(10), 'CPU µs/req'.padStart(11), 'CPU x node'.padStart(11), 'main'.padStart(7), 'profiler'.padStart(9), 'other'.padStart(7)].join(' '));
   for (const contender of CONTENDERS) {
     for (const c of CASES) {
       const r = results.get(c.name)!.get(contender.name);
@@ -165,7 +174,7 @@ try {
       const fastify = base.get(FASTIFY)!;
       console.log([contender.name.padEnd(22), c.name.padEnd(22), fmt(r.rps).padStart(8), fmt(r.p50).padStart(7), fmt(r.p99).padStart(7),
         String(r.errors).padStart(7), fmt(r.rps / node.rps, 2).padStart(12), fmt(r.rps / fastify.rps, 2).padStart(10),
-        fmt(r.cpuUs, 1).padStart(11), fmt(node.cpuUs / r.cpuUs, 2).padStart(11), fmt(r.mainUs, 1).padStart(12)].join(' '));
+        fmt(r.cpuUs, 1).padStart(11), fmt(node.cpuUs / r.cpuUs, 2).padStart(11), fmt(r.mainUs, 1).padStart(7), fmt(r.profilerUs, 1).padStart(9), fmt(r.otherUs, 1).padStart(7)].join(' '));
     }
   }
   const profiler = running.get(PROFILER);

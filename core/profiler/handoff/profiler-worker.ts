@@ -3,6 +3,7 @@ import type { StoreWriterSpec, WrittenReport } from '../storage/profile-storage.
 import { openStoreWriter, type StoreWriter } from '../storage/store-writer.js';
 import { buildRecordedProfiles, type BuiltBatch, type RouteTableMessage } from './build-batch.js';
 import { RouteTables } from './route-tables.js';
+import { nameThisThread, PROFILER_THREAD_NAME } from '../thread-name.js';
 
 export type ToProfilerWorker =
   | RouteTableMessage
@@ -69,4 +70,5 @@ async function handle(message: ToProfilerWorker): Promise<void> {
 parentPort?.on('message', (message: ToProfilerWorker) => {
   chain = chain.then(() => handle(message));
 });
+nameThisThread(PROFILER_THREAD_NAME);
 post({ type: 'ready' });

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { blockText, DEFLATE_OPTIONS, encodeBlock, frameBlock } from './record-codec.js';
+import { COMPRESSION_THREAD_NAME } from '../thread-name.js';
 
 /** Turns the UTF-8 JSON texts of a few profiles into one block record. encode() never rejects. */
 export interface RecordEncoder {
@@ -21,6 +22,7 @@ export function inlineEncoder(): RecordEncoder {
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { deflateRawSync } = require('node:zlib');
+try { require('node:fs').writeFileSync('/proc/thread-self/comm', '${COMPRESSION_THREAD_NAME}'); } catch {}
 parentPort.on('message', ({ jobs }) => {
   const results = [];
   const transfer = [];
