@@ -3,7 +3,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { LogRecord } from '../../core/profiler/profile.js';
 import { renderErrorPage } from '../../render/error-page.js';
-import { renderExceptionPanel } from '../../web-profiler/views/panels/exception-panel.js';
+import { renderExceptionPanel } from '../../render/html/panels/exception-panel.js';
 import { notFoundErrorPage, serverErrorProfile, T0 } from './fixtures.js';
 
 const test = suite('error page and exception panel: the app\'s records and the framework\'s warnings and errors in view, the event records folded behind their count');

@@ -3,7 +3,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ExceptionData, Frame } from '../../core/profiler/profile.js';
 import { renderErrorPage } from '../../render/error-page.js';
-import { renderExceptionPanel } from '../../web-profiler/views/panels/exception-panel.js';
+import { renderExceptionPanel } from '../../render/html/panels/exception-panel.js';
 import { notFoundErrorPage, serverErrorProfile } from './fixtures.js';
 
 const test = suite('exception view: each line of the app\'s code is shown in one excerpt, the other frames on it point there');

@@ -3,7 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Profile, SecurityData } from '../../core/profiler/profile.js';
 import { renderProfileText } from '../../render/text/index.js';
-import { renderSecurityPanel } from '../../web-profiler/views/panels/security-panel.js';
+import { renderSecurityPanel } from '../../render/html/panels/security-panel.js';
 import { sampleProfile } from './text/sample-profile.js';
 
 function withSecurity(security: SecurityData): Profile {

@@ -1,7 +1,8 @@
 import { PANELS } from '../../core/profiler/profile.js';
 import { escapeHtml } from '../../render/escape.js';
 import { renderLayout } from '../../render/layout.js';
-import { PANEL_LABELS, panelUrl } from './panel-menu.js';
+import { PANEL_LABELS } from './panel-menu.js';
+import { panelUrl } from '../../render/html/panel-url.js';
 import { renderTopBar } from './top-bar.js';
 
 export interface NotFoundView {

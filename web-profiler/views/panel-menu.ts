@@ -1,6 +1,7 @@
 import { PANELS, type PanelName, type Profile } from '../../core/profiler/profile.js';
 import { escapeHtml } from '../../render/escape.js';
 import { formatMs } from '../../render/format.js';
+import { panelUrl } from '../../render/html/panel-url.js';
 
 export const PANEL_LABELS: Record<PanelName, string> = {
   request: 'Request / Response', time: 'Performance', exception: 'Exception', log: 'Logs',
@@ -22,10 +23,6 @@ function badges(profile: Profile, panel: PanelName): string {
   }
 }
 
-/** `/_profiler/<token>?panel=<name>&type=request`, unescaped. */
-export function panelUrl(token: string, panel: string): string {
-  return `/_profiler/${encodeURIComponent(token)}?panel=${panel}&type=request`;
-}
 
 /** The panels, each with its count (exceptions, log errors and warnings, events, total time). */
 export function renderPanelMenu(profile: Profile, current: string): string {

@@ -1,7 +1,7 @@
 import type { Profile } from '../../../core/profiler/profile.js';
-import { escapeHtml } from '../../../render/escape.js';
-import { renderHtmlRows } from '../../../render/key-value-table.js';
-import { SECURITY_WORDING } from '../../../render/security-wording.js';
+import { escapeHtml } from '../../escape.js';
+import { renderHtmlRows } from '../../key-value-table.js';
+import { SECURITY_WORDING } from '../../security-wording.js';
 
 const TONES = { allowed: 'ok', denied: 'err' } as const;
 const absent = `<span class="empty">${SECURITY_WORDING.absent}</span>`;

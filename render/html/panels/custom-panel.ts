@@ -1,5 +1,5 @@
 import type { CustomPanelData } from '../../../core/profiler/profile.js';
-import { escapeHtml } from '../../../render/escape.js';
+import { escapeHtml } from '../../escape.js';
 
 /** A panel the app defined: its title and its rows as a table, every cell escaped. */
 export function renderCustomPanel(panel: CustomPanelData): string {

@@ -1,6 +1,6 @@
 import type { Profile } from '../../../core/profiler/profile.js';
-import { escapeHtml } from '../../../render/escape.js';
-import { renderHtmlRows, renderKeyValueTable } from '../../../render/key-value-table.js';
+import { escapeHtml } from '../../escape.js';
+import { renderHtmlRows, renderKeyValueTable } from '../../key-value-table.js';
 
 const none = '<span class="empty">none</span>';
 

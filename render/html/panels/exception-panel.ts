@@ -1,7 +1,7 @@
 import type { Profile } from '../../../core/profiler/profile.js';
-import type { EditorLinks } from '../../../render/editor-link.js';
-import { renderExceptionView } from '../../../render/exception-view.js';
-import { panelUrl } from '../panel-menu.js';
+import type { EditorLinks } from '../../editor-link.js';
+import { renderExceptionView } from '../../exception-view.js';
+import { panelUrl } from '../panel-url.js';
 
 /**
  * The same view as the debug error page, with the profiled request's own log (and its "open in

@@ -1,6 +1,6 @@
 import type { Profile } from '../../../core/profiler/profile.js';
-import { escapeHtml } from '../../../render/escape.js';
-import { formatMs, plural } from '../../../render/format.js';
+import { escapeHtml } from '../../escape.js';
+import { formatMs, plural } from '../../format.js';
 
 /** Each dispatched event with its listeners in call order, their durations, and who stopped propagation. */
 export function renderEventsPanel(profile: Profile): string {

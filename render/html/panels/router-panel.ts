@@ -1,6 +1,6 @@
 import type { Profile, RouteDefinitionData, RouteExplanation } from '../../../core/profiler/profile.js';
-import { escapeHtml, safeUrl } from '../../../render/escape.js';
-import { renderHtmlRows, renderKeyValueTable } from '../../../render/key-value-table.js';
+import { escapeHtml, safeUrl } from '../../escape.js';
+import { renderHtmlRows, renderKeyValueTable } from '../../key-value-table.js';
 
 function renderExplain(explain: readonly RouteExplanation[]): string {
   if (explain.length === 0) return '<p class="empty">The app has no routes.</p>';

@@ -1,10 +1,10 @@
 import type { HttpCallData, Profile } from '../../../core/profiler/profile.js';
-import { escapeHtml } from '../../../render/escape.js';
-import { formatBytes, formatMs, statusClass } from '../../../render/format.js';
-import { renderKeyValueTable } from '../../../render/key-value-table.js';
+import { escapeHtml } from '../../escape.js';
+import { formatBytes, formatMs, statusClass } from '../../format.js';
+import { renderKeyValueTable } from '../../key-value-table.js';
 import { RESPONSE_BODY_CAP } from '../../../core/profiler/request-collector.js';
 import { renderBody } from './request-panel.js';
-import { urlHtml } from '../../../render/url-html.js';
+import { urlHtml } from '../../url-html.js';
 
 function callStatus(call: HttpCallData): string {
   if (call.error !== null) return `<span class="b err">${call.timedOut ? 'timeout' : 'error'}</span>`;

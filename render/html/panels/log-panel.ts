@@ -1,8 +1,8 @@
 import type { LogRecord, Profile } from '../../../core/profiler/profile.js';
-import { escapeHtml } from '../../../render/escape.js';
-import { EVENT_CHANNEL } from '../../../render/log-fold.js';
-import { type LogLevelGroup, logLevelGroup, renderLogTable } from '../../../render/log-table.js';
-import { panelUrl } from '../panel-menu.js';
+import { escapeHtml } from '../../escape.js';
+import { EVENT_CHANNEL } from '../../log-fold.js';
+import { type LogLevelGroup, logLevelGroup, renderLogTable } from '../../log-table.js';
+import { panelUrl } from '../panel-url.js';
 
 const FILTERS: [id: 'all' | LogLevelGroup, label: string][] = [
   ['all', 'All'], ['error', 'Errors'], ['warning', 'Warnings'], ['info', 'Info'], ['debug', 'Debug'],

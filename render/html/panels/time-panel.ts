@@ -1,7 +1,7 @@
 import type { Profile } from '../../../core/profiler/profile.js';
-import { asciiHtml, escapeHtml } from '../../../render/escape.js';
-import { formatBytes, formatMs } from '../../../render/format.js';
-import { timelineEnd, timelineRows } from '../../../render/timeline.js';
+import { asciiHtml, escapeHtml } from '../../escape.js';
+import { formatBytes, formatMs } from '../../format.js';
+import { timelineEnd, timelineRows } from '../../timeline.js';
 
 const percent = (part: number, whole: number): string =>
   (whole > 0 && Number.isFinite(part) ? Math.min(100, Math.max(0, (part / whole) * 100)) : 0).toFixed(2);

@@ -1,7 +1,7 @@
 import type { Profile } from '../../../core/profiler/profile.js';
-import { dumpPlace, dumpText } from '../../../render/dump-text.js';
-import { asciiHtml, escapeHtml } from '../../../render/escape.js';
-import { formatMs } from '../../../render/format.js';
+import { dumpPlace, dumpText } from '../../dump-text.js';
+import { asciiHtml, escapeHtml } from '../../escape.js';
+import { formatMs } from '../../format.js';
 
 /** Each dump() call of the request: where it was made, when, and the value as indented text. */
 export function renderDumpPanel(profile: Profile): string {

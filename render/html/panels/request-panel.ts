@@ -1,8 +1,8 @@
 import type { BodyData, Profile } from '../../../core/profiler/profile.js';
-import { escapeHtml } from '../../../render/escape.js';
-import { formatBytes, formatJson, statusClass } from '../../../render/format.js';
-import { renderHtmlRows, renderKeyValueTable } from '../../../render/key-value-table.js';
-import { urlHtml } from '../../../render/url-html.js';
+import { escapeHtml } from '../../escape.js';
+import { formatBytes, formatJson, statusClass } from '../../format.js';
+import { renderHtmlRows, renderKeyValueTable } from '../../key-value-table.js';
+import { urlHtml } from '../../url-html.js';
 import { BODY_CAP, RESPONSE_BODY_CAP } from '../../../core/profiler/request-collector.js';
 
 function orNone(value: string | null): string {
