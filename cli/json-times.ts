@@ -1,5 +1,6 @@
 import type { LogRecord } from '../core/log/log-record.js';
-import { PANELS, type PanelName, type Profile, type ProfileSummary } from '../core/profiler/profile.js';
+import type { Profile, ProfileSummary } from '../core/profiler/profile.js';
+import type { PanelDefinition } from '../panels/panel-definition.js';
 
 /** A point in time as `--json` prints it: ISO 8601 in UTC with milliseconds, never fractional epoch milliseconds. */
 export function isoTime(epochMs: number): string {
@@ -23,8 +24,7 @@ export function profileForJson(profile: Profile) {
 }
 
 /** One panel's data for `show --panel X --json`, with the profile's token and time to say whose it is. */
-export function panelForJson(profile: Profile, panel: PanelName | string) {
-  const data = panel === 'log' ? logForJson(profile.collectors.log)
-    : (PANELS as readonly string[]).includes(panel) ? profile.collectors[panel as PanelName] : profile.collectors.custom?.[panel];
-  return { token: profile.token, time: isoTime(profile.time), panel, data };
+export function panelForJson(profile: Profile, panel: PanelDefinition) {
+  const data = panel.data(profile);
+  return { token: profile.token, time: isoTime(profile.time), panel: panel.name, data: data === profile.collectors.log ? logForJson(profile.collectors.log) : data };
 }

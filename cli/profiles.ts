@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import { AppError } from '../core/errors.js';
-import { PANEL_ALIASES, PANELS, type PanelName, type Profile, type SearchQuery } from '../core/profiler/profile.js';
+import type { Profile, SearchQuery } from '../core/profiler/profile.js';
 import type { ProfileStorage } from '../core/profiler/storage/profile-storage.js';
 import { jsonForTerminal, terminalSafeBlock } from '../render/text/terminal-safe.js';
 import { panelForJson, profileForJson, summaryForJson } from './json-times.js';
@@ -80,7 +80,7 @@ Examples:
   profiles.command('show')
     .description('Show one panel of a profile as text, JSON or the HTML page')
     .argument('<token>', 'a token, or "latest"')
-    .option('--panel <panel>', `the panel to show: ${PANELS.join(', ')} (or ${Object.keys(PANEL_ALIASES).join(', ')}), or one the app defined`)
+    .option('--panel <panel>', 'the panel to show, by name (a wrong one lists the profile\'s panels); default: exception when the request threw one, else request')
     .addOption(new Option('--json', 'print the stored profile as JSON, or with --panel only that panel\'s data').default(false).conflicts('html'))
     .option('--html', 'print the HTML page of the panel (control characters written as visible escapes, \\x1b or \\u009b, to a terminal or a file alike)', false)
     .addOption(wideOption())
@@ -90,15 +90,16 @@ Examples:
     .addHelpText('after', '\nExamples:\n  $ app profiles show latest\n  $ app profiles show 3f2a1c --panel exception\n  $ app profiles show 3f2a1c --panel log --json | jq .data.records')
     .action(async (token: string, opts: ShowOptions) => {
       const profile = await withStore(opts, (storage) => loadProfile(storage, token, opts.includeProfiler), output);
-      const asked = opts.panel !== undefined && Object.hasOwn(PANEL_ALIASES, opts.panel) ? PANEL_ALIASES[opts.panel] : opts.panel;
-      const panel: PanelName | string = asked ?? (profile.collectors.exception ? 'exception' : 'request');
-      const custom = Object.keys(profile.collectors.custom ?? {});
-      if (!(PANELS as readonly string[]).includes(panel) && !custom.includes(panel)) {
-        throw new AppError('APP_ERR_CLI_USAGE', `option '--panel <panel>' argument '${panel}' is invalid. Allowed choices are ${[...PANELS, ...custom].join(', ')}.`);
+      // The registry loads every panel's views: only `show` needs it, so `app --version` and `profiles list` never do.
+      const { defaultPanel, findPanel, profilePanels } = await import('../panels/registry.js');
+      const panel = opts.panel === undefined ? defaultPanel(profile) : findPanel(profile, opts.panel);
+      if (panel === null) {
+        const choices = profilePanels(profile).map((p) => `${p.name} (${p.title})`).join(', ');
+        throw new AppError('APP_ERR_CLI_USAGE', `option '--panel <panel>' argument '${opts.panel}' is invalid. Allowed choices are ${choices}.`);
       }
-      if (opts.json) output.out(`${jsonForTerminal(asked ? panelForJson(profile, panel) : profileForJson(profile))}\n`);
-      else if (opts.html) output.out(terminalSafeBlock((await import('../web-profiler/views/profile-page.js')).renderProfilePage(profile, { panel })));
-      else output.out((await import('../render/text/profile-text.js')).renderProfileText(profile, panel, { ...textOptions(output, opts.wide), allRecords: opts.all }));
+      if (opts.json) output.out(`${jsonForTerminal(opts.panel !== undefined ? panelForJson(profile, panel) : profileForJson(profile))}\n`);
+      else if (opts.html) output.out(terminalSafeBlock((await import('../web-profiler/views/profile-page.js')).renderProfilePage(profile, { panel: panel.name })));
+      else output.out((await import('../panels/profile-text.js')).renderProfileText(profile, panel.name, { ...textOptions(output, opts.wide), allRecords: opts.all }));
     });
 
   profiles.command('diff')

@@ -1,5 +1,5 @@
 import type { ExceptionRecord, Profile } from '../core/profiler/profile.js';
-import { renderProfileHeader } from '../render/text/profile-text.js';
+import { renderProfileHeader } from '../render/text/profile-header-text.js';
 import { formatFrame } from '../render/text/panels/exception-panel.js';
 import { renderLogPanel } from '../render/text/panels/log-panel.js';
 import { terminalSafe } from '../render/text/terminal-safe.js';

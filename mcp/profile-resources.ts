@@ -1,5 +1,6 @@
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { renderProfileListText } from '../render/text/index.js';
+import { defaultPanel } from '../panels/registry.js';
 import { boundedText } from './bounded-text.js';
 import type { McpContext } from './mcp-context.js';
 import { lookUpProfile } from './profile-lookup.js';
@@ -31,7 +32,7 @@ export function registerProfileResources(server: McpServer, context: McpContext)
   }, async (uri, variables) => {
     const token = String(variables.token);
     const profile = await lookUpProfile(context.storage, token);
-    const text = profilePanelText(profile, profile.collectors.exception ? 'exception' : 'request');
+    const text = profilePanelText(profile, defaultPanel(profile));
     return { contents: [{ uri: uri.href, mimeType: 'text/plain', text: boundedText(text, { hint: `get_profile token=${token} with one panel` }) }] };
   });
 }

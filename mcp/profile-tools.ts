@@ -1,7 +1,9 @@
 import * as z from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { AppError } from '../core/errors.js';
-import { PANEL_ALIASES, PANELS, type SearchQuery } from '../core/profiler/profile.js';
+import type { SearchQuery } from '../core/profiler/profile.js';
+import { BUILT_IN_PANELS } from '../panels/built-in-panels.js';
+import { defaultPanel, findPanel, profilePanels } from '../panels/registry.js';
 import { renderProfileListText } from '../render/text/index.js';
 import { boundedText } from './bounded-text.js';
 import { lastErrorText } from './last-error-text.js';
@@ -10,6 +12,8 @@ import { lookUpProfile } from './profile-lookup.js';
 import { MODEL_TEXT, profileJson, profilePanelText } from './profile-text.js';
 import { toolAnswer } from './tool-answer.js';
 
+/** The profiler's own panels for a model to choose from: each name with the title its pages show. */
+const PANEL_NAMES = BUILT_IN_PANELS.map((panel) => `${panel.name} (${panel.title})`).join(', ');
 const STATUS = /^[1-5]([0-9]{2}|xx)$/i;
 const offset = z.number().int().min(0).optional().describe('where to start in the answer\'s text, when an earlier answer was cut (its note gives the offset)');
 
@@ -42,20 +46,20 @@ export function registerProfileTools(server: McpServer, context: McpContext): vo
   }));
 
   server.registerTool('get_profile', {
-    description: `One stored profile: a panel as readable text (default: the exception panel when the request failed with one, else the request panel), or its JSON. Panels: ${PANELS.join(', ')}, or one the app defined. Long answers are cut at 20,000 characters with a note giving the offset to continue from.`,
+    description: `One stored profile: a panel as readable text (default: the exception panel when the request failed with one, else the request panel), or its JSON. Panels: ${PANEL_NAMES}, or one the app defined. Long answers are cut at 20,000 characters with a note giving the offset to continue from.`,
     inputSchema: {
       token: z.string().min(1).describe('a 6-character token from list_profiles, or "latest"'),
-      panel: z.string().min(1).optional().describe(`the panel: ${PANELS.join(', ')}`),
+      panel: z.string().min(1).optional().describe(`the panel: ${PANEL_NAMES}`),
       format: z.enum(['text', 'json']).default('text').describe('text written for a reader, or the stored JSON (of the panel, or of the whole profile when no panel is given)'),
       offset,
     },
   }, async (args) => toolAnswer(async () => {
     const profile = await lookUpProfile(context.storage, args.token);
-    const asked = args.panel !== undefined && Object.hasOwn(PANEL_ALIASES, args.panel) ? PANEL_ALIASES[args.panel] : args.panel;
-    const panel = asked ?? (profile.collectors.exception ? 'exception' : 'request');
-    const known = [...PANELS, ...Object.keys(profile.collectors.custom ?? {})];
-    if (!known.includes(panel)) throw new AppError('APP_ERR_CLI_USAGE', `Unknown panel "${panel}": choose one of ${known.join(', ')}.`);
-    const text = args.format === 'json' ? profileJson(profile, asked ?? null) : profilePanelText(profile, panel);
+    const asked = args.panel === undefined ? null : findPanel(profile, args.panel);
+    if (args.panel !== undefined && asked === null) {
+      throw new AppError('APP_ERR_CLI_USAGE', `Unknown panel "${args.panel}": choose one of ${profilePanels(profile).map((p) => p.name).join(', ')}.`);
+    }
+    const text = args.format === 'json' ? profileJson(profile, asked) : profilePanelText(profile, asked ?? defaultPanel(profile));
     return boundedText(text, { offset: args.offset, hint: args.format === 'json' && !asked ? 'ask for one panel' : 'ask for another panel' });
   }));
 

@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 const test = suite('the layers of ARCHITECTURE.md: imports point down only');
 
 /** Top to bottom; a file may import its own layer and those below it. */
-const LAYERS = ['cli', 'server', 'mcp', 'web-profiler', 'render', 'snapshots', 'core'];
+const LAYERS = ['cli', 'server', 'mcp', 'web-profiler', 'panels', 'render', 'snapshots', 'core'];
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -7,7 +7,8 @@ import type { EditorLinks } from '../render/editor-link.js';
 import { renderSearchPage } from './views/search-page.js';
 import { LIVE_SEARCH_SCRIPT } from './assets/live-search-script.js';
 import { liveStream } from './live-stream.js';
-import { PANEL_ALIASES, PANELS, type PanelName, type Profile, type SearchQuery } from '../core/profiler/profile.js';
+import type { Profile, SearchQuery } from '../core/profiler/profile.js';
+import { defaultPanel, findPanel } from '../panels/registry.js';
 import { isValidToken } from '../core/profiler/token.js';
 import { instanceKey, instanceProof, isNonce } from '../core/profiler/instance-proof.js';
 import { parseUtcTime } from '../core/profiler/utc-time.js';
@@ -39,17 +40,9 @@ export class ProfilerController {
     if (moved !== null) return Response.redirect(request.locationOf(`${moved}${request.queryString ? `?${request.queryString}` : ''}`), 301);
     const profile = await this.load(params.token);
     const requested = firstValue(request.query.panel);
-    let panel: PanelName | string;
-    if (requested === undefined || requested === '') {
-      panel = profile.collectors.exception ? 'exception' : 'request';
-    } else {
-      const name = Object.hasOwn(PANEL_ALIASES, requested) ? PANEL_ALIASES[requested] : requested;
-      if (!(PANELS as readonly string[]).includes(name) && !Object.hasOwn(profile.collectors.custom ?? {}, name)) {
-        throw new NotFoundHttpError(`Panel "${requested}" is not available for token "${params.token}".`);
-      }
-      panel = name;
-    }
-    return Response.html(renderProfilePage(profile, { panel, query: request.query, editor: this.editor, now: Date.now() }));
+    const panel = requested === undefined || requested === '' ? defaultPanel(profile) : findPanel(profile, requested);
+    if (panel === null) throw new NotFoundHttpError(`Panel "${requested}" is not available for token "${params.token}".`);
+    return Response.html(renderProfilePage(profile, { panel: panel.name, query: request.query, editor: this.editor, now: Date.now() }));
   };
 
   /** Server-Sent Events: each profile stored from now on that fits the search filter (live-stream.ts). */

@@ -17,14 +17,15 @@ export interface AppPanel<Entry = unknown> {
 
 /** Panel names: lower-case words with "-" or "_", not those of the profiler's own panels. */
 const NAME = /^[a-z][a-z0-9_-]{0,39}$/;
-const BUILT_IN = new Set(['request', 'time', 'exception', 'log', 'events', 'router', 'security', 'http_client', 'dump', 'config',
+/** The names and aliases of panels/built-in-panels.ts, which core/ cannot import (a test keeps them equal). */
+export const RESERVED_PANEL_NAMES: ReadonlySet<string> = new Set(['request', 'time', 'exception', 'log', 'events', 'router', 'security', 'http_client', 'dump', 'config',
   'logger', 'performance', 'routing']);
 
 export function checkPanel(name: unknown, panel: unknown): asserts panel is AppPanel {
   if (typeof name !== 'string' || !NAME.test(name)) {
     throw new AppError('APP_ERR_APP_PANEL', `A panel name is lower-case letters, digits, "-" or "_", starting with a letter, at most 40 characters (${JSON.stringify(String(name))} given).`);
   }
-  if (BUILT_IN.has(name)) throw new AppError('APP_ERR_APP_PANEL', `The panel name "${name}" is one of the profiler's own panels.`);
+  if (RESERVED_PANEL_NAMES.has(name)) throw new AppError('APP_ERR_APP_PANEL', `The panel name "${name}" is one of the profiler's own panels.`);
   const columns = (panel as AppPanel | null)?.columns;
   if (!Array.isArray(columns) || columns.length === 0 || !columns.every((c) => typeof c === 'string')) {
     throw new AppError('APP_ERR_APP_PANEL', `The panel "${name}" needs "columns", a non-empty list of strings.`);

@@ -150,11 +150,6 @@ export interface Profile extends ProfileSummary {
   collectors: Collectors;
 }
 
-export const PANELS = ['request', 'time', 'exception', 'log', 'events', 'router', 'security', 'http_client', 'dump', 'config'] as const;
-export type PanelName = (typeof PANELS)[number];
-/** Symfony's names for three of them, taken by the profiler pages and `app profiles show --panel` alike. */
-export const PANEL_ALIASES: Readonly<Record<string, PanelName>> = { logger: 'log', performance: 'time', routing: 'router' };
-
 /** A profile search: every field optional but limit; strings match as in the search page. */
 export interface SearchQuery {
   ip?: string;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { PANELS } from '../../core/profiler/profile.js';
+import { BUILT_IN_PANEL_NAMES } from '../../panels/registry.js';
 import { PACKAGE_ENTRY } from '../helpers/cli.js';
 import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
 import { launchChromium, screenshotDir } from './chromium.js';
@@ -47,7 +47,7 @@ test.before(async () => {
     ['production 500', `${production.base}/long/${LONG}`, 500],
     ['profiler search', `${t.base}/_profiler/search?limit=10`, 200],
     ['profiler unknown token', `${t.base}/_profiler/abcdef`, 404],
-    ...PANELS.map((panel): [string, string, number] => [`${panel} panel of the 500`, `${t.base}/_profiler/${failing}?panel=${panel}`, 200]),
+    ...BUILT_IN_PANEL_NAMES.map((panel): [string, string, number] => [`${panel} panel of the 500`, `${t.base}/_profiler/${failing}?panel=${panel}`, 200]),
     ['router panel of the 404', `${t.base}/_profiler/${notFound}?panel=router`, 200],
   );
 });

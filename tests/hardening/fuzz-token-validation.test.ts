@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Kernel } from '../../core/kernel/kernel.js';
-import { PANELS } from '../../core/profiler/profile.js';
+import { BUILT_IN_PANEL_NAMES } from '../../panels/registry.js';
 import { generateToken, isValidToken } from '../../core/profiler/token.js';
 import type { TempStore } from '../core/profiler/storage/temp-store.js';
 import { fuzzKernel, handle } from './fuzz-kernel.js';
@@ -79,9 +79,9 @@ test('when any token is asked for as a page or as JSON, then it is the profile, 
 });
 
 test('when any panel name is asked for on a real profile, then it is shown, or a 404 naming panel and token', async () => {
-  await fc.assert(fc.asyncProperty(fc.oneof(fc.constantFrom(...PANELS, 'logger', 'performance', 'routing', '', '__proto__', 'constructor', 'toString'), fc.string({ unit: 'binary', maxLength: 12 })), async (panel) => {
+  await fc.assert(fc.asyncProperty(fc.oneof(fc.constantFrom(...BUILT_IN_PANEL_NAMES, 'logger', 'performance', 'routing', '', '__proto__', 'constructor', 'toString'), fc.string({ unit: 'binary', maxLength: 12 })), async (panel) => {
     const { response, body, errors } = await handle(kernel, 'GET', `/_profiler/${token}?panel=${encodeURIComponent(panel)}`);
-    const known = (PANELS as readonly string[]).includes(panel) || ['logger', 'performance', 'routing', ''].includes(panel);
+    const known = (BUILT_IN_PANEL_NAMES as readonly string[]).includes(panel) || ['logger', 'performance', 'routing', ''].includes(panel);
     assert.is(response.status, known ? 200 : 404, `panel ${JSON.stringify(panel)}: ${errors.join(' <- ')}`);
     if (!known) {
       assert.equal(errors, ['NotFoundHttpError']);

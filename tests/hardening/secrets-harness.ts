@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as assert from 'uvu/assert';
-import { PANELS } from '../../core/profiler/profile.js';
+import { BUILT_IN_PANEL_NAMES } from '../../panels/registry.js';
 import { scanRecords } from '../../core/profiler/storage/record-codec.js';
 import { openFileStorage } from '../../core/profiler/storage/file-storage.js';
 import { PACKAGE_ENTRY, runApp } from '../helpers/cli.js';
@@ -105,7 +105,7 @@ export async function storedProfiles(storeDir: string): Promise<{ name: string; 
 export async function profilerPages(base: string, tokens: readonly string[]): Promise<{ name: string; text: string }[]> {
   const pages: { name: string; text: string }[] = [];
   for (const token of tokens) {
-    for (const panel of PANELS) pages.push({ name: `${token} ${panel} panel`, text: (await fetchText(`${base}/_profiler/${token}?panel=${panel}`)).body });
+    for (const panel of BUILT_IN_PANEL_NAMES) pages.push({ name: `${token} ${panel} panel`, text: (await fetchText(`${base}/_profiler/${token}?panel=${panel}`)).body });
     pages.push({ name: `${token} JSON view`, text: (await fetchText(`${base}/_profiler/${token}.json`)).body });
   }
   pages.push({ name: 'search list', text: (await fetchText(`${base}/_profiler/search?limit=100`)).body });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { load } from 'cheerio';
 import * as assert from 'uvu/assert';
-import { PANELS } from '../../core/profiler/profile.js';
+import { BUILT_IN_PANEL_NAMES } from '../../panels/registry.js';
 import { PACKAGE_ENTRY } from '../helpers/cli.js';
 import { foreignBodyStyles, foreignScripts } from '../helpers/toolbar-assets.js';
 import { fetchProfileJson, fetchRawPath, fetchText, serveForTest, type Fetched, type TestServer } from '../helpers/serve.js';
@@ -213,7 +213,7 @@ export interface ProfilePages {
 export async function profilePages(base: string, token: string): Promise<ProfilePages> {
   await fetchProfileJson(base, token);
   const panels = new Map<string, string>();
-  for (const panel of PANELS) {
+  for (const panel of BUILT_IN_PANEL_NAMES) {
     const r = await fetchText(`${base}/_profiler/${token}?panel=${panel}`);
     assert.is(r.status, 200, `panel ${panel} of ${token}`);
     panels.set(panel, r.body);

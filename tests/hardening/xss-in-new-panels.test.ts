@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { renderProfileText } from '../../render/text/profile-text.js';
+import { renderProfileText } from '../../panels/profile-text.js';
 import { PACKAGE_ENTRY } from '../helpers/cli.js';
 import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
 import { asText, assertNothingInjected, assertProfileClean, pageText, profilePages, XSS_PAYLOADS, type ProfilePages } from './xss-harness.js';

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { PANELS } from '../../core/profiler/profile.js';
+import { BUILT_IN_PANEL_NAMES } from '../../panels/registry.js';
 import { load } from 'cheerio';
 import { fetchProfiled } from '../helpers/profiled-request.js';
 import { fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
@@ -128,7 +128,7 @@ test('when requests follow one another within the same millisecond, then the lis
 
 test('when the profiler pages are fetched, then each is self-contained: inline CSS, no external asset, no script but the search page\'s own', async () => {
   const { token } = await fetchProfiled(t, '/robots.txt');
-  const pages = ['/_profiler/search?limit=10', ...PANELS.map((p) => `/_profiler/${token}?panel=${p}&type=request`)];
+  const pages = ['/_profiler/search?limit=10', ...BUILT_IN_PANEL_NAMES.map((p) => `/_profiler/${token}?panel=${p}&type=request`)];
   for (const path of pages) {
     const r = await fetchText(`${t.base}${path}`);
     assert.is(r.status, 200, path);

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { load } from 'cheerio';
-import { PANELS } from '../../core/profiler/profile.js';
+import { BUILT_IN_PANEL_NAMES } from '../../panels/registry.js';
 import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
 
 const test = suite('the profiler stays out of its own way: its requests recorded but hidden, no toolbar, its own 404 pages');
@@ -72,7 +72,7 @@ test('when a panel is unknown, then a 404 in the profiler\'s layout listing the 
   assert.is(r.status, 404);
   const $ = load(r.body);
   assert.is($('main.not-found .msg').text(), `Panel "nope" is not available for token "${appToken}".`);
-  assert.equal($('ul.panels a').map((_, a) => $(a).attr('href')).get(), PANELS.map((p) => `/_profiler/${appToken}?panel=${p}&type=request`));
+  assert.equal($('ul.panels a').map((_, a) => $(a).attr('href')).get(), BUILT_IN_PANEL_NAMES.map((p) => `/_profiler/${appToken}?panel=${p}&type=request`));
 });
 
 test('when an unknown token\'s JSON is asked for, then a JSON 404 whatever the client accepts', async () => {

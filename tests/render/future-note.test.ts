@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { futureNote } from '../../render/format.js';
-import { renderProfileText } from '../../render/text/profile-text.js';
+import { renderProfileText } from '../../panels/profile-text.js';
 import { renderProfilePage } from '../../web-profiler/views/profile-page.js';
 import { profile200 } from '../core/profiler/fixtures.js';
 

@@ -2,7 +2,7 @@ import { load } from 'cheerio';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Profile, SecurityData } from '../../core/profiler/profile.js';
-import { renderProfileText } from '../../render/text/index.js';
+import { renderProfileText } from '../../panels/profile-text.js';
 import { renderSecurityPanel } from '../../render/html/panels/security-panel.js';
 import { sampleProfile } from './text/sample-profile.js';
 

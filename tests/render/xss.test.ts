@@ -1,7 +1,7 @@
 import { load } from 'cheerio';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { PANELS } from '../../core/profiler/profile.js';
+import { BUILT_IN_PANEL_NAMES } from '../../panels/registry.js';
 import { renderErrorPage } from '../../render/error-page.js';
 import { renderProfilePage } from '../../web-profiler/views/profile-page.js';
 import { renderSearchPage } from '../../web-profiler/views/search-page.js';
@@ -23,7 +23,7 @@ test('when payloads are in the URL, method, messages, classes, frames and log co
   assert.ok($('pre.code').text().includes(P));
 });
 
-for (const panel of PANELS) {
+for (const panel of BUILT_IN_PANEL_NAMES) {
   test(`when payloads are in every field of the profile, then the ${panel} panel injects nothing`, () => {
     const html = renderProfilePage(hostileProfile(), { panel });
     assertNoInjection(html, panel);

@@ -1,7 +1,6 @@
-import { PANELS } from '../../core/profiler/profile.js';
 import { escapeHtml } from '../../render/escape.js';
 import { renderLayout } from '../../render/layout.js';
-import { PANEL_LABELS } from './panel-menu.js';
+import { BUILT_IN_PANELS } from '../../panels/built-in-panels.js';
 import { panelUrl } from '../../render/html/panel-url.js';
 import { renderTopBar } from './top-bar.js';
 
@@ -15,8 +14,8 @@ export interface NotFoundView {
 /** A profiler page that is not there (unknown token, unknown panel, no profile yet), in the profiler's own layout. */
 export function renderNotFoundPage(view: NotFoundView): string {
   const panels = view.token === null ? ''
-    : `<p>The panels of <code>${escapeHtml(view.token)}</code>:</p><ul class="panels">${PANELS.map((panel) =>
-      `<li><a href="${escapeHtml(panelUrl(view.token!, panel))}">${PANEL_LABELS[panel]}</a></li>`).join('')}</ul>`;
+    : `<p>The panels of <code>${escapeHtml(view.token)}</code>:</p><ul class="panels">${BUILT_IN_PANELS.map((panel) =>
+      `<li><a href="${escapeHtml(panelUrl(view.token!, panel.name))}">${escapeHtml(panel.title)}</a></li>`).join('')}</ul>`;
   return renderLayout({
     title: `${view.message} (404 Not Found) · Profiler`,
     body: `${renderTopBar()}<main class="wrap not-found"><h1>Not found</h1><div class="card">`

@@ -2,6 +2,7 @@ import { escapeHtml } from '../../render/escape.js';
 import { formatMs, plural } from '../../render/format.js';
 import type { LogLevel } from '../../core/log/log-record.js';
 import { LOG_LEVELS } from '../../core/log/logger.js';
+import { builtInPanel } from '../../panels/registry.js';
 import type { ToolbarSummary } from '../toolbar-summary.js';
 import { TOOLBAR_OBSERVER_SCRIPT } from './toolbar-observer-script.js';
 import { TOOLBAR_SCRIPT } from './toolbar-script.js';
@@ -16,12 +17,13 @@ const pill = (text: string, tone = ''): string => `<span class="ak-pill${tone ? 
 const row = (name: string, value: string): string => `<tr><th>${escapeHtml(name)}</th><td>${value}</td></tr>`;
 
 /**
- * A section of the bar: its summary, and details shown above the bar on hover or on tap (the
- * section takes focus), ending with a link to the profile's panel.
+ * The section of the bar for the panel `name`: its summary, and details under the panel's title shown
+ * above the bar on hover or on tap (the section takes focus), ending with a link to the panel.
  */
-function section(name: string, summary: string, title: string, rows: string, panelHref: string, panelName: string): string {
+function section(name: string, summary: string, rows: string, href: string): string {
+  const title = escapeHtml(builtInPanel(name)!.title);
   return `<div class="ak-s ak-${name}" tabindex="0" data-panel="${name}">${summary}`
-    + `<div class="ak-det"><b>${title}</b><table>${rows}</table><div class="ak-more"><a href="${panelHref}">${panelName} panel</a></div></div></div>`;
+    + `<div class="ak-det"><b>${title}</b><table>${rows}</table><div class="ak-more"><a href="${href}?panel=${name}">${title} panel</a></div></div></div>`;
 }
 
 function statusTone(status: number): string {
@@ -53,7 +55,7 @@ function logSection(s: ToolbarSummary, href: string): string {
     deprecations ? pill(plural(deprecations, 'deprecation'), 'ak-warn') : '',
   ].join('');
   const summary = `<span class="ak-label">Logs</span> ${pills || '<span class="ak-quiet">0</span>'}`;
-  return section('log', summary, 'Log', rows.join('') || row('records', 'none'), `${href}?panel=log`, 'Log');
+  return section('log', summary, rows.join('') || row('records', 'none'), href);
 }
 
 /**
@@ -67,25 +69,19 @@ export function renderToolbar(s: ToolbarSummary): string {
   const route = s.route === null ? '<em>no route</em>' : `@${escapeHtml(s.route)}`;
   const request = section('request',
     `${pill(escapeHtml(String(s.status)), statusTone(s.status))} ${escapeHtml(s.method)} <span class="ak-route">${route}</span>`,
-    'Request',
     row('Status', escapeHtml(String(s.status))) + row('Method', escapeHtml(s.method)) + row('Route', route)
-      + row('Controller', s.controller === null ? '<em>none</em>' : escapeHtml(s.controller)),
-    `${href}?panel=request`, 'Request');
-  const time = section('time', `<span class="ak-label">Time</span> ${formatMs(s.duration)}`, 'Performance',
-    row('Until the response', formatMs(s.duration)) + row('Listener calls', String(s.listeners)),
-    `${href}?panel=time`, 'Performance');
+      + row('Controller', s.controller === null ? '<em>none</em>' : escapeHtml(s.controller)), href);
+  const time = section('time', `<span class="ak-label">Time</span> ${formatMs(s.duration)}`,
+    row('Until the response', formatMs(s.duration)) + row('Listener calls', String(s.listeners)), href);
   const exception = s.exceptions.length === 0 ? '' : section('exception',
-    pill(escapeHtml(s.exceptions[0]), 'ak-err'), 'Exception',
-    s.exceptions.map((name, i) => row(i === 0 ? 'Thrown' : 'Caused by', escapeHtml(name))).join(''),
-    `${href}?panel=exception`, 'Exception');
+    pill(escapeHtml(s.exceptions[0]), 'ak-err'),
+    s.exceptions.map((name, i) => row(i === 0 ? 'Thrown' : 'Caused by', escapeHtml(name))).join(''), href);
   const security = section('security',
-    `<span class="ak-label">Security</span> ${pill(escapeHtml(s.security.decision), SECURITY_PILLS[s.security.decision] ?? '')}`, 'Security',
-    row('Decision', escapeHtml(s.security.decision)) + row('Rule', s.security.rule === null ? '<em>none</em>' : escapeHtml(s.security.rule)),
-    `${href}?panel=security`, 'Security');
+    `<span class="ak-label">Security</span> ${pill(escapeHtml(s.security.decision), SECURITY_PILLS[s.security.decision] ?? '')}`,
+    row('Decision', escapeHtml(s.security.decision)) + row('Rule', s.security.rule === null ? '<em>none</em>' : escapeHtml(s.security.rule)), href);
   const outgoing = !s.outgoing ? '' : section('http_client',
-    `<span class="ak-label">HTTP</span> ${plural(s.outgoing.count, 'HTTP call')} &middot; ${formatMs(s.outgoing.total)}`, 'HTTP client',
-    row('Calls', String(s.outgoing.count)) + row('Total time', formatMs(s.outgoing.total)),
-    `${href}?panel=http_client`, 'HTTP client');
+    `<span class="ak-label">HTTP</span> ${plural(s.outgoing.count, 'HTTP call')} &middot; ${formatMs(s.outgoing.total)}`,
+    row('Calls', String(s.outgoing.count)) + row('Total time', formatMs(s.outgoing.total)), href);
   const fetches = '<div class="ak-s ak-fetch" tabindex="0" data-panel="fetch" hidden><span class="ak-label">Fetch</span> <span class="ak-fetch-count">0</span>'
     + '<div class="ak-det"><b>Requests from this page</b><table><thead><tr><th>Status</th><th>Method</th><th>URL</th><th>Profile</th></tr></thead>'
     + '<tbody class="ak-fetch-list"></tbody></table></div></div>';

@@ -1,7 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { PANELS, type Profile } from '../../../core/profiler/profile.js';
-import { renderProfileText } from '../../../render/text/index.js';
+import type { Profile } from '../../../core/profiler/profile.js';
+import { BUILT_IN_PANEL_NAMES } from '../../../panels/registry.js';
+import { renderProfileText } from '../../../panels/profile-text.js';
 import { notFoundProfile, sampleProfile, STARTED } from './sample-profile.js';
 
 const ANSI = /\x1b\[/;
@@ -24,7 +25,7 @@ header('should start with token, request line, status and UTC time', () => {
 });
 
 header('when color is false, then no panel holds an ANSI code; with color, stripping the codes gives the plain text', () => {
-  for (const panel of PANELS) {
+  for (const panel of BUILT_IN_PANEL_NAMES) {
     for (const profile of [sampleProfile(), notFoundProfile()]) {
       const text = renderProfileText(profile, panel, plain);
       assert.not.match(text, ANSI, panel);
@@ -148,7 +149,7 @@ panels('security: the decision and its rule', () => {
 
 panels('should render the same profile the same way every time (no clock, no environment)', () => {
   const profile = notFoundProfile();
-  for (const panel of PANELS) assert.is(renderProfileText(profile, panel, plain), renderProfileText(structuredClone(profile), panel, plain));
+  for (const panel of BUILT_IN_PANEL_NAMES) assert.is(renderProfileText(profile, panel, plain), renderProfileText(structuredClone(profile), panel, plain));
   assert.ok(renderProfileText(profile, 'log', plain).includes(new Date(STARTED + 2000).toISOString().slice(11, 19)));
 });
 

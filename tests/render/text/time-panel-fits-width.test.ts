@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { renderProfileText } from '../../../render/text/index.js';
+import { renderProfileText } from '../../../panels/profile-text.js';
 import { visibleWidth } from '../../../render/text/fit.js';
 import { sampleProfile } from './sample-profile.js';
 

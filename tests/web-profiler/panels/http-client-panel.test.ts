@@ -2,7 +2,7 @@ import { load } from 'cheerio';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Profile } from '../../../core/profiler/profile.js';
-import { renderProfileText } from '../../../render/text/profile-text.js';
+import { renderProfileText } from '../../../panels/profile-text.js';
 import { fetchProfileJson, fetchText } from '../../helpers/serve.js';
 import { servePanelsApp, type PanelsServer } from './panels-app.js';
 

@@ -2,7 +2,7 @@ import { load } from 'cheerio';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Profile } from '../../../core/profiler/profile.js';
-import { renderProfileText } from '../../../render/text/profile-text.js';
+import { renderProfileText } from '../../../panels/profile-text.js';
 import { runApp } from '../../helpers/cli.js';
 import { fetchProfileJson, fetchText } from '../../helpers/serve.js';
 import { servePanelsApp, type PanelsServer } from './panels-app.js';
@@ -123,7 +123,7 @@ test('when the app defines a panel and records entries, then it appears in the m
   assert.equal(other.collectors.custom!.cache.rows, [], 'a request that records nothing has the panel, empty');
   const unknown = await runApp(['profiles', 'show', profile.token, '--panel', 'nope', '--store', t.storeDir]);
   assert.is(unknown.code, 2);
-  assert.match(unknown.stderr, /Allowed choices are .*config, cache\./);
+  assert.match(unknown.stderr, /Allowed choices are .*config \(Configuration\), cache \(Cache\)\./);
 });
 
 test('when a profile stored before these panels is shown, then every new panel renders as HTML and text, saying it holds nothing', async () => {

@@ -1,7 +1,7 @@
 import { load } from 'cheerio';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { PANELS } from '../../../core/profiler/profile.js';
+import { BUILT_IN_PANEL_NAMES } from '../../../panels/registry.js';
 import { renderProfilePage } from '../../../web-profiler/views/profile-page.js';
 import { NOT_FOUND_MESSAGE, notFoundProfile, okProfile, ROBOTS_URL, ROUTING_MESSAGE, serverErrorProfile } from '../../render/fixtures.js';
 import { texts, textIndex } from '../../render/html-assertions.js';
@@ -20,7 +20,7 @@ test('should show the summary: URL, method, status, IP, profiled-on date and UTC
 test('should list every panel in the menu, linking ?panel=<name>&type=request, the chosen one marked', () => {
   const $ = load(renderProfilePage(notFoundProfile(), { panel: 'router' }));
   const hrefs = $('ul.menu a').map((_, a) => $(a).attr('href')).get();
-  assert.equal(hrefs, PANELS.map((p) => `/_profiler/a1b2c3?panel=${p}&type=request`));
+  assert.equal(hrefs, BUILT_IN_PANEL_NAMES.map((p) => `/_profiler/a1b2c3?panel=${p}&type=request`));
   assert.equal($('ul.menu a').map((_, a) => $(a).children('span').first().text()).get(),
     ['Request / Response', 'Performance', 'Exception', 'Logs', 'Events', 'Routing', 'Security', 'HTTP Client', 'Dumps', 'Configuration']);
   assert.is($('ul.menu a.on').attr('href'), '/_profiler/a1b2c3?panel=router&type=request');
@@ -36,7 +36,7 @@ test('should count exceptions, log errors and warnings in the menu', () => {
   assert.is(ok('ul.menu a[href*="panel=log"] .b.warn').text(), '1');
 });
 
-for (const panel of PANELS) {
+for (const panel of BUILT_IN_PANEL_NAMES) {
   test(`when panel=${panel}, then it renders a page with that panel for each fixture profile`, () => {
     for (const profile of [notFoundProfile(), okProfile(), serverErrorProfile()]) {
       const html = renderProfilePage(profile, { panel });
