@@ -33,8 +33,8 @@ test.after(() => rmSync(dir, { recursive: true, force: true }));
 
 test('when each panel is shown as text, then exit 0, the summary and the panel\'s heading, no ANSI when piped', async () => {
   const headings: Record<string, RegExp> = {
-    request: /^Request\n-+$/m, time: /^Time\n-+$/m, exception: /^Exception/m, log: /^Log \(\d+ records?/m,
-    events: /^Events\n-+$/m, router: /^Router\n-+$/m, security: /^Security\n-+$/m,
+    request: /^Request\n-+$/m, time: /^Performance\n-+$/m, exception: /^Exception/m, log: /^Logs \(\d+ records?/m,
+    events: /^Events\n-+$/m, router: /^Routing\n-+$/m, security: /^Security\n-+$/m,
   };
   for (const [panel, heading] of Object.entries(headings)) {
     const r = await runApp(['profiles', 'show', notFound, '--panel', panel, '--store', store]);

@@ -73,6 +73,6 @@ export function renderQuietLogTable(records: readonly LogRecord[], options: LogT
 }
 
 export function renderLogPanel(log: { records: LogRecord[]; errors: number; warnings: number }, options: LogTextOptions): string {
-  const title = `Log (${plural(log.records.length, 'record')}, ${plural(log.errors, 'error')}, ${plural(log.warnings, 'warning')})`;
+  const title = `Logs (${plural(log.records.length, 'record')}, ${plural(log.errors, 'error')}, ${plural(log.warnings, 'warning')})`;
   return renderHeading(title, options.color) + renderQuietLogTable(log.records, options);
 }

@@ -6,7 +6,7 @@ import type { TextOptions } from '../text-options.js';
 /** The matched route and its parameters, the redirect, or why each route missed. */
 export function renderRouterPanel(profile: Profile, options: TextOptions): string {
   const router = profile.collectors.router;
-  const head = renderHeading('Router', options.color);
+  const head = renderHeading('Routing', options.color);
   if (router.route !== null) {
     const controller = profile.collectors.request.controller ?? '(none)';
     return head + renderKeyValues([['Route', router.route], ['Controller', controller]], options)

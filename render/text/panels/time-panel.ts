@@ -41,7 +41,7 @@ export function renderTimePanel(profile: Profile, options: TextOptions): string 
   const rows = timelineRows(profile);
   const total = timelineEnd(profile, rows);
   const memoryLine = memory ? `Memory  heap ${(memory.heapUsed / MB).toFixed(1)} MB of ${(memory.heapTotal / MB).toFixed(1)} MB, RSS ${(memory.rss / MB).toFixed(1)} MB\n` : '';
-  const head = `${renderHeading('Time', options.color)}Total  ${formatMs(duration)}\n${memoryLine}`;
+  const head = `${renderHeading('Performance', options.color)}Total  ${formatMs(duration)}\n${memoryLine}`;
   if (rows.length === 0) return `${head}\n${paint('No phases were recorded.', 'dim', options.color)}\n`;
   const cells = rows.map((row) => [row.kind, terminalSafe(row.label), formatMs(row.start, 2), row.duration === null ? 'unfinished' : formatMs(row.duration, 2)]);
   const widest = (i: number, title: string) => Math.max(visibleWidth(title), ...cells.map((c) => visibleWidth(c[i] ?? '')));

@@ -67,7 +67,7 @@ exception('should print frames as "at fn (file:line)" under their exception', ()
 
 exception('should end with the log table of the request', () => {
   const text = renderProfileText(notFoundProfile(), 'exception', plain);
-  const log = text.slice(text.indexOf('Log (1 record, 1 error, 0 warnings)'));
+  const log = text.slice(text.indexOf('Logs (1 record, 1 error, 0 warnings)'));
   assert.match(log, /^Time {6}Level {2}Channel {2}Message$/m);
   assert.match(log, /^12:00:02 {2}ERROR {2}request {2}Uncaught NotFoundHttpError/m);
 });
