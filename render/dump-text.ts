@@ -42,5 +42,5 @@ function keyText(key: string): string {
 
 /** "file.ts:12", or "unknown place" when the stack did not say. */
 export function dumpPlace(dump: { file: string | null; line: number | null }): string {
-  return dump.file === null ? 'unknown place' : `${dump.file}${dump.line === null ? '' : `:${dump.line}`}`;
+  return dump.file == null ? 'unknown place' : `${dump.file}${dump.line == null ? '' : `:${dump.line}`}`;
 }

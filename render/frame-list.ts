@@ -42,7 +42,7 @@ function renderFrameExcerpt(frame: Frame, plan: FrameExcerpt | undefined): strin
 export function renderFrame(frame: Frame, options: FrameOptions = {}, plan?: FrameExcerpt): string {
   const where = frame.file === null ? ''
     : ` <span class="muted">in</span> <span class="file">${escapeHtml(frame.file)}</span>`
-      + (frame.line === null ? '' : ` <span class="muted">line</span> ${escapeHtml(String(frame.line))}`);
+      + (frame.line == null ? '' : ` <span class="muted">line</span> ${escapeHtml(String(frame.line))}`);
   return `<li class="frame-${frame.kind}"><span class="fn">${escapeHtml(frame.function)}</span>${where}${editorLink(frame, options.editor)}${renderFrameExcerpt(frame, plan)}</li>`;
 }
 

@@ -35,7 +35,7 @@ export function renderRouterPanel(profile: Profile): string {
     const target = href === null ? escapeHtml(redirect) : `<a href="${escapeHtml(href)}">${escapeHtml(redirect)}</a>`;
     parts.push(`<div class="card"><p>Redirected (trailing slash) to ${target}</p></div>`);
   }
-  if (explain !== null) {
+  if (explain) {
     parts.push(`<div class="card"><p>No route matched <code>${escapeHtml(profile.method)} ${escapeHtml(profile.collectors.request.path)}</code>. Why each route missed:</p>${renderExplain(explain)}</div>`);
   }
   if (parts.length === 1) parts.push('<div class="card"><p class="empty">No route was matched: the request ended before routing.</p></div>');

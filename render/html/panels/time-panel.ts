@@ -15,9 +15,9 @@ export function renderTimePanel(profile: Profile): string {
   const rows = timelineRows(profile);
   const end = timelineEnd(profile, rows);
   const body = rows.map((row) => {
-    const width = row.duration === null ? 100 - Number(percent(row.start, end)) : Number(percent(row.duration, end));
+    const width = row.duration == null ? 100 - Number(percent(row.start, end)) : Number(percent(row.duration, end));
     return `<tr class="tl-${row.kind}"><td>${KIND_LABELS[row.kind]}</td><td>${asciiHtml(escapeHtml(row.label))}</td><td>${formatMs(row.start)}</td>`
-      + `<td>${row.duration === null ? 'unfinished' : formatMs(row.duration)}</td>`
+      + `<td>${row.duration == null ? 'unfinished' : formatMs(row.duration)}</td>`
       + `<td><div class="track"><span class="bar" style="left:${percent(row.start, end)}%;width:${width.toFixed(2)}%;background:${KIND_COLOURS[row.kind]}"></span></div></td></tr>`;
   });
   const table = rows.length

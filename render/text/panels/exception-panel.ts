@@ -11,7 +11,7 @@ export const NO_EXCEPTION = 'No exception was thrown and caught during the reque
 export function formatFrame(frame: Frame): string {
   const fn = terminalSafe(frame.function);
   if (!frame.file) return `at ${fn}`;
-  const where = frame.line === null ? terminalSafe(frame.file) : `${terminalSafe(frame.file)}:${frame.line}`;
+  const where = frame.line == null ? terminalSafe(frame.file) : `${terminalSafe(frame.file)}:${frame.line}`;
   return `at ${fn} (${where})`;
 }
 

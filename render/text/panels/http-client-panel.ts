@@ -25,10 +25,10 @@ export function renderHttpClientPanel(profile: Profile, options: Options): strin
   if (!data) return `${head}${paint('This profile was recorded before outgoing HTTP calls were.', 'dim', options.color)}\n`;
   if (data.calls.length === 0) return `${head}${paint('No outgoing HTTP calls were made.', 'dim', options.color)}\n`;
   const rows = data.calls.map((call, i) => [String(i + 1), status(call, options), terminalSafe(call.method), terminalSafe(call.url),
-    call.duration !== null ? formatMs(call.duration, 2) : call.bodyUnread === true ? `${formatMs(call.headersAfter ?? 0, 2)}, body not read` : 'in flight']);
+    call.duration != null ? formatMs(call.duration, 2) : call.bodyUnread === true ? `${formatMs(call.headersAfter ?? 0, 2)}, body not read` : 'in flight']);
   const table = renderTable([{ title: '#', align: 'right' }, { title: 'Status' }, { title: 'Method' }, { title: 'URL' }, { title: 'Duration', align: 'right' }], rows, options);
   const details = data.calls.map((call, i) => `\n${paint(`#${i + 1} ${terminalSafe(call.method)} ${terminalSafe(call.url)}`, 'bold', options.color)}\n`
-    + (call.error === null ? '' : `${paint(terminalSafe(call.error), 'red', options.color)}\n`)
+    + (call.error == null ? '' : `${paint(terminalSafe(call.error), 'red', options.color)}\n`)
     + (call.bodyUnread === true ? `Answered after ${formatMs(call.headersAfter ?? 0, 2)} (headers); body not read\n` : '')
     + (call.profile ? `Callee's profile /_profiler/${terminalSafe(call.profile)}\n` : '')
     + `Request headers\n${renderKeyValues(headerLines(call.requestHeaders), { ...options, indent: '  ' })}`

@@ -34,7 +34,7 @@ function contextJson(context: Record<string, unknown>, spaced: boolean): string 
  */
 function messageCell(record: LogRecord, room: number | undefined): string {
   const message = terminalSafe(record.message);
-  if (Object.keys(record.context).length === 0) return message;
+  if (record.context == null || Object.keys(record.context).length === 0) return message;
   const oneLine = `${message} ${terminalSafe(contextJson(record.context, false))}`;
   if (room === undefined || visibleWidth(oneLine) <= room) return oneLine;
   return `${message}\n  ${terminalSafe(contextJson(record.context, true))}`;

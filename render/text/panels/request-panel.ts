@@ -28,7 +28,7 @@ export function renderRequestPanel(profile: Profile, options: Options): string {
     ['Response', renderKeyValues([
       ['Status', `${response.status} ${response.statusText}`.trim()],
       ['Content type', response.contentType ?? '(none)'],
-      ['Size', response.size === null ? '(unknown)' : plural(response.size, 'byte')],
+      ['Size', response.size == null ? '(unknown)' : plural(response.size, 'byte')],
       ['Title', response.title ?? '(none)'],
     ], options)],
     ['Response headers', renderKeyValues(Object.entries(response.headers), options)],

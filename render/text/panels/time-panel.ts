@@ -43,7 +43,7 @@ export function renderTimePanel(profile: Profile, options: TextOptions): string 
   const memoryLine = memory ? `Memory  heap ${(memory.heapUsed / MB).toFixed(1)} MB of ${(memory.heapTotal / MB).toFixed(1)} MB, RSS ${(memory.rss / MB).toFixed(1)} MB\n` : '';
   const head = `${renderHeading('Performance', options.color)}Total  ${formatMs(duration)}\n${memoryLine}`;
   if (rows.length === 0) return `${head}\n${paint('No phases were recorded.', 'dim', options.color)}\n`;
-  const cells = rows.map((row) => [row.kind, terminalSafe(row.label), formatMs(row.start, 2), row.duration === null ? 'unfinished' : formatMs(row.duration, 2)]);
+  const cells = rows.map((row) => [row.kind, terminalSafe(row.label), formatMs(row.start, 2), row.duration == null ? 'unfinished' : formatMs(row.duration, 2)]);
   const widest = (i: number, title: string) => Math.max(visibleWidth(title), ...cells.map((c) => visibleWidth(c[i] ?? '')));
   const fixed = widest(0, 'Kind') + widest(2, 'Start') + widest(3, 'Duration') + GAP * 3;
   const barWidth = timelineWidth(options.width, fixed, widest(1, 'Name'));
