@@ -33,9 +33,20 @@ export const LIVE_SEARCH_SCRIPT = `(() => {
   // As the page's own rows (render/escape.ts): bidi controls as their escapes, a URL over ${URL_SHOWN} characters cut, whole in its title.
   const visible = (text) => text.replace(/[\\u202a-\\u202e\\u2066-\\u2069]/g, (c) => '\\\\u' + c.charCodeAt(0).toString(16));
   const cut = (text) => text.length <= ${URL_SHOWN} ? text : text.slice(0, /[\\ud800-\\udbff]/.test(text[${URL_SHOWN - 1}]) ? ${URL_SHOWN - 1} : ${URL_SHOWN}) + '\\u2026';
+  // As render/url-html.ts: a <wbr> after each / ? & past the origin, where the URL may wrap.
+  const urlText = (value) => {
+    const shown = cut(value);
+    const origin = (/^[a-z][a-z0-9+.-]*:\\/\\/[^/?#]*/i.exec(shown) || [''])[0];
+    const span = el('span', { class: 'url-text' }, visible(origin));
+    for (const part of shown.slice(origin.length).split(/([/?&])/)) {
+      if (part) span.append(visible(part));
+      if (part === '/' || part === '?' || part === '&') span.append(el('wbr'));
+    }
+    return span;
+  };
   const filterLink = (name, value) => {
     const query = new URLSearchParams({ [name]: value, limit: String(limit) });
-    const link = el('a', { href: '/_profiler/search?' + query.toString() }, visible(cut(value)));
+    const link = el('a', { href: '/_profiler/search?' + query.toString() }, name === 'url' ? urlText(value) : visible(cut(value)));
     if (value.length > ${URL_SHOWN}) link.title = visible(value);
     return link;
   };
