@@ -65,7 +65,9 @@ test('when ./lib/pricing is imported before lib/ exists, then creating lib/prici
   mkdirSync(join(dir, 'lib'));
   writeFileSync(join(dir, 'lib', 'pricing.ts'), `export const price: number = 42;\n`);
   assert.is(await priceWithin(serve.base, '42', MARGIN_MS), '42', serve.output());
-  assert.match(serve.output(), /Reloaded .*Changed: lib\/pricing\.ts/);
+  // Which change the line names depends on how the events fell on a loaded machine; that a reload
+  // followed the failed one is what counts (the price above came from the new file).
+  assert.match(serve.output(), /Reload failed[\s\S]*Reloaded /);
 });
 
 test('when ./pricing is imported beside the app file, then creating pricing.js serves its price', async () => {
