@@ -1,6 +1,8 @@
 // The profile store at 1,000 and 100,000 profiles: fill, list, search, load,
 // prune, bytes on disk; the embedded store, then PostgreSQL (with two writers at
-// once). `npm run bench:store [-- --only file|postgres|http]` (http: `app serve` with each store under load); PostgreSQL is a throwaway
+// once); then each store at 1,000 against 1,000,000 profiles (store-scale.ts, BENCH_STORE_PROFILES
+// for another size). `npm run bench:store [-- --only file|postgres|http|scale|scale-file|scale-postgres]`
+// (http: `app serve` with each store under load); PostgreSQL is a throwaway
 // server unless APPKERNEL_TEST_DATABASE_URL is set. While developing:
 // `node --import tsx scripts/bench/store-bench.ts`.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,8 +20,9 @@ import { allThreadsMs, mainThreadMs } from './cpu-per-request.js';
 import { load } from './load.js';
 import { postgresServerMs, postmasterPid } from './postgres-server-cpu.js';
 import { startTempPostgres, type TempPostgres } from '../../tests/helpers/temp-postgres.js';
+import { nthProfile } from './store-traffic.js';
+import { scaleComparison } from './store-scale.js';
 
-const BASE = 'http://127.0.0.1:8000';
 const SIZES = [1_000, 100_000] as const;
 /** interleaved rounds of load on `app serve` with each store (a shared machine's drift evens out over more) */
 const ROUNDS = 5;
@@ -27,30 +30,6 @@ const ROUNDS = 5;
 const LOAD_SECONDS = 5;
 /** A pace both stores write at without dropping, on a loaded 2-core machine too. */
 const PACED_RATE = 500;
-const NAMES = ['world', 'ann', 'bob', 'carla', 'dmitri', 'eve', 'farah', 'gus', 'hana', 'ivo'];
-
-/** A dev box's traffic, per 1,000 requests. */
-const TRAFFIC: { per1000: number; make: (o: FixtureOptions, i: number) => Profile }[] = [
-  { per1000: 400, make: (o, i) => profile200({ ...o, url: `${BASE}/hello/${NAMES[i % NAMES.length]}` }) },
-  { per1000: 200, make: (o) => profile200({ ...o, url: `${BASE}/` }) },
-  { per1000: 100, make: (o, i) => profile200({ ...o, url: `${BASE}/orders/${i % 500}` }) },
-  { per1000: 200, make: (o) => profile404({ ...o, url: `${BASE}/robots.txt` }) },
-  { per1000: 50, make: (o) => profile404({ ...o, url: `${BASE}/favicon.ico` }) },
-  { per1000: 45, make: (o) => profile404({ ...o, status: 405, url: `${BASE}/contact` }) },
-  { per1000: 4, make: (o) => profile404({ ...o, status: 500, url: `${BASE}/boom` }) },
-  { per1000: 1, make: (o) => profile404({ ...o, url: `${BASE}/wp-admin/install.php` }) },
-];
-
-function nthProfile(i: number, time: number): Profile {
-  let slot = (i * 7919) % 1000;
-  const options = { token: nthToken(i), time, seed: i, ip: i % 5 === 0 ? `192.168.1.${i % 7}` : '127.0.0.1' };
-  for (const kind of TRAFFIC) {
-    if (slot < kind.per1000) return kind.make(options, i);
-    slot -= kind.per1000;
-  }
-  throw new Error('TRAFFIC must add up to 1000');
-}
-
 /** `page`: what a /_profiler search page asks, the rows and the count of all matches at once. */
 const SEARCHES: { name: string; query: SearchQuery; filtered: boolean; page?: boolean }[] = [
   { name: 'list newest 20', query: { limit: 20 }, filtered: false },
@@ -390,6 +369,19 @@ async function countIn(url: string): Promise<number> {
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : 'both';
 const lines: string[] = [];
+if (only === 'scale' || only === 'scale-file' || only === 'scale-postgres') {
+  if (only !== 'scale-postgres') lines.push(...await scaleComparison('file'), '');
+  if (only !== 'scale-file') {
+    const server = await startTempPostgres();
+    try {
+      lines.push(...await scaleComparison('postgres', server));
+    } finally {
+      await server.remove();
+    }
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+  process.exit(0);
+}
 if (only === 'both' || only === 'file') {
   const [small, large] = [await benchSize(SIZES[0], await fileBackend()), await benchSize(SIZES[1], await fileBackend())];
   const cost = {
@@ -405,6 +397,7 @@ if (only === 'both' || only === 'file') {
   lines.push(`event-loop time per profile written: 200 ${cost.worker200.toFixed(1)} µs (${cost.inline200.toFixed(1)} compressing on the main thread), `
     + `404 ${cost.worker404.toFixed(1)} µs (${cost.inline404.toFixed(1)})`);
 }
+if (only === 'both') lines.push('', ...await scaleComparison('file'));
 if (only !== 'file') {
   const server = await startTempPostgres();
   try {
@@ -424,6 +417,7 @@ if (only !== 'file') {
     lines.push(`the same all at once (queue of 2,000 each): ${burst.stored.toLocaleString('en-US')} stored, ${burst.dropped.toLocaleString('en-US')} dropped and counted, every profile accounted for: ${verdict(burst.accounted)}`);
     lines.push('');
     lines.push(...await httpComparison(server, paced.perSecond));
+    if (only === 'both') lines.push('', ...await scaleComparison('postgres', server));
   } finally {
     await server.remove();
   }
