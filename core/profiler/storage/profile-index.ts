@@ -1,5 +1,5 @@
 import type { ProfileSummary, SearchQuery } from '../profile.js';
-import { methodMatcher, statusMatcher, summaryFilter } from './summary-filter.js';
+import { isProfilerUrl, methodMatcher, statusMatcher, summaryFilter } from './summary-filter.js';
 import { compareKeys, TimeOrderedList, visitNewestFirst, type IndexEntry, type OrderKey } from './time-ordered-list.js';
 import { TokenBits, tokenNumber } from './token-bits.js';
 
@@ -13,6 +13,8 @@ interface Posting {
   /** the one copy of the value every entry of this posting shares */
   value: string;
   list: TimeOrderedList;
+  /** a URL posting: whether its URL is the profiler's own */
+  profiler: boolean;
 }
 
 /** A posting set is worth walking instead of the whole list only when it is this much smaller. */
@@ -80,6 +82,10 @@ export class ProfileIndex {
     method.list.insert(entry);
     ip.list.insert(entry);
     url.list.insert(entry);
+    for (const list of [this.#all, status, method.list, ip.list, url.list]) {
+      list.live++;
+      if (url.profiler) list.profilers++;
+    }
     this.#byToken.set(entry.token, entry);
     const n = tokenNumber(entry.token);
     if (n >= 0) this.#tokenBits.add(n);
@@ -191,18 +197,39 @@ export class ProfileIndex {
     return found;
   }
 
-  /** How many match, whatever the limit and offset. */
+  /**
+   * How many match, whatever the limit and offset. Without a token or a time range, and with at most
+   * one of status, method, IP and URL, from the lists' counts (a page asks for one with each search);
+   * otherwise by walking the candidates.
+   */
   count(query: SearchQuery): number {
+    const counted = this.#countedLists(query);
+    if (counted) return counted.reduce((n, list) => n + list.live - (query.hideProfiler ? list.profilers : 0), 0);
     const filter = summaryFilter(query);
-    const unfiltered = !query.status && !query.method && !query.ip && !query.url && !query.token && !query.hideProfiler
-      && query.since === undefined && query.until === undefined;
-    if (unfiltered) return this.#live;
     let n = 0;
     visitNewestFirst(this.#candidates(query), query, (entry) => {
       if (filter(entry)) n++;
       return false;
     });
     return n;
+  }
+
+  /** The lists whose entries are exactly the query's matches (the profiler's own left to their counts), or null when none are. */
+  #countedLists(query: SearchQuery): TimeOrderedList[] | null {
+    if (query.token || query.since !== undefined || query.until !== undefined) return null;
+    const filters = [query.status, query.method, query.ip, query.url].filter(Boolean).length;
+    if (filters > 1) return null;
+    if (query.status) {
+      const matches = statusMatcher(query.status);
+      return [...this.#byStatus].filter(([code]) => matches(code)).map(([, list]) => list);
+    }
+    if (query.method) {
+      const matches = methodMatcher(query.method);
+      return [...this.#byMethod.values()].filter((p) => matches(p.value)).map((p) => p.list);
+    }
+    const part = query.ip || query.url;
+    if (part) return [...(query.ip ? this.#byIp : this.#byUrl).values()].filter((p) => p.value.includes(part)).map((p) => p.list);
+    return [this.#all];
   }
 
   #route(name: string | null | undefined): string | null {
@@ -250,6 +277,11 @@ export class ProfileIndex {
     }
     const inSegment = this.#bySegment.get(entry.segment);
     if (inSegment) inSegment.live--;
+    const url = this.#byUrl.get(entry.url)!;
+    for (const list of [this.#all, this.#byStatus.get(entry.status)!, this.#byMethod.get(entry.method)!.list, this.#byIp.get(entry.ip)!.list, url.list]) {
+      list.live--;
+      if (url.profiler) list.profilers--;
+    }
   }
 
   #compactIfWorthIt(): void {
@@ -273,6 +305,6 @@ export class ProfileIndex {
 
 function posting(postings: Map<string, Posting>, value: string): Posting {
   let p = postings.get(value);
-  if (!p) postings.set(value, (p = { value, list: new TimeOrderedList() }));
+  if (!p) postings.set(value, (p = { value, list: new TimeOrderedList(), profiler: isProfilerUrl(value) }));
   return p;
 }

@@ -25,6 +25,9 @@ export function compareKeys(a: OrderKey, b: OrderKey): number {
 /** Entries oldest first. Profiles arrive nearly in order, so inserting is an append but for a few steps back. */
 export class TimeOrderedList {
   items: IndexEntry[] = [];
+  /** live entries and, of them, the profiler's own requests: kept by ProfileIndex, so that a count need not walk */
+  live = 0;
+  profilers = 0;
 
   insert(entry: IndexEntry): void {
     const items = this.items;

@@ -63,6 +63,32 @@ test('when segments are removed and a cutoff applied, then searches skip their e
   for (const { token } of all) assert.is(index.has(token), liveTokens.has(token), `has(${token}) after removals and the cutoff`);
 });
 
+test('when counting with any mix of filters, the profiler\'s own requests left out or not, then the count is a full scan\'s, after removals, a cutoff, compaction and a token added again', () => {
+  // Every seventh a request to the profiler itself, so that leaving them out changes each count.
+  const all = summaries(3000).map((s, i) => (i % 7 === 0 ? { ...s, url: i % 2 ? `http://127.0.0.1:8000/_profiler/${s.token}` : 'http://127.0.0.1:8000/_profiler' } : s));
+  const queries = [...QUERIES, { limit: 1, url: '_profiler' }, { limit: 1, method: ' ' }, { limit: 1, ip: '', url: 'boom' }, { limit: 1, status: '4xx', url: 'hello' }]
+    .flatMap((q) => [q, { ...q, hideProfiler: true }]);
+  const index = new ProfileIndex();
+  all.forEach((s, i) => index.add(s, `seg${Math.floor(i / 500)}`, i * 100, 100));
+  const check = (live: ProfileSummary[], when: string) => {
+    for (const query of queries) assert.is(index.count(query), live.filter(summaryFilter(query)).length, `${when}: ${JSON.stringify(query)}`);
+  };
+  check(all, 'all added');
+  // The same token again, now a 500 elsewhere: the older entry no longer counts.
+  const moved = { ...all[2999], status: 500, url: 'http://127.0.0.1:8000/elsewhere' };
+  index.add(moved, 'seg9', 0, 100);
+  let live = [...all.slice(0, 2999), moved];
+  check(live, 'a token added again');
+  index.removeSegment('seg0');
+  live = live.slice(500);
+  check(live, 'a segment removed');
+  const key = index.keyKeeping(300)!;
+  index.applyCutoff(key);
+  live = live.filter((s) => s.time > key.time || (s.time === key.time && s.token > key.token));
+  assert.is(live.length, 300);
+  check(live, 'a cutoff applied (compacted)');
+});
+
 test('when a token is added again elsewhere, then the newer location replaces the older one', () => {
   const index = new ProfileIndex();
   const summary = summaries(1)[0];
