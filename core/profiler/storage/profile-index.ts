@@ -19,6 +19,8 @@ interface Posting {
 
 /** A posting set is worth walking instead of the whole list only when it is this much smaller. */
 const SELECTIVE = 4;
+/** the most tokens a token prefix search looks up one by one (a prefix of 3 digits leaves 4,096) */
+const MAX_TOKEN_RANGE = 4_096;
 
 /**
  * Every stored profile's summary in memory, newest first for the list, with
@@ -43,6 +45,8 @@ export class ProfileIndex {
   #routes = new Map<string, string>();
   #live = 0;
   #dead = 0;
+  /** live entries whose token is not of the generated form (6 hexadecimal digits): #tokenBits leaves them out */
+  #oddTokens = 0;
   #cutoff: OrderKey | null = null;
 
   get size(): number {
@@ -89,6 +93,7 @@ export class ProfileIndex {
     this.#byToken.set(entry.token, entry);
     const n = tokenNumber(entry.token);
     if (n >= 0) this.#tokenBits.add(n);
+    else this.#oddTokens++;
     let inSegment = this.#bySegment.get(segment);
     if (!inSegment) this.#bySegment.set(segment, (inSegment = { entries: [], live: 0, newest: -Infinity }));
     inSegment.entries.push(entry);
@@ -263,7 +268,35 @@ export class ProfileIndex {
         consider([...postings.values()].filter((p) => p.value.includes(wanted)).map((p) => p.list));
       }
     }
+    if (query.token) {
+      const prefixed = this.#withTokenPrefix(query.token.toLowerCase());
+      if (prefixed) consider([prefixed]);
+    }
     return best;
+  }
+
+  /**
+   * The live entries whose token starts with `prefix`, oldest first, found by their tokens' bits
+   * when the prefix leaves at most MAX_TOKEN_RANGE tokens (3 digits or more): a rare prefix costs
+   * that many lookups instead of a walk through the store. Null when a walk is cheaper, or when some
+   * token is not of the generated form (the bits do not hold it).
+   */
+  #withTokenPrefix(prefix: string): TimeOrderedList | null {
+    if (this.#oddTokens > 0 || prefix.length < 3) return null;
+    const list = new TimeOrderedList();
+    if (prefix.length > 6) return list;
+    const first = tokenNumber(prefix.padEnd(6, '0'));
+    if (first < 0) return list;
+    const count = 16 ** (6 - prefix.length);
+    if (count > MAX_TOKEN_RANGE) return null;
+    for (let n = first; n < first + count; n++) {
+      if (!this.#tokenBits.has(n)) continue;
+      const entry = this.#byToken.get(n.toString(16).padStart(6, '0'));
+      if (entry) list.items.push(entry);
+    }
+    list.items.sort(compareKeys);
+    list.live = list.items.length;
+    return list;
   }
 
   #kill(entry: IndexEntry): void {
@@ -274,6 +307,7 @@ export class ProfileIndex {
       this.#byToken.delete(entry.token);
       const n = tokenNumber(entry.token);
       if (n >= 0) this.#tokenBits.delete(n);
+      else this.#oddTokens--;
     }
     const inSegment = this.#bySegment.get(entry.segment);
     if (inSegment) inSegment.live--;

@@ -89,6 +89,33 @@ test('when counting with any mix of filters, the profiler\'s own requests left o
   check(live, 'a cutoff applied (compacted)');
 });
 
+test('when searching and counting by a token prefix of 3 digits or more, then its tokens\' bits find exactly what a full scan finds, with any other filter, after removals and with a token of another form', () => {
+  // Every sixtieth token starts with ab1, so that the prefix has matches spread over the store.
+  const all = summaries(3000).map((s, i) => (i % 60 === 0 ? { ...s, token: `ab1${i.toString(16).padStart(3, '0')}` } : s));
+  const queries: SearchQuery[] = [
+    { limit: 20, token: 'ab1' }, { limit: 5, token: 'AB1' }, { limit: 20, token: 'ab10' }, { limit: 20, token: 'ab1000' }, { limit: 20, token: 'ab10000' },
+    { limit: 20, token: 'ab1', status: '4xx' }, { limit: 20, token: 'ab1', since: 1_005_000, until: 1_020_000 }, { limit: 20, token: 'ab1', offset: 10 },
+    { limit: 20, token: 'zz1' }, { limit: 20, token: 'a-1' }, { limit: 20, token: 'ab' },
+  ];
+  const index = new ProfileIndex();
+  all.forEach((s, i) => index.add(s, `seg${Math.floor(i / 500)}`, i * 100, 100));
+  assert.is(index.size, all.length);
+  const check = (live: ProfileSummary[], when: string) => {
+    for (const query of queries) {
+      assert.equal(index.search(query).map((s) => s.token), bruteForce(live, { ...query, limit: (query.offset ?? 0) + query.limit }).slice(query.offset ?? 0), `${when}: ${JSON.stringify(query)}`);
+      assert.is(index.count(query), live.filter(summaryFilter(query)).length, `${when}, count: ${JSON.stringify(query)}`);
+    }
+  };
+  check(all, 'all added');
+  index.removeSegment('seg0');
+  let live = all.slice(500);
+  check(live, 'a segment removed');
+  const odd = { ...all[1], token: 'ab1-odd', time: 2_000_000 };
+  index.add(odd, 'seg9', 0, 100);
+  live = [...live, odd];
+  check(live, 'a token of another form added');
+});
+
 test('when a token is added again elsewhere, then the newer location replaces the older one', () => {
   const index = new ProfileIndex();
   const summary = summaries(1)[0];
