@@ -30,6 +30,10 @@ const MAX_TOKEN_RANGE = 4_096;
  */
 export class ProfileIndex {
   #all = new TimeOrderedList();
+  /** the entries of #all killed since the last compaction, and the profiler's own requests (live or killed) and those of them killed: counts by time range */
+  #killed = new TimeOrderedList();
+  #profilerEntries = new TimeOrderedList();
+  #killedProfilers = new TimeOrderedList();
   /** every entry in the order it was added: the store's arrival order as this process saw it */
   #arrived: IndexEntry[] = [];
   #arrivals = 0;
@@ -90,6 +94,7 @@ export class ProfileIndex {
       list.live++;
       if (url.profiler) list.profilers++;
     }
+    if (url.profiler) this.#profilerEntries.insert(entry);
     this.#byToken.set(entry.token, entry);
     const n = tokenNumber(entry.token);
     if (n >= 0) this.#tokenBits.add(n);
@@ -205,11 +210,15 @@ export class ProfileIndex {
   /**
    * How many match, whatever the limit and offset. Without a token or a time range, and with at most
    * one of status, method, IP and URL, from the lists' counts (a page asks for one with each search);
-   * otherwise by walking the candidates.
+   * with a time range alone, from positions in the time-ordered lists; otherwise by walking the candidates.
    */
   count(query: SearchQuery): number {
     const counted = this.#countedLists(query);
     if (counted) return counted.reduce((n, list) => n + list.live - (query.hideProfiler ? list.profilers : 0), 0);
+    if (!query.status && !query.method && !query.ip && !query.url && !query.token) {
+      const between = (list: TimeOrderedList) => list.countBetween(query.since, query.until);
+      return between(this.#all) - between(this.#killed) - (query.hideProfiler ? between(this.#profilerEntries) - between(this.#killedProfilers) : 0);
+    }
     const filter = summaryFilter(query);
     let n = 0;
     visitNewestFirst(this.#candidates(query), query, (entry) => {
@@ -316,11 +325,16 @@ export class ProfileIndex {
       list.live--;
       if (url.profiler) list.profilers--;
     }
+    this.#killed.insert(entry);
+    if (url.profiler) this.#killedProfilers.insert(entry);
   }
 
   #compactIfWorthIt(): void {
     if (this.#dead < 1024 || this.#dead < this.#live) return;
     this.#all.compact();
+    this.#killed = new TimeOrderedList();
+    this.#killedProfilers = new TimeOrderedList();
+    this.#profilerEntries.compact();
     for (const [status, list] of this.#byStatus) {
       list.compact();
       if (list.items.length === 0) this.#byStatus.delete(status);

@@ -57,6 +57,20 @@ export class TimeOrderedList {
     return lo - 1;
   }
 
+  /** How many entries, dead ones included, have a time in [since, until] (either bound left out: unbounded). */
+  countBetween(since: number | undefined, until: number | undefined): number {
+    const last = until === undefined ? this.items.length - 1 : this.lastAtOrBefore(until);
+    if (since === undefined) return last + 1;
+    let lo = 0;
+    let hi = this.items.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.items[mid].time < since) lo = mid + 1;
+      else hi = mid;
+    }
+    return Math.max(0, last + 1 - lo);
+  }
+
   compact(): void {
     this.items = this.items.filter((entry) => !entry.dead);
   }

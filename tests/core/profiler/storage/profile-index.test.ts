@@ -66,7 +66,8 @@ test('when segments are removed and a cutoff applied, then searches skip their e
 test('when counting with any mix of filters, the profiler\'s own requests left out or not, then the count is a full scan\'s, after removals, a cutoff, compaction and a token added again', () => {
   // Every seventh a request to the profiler itself, so that leaving them out changes each count.
   const all = summaries(3000).map((s, i) => (i % 7 === 0 ? { ...s, url: i % 2 ? `http://127.0.0.1:8000/_profiler/${s.token}` : 'http://127.0.0.1:8000/_profiler' } : s));
-  const queries = [...QUERIES, { limit: 1, url: '_profiler' }, { limit: 1, method: ' ' }, { limit: 1, ip: '', url: 'boom' }, { limit: 1, status: '4xx', url: 'hello' }]
+  const queries = [...QUERIES, { limit: 1, url: '_profiler' }, { limit: 1, method: ' ' }, { limit: 1, ip: '', url: 'boom' }, { limit: 1, status: '4xx', url: 'hello' },
+    { limit: 1, since: 1_012_000 }, { limit: 1, since: 1_012_345.5, until: 1_012_345.5 }, { limit: 1, since: 1_020_000, until: 1_010_000 }, { limit: 1, since: 1_015_000, until: 1_025_000 }]
     .flatMap((q) => [q, { ...q, hideProfiler: true }]);
   const index = new ProfileIndex();
   all.forEach((s, i) => index.add(s, `seg${Math.floor(i / 500)}`, i * 100, 100));
@@ -74,14 +75,19 @@ test('when counting with any mix of filters, the profiler\'s own requests left o
     for (const query of queries) assert.is(index.count(query), live.filter(summaryFilter(query)).length, `${when}: ${JSON.stringify(query)}`);
   };
   check(all, 'all added');
-  // The same token again, now a 500 elsewhere: the older entry no longer counts.
+  // The same tokens again, now a 500 elsewhere (and the profiler's): the older entries no longer count.
   const moved = { ...all[2999], status: 500, url: 'http://127.0.0.1:8000/elsewhere' };
+  const movedBack = { ...all[1500], time: 1_016_000.25, url: 'http://127.0.0.1:8000/_profiler/search' };
   index.add(moved, 'seg9', 0, 100);
-  let live = [...all.slice(0, 2999), moved];
+  index.add(movedBack, 'seg9', 100, 100);
+  let live = [...all.slice(0, 1500), ...all.slice(1501, 2999), moved, movedBack];
   check(live, 'a token added again');
   index.removeSegment('seg0');
   live = live.slice(500);
   check(live, 'a segment removed');
+  index.removeSegment('seg4');
+  live = live.filter((s) => !all.slice(2000, 2500).includes(s));
+  check(live, 'a segment in the middle removed');
   const key = index.keyKeeping(300)!;
   index.applyCutoff(key);
   live = live.filter((s) => s.time > key.time || (s.time === key.time && s.token > key.token));
