@@ -1,4 +1,4 @@
-import type { RouteCollection } from '../routing/route-collection.js';
+import { RouteCollection } from '../routing/route-collection.js';
 import { collectEvents } from './collectors/events-collector.js';
 import { collectException } from './collectors/exception-collector.js';
 import { collectLog } from './collectors/log-collector.js';
@@ -10,11 +10,22 @@ import { collectCustomPanels } from './collectors/custom-collector.js';
 import { collectDump } from './collectors/dump-collector.js';
 import { collectHttpClient } from './collectors/http-client-collector.js';
 import type { CollectContext } from './collectors/collect-context.js';
-import type { Profile } from './profile.js';
+import type { Profile, RouterData } from './profile.js';
 import { SecretValues } from './redact.js';
 import { collectRequest } from './request-collector.js';
 import type { RequestFacts, ResponseFacts } from './request-facts.js';
 import type { TraceFacts } from './trace-facts.js';
+
+/** read by no collector when the routing panel comes with the record */
+const NO_ROUTES = new RouteCollection();
+
+/**
+ * What a stored record keeps of the routing instead of the route table it was matched against
+ * (stored-record.ts): the routing panel as the profiler worker built it.
+ */
+export interface RoutingFacts {
+  router: RouterData;
+}
 
 /**
  * Builds the stored profile from a request's HTTP facts and what the kernel recorded of it (its
@@ -22,13 +33,14 @@ import type { TraceFacts } from './trace-facts.js';
  * scrubbed from every later text). A collector finds the app's entries for its panel in
  * `context.entries.get(<its name>)`; entries no collector reads are ignored.
  * Every value it stores has been through the policy of redact.ts, and no store redacts again.
- * Runs in the profiler worker (handoff/build-batch.ts).
+ * Runs in the profiler worker (handoff/build-batch.ts), and again when a stored record is read
+ * (stored-record.ts), with the routing panel the worker built instead of the route table.
  */
-export function buildProfile(request: RequestFacts, trace: TraceFacts, response: ResponseFacts, routes: RouteCollection): Profile {
+export function buildProfile(request: RequestFacts, trace: TraceFacts, response: ResponseFacts, routes: RouteCollection | RoutingFacts): Profile {
   const secrets = new SecretValues();
   const requestData = collectRequest(request, response, secrets, trace.token);
   const { duration } = trace;
-  const context: CollectContext = { request, trace, response, routes, secrets, requestData, duration, entries: trace.entries };
+  const context: CollectContext = { request, trace, response, routes: routes instanceof RouteCollection ? routes : NO_ROUTES, secrets, requestData, duration, entries: trace.entries };
   const exception = collectException(context);
   const log = collectLog(context);
   return {
@@ -46,7 +58,7 @@ export function buildProfile(request: RequestFacts, trace: TraceFacts, response:
       log,
       events: collectEvents(context),
       time: collectTime(context),
-      router: collectRouter(context),
+      router: routes instanceof RouteCollection ? collectRouter(context) : routes.router,
       security: collectSecurity(context),
       http_client: collectHttpClient(context),
       dump: collectDump(context),

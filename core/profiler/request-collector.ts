@@ -2,7 +2,7 @@ import type { RequestFacts as Request, ResponseFacts as Response } from './reque
 import { bodyFingerprint } from './body-fingerprint.js';
 import type { BodyData, BodyStructure, RequestData } from './profile.js';
 import { redactBody, redactPath, redactQueryString, redactRecord, redactRouteParams, redactText, SecretValues } from './redact.js';
-import { OpaqueBody } from './request-facts.js';
+import { DescribedBody, OpaqueBody } from './request-facts.js';
 import { isPreviewable, PREVIEW_BYTES } from '../http/previewable-type.js';
 
 export const BODY_CAP = 16 * 1024;
@@ -55,9 +55,10 @@ export function collectRequest(request: Request, response: Response, secrets = n
     body = { size: request.bodySize, contentType: contentType && redactText(contentType), truncated, text: redactBody(contentType, text, redacted, (value) => secrets.add(value)) };
   }
   const bodyValue = response.body;
+  const described = bodyValue instanceof DescribedBody ? bodyValue : null;
   const size = typeof bodyValue === 'string' ? Buffer.byteLength(bodyValue) : Buffer.isBuffer(bodyValue) ? bodyValue.length
-    : bodyValue instanceof OpaqueBody ? bodyValue.size : null;
-  const responseBody = size === null ? null : responseBodyPreview(response.header('content-type') ?? null, bodyValue, size, redacted, secrets);
+    : bodyValue instanceof OpaqueBody ? bodyValue.size : described ? described.size : null;
+  const responseBody = described ? described.preview : size === null ? null : responseBodyPreview(response.header('content-type') ?? null, bodyValue, size, redacted, secrets);
   return {
     method: request.method,
     url: secrets.scrub(url),
@@ -76,8 +77,8 @@ export function collectRequest(request: Request, response: Response, secrets = n
       headers: cleanResponseHeaders,
       size,
       contentType: response.header('content-type') ?? null,
-      title: typeof bodyValue === 'string' && response.isHtml() ? redactTitle(pageTitle(bodyValue), secrets) : null,
-      structure: bodyStructure(response.header('content-type') ?? null, bodyValue, token),
+      title: described ? described.title : typeof bodyValue === 'string' && response.isHtml() ? redactTitle(pageTitle(bodyValue), secrets) : null,
+      structure: described ? described.structure : bodyStructure(response.header('content-type') ?? null, bodyValue, token),
       body: responseBody,
     },
     redacted,

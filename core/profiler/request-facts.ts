@@ -1,4 +1,5 @@
 import type { QueryValues, RouteAttributes, ServerAddress } from '../http/request.js';
+import type { BodyData, BodyStructure } from './profile.js';
 
 /**
  * What the profile builder reads of a request's HTTP facts: the live Request on the main thread,
@@ -32,12 +33,20 @@ export class OpaqueBody {
   constructor(readonly size: number, readonly head: Buffer | null = null) {}
 }
 
+/**
+ * A response body as a stored record keeps it (stored-record.ts): no longer the body, but what the
+ * request panel shows of it, made from the body when the profile was first built.
+ */
+export class DescribedBody {
+  constructor(readonly size: number, readonly title: string | null, readonly structure: BodyStructure | null, readonly preview: BodyData | null) {}
+}
+
 /** What the profile builder reads of a response. */
 export interface ResponseFacts {
   readonly status: number;
   readonly statusText: string;
   readonly headers: Record<string, string>;
-  /** string or Buffer; a stream; or, in the worker, the OpaqueBody of one it was not sent */
+  /** string or Buffer; a stream; or, in the worker, the OpaqueBody of one it was not sent; read from a stored record, its DescribedBody */
   readonly body: unknown;
   header(name: string): string | undefined;
   isHtml(): boolean;

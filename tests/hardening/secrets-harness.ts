@@ -73,7 +73,7 @@ export function filesUnder(dir: string): string[] {
   });
 }
 
-/** The raw bytes of every file of the store, and the JSON of every record decompressed from its segments. */
+/** The raw bytes of every file of the store, and every entry decompressed from its segments: as stored, and as its profile's JSON. */
 export function storeContents(storeDir: string): { name: string; text: string }[] {
   const contents: { name: string; text: string }[] = [];
   for (const file of filesUnder(storeDir)) {
@@ -81,7 +81,11 @@ export function storeContents(storeDir: string): { name: string; text: string }[
     contents.push({ name: file, text: bytes.toString('latin1') });
     if (file.endsWith('.log')) {
       const { records } = scanRecords(bytes, 0);
-      for (const record of records) contents.push({ name: `${file}@${record.offset}`, text: JSON.stringify(record.profile) });
+      for (const record of records) {
+        contents.push({ name: `${file}@${record.offset}`, text: JSON.stringify(record.profile) });
+        // What is at rest: a stored record's own bytes (the profile is built from them when read), or the profile's JSON.
+        contents.push({ name: `${file}@${record.offset} as stored`, text: record.stored.toString('utf8') });
+      }
     }
   }
   return contents;

@@ -3,7 +3,8 @@ import type { ProfileSummary } from '../profile.js';
 import { summarize } from '../storage/index-line.js';
 import { storedJson } from '../storage/stored-json.js';
 import { ByteReader } from './byte-writer.js';
-import { readRequestRecord } from './request-record.js';
+import { readRecordBody, readRecordNames } from './request-record.js';
+import { storableAsRecord, storedRecord } from '../stored-record.js';
 import type { RouteDefinitionData, RouteTables } from './route-tables.js';
 
 export interface RouteTableMessage {
@@ -12,9 +13,9 @@ export interface RouteTableMessage {
   routes: RouteDefinitionData[];
 }
 
-/** What the worker sends back for a batch of records: the profiles' stored JSON, end to end, and their summaries. */
+/** What the worker sends back for a batch of records: what the store keeps of each (stored-record.ts), end to end, and their summaries. */
 export interface BuiltBatch {
-  /** UTF-8 JSON texts one after another; lengths[i] bytes each */
+  /** stored entries one after another, lengths[i] bytes each: a stored record, or a profile's UTF-8 JSON */
   jsons: ArrayBuffer;
   lengths: number[];
   summaries: ProfileSummary[];
@@ -22,17 +23,22 @@ export interface BuiltBatch {
   failures: [token: string, reason: string][];
 }
 
-/** Where a batch's JSON texts are written as UTF-8, one after another; kept from batch to batch, grown when short. */
+/** the name ids of the record being read */
+const used = new Set<number>();
+
+/** Where a batch's stored entries are written, one after another; kept from batch to batch, grown when short. */
 let out = Buffer.allocUnsafeSlow(1 << 20);
 
 /**
- * Every record of a batch turned into its stored profile: the panels built and their
- * secrets redacted (build-profile.ts), the stored form as JSON bytes. `names`: the trace
+ * Every record of a batch turned into what the store keeps of it: its profile is built, which
+ * redacts it (build-profile.ts) and gives its summary; a record whose profile shows nothing redacted
+ * is kept as it is (stored-record.ts), any other as its profile's stored JSON. `names`: the trace
  * names read so far (request-record.ts), completed by the batch's records.
  * Runs in the profiler worker; on the main thread only if the worker failed.
  */
 export function buildRecordedProfiles(records: ArrayBuffer | Uint8Array, tables: RouteTables, names: string[]): BuiltBatch {
-  const reader = new ByteReader(records);
+  const bytes = records instanceof Uint8Array ? records : new Uint8Array(records);
+  const reader = new ByteReader(bytes);
   const lengths: number[] = [];
   const summaries: ProfileSummary[] = [];
   const failures: [string, string][] = [];
@@ -42,18 +48,26 @@ export function buildRecordedProfiles(records: ArrayBuffer | Uint8Array, tables:
     const end = reader.offset + length;
     let token = '';
     try {
-      const { routes, request, trace, response } = readRequestRecord(reader, names);
+      readRecordNames(reader, names);
+      const bodyOffset = reader.offset;
+      used.clear();
+      const { routes, responseBodyOffset, request, trace, response } = readRecordBody(reader, names, used);
       token = trace.token ?? '';
       const profile = buildProfile(request, trace, response, tables.get(routes));
-      const json = storedJson(profile);
       const summary = summarize(profile);
+      const stored = storableAsRecord(profile, request, trace)
+        ? storedRecord(bytes, bodyOffset, responseBodyOffset, used, names, profile)
+        : storedJson(profile);
       // Each UTF-16 unit makes at most 3 bytes.
-      if (total + json.length * 3 > out.length) {
-        const grown = Buffer.allocUnsafeSlow(Math.max(out.length * 2, total + json.length * 3));
+      const most = typeof stored === 'string' ? stored.length * 3 : stored.length;
+      if (total + most > out.length) {
+        const grown = Buffer.allocUnsafeSlow(Math.max(out.length * 2, total + most));
         out.copy(grown, 0, 0, total);
         out = grown;
       }
-      const written = out.write(json, total);
+      let written = stored.length;
+      if (typeof stored === 'string') written = out.write(stored, total);
+      else out.set(stored, total);
       lengths.push(written);
       summaries.push(summary);
       total += written;

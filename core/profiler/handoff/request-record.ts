@@ -1,7 +1,7 @@
 import { parseQuery, type QueryValues, type Request, type RouteAttributes, type ServerAddress } from '../../http/request.js';
 import { notifiedMessage } from '../../kernel/event-dispatcher.js';
 import { matchedRouteContext, MatchedRouteRecord } from '../../kernel/router-listener.js';
-import { CALL_STRIDE, NotifiedRecord, propagationMessage, PropagationRecord, RecordingTrace, traceNameId } from '../../kernel/request-trace.js';
+import { CALL_STRIDE, NotifiedRecord, PHASE_STRIDE, propagationMessage, PropagationRecord, RecordingTrace, traceNameId } from '../../kernel/request-trace.js';
 import type { ExceptionData } from '../../kernel/exception-data.js';
 import type { SecurityData } from '../../kernel/trace-data.js';
 import type { LogLevel, LogRecord } from '../../log/log-record.js';
@@ -10,7 +10,7 @@ import { FINGERPRINT_CAP } from '../body-fingerprint.js';
 import { BODY_CAP, previewHead } from '../request-collector.js';
 import { redactData } from '../redact-data.js';
 import { shareContext } from '../redact-event-record.js';
-import { OpaqueBody, type RequestFacts, type ResponseFacts } from '../request-facts.js';
+import { DescribedBody, OpaqueBody, type RequestFacts, type ResponseFacts } from '../request-facts.js';
 import { traceFacts, type TraceFacts } from '../trace-facts.js';
 import type { ByteReader, ByteWriter } from './byte-writer.js';
 import { exceptionJson } from './exception-json.js';
@@ -31,7 +31,7 @@ const LEVELS: readonly LogLevel[] = ['DEBUG', 'INFO', 'NOTICE', 'WARNING', 'ERRO
 const LEVEL_CODE = new Map(LEVELS.map((level, i) => [level, i]));
 const DECISIONS: readonly (SecurityData['decision'] | null)[] = [null, 'none', 'allowed', 'denied'];
 
-const enum Body { None, Text, Bytes, Opaque }
+const enum Body { None, Text, Bytes, Opaque, Described }
 const enum Entry { Record, Notified, MatchedRoute, Stopped, NotCalled }
 
 /**
@@ -110,14 +110,14 @@ function writeEntries(w: ByteWriter, entries: ReadonlyMap<string, readonly unkno
   }
 }
 
-function readEntries(r: ByteReader, names: readonly string[]): Map<string, unknown[]> | null {
+function readEntries(r: ByteReader, names: readonly string[], used: Set<number> | null): Map<string, unknown[]> | null {
   const count = r.uint();
   if (count === 0) return null;
   const entries = new Map<string, unknown[]>();
   for (let c = 0; c < count; c++) {
     const collector = r.string();
     const values: unknown[] = [];
-    for (let n = r.uint(); n > 0; n--) values.push(readEntryValue(r, names));
+    for (let n = r.uint(); n > 0; n--) values.push(readEntryValue(r, names, used));
     entries.set(collector, values);
   }
   return entries;
@@ -159,10 +159,14 @@ function writeEntryValue(w: ByteWriter, value: unknown): void {
   w.string(valueJson(value));
 }
 
-function readEntryValue(r: ByteReader, names: readonly string[]): unknown {
+function readEntryValue(r: ByteReader, names: readonly string[], used: Set<number> | null): unknown {
   const kind = r.uint();
   if (kind === Value.Json) return JSON.parse(r.string());
-  if (kind === Value.Known) return knownValue(names, r.uint());
+  if (kind === Value.Known) {
+    const id = r.uint();
+    used?.add(id);
+    return knownValue(names, id);
+  }
   if (kind === Value.OutgoingCall) return readOutgoingCall(r);
   const record: Record<string, number> = {};
   for (let n = r.fixed32(); n > 0; n--) {
@@ -269,6 +273,12 @@ const keep = (text: string) => text;
 const ignore = () => {};
 const never = () => false;
 
+/** A response body as what the request panel shows of it (stored-record.ts), in place of what writeResponseBody wrote. */
+export function writeDescribedBody(w: ByteWriter, body: DescribedBody): void {
+  w.uint(Body.Described);
+  w.string(JSON.stringify(body));
+}
+
 /** The body only when the profile reads it (an HTML or JSON text within the fingerprint's cap); else its size and the preview's first bytes. */
 function writeResponseBody(w: ByteWriter, response: ResponseFacts): void {
   const body = response.body;
@@ -341,6 +351,8 @@ export class RecordedResponse implements ResponseFacts {
 
 export interface DecodedRecord {
   routes: number;
+  /** where the response body begins, the record's last field (read by ByteReader's offset) */
+  responseBodyOffset: number;
   request: RecordedRequest;
   trace: TraceFacts;
   response: RecordedResponse;
@@ -350,9 +362,21 @@ const ignoreLog = () => {};
 
 /** Reads one request written by writeRequestRecord; `names` are the trace names read so far, which it completes. */
 export function readRequestRecord(r: ByteReader, names: string[]): DecodedRecord {
+  readRecordNames(r, names);
+  return readRecordBody(r, names, null);
+}
+
+/** The trace names a record carries first (those registered since the record before), added to `names`. */
+export function readRecordNames(r: ByteReader, names: string[]): void {
   const known = r.uint();
   for (let n = r.uint(), id = known; n > 0; n--, id++) names[id] = r.string();
+}
 
+/**
+ * The rest of a record, after its names: `names` resolves its ids. `used`, when given, receives
+ * every name id the record refers to (what a stored record must carry to be read alone: stored-record.ts).
+ */
+export function readRecordBody(r: ByteReader, names: readonly string[], used: Set<number> | null): DecodedRecord {
   const routes = r.uint();
   const token = r.optionalString();
   const startedAt = r.float();
@@ -383,15 +407,24 @@ export function readRequestRecord(r: ByteReader, names: string[]): DecodedRecord
   r.floats(trace.events);
   r.floats(trace.calls);
   r.floats(trace.phases);
-  const records = readLog(r, trace, names, request);
+  if (used !== null) usedByRows(trace, used);
+  const records = readLog(r, trace, names, request, used);
   const log = { records, errors: r.uint(), warnings: r.uint() };
-  trace.entries = readEntries(r, names);
+  trace.entries = readEntries(r, names, used);
 
   const status = r.uint();
   const statusText = r.string();
   const responseHeaders = readPairs(r);
+  const responseBodyOffset = r.offset;
   const response = new RecordedResponse(status, statusText, responseHeaders, readResponseBody(r));
-  return { routes, request, trace: traceFacts(trace, log, duration, names), response };
+  return { routes, responseBodyOffset, request, trace: traceFacts(trace, log, duration, names), response };
+}
+
+/** The name ids the trace's rows hold: every event's, each call's listener, each phase's. */
+function usedByRows(trace: RecordingTrace, used: Set<number>): void {
+  for (const id of trace.events) used.add(id);
+  for (let at = 1; at < trace.calls.length; at += CALL_STRIDE) used.add(trace.calls[at]);
+  for (let at = 0; at < trace.phases.length; at += PHASE_STRIDE) used.add(trace.phases[at]);
 }
 
 /**
@@ -425,14 +458,17 @@ function readPairs(r: ByteReader): Record<string, string> {
  * propagation one from its event and listener names, a "Matched route" one from the request's
  * route attributes.
  */
-function readLog(r: ByteReader, trace: RecordingTrace, names: readonly string[], request: RecordedRequest): LogRecord[] {
+function readLog(r: ByteReader, trace: RecordingTrace, names: readonly string[], request: RecordedRequest, used: Set<number> | null): LogRecord[] {
   const records: LogRecord[] = [];
   for (let n = r.uint(); n > 0; n--) {
     const time = r.float();
     const entry = r.uint();
     if (entry === Entry.Stopped || entry === Entry.NotCalled) {
-      const event = names[r.uint()] ?? '(unknown event)';
-      const listener = names[r.uint()] ?? '(unknown listener)';
+      const eventId = r.uint();
+      const listenerId = r.uint();
+      used?.add(eventId).add(listenerId);
+      const event = names[eventId] ?? '(unknown event)';
+      const listener = names[listenerId] ?? '(unknown listener)';
       records.push({ time, level: 'DEBUG', channel: 'event', message: propagationMessage(entry === Entry.Stopped, event, listener), context: { event, listener } });
       continue;
     }
@@ -493,6 +529,10 @@ function readResponseBody(r: ByteReader): unknown {
       const size = r.uint();
       const head = r.bytes();
       return new OpaqueBody(size, head.length ? head : null);
+    }
+    case Body.Described: {
+      const { size, title, structure, preview } = JSON.parse(r.string()) as DescribedBody;
+      return new DescribedBody(size, title, structure, preview);
     }
     default: return null;
   }

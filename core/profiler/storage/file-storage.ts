@@ -81,7 +81,7 @@ export async function openFileStorage(options: FileStorageOptions): Promise<File
 export class FileStorage implements ProfileStorage {
   readonly #catalog: SegmentCatalog;
   readonly #writer: SegmentWriter;
-  #lastBlock: { key: string; bytes: Buffer; jsons: string[] } | null = null;
+  #lastBlock: { key: string; bytes: Buffer; entries: Buffer[] } | null = null;
   /** what writerSpec() hands another thread; set by openFileStorage */
   writerOptions: { maxQueue: number; compressInWorker: boolean } | null = null;
   /** tokens another thread stored since this thread's index last caught up: has() knows them meanwhile */
@@ -164,19 +164,19 @@ export class FileStorage implements ProfileStorage {
     this.#refresh();
     const entry = this.#catalog.index.get(token);
     if (!entry) return null;
-    const jsons = this.#readBlock(token, entry);
-    if (!jsons) return null;
-    const decoded = profileAt(jsons, entry.slot);
+    const entries = this.#readBlock(token, entry);
+    if (!entries) return null;
+    const decoded = profileAt(entries, entry.slot);
     if (!decoded.ok) throw corrupt(token, entry.segment, entry.offset, decoded.problem);
     if (decoded.profile.token !== token) throw corrupt(token, entry.segment, entry.offset, `the record there holds profile "${decoded.profile.token}"`);
     return decoded.profile;
   }
 
   /**
-   * The profile texts of the block holding `entry`, null when its segment is gone. The last block
+   * The stored entries of the block holding `entry`, null when its segment is gone. The last block
    * inflated is kept, as pages and the CLI read neighbours; it is reused only for the same bytes.
    */
-  #readBlock(token: string, entry: IndexEntry): string[] | null {
+  #readBlock(token: string, entry: IndexEntry): Buffer[] | null {
     let bytes: Buffer;
     try {
       bytes = readRangeSync(logPath(this.dir, entry.segment), entry.offset, entry.length);
@@ -191,11 +191,11 @@ export class FileStorage implements ProfileStorage {
       throw corrupt(token, entry.segment, entry.offset, problem);
     }
     const key = `${entry.segment}:${entry.offset}`;
-    if (this.#lastBlock?.key === key && this.#lastBlock.bytes.equals(bytes)) return this.#lastBlock.jsons;
+    if (this.#lastBlock?.key === key && this.#lastBlock.bytes.equals(bytes)) return this.#lastBlock.entries;
     const decoded = decodeBlock(bytes);
     if (!decoded.ok) throw corrupt(token, entry.segment, entry.offset, decoded.problem);
-    this.#lastBlock = { key, bytes, jsons: decoded.jsons };
-    return decoded.jsons;
+    this.#lastBlock = { key, bytes, entries: decoded.entries };
+    return decoded.entries;
   }
 
   async search(query: SearchQuery): Promise<ProfileSummary[]> {

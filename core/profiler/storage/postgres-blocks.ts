@@ -1,23 +1,25 @@
 import { deflateRawSync } from 'node:zlib';
 import { DICTIONARY_V1 } from './compression-dictionary.js';
-import { BLOCK_BYTES, BLOCK_PROFILES, blockText, DEFLATE_OPTIONS } from './record-codec.js';
+import { BLOCK_BYTES, BLOCK_PROFILES, blockSlots, DEFLATE_OPTIONS, splitLines, splitSlots } from './record-codec.js';
 import { inflateBounded } from './stored-profile-reader.js';
 
 /**
- * The bodies of a batch's profiles as rows of the blocks table: the JSON of up to BLOCK_PROFILES
- * profiles (BLOCK_BYTES, unless one profile passes it alone), one per line, deflated as one stream
+ * The bodies of a batch's profiles as rows of the blocks table: the stored entries (a stored record
+ * or a profile's JSON, stored-profile-reader.ts) of up to BLOCK_PROFILES profiles (BLOCK_BYTES, unless
+ * one profile passes it alone), framed by their lengths (blockSlots), deflated as one stream
  * with the embedded store's dictionary, as its segments hold them. A profile row points at its
  * block and line (slot). The database then takes a tenth of the bytes per profile, which is most
  * of what an insert costs it, and the profiles of one server (its configuration panel the same in
  * each) compress against each other; one deflate per block costs this thread a fraction of what
  * one per profile would.
  *
- * A block's first byte names its format: 1, deflate-raw with DICTIONARY_V1.
+ * A block's first byte names its format: 2, entries framed by their lengths, deflate-raw with
+ * DICTIONARY_V1; 1, profile JSON texts one per line, as blocks written before records hold.
  */
 const FORMAT_DEFLATE_V1 = 1;
+const FORMAT_DEFLATE_V2 = 2;
 /** The segments' level, and the dictionary this format names whatever theirs becomes. */
 const DEFLATE_V1 = { ...DEFLATE_OPTIONS, dictionary: DICTIONARY_V1 };
-const LINE_FEED = 0x0a;
 
 export interface PackedBatch {
   /** each block's bytes, as stored */
@@ -29,7 +31,7 @@ export interface PackedBatch {
   slotOf: number[];
 }
 
-/** Packs the bodies (UTF-8 JSON, no raw line feed) of rows whose times are `times` into blocks, in order. */
+/** Packs the bodies (stored entries) of rows whose times are `times` into blocks, in order. */
 export function packBlocks(bodies: readonly Uint8Array[], times: readonly number[]): PackedBatch {
   const packed: PackedBatch = { blocks: [], newest: [], blockOf: [], slotOf: [] };
   let start = 0;
@@ -37,9 +39,9 @@ export function packBlocks(bodies: readonly Uint8Array[], times: readonly number
     let end = start + 1;
     let bytes = bodies[start].length;
     while (end < bodies.length && end - start < BLOCK_PROFILES && bytes + bodies[end].length <= BLOCK_BYTES) bytes += bodies[end++].length;
-    const payload = deflateRawSync(blockText(bodies.slice(start, end)), DEFLATE_V1);
+    const payload = deflateRawSync(blockSlots(bodies.slice(start, end)), DEFLATE_V1);
     const block = Buffer.allocUnsafe(1 + payload.length);
-    block[0] = FORMAT_DEFLATE_V1;
+    block[0] = FORMAT_DEFLATE_V2;
     block.set(payload, 1);
     packed.blocks.push(block);
     let newest = -Infinity;
@@ -54,17 +56,13 @@ export function packBlocks(bodies: readonly Uint8Array[], times: readonly number
   return packed;
 }
 
-/** The body at line `slot` of a stored block; throws an Error saying what is wrong with it. */
+/** The body at `slot` of a stored block; throws an Error saying what is wrong with it. */
 export function bodyAt(block: Buffer, slot: number): Buffer {
-  if (block.length === 0 || block[0] !== FORMAT_DEFLATE_V1) throw new Error(`unknown block format ${block[0]}`);
-  const text = inflateBounded(block.subarray(1));
-  if (typeof text === 'string') throw new Error(text);
-  let start = 0;
-  for (let line = 0; line < slot; line++) {
-    const end = text.indexOf(LINE_FEED, start);
-    if (end === -1) throw new Error(`its block holds ${line + 1} profile${line === 0 ? '' : 's'}, the row says line ${slot + 1}`);
-    start = end + 1;
-  }
-  const end = text.indexOf(LINE_FEED, start);
-  return text.subarray(start, end === -1 ? text.length : end);
+  if (block.length === 0 || (block[0] !== FORMAT_DEFLATE_V1 && block[0] !== FORMAT_DEFLATE_V2)) throw new Error(`unknown block format ${block[0]}`);
+  const inflated = inflateBounded(block.subarray(1));
+  if (typeof inflated === 'string') throw new Error(inflated);
+  const bodies = block[0] === FORMAT_DEFLATE_V2 ? splitSlots(inflated) : splitLines(inflated);
+  if (typeof bodies === 'string') throw new Error(bodies);
+  if (slot >= bodies.length) throw new Error(`its block holds ${bodies.length} profile${bodies.length === 1 ? '' : 's'}, the row says line ${slot + 1}`);
+  return bodies[slot];
 }

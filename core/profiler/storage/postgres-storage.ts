@@ -15,8 +15,8 @@ import { PostgresQueue, type QueuedProfile } from './postgres-queue.js';
 import { countableFromTotals, MAX_NAMED_URLS, searchCondition, urlLookup } from './postgres-search.js';
 import { TokenPool } from './postgres-token-pool.js';
 import { DEFAULT_RETENTION, type RetentionLimits } from './retention.js';
-import { fromStoredForm, toStoredForm } from './stored-form.js';
-import { MAX_COMPRESSED_BYTES, MAX_INFLATED_BYTES, parseStoredProfile } from './stored-profile-reader.js';
+import { toStoredForm } from './stored-form.js';
+import { MAX_COMPRESSED_BYTES, MAX_INFLATED_BYTES, readStoredEntry } from './stored-profile-reader.js';
 import { summaryFilter } from './summary-filter.js';
 import { queuedAndStored } from './queued-and-stored.js';
 
@@ -659,9 +659,9 @@ function parseProfile(token: string, stored: StoredBody): Profile {
       if (!stored.block) throw new Error('its block is missing');
       json = bodyAt(stored.block, stored.slot ?? 0);
     }
-    const parsed = parseStoredProfile(json.toString('utf8'));
-    if (!parsed.ok) throw new Error(parsed.problem);
-    return fromStoredForm(parsed.profile);
+    const read = readStoredEntry(json);
+    if (!read.ok) throw new Error(read.problem);
+    return read.profile;
   } catch (error) {
     throw new AppError('APP_ERR_PROFILER_STORE_CORRUPT', `Profile "${token}" in the profile database is corrupt: ${(error as Error).message}.`, { cause: error });
   }

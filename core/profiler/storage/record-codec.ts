@@ -1,18 +1,19 @@
 import { crc32, deflateRawSync } from 'node:zlib';
 import type { Profile } from '../profile.js';
 import { DICTIONARY_V1 } from './compression-dictionary.js';
-import { fromStoredForm } from './stored-form.js';
-import { inflateBounded, parseStoredProfile } from './stored-profile-reader.js';
+import { inflateBounded, readStoredEntry } from './stored-profile-reader.js';
 
 /**
- * A block of profiles in a segment: an 11-byte header, then the JSON of each
- * profile, one per line, deflated as one stream with DICTIONARY_V1. One
+ * A block of profiles in a segment: an 11-byte header, then the block's entries
+ * (blockSlots: each a stored record or a profile's JSON, stored-profile-reader.ts),
+ * deflated as one stream with DICTIONARY_V1. One
  * stream per block, not per profile: deflate's set-up costs more than
  * compressing a 5 KB profile, and profiles of one block share most of their
  * text. A profile is found by its block (offset, length) and its line (slot).
  *
  *   0  2  magic "ak"
- *   2  1  format (2: a block, deflate-raw, dictionary v1;
+ *   2  1  format (3: a block of entries framed by their lengths, deflate-raw, dictionary v1;
+ *                 2: a block of profile JSON texts, one per line, as stores written before records hold;
  *                 1: one profile, as stores written before blocks hold)
  *   3  4  payload length, uint32 LE
  *   7  4  CRC-32 of the payload, uint32 LE
@@ -24,6 +25,7 @@ export const RECORD_HEADER_BYTES = 11;
 const MAGIC = Buffer.from('ak', 'latin1');
 const FORMAT_SINGLE_V1 = 1;
 const FORMAT_BLOCK_V1 = 2;
+const FORMAT_BLOCK_V2 = 3;
 const MAX_PAYLOAD = 64 * 1024 * 1024;
 /** Profiles per block at most, and their bytes of JSON (one profile may pass it): a read inflates its whole block. */
 export const BLOCK_PROFILES = 32;
@@ -36,36 +38,66 @@ export type Decoded = { ok: true; profile: Profile } | { ok: false; problem: str
 /** How payloads are compressed, in this thread or in a worker: the worker receives these options as they are. */
 export const DEFLATE_OPTIONS = { level: LEVEL, dictionary: DICTIONARY_V1 };
 
-/** JSON.stringify never writes a raw line feed, so one joins the profiles of a block (\n). */
+/** JSON.stringify never writes a raw line feed, so one joined the profiles of a block of format 2 (\n). */
 const LINE_FEED = 0x0a;
 
 /**
- * The UTF-8 JSON of a block's profiles, one per line, in a buffer of its own (not a slice of
- * Node's shared pool), so that it can be handed to a worker thread whole.
+ * A block's entries framed by their lengths, in a buffer of its own (not a slice of Node's shared
+ * pool), so that it can be handed to a worker thread whole: uint32 LE count, count × uint32 LE
+ * length, then the entries one after another.
  */
-export function blockText(jsons: readonly Uint8Array[]): Buffer {
-  let size = jsons.length - 1;
-  for (const json of jsons) size += json.length;
-  const text = Buffer.allocUnsafeSlow(Math.max(0, size));
-  let at = 0;
-  for (let i = 0; i < jsons.length; i++) {
-    if (i > 0) text[at++] = LINE_FEED;
-    text.set(jsons[i], at);
-    at += jsons[i].length;
+export function blockSlots(entries: readonly Uint8Array[]): Buffer {
+  let size = 4 + 4 * entries.length;
+  for (const entry of entries) size += entry.length;
+  const slots = Buffer.allocUnsafeSlow(size);
+  slots.writeUInt32LE(entries.length, 0);
+  let at = 4 + 4 * entries.length;
+  for (let i = 0; i < entries.length; i++) {
+    slots.writeUInt32LE(entries[i].length, 4 + 4 * i);
+    slots.set(entries[i], at);
+    at += entries[i].length;
   }
-  return text;
+  return slots;
 }
 
-/** One record holding the profiles whose UTF-8 JSON texts are `jsons`, in that order (their slots). */
-export function encodeBlock(jsons: readonly Uint8Array[]): Buffer {
-  return frameBlock(deflateRawSync(blockText(jsons), DEFLATE_OPTIONS));
+/** The entries of what blockSlots made, as views of it; a string says what is wrong with it. */
+export function splitSlots(slots: Buffer): Buffer[] | string {
+  if (slots.length < 4) return 'its block is shorter than its count of entries';
+  const count = slots.readUInt32LE(0);
+  if (4 + 4 * count > slots.length) return `its block says ${count} entries but is ${slots.length} bytes`;
+  const entries: Buffer[] = [];
+  let at = 4 + 4 * count;
+  for (let i = 0; i < count; i++) {
+    const length = slots.readUInt32LE(4 + 4 * i);
+    if (at + length > slots.length) return `its block's entry ${i + 1} runs past its end`;
+    entries.push(slots.subarray(at, at + length));
+    at += length;
+  }
+  return entries;
+}
+
+/** The lines of a block of format 2 (profile JSON texts), as views of it. */
+export function splitLines(text: Buffer): Buffer[] {
+  const lines: Buffer[] = [];
+  let start = 0;
+  for (let end = text.indexOf(LINE_FEED); end !== -1; end = text.indexOf(LINE_FEED, start)) {
+    lines.push(text.subarray(start, end));
+    start = end + 1;
+  }
+  lines.push(text.subarray(start));
+  return lines;
+}
+
+/** One record holding the stored entries `entries`, in that order (their slots). */
+export function encodeBlock(entries: readonly Uint8Array[]): Buffer {
+  return frameBlock(deflateRawSync(blockSlots(entries), DEFLATE_OPTIONS));
 }
 
 /** A block record around a payload compressed with DEFLATE_OPTIONS. */
 export function frameBlock(payload: Uint8Array): Buffer {
   const record = Buffer.allocUnsafe(RECORD_HEADER_BYTES + payload.length);
   MAGIC.copy(record, 0);
-  record[2] = FORMAT_BLOCK_V1;
+  record[2] = FORMAT_BLOCK_V2;
   record.writeUInt32LE(payload.length, 3);
   record.writeUInt32LE(crc32(payload), 7);
   record.set(payload, RECORD_HEADER_BYTES);
@@ -76,7 +108,7 @@ export function frameBlock(payload: Uint8Array): Buffer {
 function headerProblem(bytes: Buffer, at: number, available: number): string | null {
   if (available < RECORD_HEADER_BYTES) return `it is ${available} bytes, shorter than a record header`;
   if (bytes[at] !== MAGIC[0] || bytes[at + 1] !== MAGIC[1]) return 'no record starts there (bad magic bytes)';
-  if (bytes[at + 2] !== FORMAT_BLOCK_V1 && bytes[at + 2] !== FORMAT_SINGLE_V1) return `unknown record format ${bytes[at + 2]}`;
+  if (bytes[at + 2] !== FORMAT_BLOCK_V2 && bytes[at + 2] !== FORMAT_BLOCK_V1 && bytes[at + 2] !== FORMAT_SINGLE_V1) return `unknown record format ${bytes[at + 2]}`;
   const length = bytes.readUInt32LE(at + 3);
   if (length > MAX_PAYLOAD || RECORD_HEADER_BYTES + length > available) {
     return `the record says ${length} payload bytes but only ${available - RECORD_HEADER_BYTES} are there (cut short by a crash?)`;
@@ -90,33 +122,28 @@ function recordLength(bytes: Buffer, at: number): number {
   return RECORD_HEADER_BYTES + bytes.readUInt32LE(at + 3);
 }
 
-/** The JSON texts of a record's profiles, by slot; a string is the problem. */
-function inflate(bytes: Buffer, at: number): string[] | string {
+/** The stored entries of a record, by slot; a string is the problem. */
+function inflate(bytes: Buffer, at: number): Buffer[] | string {
   const payload = bytes.subarray(at + RECORD_HEADER_BYTES, at + recordLength(bytes, at));
   const inflated = inflateBounded(payload);
   if (typeof inflated === 'string') return inflated;
-  const text = inflated.toString('utf8');
-  return bytes[at + 2] === FORMAT_SINGLE_V1 ? [text] : text.split('\n');
+  const format = bytes[at + 2];
+  return format === FORMAT_BLOCK_V2 ? splitSlots(inflated) : format === FORMAT_SINGLE_V1 ? [inflated] : splitLines(inflated);
 }
 
-function parseProfile(json: string): Decoded {
-  const parsed = parseStoredProfile(json);
-  return parsed.ok ? { ok: true, profile: fromStoredForm(parsed.profile) } : parsed;
-}
-
-/** The profile texts of one record, by slot; `bytes` must be exactly that record, as the index located it. */
-export function decodeBlock(bytes: Buffer): { ok: true; jsons: string[] } | { ok: false; problem: string } {
+/** The stored entries of one record, by slot; `bytes` must be exactly that record, as the index located it. */
+export function decodeBlock(bytes: Buffer): { ok: true; entries: Buffer[] } | { ok: false; problem: string } {
   const problem = headerProblem(bytes, 0, bytes.length);
   if (problem) return { ok: false, problem };
   if (recordLength(bytes, 0) !== bytes.length) return { ok: false, problem: `the record is ${recordLength(bytes, 0)} bytes, the index says ${bytes.length}` };
-  const jsons = inflate(bytes, 0);
-  return typeof jsons === 'string' ? { ok: false, problem: jsons } : { ok: true, jsons };
+  const entries = inflate(bytes, 0);
+  return typeof entries === 'string' ? { ok: false, problem: entries } : { ok: true, entries };
 }
 
 /** The profile at `slot` of a decoded block. */
-export function profileAt(jsons: readonly string[], slot: number): Decoded {
-  if (slot >= jsons.length) return { ok: false, problem: `the record holds ${jsons.length} profile${jsons.length > 1 ? 's' : ''}, the index says slot ${slot}` };
-  return parseProfile(jsons[slot]);
+export function profileAt(entries: readonly Buffer[], slot: number): Decoded {
+  if (slot >= entries.length) return { ok: false, problem: `the record holds ${entries.length} profile${entries.length > 1 ? 's' : ''}, the index says slot ${slot}` };
+  return readStoredEntry(entries[slot]);
 }
 
 export interface ScannedRecord {
@@ -124,6 +151,8 @@ export interface ScannedRecord {
   length: number;
   slot: number;
   profile: Profile;
+  /** the entry as stored (a stored record's bytes, or the profile's JSON) */
+  stored: Buffer;
 }
 
 /**
@@ -136,11 +165,11 @@ export function scanRecords(bytes: Buffer, base: number): { records: ScannedReco
   let skipped = 0;
   let at = 0;
   while (at < bytes.length) {
-    const jsons = headerProblem(bytes, at, bytes.length - at) ? null : inflate(bytes, at);
-    const profiles = Array.isArray(jsons) ? jsons.map(parseProfile) : [];
+    const entries = headerProblem(bytes, at, bytes.length - at) ? null : inflate(bytes, at);
+    const profiles = Array.isArray(entries) ? entries.map(readStoredEntry) : [];
     if (profiles.length > 0 && profiles.every((p) => p.ok)) {
       const length = recordLength(bytes, at);
-      profiles.forEach((decoded, slot) => records.push({ offset: base + at, length, slot, profile: (decoded as { profile: Profile }).profile }));
+      profiles.forEach((decoded, slot) => records.push({ offset: base + at, length, slot, profile: (decoded as { profile: Profile }).profile, stored: (entries as Buffer[])[slot] }));
       at += length;
       continue;
     }

@@ -1,8 +1,8 @@
 import { Worker } from 'node:worker_threads';
-import { blockText, DEFLATE_OPTIONS, encodeBlock, frameBlock } from './record-codec.js';
+import { blockSlots, DEFLATE_OPTIONS, encodeBlock, frameBlock } from './record-codec.js';
 import { COMPRESSION_THREAD_NAME } from '../thread-name.js';
 
-/** Turns the UTF-8 JSON texts of a few profiles into one block record. encode() never rejects. */
+/** Turns the stored entries of a few profiles (stored-profile-reader.ts) into one block record. encode() never rejects. */
 export interface RecordEncoder {
   encode(jsons: Buffer[]): Promise<Buffer>;
   close(): Promise<void>;
@@ -128,7 +128,7 @@ export function workerEncoder(onFailure: (message: string) => void, eager = fals
         pending.set(id, { jsons, resolve });
         worker!.ref();
         if (queued.length === 0) queueMicrotask(send);
-        queued.push({ id, text: blockText(jsons) });
+        queued.push({ id, text: blockSlots(jsons) });
       });
     },
     async close() {

@@ -4,7 +4,8 @@ import type { Profile, ProfileSummary } from '../profile.js';
 import { formatRecordLine, formatSealLine, summarize } from './index-line.js';
 import { BLOCK_BYTES, BLOCK_PROFILES } from './record-codec.js';
 import type { RecordEncoder } from './record-encoder.js';
-import { fromStoredForm, toStoredForm } from './stored-form.js';
+import { toStoredForm } from './stored-form.js';
+import { readStoredEntry } from './stored-profile-reader.js';
 import { Utf8Slab } from './utf8-slab.js';
 import type { SegmentCatalog, SegmentState } from './segment-catalog.js';
 import { errorCode, idxPath, isWriting, logPath, makeStoreDir, markWriting, segmentName, STORE_FILE_MODE } from './store-files.js';
@@ -186,7 +187,10 @@ export class SegmentWriter {
   /** A profile not yet indexed, read back as a stored one would be. */
   get(token: string): Profile | undefined {
     const queued = this.#waiting.get(token);
-    return queued === undefined ? undefined : fromStoredForm(JSON.parse(queued.json.toString('utf8')) as Profile);
+    if (queued === undefined) return undefined;
+    const read = readStoredEntry(queued.json);
+    if (!read.ok) throw new Error(`A profile waiting to be written cannot be read back: ${read.problem}.`);
+    return read.profile;
   }
 
   *waiting(): IterableIterator<ProfileSummary> {

@@ -1,5 +1,7 @@
-import { inflateRawSync } from 'node:zlib';
+import { crc32, inflateRawSync } from 'node:zlib';
 import type { Profile } from '../profile.js';
+import { profileFromStoredRecord, STORED_RECORD } from '../stored-record.js';
+import { fromStoredForm } from './stored-form.js';
 import { DICTIONARY_V1 } from './compression-dictionary.js';
 
 /**
@@ -68,3 +70,40 @@ export function parseStoredProfile(json: string): { ok: true; profile: Profile }
   const problem = storedProfileProblem(value);
   return problem ? { ok: false, problem } : { ok: true, profile: value as Profile };
 }
+
+/**
+ * A profile from a stored entry: a stored record (its first byte STORED_RECORD, stored-record.ts),
+ * built now, or the stored JSON of a profile (the first byte "{"), as every store written before
+ * records holds; or the problem with it.
+ */
+export function readStoredEntry(entry: Uint8Array): { ok: true; profile: Profile } | { ok: false; problem: string } {
+  if (entry[0] !== STORED_RECORD) {
+    const parsed = parseStoredProfile(Buffer.from(entry.buffer, entry.byteOffset, entry.length).toString('utf8'));
+    return parsed.ok ? { ok: true, profile: fromStoredForm(parsed.profile) } : parsed;
+  }
+  const key = `${entry.length}:${crc32(entry)}`;
+  const built = recentlyBuilt.get(key);
+  if (built !== undefined) {
+    recentlyBuilt.delete(key);
+    recentlyBuilt.set(key, built);
+    return { ok: true, profile: built };
+  }
+  let profile: Profile;
+  try {
+    profile = profileFromStoredRecord(entry);
+  } catch (error) {
+    return { ok: false, problem: `its record cannot be read (${(error as Error)?.message ?? String(error)})` };
+  }
+  const problem = storedProfileProblem(profile);
+  if (problem) return { ok: false, problem };
+  if (recentlyBuilt.size >= RECENTLY_BUILT) recentlyBuilt.delete(recentlyBuilt.keys().next().value!);
+  recentlyBuilt.set(key, profile);
+  return { ok: true, profile };
+}
+
+/**
+ * The profiles last built from stored records, by the record's length and CRC-32: a page and its
+ * panels, the CLI's show after list, read the same profile again and again. Readers never change a profile.
+ */
+const RECENTLY_BUILT = 64;
+const recentlyBuilt = new Map<string, Profile>();

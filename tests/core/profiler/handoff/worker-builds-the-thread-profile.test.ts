@@ -15,12 +15,21 @@ import type { Profile, ProfileSummary } from '../../../../core/profiler/profile.
 import { profilerRoutes } from '../../../../web-profiler/web-profiler.js';
 import { summarize } from '../../../../core/profiler/storage/index-line.js';
 import type { ProfileStorage } from '../../../../core/profiler/storage/profile-storage.js';
-import { toStoredForm } from '../../../../core/profiler/storage/stored-form.js';
+import { fromStoredForm, toStoredForm } from '../../../../core/profiler/storage/stored-form.js';
+import { readStoredEntry } from '../../../../core/profiler/storage/stored-profile-reader.js';
+import { STORED_RECORD } from '../../../../core/profiler/stored-record.js';
+
+/** The profile a store reads back from what the worker gave it (a stored record, built again, or a profile's JSON), as JSON. */
+function readBack(stored: Buffer): string {
+  const read = readStoredEntry(stored);
+  if (!read.ok) throw new Error(read.problem);
+  return JSON.stringify(read.profile);
+}
 
 // The differential test of the profiler's move to a worker thread: a corpus of generated requests is
 // answered by a real kernel, and each profile the worker builds from the hand-off record must be the
-// one the in-thread builder makes from the live Request and Response, field for field, in its stored
-// form, and with the same index summary.
+// one the in-thread builder makes from the live Request and Response, field for field, as a store reads
+// it back (a stored record built again, or the profile's stored JSON), and with the same index summary.
 
 const test = suite('the profiler worker builds, from each hand-off record, the profile the main thread would have built');
 
@@ -126,7 +135,7 @@ function corpus(): Case[] {
   return cases;
 }
 
-interface Built { json: string; summary: ProfileSummary }
+interface Built { json: string; summary: ProfileSummary; record: boolean }
 
 test('when 200+ generated requests are handed to the worker, then each stored profile and summary equals the in-thread one', async () => {
   const server = createServer((request, response) => {
@@ -143,7 +152,7 @@ test('when 200+ generated requests are handed to the worker, then each stored pr
   const cancelled: string[] = [];
   const store = {
     announce: () => true,
-    writeJson: (json: Buffer, summary: ProfileSummary) => void built.set(summary.token, { json: json.toString('utf8'), summary }),
+    writeJson: (stored: Buffer, summary: ProfileSummary) => void built.set(summary.token, { json: readBack(stored), summary, record: stored[0] === STORED_RECORD }),
     cancel: (token: string, reason: string) => void cancelled.push(`${token}: ${reason}`),
     has: () => false,
   } as unknown as ProfileStorage;
@@ -161,8 +170,8 @@ test('when 200+ generated requests are handed to the worker, then each stored pr
     const trace = kernel.traceOf(request);
     const profile: Profile = buildProfile(request, liveTraceFacts(request, trace), response, routes);
     handoff.submit(request, trace, response, tableId);
-    const json = JSON.stringify(toStoredForm(profile));
-    expected.set(profile.token, { json, summary: summarize(profile) });
+    const json = JSON.stringify(fromStoredForm(JSON.parse(JSON.stringify(toStoredForm(profile))) as Profile));
+    expected.set(profile.token, { json, summary: summarize(profile), record: false });
   }
   handoff.flush();
   for (const deadline = Date.now() + 20_000; built.size + cancelled.length < expected.size && Date.now() < deadline;) {
@@ -182,6 +191,9 @@ test('when 200+ generated requests are handed to the worker, then each stored pr
     statuses.add(want.summary.status);
   }
   for (const status of [200, 301, 401, 404, 405, 409, 500]) assert.ok(statuses.has(status), `the corpus has a ${status}`);
+  const records = [...built.values()].filter((b) => b.record);
+  assert.ok(records.length >= cases.length / 4, `${records.length} of ${cases.length} stored as records, built again on reading`);
+  assert.ok(records.every((b) => !b.json.includes('[REDACTED]')), 'a profile that shows a redaction is never stored as its record');
   const cyclic = [...built.values()].map((b) => JSON.parse(b.json) as Profile)
     .flatMap((p) => p.collectors.log.records).find((r) => r.message === 'A context that JSON cannot hold.');
   assert.is(cyclic?.context.self, '[circular]', 'a context with a cycle is kept, its cycle marked');

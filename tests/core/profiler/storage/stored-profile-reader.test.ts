@@ -45,7 +45,7 @@ test('when stored JSON has the wrong shape, then each case names its problem ins
 });
 
 test('when a file-store block holds a profile dated at an invalid time, then profileAt reports it', () => {
-  const decoded = profileAt([JSON.stringify({ ...good, time: 1e300 })], 0);
+  const decoded = profileAt([Buffer.from(JSON.stringify({ ...good, time: 1e300 }))], 0);
   assert.is(decoded.ok, false);
 });
 

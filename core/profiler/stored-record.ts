@@ -1,0 +1,124 @@
+import { serialisedJson } from '../debug/request-recording.js';
+import { buildProfile } from './build-profile.js';
+import { CONFIG_COLLECTOR } from './collectors/config-collector.js';
+import { CUSTOM_PREFIX } from './collectors/custom-collector.js';
+import { MEMORY_COLLECTOR } from './collectors/time-collector.js';
+import { ByteReader, ByteWriter } from './handoff/byte-writer.js';
+import { readRecordBody, writeDescribedBody } from './handoff/request-record.js';
+import type { Profile, RouterData } from './profile.js';
+import { REDACTED } from './redacted.js';
+import { DescribedBody, type RequestFacts } from './request-facts.js';
+import { routerJson } from './storage/panel-json.js';
+import type { TraceFacts } from './trace-facts.js';
+import { DUMP_COLLECTOR } from '../debug/dump.js';
+import { HTTP_CLIENT_COLLECTOR } from '../debug/http-client-capture.js';
+import { STOPWATCH_COLLECTOR } from '../debug/stopwatch.js';
+
+/**
+ * A stored record: the request's hand-off record as the kernel wrote it (handoff/request-record.ts),
+ * kept as it is and made readable on its own; its profile is built when someone reads it, not when
+ * it is stored. The profiler worker stores one for every request whose profile it finds needs
+ * nothing redacted (storableAsRecord), which is nearly every request of a dev server; a request
+ * carrying a secret is stored as its redacted profile's JSON, as before (a stored entry starting
+ * with "{"), so that no secret is ever at rest.
+ *
+ * Layout, version 1:
+ *   0  1  0x01: a stored record
+ *   1  1  its format version: 1
+ *   2  1  where its body began, modulo 8, in the batch it came in (the body's number rows are
+ *         8-byte aligned there, and are read in place)
+ *   3  …  as ByteWriter writes them: uint n, then n × (uint id, string name): the trace names
+ *         (events, listeners, phases, values sent once: the configuration) the body refers to by id;
+ *         string: the routing panel's JSON, as the worker built it from its route table;
+ *         bytes: the body, as readRecordBody reads it
+ */
+export const STORED_RECORD = 0x01;
+const VERSION = 1;
+
+/** The app entries a collector reads (build-profile.ts): a record carrying any other is stored as its profile. */
+const READ_ENTRIES = new Set([CONFIG_COLLECTOR, DUMP_COLLECTOR, HTTP_CLIENT_COLLECTOR, STOPWATCH_COLLECTOR, MEMORY_COLLECTOR]);
+
+/**
+ * Whether the record of a request holds nothing the profile redacts: its profile, built from it,
+ * shows no redaction; it carries no request body; and every app entry in it is read by a collector.
+ * Only then may it be stored (its response body replaced by what the profile shows of it).
+ */
+export function storableAsRecord(profile: Profile, request: RequestFacts, trace: TraceFacts): boolean {
+  if (request.bodySize !== 0 || request.body.length !== 0) return false;
+  for (const name of trace.entries.keys()) if (!READ_ENTRIES.has(name) && !name.startsWith(CUSTOM_PREFIX)) return false;
+  return !showsRedaction(profile);
+}
+
+/** Values shared by many profiles (serialiseOnce: the configuration, a miss's routing panel) walked and found to hold no redaction. */
+const clean = new WeakSet<object>();
+
+function showsRedaction(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes(REDACTED);
+  if (typeof value !== 'object' || value === null) return false;
+  if (clean.has(value)) return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (showsRedaction(item)) return true;
+  } else {
+    for (const key in value) {
+      if (key.includes(REDACTED) || showsRedaction((value as Record<string, unknown>)[key])) return true;
+    }
+  }
+  if (serialisedJson(value) !== undefined) clean.add(value);
+  return false;
+}
+
+const header = new ByteWriter();
+const tail = new ByteWriter();
+
+/**
+ * The stored record of a request whose profile is `profile`: `record` is the batch its hand-off
+ * record came in, `bodyOffset` where that record's body begins (after its names) and
+ * `responseBodyOffset` where its response body begins, which is stored as what the request panel
+ * shows of it (DescribedBody: its size, title, structure and preview), never the body itself.
+ * `used`: the name ids the body refers to; `names`: the worker's names.
+ */
+export function storedRecord(record: Uint8Array, bodyOffset: number, responseBodyOffset: number, used: ReadonlySet<number>, names: readonly string[], profile: Profile): Uint8Array {
+  const response = profile.collectors.request.response;
+  writeDescribedBody(tail, new DescribedBody(response.size ?? 0, response.title ?? null, response.structure ?? null, response.body ?? null));
+  const described = new Uint8Array(tail.take());
+  const body = new Uint8Array(responseBodyOffset - bodyOffset + described.length);
+  body.set(record.subarray(bodyOffset, responseBodyOffset));
+  body.set(described, responseBodyOffset - bodyOffset);
+
+  const router = profile.collectors.router;
+  header.uint(STORED_RECORD);
+  header.uint(VERSION);
+  header.uint(bodyOffset & 7);
+  header.uint(used.size);
+  for (const id of used) {
+    header.uint(id);
+    header.string(names[id] ?? '');
+  }
+  header.string(serialisedJson(router) ?? routerJson(router) ?? JSON.stringify(router));
+  header.bytes(body);
+  return new Uint8Array(header.take());
+}
+
+/** The profile of a stored record (bytes starting with STORED_RECORD), built from it; throws saying what is wrong. */
+export function profileFromStoredRecord(bytes: Uint8Array): Profile {
+  const r = new ByteReader(bytes);
+  r.uint();
+  const version = r.uint();
+  if (version !== VERSION) throw new Error(`it was recorded by a newer appkernel (stored record version ${version}; this one reads version ${VERSION})`);
+  const align = r.uint();
+  if (align > 7) throw new Error('its body alignment is not a number from 0 to 7');
+  const names: string[] = [];
+  for (let n = r.uint(); n > 0; n--) {
+    const id = r.uint();
+    if (id > 1_000_000) throw new Error(`it names trace name ${id}, more than any process makes`);
+    names[id] = r.string();
+  }
+  const router = JSON.parse(r.string()) as RouterData;
+  const stored = r.bytes();
+  const aligned = new Uint8Array(align + stored.length);
+  aligned.set(stored, align);
+  const reader = new ByteReader(aligned);
+  reader.seek(align);
+  const { request, trace, response } = readRecordBody(reader, names, null);
+  return buildProfile(request, trace, response, { router });
+}

@@ -1,0 +1,125 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createApp } from '../../../core/app/app.js';
+import { Request } from '../../../core/http/request.js';
+import { buildKernel, combinedRoutes } from '../../../core/kernel/build-kernel.js';
+import { RecordingTrace, traceNames } from '../../../core/kernel/request-trace.js';
+import { buildRecordedProfiles } from '../../../core/profiler/handoff/build-batch.js';
+import { ByteWriter } from '../../../core/profiler/handoff/byte-writer.js';
+import { writeRequestRecord } from '../../../core/profiler/handoff/request-record.js';
+import { RouteTables, routeTableData } from '../../../core/profiler/handoff/route-tables.js';
+import { REDACTED } from '../../../core/profiler/redacted.js';
+import { readStoredEntry } from '../../../core/profiler/storage/stored-profile-reader.js';
+import { STORED_RECORD } from '../../../core/profiler/stored-record.js';
+import { htmlErrorRenderer } from '../../../render/error-renderer.js';
+
+const test = suite('the profiler worker stores a request as its record, and its profile is built when it is read');
+
+const page = `<!DOCTYPE html><html><head><title>Long page</title></head><body>${'<p>filler</p>'.repeat(500)}<p>only-in-the-body-7731</p></body></html>`;
+const app = createApp({ name: 'records' })
+  .get('home', '/', () => 'home')
+  .get('page', '/page', () => page)
+  .get('post', '/posts/{id}', ({ params, log }) => {
+    log.info('Showing post {id}.', { id: params.id });
+    return { id: params.id };
+  });
+const kernel = buildKernel(app, { debug: true, root: process.cwd(), errorRenderer: htmlErrorRenderer });
+const routes = combinedRoutes(app, []);
+
+/** the i-th request's token */
+const tokenOf = (i: number): string => 'a0b1c'.concat(String(i));
+
+/** What the worker stores for each request, as buildRecordedProfiles makes it from their hand-off records. */
+async function storedEntries(requests: { target: string; headers?: Record<string, string> }[]): Promise<Buffer[]> {
+  const writer = new ByteWriter();
+  const names: string[] = [];
+  let known = 0;
+  await null;
+  for (const [i, { target, headers }] of requests.entries()) {
+    const request = new Request({ method: 'GET', target, headers: { host: '127.0.0.1:8000', ...headers } });
+    const response = await kernel.handle(request);
+    const trace = kernel.traceOf(request);
+    if (!(trace instanceof RecordingTrace)) throw new Error('not traced');
+    trace.token = tokenOf(i);
+    trace.responded(request.elapsed());
+    const at = writer.reserve32();
+    writeRequestRecord(writer, request, trace, response, 0, traceNames(), known);
+    writer.patch32(at, writer.length - at - 4);
+    known = traceNames().length;
+  }
+  const tables = new RouteTables();
+  tables.set(0, routeTableData(routes));
+  const built = buildRecordedProfiles(new Uint8Array(writer.take()), tables, names);
+  assert.equal(built.failures, []);
+  const entries: Buffer[] = [];
+  let at = 0;
+  for (const length of built.lengths) {
+    entries.push(Buffer.from(built.jsons, at, length));
+    at += length;
+  }
+  return entries;
+}
+
+function read(entry: Uint8Array) {
+  const decoded = readStoredEntry(entry);
+  if (!decoded.ok) throw new Error(decoded.problem);
+  return decoded.profile;
+}
+
+test('when requests carry nothing secret, then each is stored as its record, which reads back as its profile', async () => {
+  const entries = await storedEntries([{ target: '/' }, { target: '/posts/7' }, { target: '/nope' }]);
+  assert.equal(entries.map((entry) => entry[0]), [STORED_RECORD, STORED_RECORD, STORED_RECORD]);
+  const [home, post, miss] = entries.map(read);
+  assert.is(home.status, 200);
+  assert.is(home.collectors.router.route, 'home');
+  assert.is(post.collectors.log.records.find((record) => record.channel === 'app')?.message, 'Showing post 7.');
+  assert.is(miss.status, 404);
+  assert.ok(miss.collectors.router.explain !== null, 'the routing panel of a miss travels with its record');
+  assert.ok(miss.collectors.exception !== null);
+});
+
+test('when a request carries a secret, then it is stored as its redacted profile, and the secret is in no stored byte', async () => {
+  const entries = await storedEntries([{ target: '/posts/1?password=hunter2-kept' }, { target: '/', headers: { authorization: 'Bearer tok-99-kept' } }]);
+  for (const entry of entries) {
+    assert.is(String.fromCharCode(entry[0]), '{');
+    assert.not.ok(entry.toString('latin1').includes('hunter2-kept') || entry.toString('latin1').includes('tok-99-kept'));
+  }
+  assert.ok(read(entries[0]).url.includes(`password=${REDACTED}`));
+});
+
+test('when a page\'s body is long, then its record keeps what the panel shows of it (title, structure), never the body', async () => {
+  const [entry] = await storedEntries([{ target: '/page' }]);
+  assert.is(entry[0], STORED_RECORD);
+  assert.not.ok(entry.toString('latin1').includes('only-in-the-body-7731'));
+  assert.ok(entry.length < page.length / 2, `${entry.length} bytes`);
+  const response = read(entry).collectors.request.response;
+  assert.is(response.title, 'Long page');
+  assert.is(response.size, Buffer.byteLength(page));
+  assert.ok(response.structure !== null);
+});
+
+test('when a stored record is cut short or damaged anywhere, then reading it names the problem and never throws', async () => {
+  const [entry] = await storedEntries([{ target: '/posts/3' }]);
+  for (let cut = 1; cut < entry.length; cut += 7) {
+    const decoded = readStoredEntry(entry.subarray(0, cut));
+    if (decoded.ok) continue;
+    assert.type(decoded.problem, 'string');
+  }
+  for (let at = 3; at < entry.length; at += 11) {
+    const damaged = Buffer.from(entry);
+    damaged[at] ^= 0xff;
+    const decoded = readStoredEntry(damaged);
+    if (!decoded.ok) assert.type(decoded.problem, 'string');
+  }
+});
+
+test('when a stored record is of a version this appkernel does not know, then reading it says a newer appkernel recorded it', async () => {
+  const [entry] = await storedEntries([{ target: '/' }]);
+  const newer = Buffer.from(entry);
+  newer[1] = 9;
+  const decoded = readStoredEntry(newer);
+  assert.is(decoded.ok, false);
+  assert.match((decoded as { problem: string }).problem, /recorded by a newer appkernel \(stored record version 9/);
+});
+
+test.run();
