@@ -1,36 +1,28 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { PACKAGE_ENTRY, runApp, startServe, type ServeProcess } from '../helpers/cli.js';
+import { runApp } from '../helpers/cli.js';
+import { serveDocExample, type ServedExample } from '../helpers/doc-example.js';
 import { fetchProfileJson, fetchText } from '../helpers/serve.js';
 
 // docs/own-panel.md's example, run as written (only the package name points at this build), and the panel it promises.
 
 const test = suite('the example of docs/own-panel.md records a panel row, a span, a dump and an outgoing call (real bin)');
-let dir: string;
-let serve: ServeProcess;
+let example: ServedExample;
 
 test.before(async () => {
-  const code = /```ts\n([^]*?)```/.exec(readFileSync('docs/own-panel.md', 'utf8'))![1];
-  dir = mkdtempSync(join(tmpdir(), 'appkernel-own-panel-'));
-  writeFileSync(join(dir, 'app.config.ts'), code.replace("from 'appkernel'", `from ${JSON.stringify(PACKAGE_ENTRY)}`));
-  serve = await startServe(['--store', join(dir, 'var'), '--no-watch'], { cwd: dir });
+  example = await serveDocExample('docs/own-panel.md');
 });
 
-test.after(async () => {
-  await serve.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+test.after(() => example.stop());
 
 test('when /products/7 is asked, then it answers the dumped value and its profile holds the row the page promises', async () => {
+  const { serve, store: storeDir, dir } = example;
   const answer = await fetchText(`${serve.base}/products/7`);
   assert.is(answer.status, 200);
   assert.equal(JSON.parse(answer.body), { id: '7', stock: { id: '7', count: 3 } });
   const token = answer.headers['x-debug-token'];
   await fetchProfileJson(serve.base, token); // the server answers once its worker has stored the profile
-  const store = ['--store', join(dir, 'var')];
+  const store = ['--store', storeDir];
   const cache = await runApp(['profiles', 'show', token, '--panel', 'cache', ...store], { cwd: dir });
   assert.is(cache.code, 0, cache.stderr);
   assert.match(cache.stdout, /product:7\s+miss/);

@@ -1,29 +1,21 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { PACKAGE_ENTRY, startServe, type ServeProcess } from '../helpers/cli.js';
+import type { ServeProcess } from '../helpers/cli.js';
+import { serveDocExample, type ServedExample } from '../helpers/doc-example.js';
 import { fetchText } from '../helpers/serve.js';
 
 // The app API page's example (docs/app-api.md, linked from the README), run as written (only the package name points at this build).
 
 const test = suite('the app API example of docs/app-api.md works as shown (real bin)');
-let dir: string;
+let example: ServedExample;
 let serve: ServeProcess;
 
 test.before(async () => {
-  const section = readFileSync('docs/app-api.md', 'utf8');
-  const code = /```ts\n([^]*?)```/.exec(section)![1];
-  dir = mkdtempSync(join(tmpdir(), 'appkernel-readme-'));
-  writeFileSync(join(dir, 'app.config.ts'), code.replace("from 'appkernel'", `from ${JSON.stringify(PACKAGE_ENTRY)}`));
-  serve = await startServe(['--store', join(dir, 'var'), '--no-watch'], { cwd: dir });
+  example = await serveDocExample('docs/app-api.md');
+  serve = example.serve;
 });
 
-test.after(async () => {
-  await serve.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+test.after(() => example.stop());
 
 test('the guard example guards a route that exists: 401 without Authorization, 200 with it', async () => {
   const refused = await fetchText(`${serve.base}/admin`);
