@@ -46,7 +46,11 @@ const READ_ENTRIES = new Set([CONFIG_COLLECTOR, DUMP_COLLECTOR, HTTP_CLIENT_COLL
 export function storableAsRecord(profile: Profile, request: RequestFacts, trace: TraceFacts): boolean {
   if (request.bodySize !== 0 || request.body.length !== 0) return false;
   for (const name of trace.entries.keys()) if (!READ_ENTRIES.has(name) && !name.startsWith(CUSTOM_PREFIX)) return false;
-  return !showsRedaction(profile);
+  if (showsRedaction(profile.url)) return false;
+  const panels = profile.collectors as unknown as Record<string, unknown>;
+  // The events panel holds the dispatcher's names and times, which nothing redacts.
+  for (const name in panels) if (name !== 'events' && showsRedaction(panels[name])) return false;
+  return true;
 }
 
 /** Values shared by many profiles (serialiseOnce: the configuration, a miss's routing panel) walked and found to hold no redaction. */
@@ -67,36 +71,47 @@ function showsRedaction(value: unknown): boolean {
   return false;
 }
 
-const header = new ByteWriter();
-const tail = new ByteWriter();
+/** The names sections last written, by the ids they hold (most records of one route refer to the same names). */
+const sections = new Map<string, Uint8Array>();
+const MAX_SECTIONS = 256;
+const section = new ByteWriter();
+
+function namesSection(ids: readonly number[], names: readonly string[]): Uint8Array {
+  const key = ids.join(',');
+  let bytes = sections.get(key);
+  if (bytes === undefined) {
+    section.uint(ids.length);
+    for (const id of ids) {
+      section.uint(id);
+      section.string(names[id] ?? '');
+    }
+    bytes = new Uint8Array(section.take());
+    if (sections.size >= MAX_SECTIONS) sections.clear();
+    sections.set(key, bytes);
+  }
+  return bytes;
+}
 
 /**
- * The stored record of a request whose profile is `profile`: `record` is the batch its hand-off
- * record came in, `bodyOffset` where that record's body begins (after its names) and
+ * Writes the stored record of a request whose profile is `profile` into `w`: `record` is the batch
+ * its hand-off record came in, `bodyOffset` where that record's body begins (after its names) and
  * `responseBodyOffset` where its response body begins, which is stored as what the request panel
  * shows of it (DescribedBody: its size, title, structure and preview), never the body itself.
- * `used`: the name ids the body refers to; `names`: the worker's names.
+ * `ids`: the name ids the body refers to; `names`: the worker's names.
  */
-export function storedRecord(record: Uint8Array, bodyOffset: number, responseBodyOffset: number, used: ReadonlySet<number>, names: readonly string[], profile: Profile): Uint8Array {
-  const response = profile.collectors.request.response;
-  writeDescribedBody(tail, new DescribedBody(response.size ?? 0, response.title ?? null, response.structure ?? null, response.body ?? null));
-  const described = new Uint8Array(tail.take());
-  const body = new Uint8Array(responseBodyOffset - bodyOffset + described.length);
-  body.set(record.subarray(bodyOffset, responseBodyOffset));
-  body.set(described, responseBodyOffset - bodyOffset);
-
+export function writeStoredRecord(w: ByteWriter, record: Uint8Array, bodyOffset: number, responseBodyOffset: number, ids: readonly number[], names: readonly string[], profile: Profile): void {
+  w.uint(STORED_RECORD);
+  w.uint(VERSION);
+  w.uint(bodyOffset & 7);
+  w.raw(namesSection(ids, names));
   const router = profile.collectors.router;
-  header.uint(STORED_RECORD);
-  header.uint(VERSION);
-  header.uint(bodyOffset & 7);
-  header.uint(used.size);
-  for (const id of used) {
-    header.uint(id);
-    header.string(names[id] ?? '');
-  }
-  header.string(serialisedJson(router) ?? routerJson(router) ?? JSON.stringify(router));
-  header.bytes(body);
-  return new Uint8Array(header.take());
+  w.string(serialisedJson(router) ?? routerJson(router) ?? JSON.stringify(router));
+  const length = w.reserve32();
+  const start = w.length;
+  w.raw(record.subarray(bodyOffset, responseBodyOffset));
+  const response = profile.collectors.request.response;
+  writeDescribedBody(w, new DescribedBody(response.size ?? 0, response.title ?? null, response.structure ?? null, response.body ?? null));
+  w.patch32(length, w.length - start);
 }
 
 /** The profile of a stored record (bytes starting with STORED_RECORD), built from it; throws saying what is wrong. */

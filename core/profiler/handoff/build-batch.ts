@@ -2,9 +2,9 @@ import { buildProfile } from '../build-profile.js';
 import type { ProfileSummary } from '../profile.js';
 import { summarize } from '../storage/index-line.js';
 import { storedJson } from '../storage/stored-json.js';
-import { ByteReader } from './byte-writer.js';
-import { readRecordBody, readRecordNames } from './request-record.js';
-import { storableAsRecord, storedRecord } from '../stored-record.js';
+import { ByteReader, ByteWriter } from './byte-writer.js';
+import { NameUse, readRecordBody, readRecordNames } from './request-record.js';
+import { storableAsRecord, writeStoredRecord } from '../stored-record.js';
 import type { RouteDefinitionData, RouteTables } from './route-tables.js';
 
 export interface RouteTableMessage {
@@ -24,10 +24,10 @@ export interface BuiltBatch {
 }
 
 /** the name ids of the record being read */
-const used = new Set<number>();
+const used = new NameUse();
 
-/** Where a batch's stored entries are written, one after another; kept from batch to batch, grown when short. */
-let out = Buffer.allocUnsafeSlow(1 << 20);
+/** Where a batch's stored entries are written, one after another; kept from batch to batch. */
+const out = new ByteWriter();
 
 /**
  * Every record of a batch turned into what the store keeps of it: its profile is built, which
@@ -42,11 +42,11 @@ export function buildRecordedProfiles(records: ArrayBuffer | Uint8Array, tables:
   const lengths: number[] = [];
   const summaries: ProfileSummary[] = [];
   const failures: [string, string][] = [];
-  let total = 0;
   while (!reader.done) {
     const length = reader.fixed32();
     const end = reader.offset + length;
     let token = '';
+    const start = out.length;
     try {
       readRecordNames(reader, names);
       const bodyOffset = reader.offset;
@@ -55,28 +55,15 @@ export function buildRecordedProfiles(records: ArrayBuffer | Uint8Array, tables:
       token = trace.token ?? '';
       const profile = buildProfile(request, trace, response, tables.get(routes));
       const summary = summarize(profile);
-      const stored = storableAsRecord(profile, request, trace)
-        ? storedRecord(bytes, bodyOffset, responseBodyOffset, used, names, profile)
-        : storedJson(profile);
-      // Each UTF-16 unit makes at most 3 bytes.
-      const most = typeof stored === 'string' ? stored.length * 3 : stored.length;
-      if (total + most > out.length) {
-        const grown = Buffer.allocUnsafeSlow(Math.max(out.length * 2, total + most));
-        out.copy(grown, 0, 0, total);
-        out = grown;
-      }
-      let written = stored.length;
-      if (typeof stored === 'string') written = out.write(stored, total);
-      else out.set(stored, total);
-      lengths.push(written);
+      if (storableAsRecord(profile, request, trace)) writeStoredRecord(out, bytes, bodyOffset, responseBodyOffset, used.ids, names, profile);
+      else out.text(storedJson(profile));
+      lengths.push(out.length - start);
       summaries.push(summary);
-      total += written;
     } catch (error) {
+      out.rewind(start);
       failures.push([token, (error as Error)?.message ?? String(error)]);
     }
     reader.seek(end);
   }
-  const jsons = new Uint8Array(total);
-  jsons.set(out.subarray(0, total));
-  return { jsons: jsons.buffer, lengths, summaries, failures };
+  return { jsons: out.take(), lengths, summaries, failures };
 }

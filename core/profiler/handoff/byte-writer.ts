@@ -125,6 +125,19 @@ export class ByteWriter {
     this.#at += 4 + data.length;
   }
 
+  /** Bytes as they are, with no length before them (a reader knows where they end). */
+  raw(data: Uint8Array): void {
+    this.#room(data.length);
+    this.#bytes.set(data, this.#at);
+    this.#at += data.length;
+  }
+
+  /** A string's UTF-8 as it is, with no length before it. */
+  text(text: string): void {
+    this.#room(text.length * 3);
+    this.#at += encoder.encodeInto(text, this.#bytes.subarray(this.#at)).written;
+  }
+
   #room(more: number): void {
     if (this.#at + more <= this.#bytes.length) return;
     const grown = new Uint8Array(Math.max(this.#bytes.length * 2, this.#at + more));

@@ -110,7 +110,7 @@ function writeEntries(w: ByteWriter, entries: ReadonlyMap<string, readonly unkno
   }
 }
 
-function readEntries(r: ByteReader, names: readonly string[], used: Set<number> | null): Map<string, unknown[]> | null {
+function readEntries(r: ByteReader, names: readonly string[], used: NameUse | null): Map<string, unknown[]> | null {
   const count = r.uint();
   if (count === 0) return null;
   const entries = new Map<string, unknown[]>();
@@ -159,7 +159,7 @@ function writeEntryValue(w: ByteWriter, value: unknown): void {
   w.string(valueJson(value));
 }
 
-function readEntryValue(r: ByteReader, names: readonly string[], used: Set<number> | null): unknown {
+function readEntryValue(r: ByteReader, names: readonly string[], used: NameUse | null): unknown {
   const kind = r.uint();
   if (kind === Value.Json) return JSON.parse(r.string());
   if (kind === Value.Known) {
@@ -376,7 +376,7 @@ export function readRecordNames(r: ByteReader, names: string[]): void {
  * The rest of a record, after its names: `names` resolves its ids. `used`, when given, receives
  * every name id the record refers to (what a stored record must carry to be read alone: stored-record.ts).
  */
-export function readRecordBody(r: ByteReader, names: readonly string[], used: Set<number> | null): DecodedRecord {
+export function readRecordBody(r: ByteReader, names: readonly string[], used: NameUse | null): DecodedRecord {
   const routes = r.uint();
   const token = r.optionalString();
   const startedAt = r.float();
@@ -420,8 +420,31 @@ export function readRecordBody(r: ByteReader, names: readonly string[], used: Se
   return { routes, responseBodyOffset, request, trace: traceFacts(trace, log, duration, names), response };
 }
 
+/** The trace name ids a record refers to, each once, in the order first met. */
+export class NameUse {
+  readonly ids: number[] = [];
+  #marks = new Uint8Array(256);
+
+  add(id: number): void {
+    if (!Number.isInteger(id) || id < 0) return;
+    if (id >= this.#marks.length) {
+      const grown = new Uint8Array(Math.max(this.#marks.length * 2, id + 1));
+      grown.set(this.#marks);
+      this.#marks = grown;
+    }
+    if (this.#marks[id] === 1) return;
+    this.#marks[id] = 1;
+    this.ids.push(id);
+  }
+
+  clear(): void {
+    for (const id of this.ids) this.#marks[id] = 0;
+    this.ids.length = 0;
+  }
+}
+
 /** The name ids the trace's rows hold: every event's, each call's listener, each phase's. */
-function usedByRows(trace: RecordingTrace, used: Set<number>): void {
+function usedByRows(trace: RecordingTrace, used: NameUse): void {
   for (const id of trace.events) used.add(id);
   for (let at = 1; at < trace.calls.length; at += CALL_STRIDE) used.add(trace.calls[at]);
   for (let at = 0; at < trace.phases.length; at += PHASE_STRIDE) used.add(trace.phases[at]);
@@ -458,7 +481,7 @@ function readPairs(r: ByteReader): Record<string, string> {
  * propagation one from its event and listener names, a "Matched route" one from the request's
  * route attributes.
  */
-function readLog(r: ByteReader, trace: RecordingTrace, names: readonly string[], request: RecordedRequest, used: Set<number> | null): LogRecord[] {
+function readLog(r: ByteReader, trace: RecordingTrace, names: readonly string[], request: RecordedRequest, used: NameUse | null): LogRecord[] {
   const records: LogRecord[] = [];
   for (let n = r.uint(); n > 0; n--) {
     const time = r.float();
@@ -466,7 +489,8 @@ function readLog(r: ByteReader, trace: RecordingTrace, names: readonly string[],
     if (entry === Entry.Stopped || entry === Entry.NotCalled) {
       const eventId = r.uint();
       const listenerId = r.uint();
-      used?.add(eventId).add(listenerId);
+      used?.add(eventId);
+      used?.add(listenerId);
       const event = names[eventId] ?? '(unknown event)';
       const listener = names[listenerId] ?? '(unknown listener)';
       records.push({ time, level: 'DEBUG', channel: 'event', message: propagationMessage(entry === Entry.Stopped, event, listener), context: { event, listener } });
