@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { isDatabaseUrl, openStorage } from '../core/profiler/storage/open-storage.js';
-import type { ProfileStorage } from '../core/profiler/storage/profile-storage.js';
+import type { ProfileStore } from '../core/profiler/storage/profile-storage.js';
 import { terminalSafe } from '../render/text/terminal-safe.js';
 import { resolveStoreLocation } from './options.js';
 import type { Output } from './output.js';
@@ -11,7 +11,7 @@ import { findProjectDir } from './project-dir.js';
  * empty store, said so on stderr, and is not created: a mistyped --store must not leave a new
  * folder behind. The default folder is the project's, found from a subfolder too (findProjectDir).
  */
-export function openExistingStore(option: string | undefined, output: Output): Promise<ProfileStorage> {
+export function openExistingStore(option: string | undefined, output: Output): Promise<ProfileStore> {
   const location = existingStoreLocation(option);
   if (isDatabaseUrl(location)) return openStorage(location);
   if (!existsSync(location)) output.err(`No profile store at ${terminalSafe(location)} (app serve creates it with its first profile).\n`);

@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import { AppError } from '../core/errors.js';
 import type { Profile, SearchQuery } from '../core/profiler/profile.js';
-import type { ProfileStorage } from '../core/profiler/storage/profile-storage.js';
+import type { ProfileStore } from '../core/profiler/storage/profile-storage.js';
 import { jsonForTerminal, terminalSafeBlock } from '../render/text/terminal-safe.js';
 import { panelForJson, profileForJson, summaryForJson } from './json-times.js';
 import { openExistingStore } from './open-store.js';
@@ -13,7 +13,7 @@ interface StoreOption { store?: string }
 interface ListOptions extends StoreOption { status?: string; method?: string; ip?: string; url?: string; since?: string; until?: string; limit: string; json: boolean; wide?: boolean; includeProfiler: boolean }
 interface ShowOptions extends StoreOption { panel?: string; json: boolean; html: boolean; wide?: boolean; all: boolean; includeProfiler: boolean }
 
-async function withStore<T>(opts: StoreOption, work: (storage: ProfileStorage) => Promise<T>, output: Output): Promise<T> {
+async function withStore<T>(opts: StoreOption, work: (storage: ProfileStore) => Promise<T>, output: Output): Promise<T> {
   const storage = await openExistingStore(opts.store, output);
   try {
     return await work(storage);
@@ -23,7 +23,7 @@ async function withStore<T>(opts: StoreOption, work: (storage: ProfileStorage) =
 }
 
 /** `latest` or a token from the store: a malformed or unknown token is a one-line error, exit 1 (find-profile.ts). */
-export async function loadProfile(storage: ProfileStorage, given: string, includeProfiler = false): Promise<Profile> {
+export async function loadProfile(storage: ProfileStore, given: string, includeProfiler = false): Promise<Profile> {
   const { findProfile } = await import('../core/profiler/find-profile.js');
   return findProfile(storage, given, includeProfiler);
 }

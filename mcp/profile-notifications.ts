@@ -1,7 +1,7 @@
 import { SubscribeRequestSchema, UnsubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ProfileFeed } from '../core/profiler/profile-feed.js';
-import type { ProfileStorage } from '../core/profiler/storage/profile-storage.js';
+import type { ProfileStore } from '../core/profiler/storage/profile-storage.js';
 import { PROFILES_URI } from './profile-resources.js';
 
 const POLL_MS = 250;
@@ -10,7 +10,7 @@ const POLL_MS = 250;
  * Polls the store as `profiles tail` does; on new profiles it tells the client the resource list
  * changed, and a client subscribed to appkernel://profiles that it was updated. Returns the stop.
  */
-export function notifyNewProfiles(server: McpServer, storage: ProfileStorage): () => void {
+export function notifyNewProfiles(server: McpServer, storage: ProfileStore): () => void {
   const subscribed = new Set<string>();
   server.server.setRequestHandler(SubscribeRequestSchema, async (request) => {
     subscribed.add(request.params.uri);

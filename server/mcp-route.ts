@@ -3,7 +3,7 @@ import type { App } from '../core/app/app.js';
 import type { Request } from '../core/http/request.js';
 import type { Response } from '../core/http/response.js';
 import { combinedRoutes } from '../core/kernel/build-kernel.js';
-import type { ProfileStorage } from '../core/profiler/storage/profile-storage.js';
+import type { ProfileStore } from '../core/profiler/storage/profile-storage.js';
 import { profilerRoutes } from '../web-profiler/web-profiler.js';
 
 export const MCP_PATH = '/_profiler/mcp';
@@ -20,7 +20,7 @@ export interface McpRoute {
  * The answerer of /_profiler/mcp for the app being served (`app()`: the one loaded now, across
  * reloads), its sessions kept across reloads; the MCP SDK is loaded at the first request, not at start.
  */
-export function mcpRoute(app: () => App, storage: ProfileStorage): McpRoute {
+export function mcpRoute(app: () => App, storage: ProfileStore): McpRoute {
   let endpoint: Promise<import('../mcp/http-endpoint.js').McpHttpEndpoint> | null = null;
   const open = () => (endpoint ??= import('../mcp/http-endpoint.js').then(({ McpHttpEndpoint }) =>
     new McpHttpEndpoint({ storage, routes: async () => combinedRoutes(app(), [{ routes: profilerRoutes() }]) }, version())));

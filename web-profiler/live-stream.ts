@@ -1,20 +1,20 @@
 import { Readable } from 'node:stream';
 import { ProfileFeed } from '../core/profiler/profile-feed.js';
 import type { SearchQuery } from '../core/profiler/profile.js';
-import type { ProfileStorage } from '../core/profiler/storage/profile-storage.js';
+import type { ProfileStore } from '../core/profiler/storage/profile-storage.js';
 
 const POLL_MS = 500;
 /** A comment line now and then keeps proxies and idle timers from closing a quiet stream. */
 const HEARTBEAT_MS = 15_000;
 
-const open = new Map<ProfileStorage, Set<Readable>>();
+const open = new Map<ProfileStore, Set<Readable>>();
 
 /**
  * `/_profiler/live`: Server-Sent Events, one `profile` event (the profile's summary as JSON) for each
  * profile stored from now on that fits the search filter. Polls the store's search, so it sees what
  * any process writes to it. Ends when the client leaves or the server closes (endLiveStreams).
  */
-export function liveStream(storage: ProfileStorage, filter: Omit<SearchQuery, 'limit' | 'since'>): Readable {
+export function liveStream(storage: ProfileStore, filter: Omit<SearchQuery, 'limit' | 'since'>): Readable {
   const feed = new ProfileFeed(storage, filter);
   let polling = false;
   let quietSince = Date.now();
@@ -53,7 +53,7 @@ export function liveStream(storage: ProfileStorage, filter: Omit<SearchQuery, 'l
 }
 
 /** Ends the live streams of `storage`, so that a closing server does not wait for them. */
-export function endLiveStreams(storage: ProfileStorage): void {
+export function endLiveStreams(storage: ProfileStore): void {
   for (const stream of open.get(storage) ?? []) {
     stream.push(null);
   }

@@ -12,7 +12,7 @@ import { defaultPanel, findPanel } from '../panels/registry.js';
 import { isValidToken } from '../core/profiler/token.js';
 import { instanceKey, instanceProof, isNonce } from '../core/profiler/instance-proof.js';
 import { parseUtcTime } from '../core/profiler/utc-time.js';
-import type { ProfileStorage } from '../core/profiler/storage/profile-storage.js';
+import type { ProfileStore } from '../core/profiler/storage/profile-storage.js';
 
 export const SEARCH_LIMITS = [10, 50, 100] as const;
 
@@ -21,7 +21,7 @@ const RETRY_AFTER_SECONDS = '5';
 
 /** The /_profiler pages: home, search results, one profile's panel, its JSON. */
 export class ProfilerController {
-  constructor(private readonly storage: ProfileStorage, private readonly editor: EditorLinks | null = null) {}
+  constructor(private readonly storage: ProfileStore, private readonly editor: EditorLinks | null = null) {}
 
   readonly homeAction = ({ request }: ControllerContext): Response =>
     Response.redirect(request.locationOf('/_profiler/search?limit=10'), 302);

@@ -1,6 +1,6 @@
 import { AppError } from '../errors.js';
 import type { Profile } from './profile.js';
-import type { ProfileStorage } from './storage/profile-storage.js';
+import type { ProfileStore } from './storage/profile-storage.js';
 import { isValidToken } from './token.js';
 
 /** What a reader adds to its "not found" messages: where to look next (the CLI's words, MCP's tool names). */
@@ -18,7 +18,7 @@ export interface NotFoundHints {
  * token, blanks around it ignored (a token pasted from a page or a log line often brings a space or a
  * line break along); a malformed or unknown token is an APP_ERR_PROFILER_TOKEN_NOT_FOUND saying so.
  */
-export async function findProfile(storage: ProfileStorage, given: string, includeProfiler = false, hints: NotFoundHints = {}): Promise<Profile> {
+export async function findProfile(storage: ProfileStore, given: string, includeProfiler = false, hints: NotFoundHints = {}): Promise<Profile> {
   const token = given.trim();
   if (token === 'latest') {
     const [latest] = await storage.search({ limit: 1, order: 'arrival', hideProfiler: !includeProfiler });

@@ -1,5 +1,5 @@
 import type { ProfileSummary, SearchQuery } from './profile.js';
-import type { ProfileStorage } from './storage/profile-storage.js';
+import type { ProfileStore } from './storage/profile-storage.js';
 
 const BATCH = 100;
 /**
@@ -24,7 +24,7 @@ export class ProfileFeed {
   #top = 0;
   #started = false;
 
-  constructor(private readonly storage: ProfileStorage, private readonly filter: Omit<SearchQuery, 'limit' | 'since' | 'order' | 'afterArrival'>) {}
+  constructor(private readonly storage: ProfileStore, private readonly filter: Omit<SearchQuery, 'limit' | 'since' | 'order' | 'afterArrival'>) {}
 
   /** The profiles new since the last call; the first call only marks what is already there. */
   async next(): Promise<ProfileSummary[]> {

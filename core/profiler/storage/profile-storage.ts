@@ -59,22 +59,47 @@ export interface WrittenReport {
 }
 
 /**
- * Where profiles are kept (ProfilerStorageInterface in Symfony). Tokens reach
- * an implementation already validated (isValidToken).
+ * Where profiles are kept, as every reader sees it: Symfony's ProfilerStorageInterface (write,
+ * read, find, purge) and close. The pages, the CLI and MCP take no more than this. Tokens reach an
+ * implementation already validated (isValidToken).
  *
- * Failure modes: write() never throws (a profile that cannot be stored is
- * dropped, counted in stats() and reported as a warning); read() throws an
- * AppError APP_ERR_PROFILER_STORE_CORRUPT whose message says what is wrong when
- * the stored bytes of that profile are damaged; nothing else throws for damaged
+ * Failure modes: write() never throws (a profile that cannot be stored is dropped, counted and
+ * reported as a warning); read() throws an AppError APP_ERR_PROFILER_STORE_CORRUPT whose message says
+ * what is wrong when the stored bytes of that profile are damaged; nothing else throws for damaged
  * or missing files, which are skipped, recovered or recreated with a warning.
  */
-export interface ProfileStorage {
+export interface ProfileStore {
   /**
    * Queues the profile, written off the response path; when the bounded queue
    * is full it is dropped and counted. The profile is stored as given: it
    * was redacted when built (build-profile.ts), no store redacts again.
    */
   write(profile: Profile): void;
+  /** The profile, queued ones included; null when unknown or removed. */
+  read(token: string): Promise<Profile | null>;
+  /** Newest first, at most query.limit after skipping query.offset; reads the index only. */
+  search(query: SearchQuery): Promise<ProfileSummary[]>;
+  /** How many profiles match the query, whatever its limit and offset. */
+  count(query: SearchQuery): Promise<number>;
+  /** The last profile to arrive. */
+  latest(): Promise<ProfileSummary | null>;
+  /** Exact: search and read no longer return the removed profiles. Resolves to how many were removed. */
+  prune(options: PruneOptions): Promise<number>;
+  clear(): Promise<void>;
+  /** Resolves when every profile queued so far is on disk (or dropped). */
+  flush(): Promise<void>;
+  /** flush(), then release; idempotent. Writes after close() are dropped. */
+  close(): Promise<void>;
+}
+
+/**
+ * A store as the profiler's hand-off and the dev server use it (server/, core/profiler/handoff/):
+ * the store, and what takes a profile from a request's end into it: announcements of profiles
+ * still in the worker, the worker writing the store itself, the token source, admission and counts.
+ * Both backends implement it (file-storage.ts, postgres-storage.ts); nothing that only reads
+ * profiles asks for it.
+ */
+export interface ProfileStorage extends ProfileStore {
   /**
    * Says that the profile `token` is being built elsewhere (the profiler worker) and will come
    * through writeJson() or cancel(): has() knows it, read() waits for it (at most a second),
@@ -89,7 +114,7 @@ export interface ProfileStorage {
    * null, and a wait it gave ends at once when it learns so.
    */
   whenRoom?(): Promise<void> | null;
-  /** An announced profile, serialised elsewhere: its stored form's JSON as UTF-8, and its summary. */
+  /** An announced profile, stored elsewhere: its stored entry (stored-profile-reader.ts), and its summary. */
   writeJson(json: Buffer, summary: ProfileSummary): void;
   /** An announced profile that will not come: dropped, counted, and reported with `reason`. */
   cancel(token: string, reason: string): void;
@@ -100,8 +125,6 @@ export interface ProfileStorage {
   writerSpec?(): StoreWriterSpec | null;
   /** Announced profiles another thread wrote (or dropped) into this store, as writerSpec() allowed. */
   settleWritten?(report: WrittenReport): void;
-  /** The profile, queued ones included; null when unknown or removed. */
-  read(token: string): Promise<Profile | null>;
   /** Synchronous, for token generation; queued profiles included. */
   has(token: string): boolean;
   /**
@@ -109,18 +132,6 @@ export interface ProfileStorage {
    * can hand out, or null when none is at hand (a random one is then drawn, checked with has()).
    */
   nextToken?(): string | null;
-  /** Newest first, at most query.limit after skipping query.offset; reads the index only. */
-  search(query: SearchQuery): Promise<ProfileSummary[]>;
-  /** How many profiles match the query, whatever its limit and offset. */
-  count(query: SearchQuery): Promise<number>;
-  latest(): Promise<ProfileSummary | null>;
-  /** Exact: search and read no longer return the removed profiles. Resolves to how many were removed. */
-  prune(options: PruneOptions): Promise<number>;
-  clear(): Promise<void>;
-  /** Resolves when every profile queued so far is on disk (or dropped). */
-  flush(): Promise<void>;
-  /** flush(), then release; idempotent. Writes after close() are dropped. */
-  close(): Promise<void>;
   stats(): StoreStats;
   /**
    * Which server writes through this store from now on (host name:port, known once it listens): a
