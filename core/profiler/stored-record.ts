@@ -7,6 +7,7 @@ import { ByteReader, ByteWriter } from './handoff/byte-writer.js';
 import { readRecordBody, writeDescribedBody } from './handoff/request-record.js';
 import type { Profile, RouterData } from './profile.js';
 import { REDACTED } from './redacted.js';
+import { BODY_CAP } from './request-collector.js';
 import { DescribedBody, type RequestFacts } from './request-facts.js';
 import { routerJson } from './storage/panel-json.js';
 import type { TraceFacts } from './trace-facts.js';
@@ -40,11 +41,13 @@ const READ_ENTRIES = new Set([CONFIG_COLLECTOR, DUMP_COLLECTOR, HTTP_CLIENT_COLL
 
 /**
  * Whether the record of a request holds nothing the profile redacts: its profile, built from it,
- * shows no redaction; it carries no request body; and every app entry in it is read by a collector.
+ * shows no redaction and lists none; its request body, if any, is all shown (within BODY_CAP); and
+ * every app entry in it is read by a collector.
  * Only then may it be stored (its response body replaced by what the profile shows of it).
  */
 export function storableAsRecord(profile: Profile, request: RequestFacts, trace: TraceFacts): boolean {
-  if (request.bodySize !== 0 || request.body.length !== 0) return false;
+  // A body the record holds whole is the body the request panel shows, redacted if need be.
+  if (request.bodySize > BODY_CAP || profile.collectors.request.redacted.length > 0) return false;
   for (const name of trace.entries.keys()) if (!READ_ENTRIES.has(name) && !name.startsWith(CUSTOM_PREFIX)) return false;
   if (showsRedaction(profile.url)) return false;
   const panels = profile.collectors as unknown as Record<string, unknown>;

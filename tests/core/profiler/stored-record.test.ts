@@ -19,6 +19,7 @@ const page = `<!DOCTYPE html><html><head><title>Long page</title></head><body>${
 const app = createApp({ name: 'records' })
   .get('home', '/', () => 'home')
   .get('page', '/page', () => page)
+  .post('create', '/posts', () => ({ created: true }))
   .get('post', '/posts/{id}', ({ params, log }) => {
     log.info('Showing post {id}.', { id: params.id });
     return { id: params.id };
@@ -30,13 +31,13 @@ const routes = combinedRoutes(app, []);
 const tokenOf = (i: number): string => 'a0b1c'.concat(String(i));
 
 /** What the worker stores for each request, as buildRecordedProfiles makes it from their hand-off records. */
-async function storedEntries(requests: { target: string; headers?: Record<string, string> }[]): Promise<Buffer[]> {
+async function storedEntries(requests: { target: string; method?: string; body?: string; headers?: Record<string, string> }[]): Promise<Buffer[]> {
   const writer = new ByteWriter();
   const names: string[] = [];
   let known = 0;
   await null;
-  for (const [i, { target, headers }] of requests.entries()) {
-    const request = new Request({ method: 'GET', target, headers: { host: '127.0.0.1:8000', ...headers } });
+  for (const [i, { target, method, body, headers }] of requests.entries()) {
+    const request = new Request({ method: method ?? 'GET', target, headers: { host: '127.0.0.1:8000', ...headers }, body: body === undefined ? undefined : Buffer.from(body) });
     const response = await kernel.handle(request);
     const trace = kernel.traceOf(request);
     if (!(trace instanceof RecordingTrace)) throw new Error('not traced');
@@ -85,6 +86,18 @@ test('when a request carries a secret, then it is stored as its redacted profile
     assert.not.ok(entry.toString('latin1').includes('hunter2-kept') || entry.toString('latin1').includes('tok-99-kept'));
   }
   assert.ok(read(entries[0]).url.includes(`password=${REDACTED}`));
+});
+
+test('when a request body holds nothing secret, then it is stored in its record; a body with a secret field sends the request to its redacted profile', async () => {
+  const json = { 'content-type': 'application/json' };
+  const [plain, secret] = await storedEntries([
+    { target: '/posts', method: 'POST', body: '{"title":"Hello","tags":["a"]}', headers: json },
+    { target: '/posts', method: 'POST', body: '{"title":"Hello","password":"body-secret-5150"}', headers: json },
+  ]);
+  assert.is(plain[0], STORED_RECORD);
+  assert.is(read(plain).collectors.request.body?.text, '{"title":"Hello","tags":["a"]}');
+  assert.is(String.fromCharCode(secret[0]), '{');
+  assert.not.ok(secret.toString('latin1').includes('body-secret-5150'));
 });
 
 test('when a page\'s body is long, then its record keeps what the panel shows of it (title, structure), never the body', async () => {
