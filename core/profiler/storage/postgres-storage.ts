@@ -99,7 +99,7 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
   }, options.maxQueue ?? 2_000, warn);
   if (options.instance !== undefined) storage.instance = options.instance;
   await storage.refreshTotals();
-  await storage.learnAllTokens();
+  storage.learnAllTokensSoon();
   await storage.reserveTokens();
   if (await statisticsStale(pool)) storage.analyze();
   return storage;
@@ -149,6 +149,8 @@ export class PostgresStorage implements ProfileStorage {
   #analyzing: Promise<void> | null = null;
   /** a lookup of the others' tokens under way: a slow database gets one at a time, not one every TOKEN_REFRESH_MS */
   #learning: Promise<void> | null = null;
+  /** the first reading of every stored token (learnAllTokensSoon), which flush() and close() wait for */
+  #allLearnt: Promise<void> = Promise.resolve();
   readonly #tokenTimer: NodeJS.Timeout;
   readonly #tokens: TokenPool;
 
@@ -171,7 +173,7 @@ export class PostgresStorage implements ProfileStorage {
     pool.on('error', () => {});
     this.#tokens = new TokenPool(pool, () => this.instance);
     this.#tokenTimer = setInterval(() => {
-      this.#learning ??= this.#learnTokens().catch(() => {}).finally(() => {
+      this.#learning ??= this.#allLearnt.then(() => this.#learnTokens()).catch(() => {}).finally(() => {
         this.#learning = null;
       });
     }, TOKEN_REFRESH_MS).unref();
@@ -361,6 +363,7 @@ export class PostgresStorage implements ProfileStorage {
   }
 
   async flush(): Promise<void> {
+    await this.#allLearnt;
     await this.#announced.soFar(ANNOUNCED_FLUSH_WAIT_MS);
     await this.#local.flush();
     await this.#retaining;
@@ -550,6 +553,18 @@ export class PostgresStorage implements ProfileStorage {
    */
   async #deleteUnusedBlocks(): Promise<void> {
     await this.#query(`DELETE FROM ${BLOCKS_TABLE} WHERE newest < coalesce((SELECT min(time) FROM ${T}), 'Infinity')`);
+  }
+
+  /**
+   * learnAllTokens() without waiting for it: a server starts at once whatever the table holds (a
+   * million rows take seconds to read), since its tokens come from ranges the database reserves,
+   * which leave out stored ones (postgres-token-pool.ts). Only a token drawn at random meanwhile (the
+   * database away, no range at hand) may be one already stored; its profile is then dropped and counted.
+   */
+  learnAllTokensSoon(): void {
+    this.#allLearnt = this.learnAllTokens().catch((error) => {
+      this.#warn(`The profile database's stored tokens could not be read (${(error as Error).message}): a token drawn at random may be one already stored.`);
+    });
   }
 
   /**
