@@ -57,6 +57,9 @@ const ANALYZE_AFTER_ROWS = 1_000;
 const ANALYZE_AFTER_SHARE = 3;
 /** tokens other instances wrote are learnt this often, for has() */
 const TOKEN_REFRESH_MS = 500;
+/** how long after opening the store every stored token is read (learnAllTokensSoon), and how many a query */
+const LEARN_ALL_AFTER_MS = 1_000;
+const LEARN_PAGE_ROWS = 50_000;
 /** how long whenRoom() holds a request back at most, should the writer not catch up */
 const ROOM_WAIT_MS = 1_000;
 /**
@@ -149,8 +152,10 @@ export class PostgresStorage implements ProfileStorage {
   #analyzing: Promise<void> | null = null;
   /** a lookup of the others' tokens under way: a slow database gets one at a time, not one every TOKEN_REFRESH_MS */
   #learning: Promise<void> | null = null;
-  /** the first reading of every stored token (learnAllTokensSoon), which flush() and close() wait for */
+  /** the first reading of every stored token (learnAllTokensSoon), which close() waits for */
   #allLearnt: Promise<void> = Promise.resolve();
+  #learnAllTimer: NodeJS.Timeout | null = null;
+  #skipLearningAll: () => void = () => {};
   readonly #tokenTimer: NodeJS.Timeout;
   readonly #tokens: TokenPool;
 
@@ -363,7 +368,6 @@ export class PostgresStorage implements ProfileStorage {
   }
 
   async flush(): Promise<void> {
-    await this.#allLearnt;
     await this.#announced.soFar(ANNOUNCED_FLUSH_WAIT_MS);
     await this.#local.flush();
     await this.#retaining;
@@ -401,6 +405,7 @@ export class PostgresStorage implements ProfileStorage {
   async #closeInOrder(): Promise<void> {
     await this.flush();
     this.#stopTimers();
+    await this.#allLearnt;
     await this.#learning;
     await this.#analyzing;
     await this.#tokens.close();
@@ -410,6 +415,10 @@ export class PostgresStorage implements ProfileStorage {
   #stopTimers(): void {
     this.#closed = true;
     clearInterval(this.#tokenTimer);
+    if (this.#learnAllTimer) {
+      clearTimeout(this.#learnAllTimer);
+      this.#skipLearningAll();
+    }
     if (this.#retentionTimer) clearTimeout(this.#retentionTimer);
   }
 
@@ -556,27 +565,43 @@ export class PostgresStorage implements ProfileStorage {
   }
 
   /**
-   * learnAllTokens() without waiting for it: a server starts at once whatever the table holds (a
-   * million rows take seconds to read), since its tokens come from ranges the database reserves,
-   * which leave out stored ones (postgres-token-pool.ts). Only a token drawn at random meanwhile (the
-   * database away, no range at hand) may be one already stored; its profile is then dropped and counted.
+   * learnAllTokens() a moment after the store opens, without waiting for it: a server starts at once
+   * whatever the table holds (a million rows take seconds to read), since its tokens come from ranges
+   * the database reserves, which leave out stored ones (postgres-token-pool.ts). Only a token drawn at
+   * random meanwhile (the database away, no range at hand) may be one already stored; its profile is
+   * then dropped and counted.
    */
   learnAllTokensSoon(): void {
-    this.#allLearnt = this.learnAllTokens().catch((error) => {
-      this.#warn(`The profile database's stored tokens could not be read (${(error as Error).message}): a token drawn at random may be one already stored.`);
+    this.#allLearnt = new Promise<void>((resolve) => {
+      this.#learnAllTimer = setTimeout(() => {
+        this.#learnAllTimer = null;
+        this.learnAllTokens().catch((error) => {
+          this.#warn(`The profile database's stored tokens could not be read (${(error as Error).message}): a token drawn at random may be one already stored.`);
+        }).finally(resolve);
+      }, LEARN_ALL_AFTER_MS);
+      this.#learnAllTimer.unref();
+      this.#skipLearningAll = resolve;
     });
   }
 
   /**
    * Learns every token in the table, for has(): those of the other instances and those an earlier
    * run of this instance (the same host name and port) wrote, which the later lookups leave out.
-   * Until then a token drawn could be one already stored, and its profile would be dropped.
+   * Read in pages of LEARN_PAGE_ROWS by the token index, so that the event loop is never held long.
    */
   async learnAllTokens(): Promise<void> {
-    const result = await this.#query<{ token: string; seq: string }>(`SELECT token, seq::text AS seq FROM ${T}`);
-    for (const row of result.rows) {
-      this.#known.add(row.token);
-      this.#lastSeq = Math.max(this.#lastSeq, Number(row.seq));
+    let after = '';
+    for (;;) {
+      if (this.#closed) return;
+      // The newest seq as the first page is read: the rows committed later are the later lookups'.
+      const newest = after === '' ? `(SELECT max(seq) FROM ${T})::text` : 'NULL';
+      const result = await this.#query<{ token: string; seq: string | null }>(`SELECT token, ${newest} AS seq
+        FROM ${T} WHERE token > $1 ORDER BY token LIMIT ${LEARN_PAGE_ROWS}`, [after]);
+      for (const row of result.rows) this.#known.add(row.token);
+      if (after === '' && result.rows.length > 0) this.#lastSeq = Math.max(this.#lastSeq, Number(result.rows[0].seq ?? 0));
+      if (result.rows.length < LEARN_PAGE_ROWS) break;
+      after = result.rows[result.rows.length - 1].token;
+      await new Promise((resume) => setImmediate(resume));
     }
   }
 
