@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runApp, startServe, type ServeProcess } from '../helpers/cli.js';
+import { runCliInProcess, startServe, type ServeProcess } from '../helpers/cli.js';
 import { fetchProfileJson, fetchText } from '../helpers/serve.js';
 import { cliOutputs, leaks, profilerPages, SECRETS_APP, storeContents, storedProfiles, uniqueSecret } from './secrets-harness.js';
 
@@ -192,7 +192,7 @@ test('when every request is replayed to a second server, then no secret value is
     const base = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
     let refused = 0;
     for (const token of tokens) {
-      const r = await runApp(['replay', token, '--target', base, '--store', store]);
+      const r = await runCliInProcess(['replay', token, '--target', base, '--store', store]);
       // A body stored with redacted values is not sent unless --data gives one: nothing leaves then.
       if (r.code === 1 && /Not sent: the recorded body .* is incomplete/.test(r.stderr)) refused++;
       else assert.is(r.code, 0, `app replay ${token}: ${r.stderr}`);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { PACKAGE_ENTRY, runApp, startServe, type ServeProcess } from '../helpers/cli.js';
+import { PACKAGE_ENTRY, runCliInProcess, startServe, type ServeProcess } from '../helpers/cli.js';
 import { fetchProfileJson, fetchText } from '../helpers/serve.js';
 import { startUpstream, type Upstream } from '../web-profiler/panels/panels-app.js';
 import { leaks, profilerPages, storeContents, storedProfiles, uniqueSecret } from './secrets-harness.js';
@@ -89,12 +89,12 @@ test('when the new panels are stored, shown as pages, JSON and terminal text, an
   const outputs: { name: string; text: string }[] = [];
   for (const panel of ['http_client', 'dump', 'config', 'time', 'vault', 'cache', 'log']) {
     for (const extra of [[], ['--html']]) {
-      const r = await runApp(['profiles', 'show', token, '--panel', panel, ...extra, '--store', store]);
+      const r = await runCliInProcess(['profiles', 'show', token, '--panel', panel, ...extra, '--store', store]);
       assert.is(r.code, 0, r.stderr);
       outputs.push({ name: `show --panel ${panel} ${extra.join(' ')}`, text: r.stdout + r.stderr });
     }
   }
-  const json = await runApp(['profiles', 'show', token, '--json', '--store', store]);
+  const json = await runCliInProcess(['profiles', 'show', token, '--json', '--store', store]);
   outputs.push({ name: 'show --json', text: json.stdout });
   const terminal = [{ name: 'app serve terminal', text: serve.output() }];
   assert.ok(serve.output().includes('dump ') && serve.output().includes('[REDACTED]'), 'app serve echoed the dump, redacted');

@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { BUILT_IN_PANEL_NAMES } from '../../panels/registry.js';
 import { scanRecords } from '../../core/profiler/storage/record-codec.js';
 import { openFileStorage } from '../../core/profiler/storage/file-storage.js';
-import { PACKAGE_ENTRY, runApp } from '../helpers/cli.js';
+import { PACKAGE_ENTRY, runCliInProcess } from '../helpers/cli.js';
 import { fetchText } from '../helpers/serve.js';
 
 /** A value no page, file or output holds by chance: found anywhere, it leaked. */
@@ -116,7 +116,11 @@ export async function profilerPages(base: string, tokens: readonly string[]): Pr
   return pages;
 }
 
-/** Everything the CLI prints about the store: the list, and each profile shown as JSON, text and HTML, and exported. */
+/**
+ * Everything the CLI prints about the store: the list, and each profile shown as JSON, text and HTML, and exported.
+ * The commands run in this process (hundreds of them: a process each took most of the corpus's time), with `env`
+ * set in its environment while they run.
+ */
 export async function cliOutputs(storeDir: string, tokens: readonly string[], env: Record<string, string> = {}): Promise<{ name: string; text: string }[]> {
   const commands: string[][] = [['profiles', 'list', '--limit', '1000'], ['profiles', 'list', '--limit', '1000', '--json']];
   for (const token of tokens) {
@@ -126,15 +130,20 @@ export async function cliOutputs(storeDir: string, tokens: readonly string[], en
     }
   }
   const outputs: { name: string; text: string }[] = [];
-  const queue = [...commands];
-  const worker = async () => {
-    for (let args = queue.shift(); args; args = queue.shift()) {
-      const r = await runApp([...args, '--store', storeDir], { env });
+  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, env);
+  try {
+    for (const args of commands) {
+      const r = await runCliInProcess([...args, '--store', storeDir]);
       assert.is(r.code, 0, `app ${args.join(' ')}: ${r.stderr}`);
       outputs.push({ name: `app ${args.join(' ')}`, text: r.stdout + r.stderr });
     }
-  };
-  await Promise.all(Array.from({ length: 6 }, worker));
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
   return outputs;
 }
 
