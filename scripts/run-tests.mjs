@@ -13,6 +13,8 @@ const kind = kindAt === -1 ? 'test' : args.splice(kindAt, 2)[1];
 const filter = args[0] ?? '';
 const pattern = process.env.TEST_PATTERN ? new RegExp(process.env.TEST_PATTERN) : new RegExp(`\\.${kind}\\.js$`);
 const parallel = kind === 'test' ? 2 : 1;
+// A stress suite may run whole corpora one suite after another (tests/stress/corpora-in-full.stress.ts).
+const timeoutMs = kind === 'stress' ? 1_800_000 : 300_000;
 
 function collect(dir) {
   return readdirSync(dir).sort().flatMap((name) => {
@@ -32,7 +34,7 @@ function run(file) {
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.on('close', (code) => {
       clearTimeout(timer);
       const passed = [...out.matchAll(/Passed:\s+(\d+)/g)].reduce((n, m) => n + Number(m[1]), 0);

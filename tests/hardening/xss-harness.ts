@@ -8,9 +8,19 @@ import { PACKAGE_ENTRY } from '../helpers/cli.js';
 import { foreignBodyStyles, foreignScripts } from '../helpers/toolbar-assets.js';
 import { fetchProfileJson, fetchRawPath, fetchText, serveForTest, type Fetched, type TestServer } from '../helpers/serve.js';
 
+import { corpusSample, type Sampled } from '../helpers/corpus.js';
 import { XSS_PAYLOADS } from './fixtures/xss-payloads.js';
 
 export { XSS_PAYLOADS };
+
+/**
+ * The payloads a suite sends: a fixed sample of 16 under `npm test` (seeded by the suite's name, so
+ * each suite covers others), every one under test:stress; the NUL payload, refused before anything
+ * reflects it, always.
+ */
+export function xssCases(suite: string): Sampled<string>[] {
+  return corpusSample(XSS_PAYLOADS, { size: 16, seed: suite, always: (payload) => payload.includes('\0') });
+}
 
 /** The compiled payload list, imported by the app file as well. */
 const FIXTURES = resolve(process.cwd(), 'dist/tests/hardening/fixtures/xss-payloads.js');

@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fetchRawPath } from '../helpers/serve.js';
 import {
-  asText, assertNothingInjected, assertProfileClean, headerSafe, hostileGet, pageText, profilePages, serveXssApp, XSS_PAYLOADS,
+  asText, assertNothingInjected, assertProfileClean, headerSafe, hostileGet, pageText, profilePages, serveXssApp, xssCases,
   type ProfilePages, type XssServer,
 } from './xss-harness.js';
 
@@ -26,7 +26,7 @@ test.before(async () => {
 });
 test.after(async () => { await t.remove(); });
 
-XSS_PAYLOADS.forEach((payload, index) => {
+xssCases('xss-in-headers').forEach(({ item: payload, index }) => {
   test(`when payload #${index} ${JSON.stringify(payload).slice(0, 50)} is in the headers, then the page, its toolbar and every panel inject nothing`, async () => {
     const value = headerSafe(payload);
     const r = await hostileGet(t, '/page', headers(value, allowedHost));

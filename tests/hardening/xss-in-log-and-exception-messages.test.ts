@@ -2,7 +2,7 @@ import { load } from 'cheerio';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
-  asText, assertNothingInjected, assertProfileClean, hostileGet, pageText, profilePages, serveXssApp, XSS_PAYLOADS,
+  asText, assertNothingInjected, assertProfileClean, hostileGet, pageText, profilePages, serveXssApp, xssCases,
   type ProfilePages, type XssServer,
 } from './xss-harness.js';
 
@@ -20,7 +20,7 @@ test.before(async () => {
 });
 test.after(async () => { await t.remove(); });
 
-XSS_PAYLOADS.forEach((payload, index) => {
+xssCases('xss-in-log-and-exception-messages').forEach(({ item: payload, index }) => {
   test(`when the controller logs and throws payload #${index} ${JSON.stringify(payload).slice(0, 60)}, then the error page, its toolbar and every panel inject nothing`, async () => {
     const r = await hostileGet(t, `/fail/${index}`);
     assert.is(r.status, 500);

@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import { renderProfileText } from '../../panels/profile-text.js';
 import { PACKAGE_ENTRY } from '../helpers/cli.js';
 import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
-import { asText, assertNothingInjected, assertProfileClean, pageText, profilePages, XSS_PAYLOADS, type ProfilePages } from './xss-harness.js';
+import { asText, assertNothingInjected, assertProfileClean, pageText, profilePages, XSS_PAYLOADS, xssCases, type ProfilePages } from './xss-harness.js';
 
 const FIXTURES = resolve(process.cwd(), 'dist/tests/hardening/fixtures/xss-payloads.js');
 
@@ -65,7 +65,7 @@ test.after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-XSS_PAYLOADS.forEach((payload, index) => {
+xssCases('xss-in-new-panels').forEach(({ item: payload, index }) => {
   test(`when payload #${index} ${JSON.stringify(payload).slice(0, 60)} goes through the new panels, then no page injects it and the text is terminal-safe`, async () => {
     const { pages, custom, token } = await hostile(String(index));
     assertProfileClean(pages, baseline, `payload #${index}`);

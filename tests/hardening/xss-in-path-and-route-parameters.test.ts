@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { decodeParameter, toMatchPath } from '../../core/routing/match-path.js';
 import {
   asText, assertNothingInjected, assertNulRefused, assertProfileClean, headerSafe, hostileGet, pageText, profilePages, rawPathSafe,
-  serveXssApp, XSS_PAYLOADS, type ProfilePages, type XssServer,
+  serveXssApp, xssCases, type ProfilePages, type XssServer,
 } from './xss-harness.js';
 
 const test = suite('XSS payloads in the request path, a route parameter and the Referer of a 404 are escaped');
@@ -23,7 +23,7 @@ test.before(async () => {
 });
 test.after(async () => { await t.remove(); });
 
-XSS_PAYLOADS.forEach((payload, index) => {
+xssCases('xss-in-path-and-route-parameters').forEach(({ item: payload, index }) => {
   const label = `payload #${index} ${JSON.stringify(payload).slice(0, 50)}`;
 
   test(`when ${label} is the path of a 404 and its Referer, then the error page and every panel inject nothing`, async () => {

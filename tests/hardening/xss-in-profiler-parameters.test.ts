@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import { decodeParameter, toMatchPath } from '../../core/routing/match-path.js';
 import { fetchRawPath } from '../helpers/serve.js';
 import {
-  asText, assertNothingInjected, assertNulRefused, hostileGet, pageText, rawPathSafe, serveXssApp, XSS_PAYLOADS, type XssServer,
+  asText, assertNothingInjected, assertNulRefused, hostileGet, pageText, rawPathSafe, serveXssApp, xssCases, type XssServer,
 } from './xss-harness.js';
 
 const test = suite('XSS payloads in the profiler\'s own parameters (token, panel, search filters) are escaped');
@@ -26,7 +26,7 @@ test.before(async () => {
 });
 test.after(async () => { await t.remove(); });
 
-XSS_PAYLOADS.forEach((payload, index) => {
+xssCases('xss-in-profiler-parameters').forEach(({ item: payload, index }) => {
   const label = `payload #${index} ${JSON.stringify(payload).slice(0, 50)}`;
 
   test(`when ${label} is a profile token, then the "not found" page injects nothing`, async () => {

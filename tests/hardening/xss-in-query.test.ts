@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { looksSecret } from '../../core/profiler/redact.js';
 import {
-  asText, assertNothingInjected, assertNulRefused, assertProfileClean, hostileGet, pageText, profilePages, serveXssApp, XSS_PAYLOADS,
+  asText, assertNothingInjected, assertNulRefused, assertProfileClean, hostileGet, pageText, profilePages, serveXssApp, xssCases,
   type ProfilePages, type XssServer,
 } from './xss-harness.js';
 
@@ -23,7 +23,7 @@ test.before(async () => {
 });
 test.after(async () => { await t.remove(); });
 
-XSS_PAYLOADS.forEach((payload, index) => {
+xssCases('xss-in-query').forEach(({ item: payload, index }) => {
   test(`when payload #${index} ${JSON.stringify(payload).slice(0, 50)} is in the query, then the page, its toolbar and every panel inject nothing`, async () => {
     if (payload.includes('\0')) return assertNulRefused(t, `/page?${query(payload)}`);
     const r = await hostileGet(t, `/page?${query(payload)}`);

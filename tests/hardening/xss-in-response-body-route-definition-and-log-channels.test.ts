@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fetchProfileJson, fetchText } from '../helpers/serve.js';
 import {
-  asText, assertNothingInjected, assertProfileClean, hostileGet, pageText, profilePages, serveXssApp, XSS_PAYLOADS,
+  asText, assertNothingInjected, assertProfileClean, hostileGet, pageText, profilePages, serveXssApp, xssCases,
   type ProfilePages, type XssServer,
 } from './xss-harness.js';
 
@@ -20,7 +20,7 @@ test.before(async () => {
 });
 test.after(async () => { await t.remove(); });
 
-XSS_PAYLOADS.forEach((payload, index) => {
+xssCases('xss-in-response-body-route-definition-and-log-channels').forEach(({ item: payload, index }) => {
   test(`when payload #${index} ${JSON.stringify(payload).slice(0, 60)} is a response body, a route default and a log channel, then no page injects it`, async () => {
     const answer = await hostileGet(t, `/answer/${index}`);
     const json = await profilePages(t.base, answer.token);

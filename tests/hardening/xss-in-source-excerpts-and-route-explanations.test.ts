@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import { decodeParameter, toMatchPath } from '../../core/routing/match-path.js';
 import {
   asText, assertNothingInjected, assertNulRefused, assertProfileClean, hostileGet, pageText, profilePages, rawPathSafe,
-  serveXssApp, XSS_PAYLOADS, type ProfilePages, type XssServer,
+  serveXssApp, XSS_PAYLOADS, xssCases, type ProfilePages, type XssServer,
 } from './xss-harness.js';
 
 const test = suite('XSS payloads in highlighted source excerpts, editor links and a 404\'s route explanation are escaped');
@@ -39,7 +39,7 @@ test('when the throwing line sits next to source lines holding every payload, th
   assert.ok(pageText(pages.panels.get('exception')!).includes(JSON.stringify(XSS_PAYLOADS[0])), 'the exception panel shows the source as text');
 });
 
-XSS_PAYLOADS.forEach((payload, index) => {
+xssCases('xss-in-source-excerpts-and-route-explanations').forEach(({ item: payload, index }) => {
   test(`when payload #${index} ${JSON.stringify(payload).slice(0, 50)} fails a requirement, then the 404's route explanation injects nothing`, async () => {
     const path = `/num/${rawPathSafe(payload)}`;
     if (payload.includes('\0')) return assertNulRefused(t, path);
