@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
+import { fuzzRuns } from '../helpers/corpus.js';
 import { sendRaw } from './raw-http.js';
 
 const test = suite('request lines of any bytes over TCP under a property-based fuzz: a documented answer, and serving goes on');
@@ -46,7 +47,7 @@ test('when the request line holds any bytes, then the answer is a documented sta
       assert.match(answer.body, new RegExp(`^${reason}: .+\\.\\n$`), `${shown}: ${answer.body}`);
     }
   }), {
-    numRuns: 400,
+    ...fuzzRuns(400, 'fuzz-raw-request-line 1'),
     examples: [['GET', Buffer.from('/hello/x'), 'HTTP/1.1'], ['GET', Buffer.from('/nowhere'), 'HTTP/1.1'], ['GET', Buffer.from('/a\0b'), 'HTTP/1.1']],
   });
   for (const status of [200, 400, 404]) assert.ok(seen.has(status), `the fuzz reached a ${status}: ${[...seen].join(', ')}`);

@@ -5,6 +5,7 @@ import { parseQuery, Request, safeDecode } from '../../core/http/request.js';
 import { decodeParameter, toMatchPath } from '../../core/routing/match-path.js';
 import type { Kernel } from '../../core/kernel/kernel.js';
 import type { TempStore } from '../core/profiler/storage/temp-store.js';
+import { fuzzRuns } from '../helpers/corpus.js';
 import { fuzzKernel, handle, hostileTarget, method } from './fuzz-kernel.js';
 
 const test = suite('request targets under a property-based fuzz: nothing but the documented answers');
@@ -28,7 +29,7 @@ test('when any target is parsed into a Request, then it never throws and path pl
       assert.type(name, 'string');
       for (const v of Array.isArray(value) ? value : [value]) assert.type(v, 'string');
     }
-  }), { numRuns: 3000 });
+  }), fuzzRuns(3000, 'fuzz-request-target 1'));
 });
 
 test('when any query string is parsed or any component decoded, then nothing throws and a malformed escape is kept as sent', () => {
@@ -43,7 +44,7 @@ test('when any query string is parsed or any component decoded, then nothing thr
       strict = null;
     }
     assert.is(decoded, strict ?? text.replace(/\+/g, ' '));
-  }), { numRuns: 3000 });
+  }), fuzzRuns(3000, 'fuzz-request-target 2'));
 });
 
 test('when any path becomes a match path, then nothing throws, every "%" starts one escape, and doing it twice changes nothing', () => {
@@ -53,7 +54,7 @@ test('when any path becomes a match path, then nothing throws, every "%" starts 
     assert.is(toMatchPath(match), match);
     assert.type(decodeParameter(match), 'string');
     assert.type(decodeParameter(path), 'string');
-  }), { numRuns: 5000 });
+  }), fuzzRuns(5000, 'fuzz-request-target 3'));
 });
 
 test('when any method and target reach the kernel, then the answer is a documented one and only routing errors are thrown', async () => {
@@ -78,7 +79,7 @@ test('when any method and target reach the kernel, then the answer is a document
       assert.equal(errors, []);
     }
     if (status === 301 || status === 302) assert.match(response.header('location') ?? '', /^http:\/\/fuzz\.test\//);
-  }), { numRuns: 1500 });
+  }), fuzzRuns(1500, 'fuzz-request-target 4'));
   for (const status of [200, 404, 405]) assert.ok(seen.has(status), `the fuzz reached a ${status}: ${[...seen].join(', ')}`);
 });
 

@@ -9,6 +9,7 @@ import { LinearMatcher } from '../../core/routing/linear-matcher.js';
 import type { Matcher, MatchResult } from '../../core/routing/matcher.js';
 import { RouteCollection } from '../../core/routing/route-collection.js';
 import { UrlGenerator } from '../../core/routing/url-generator.js';
+import { fuzzRuns } from '../helpers/corpus.js';
 import { hostileTarget, method } from './fuzz-kernel.js';
 
 // fuzz-request-target.test.ts fuzzes the demo app's routes through the kernel, and
@@ -80,7 +81,7 @@ test('when any table meets any hostile path and method, then match() returns or 
       });
       assert.equal(results[0], results[1], `${where}: the compiled matcher and the linear scan disagree`);
     }
-  }), { numRuns: 1500 });
+  }), fuzzRuns(1500, 'fuzz-router-documented-errors 1'));
 });
 
 test('when a route is defined from any path, requirement and method, then it is added or refused with a RouteDefinitionError only', () => {
@@ -100,7 +101,7 @@ test('when a route is defined from any path, requirement and method, then it is 
       for (const probe of ['/', path, `/${path}`, '/a/b']) {
         onlyDocumented(`match(${JSON.stringify(probe)}) on ${JSON.stringify(path)}`, [ResourceNotFoundError, MethodNotAllowedError], () => matcher.match('GET', probe));
       }
-    }), { numRuns: 3000 });
+    }), fuzzRuns(3000, 'fuzz-router-documented-errors 2'));
 });
 
 test('when URLs are generated with any parameters, then the URL matches back or a documented generation error is thrown', () => {
@@ -114,7 +115,7 @@ test('when URLs are generated with any parameters, then the URL matches back or 
     assert.ok(url.startsWith('/'), url);
     onlyDocumented(`match of generated ${JSON.stringify(url)}`, [ResourceNotFoundError, MethodNotAllowedError],
       () => compileMatcher(routes).match(route.methods[0] ?? 'GET', url.split('?')[0]));
-  }), { numRuns: 1500 });
+  }), fuzzRuns(1500, 'fuzz-router-documented-errors 3'));
 });
 
 test.run();

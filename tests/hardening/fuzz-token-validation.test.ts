@@ -5,6 +5,7 @@ import type { Kernel } from '../../core/kernel/kernel.js';
 import { BUILT_IN_PANEL_NAMES } from '../../panels/registry.js';
 import { generateToken, isValidToken } from '../../core/profiler/token.js';
 import type { TempStore } from '../core/profiler/storage/temp-store.js';
+import { fuzzRuns } from '../helpers/corpus.js';
 import { fuzzKernel, handle } from './fuzz-kernel.js';
 
 const test = suite('profile tokens and panel names under a property-based fuzz: nothing but the documented answers');
@@ -30,7 +31,7 @@ const tokenLike = fc.oneof(
 const isHexToken = (s: string) => s.length === 6 && [...s].every((c) => HEX.includes(c));
 
 test('when any string is checked, then it is valid exactly when it is 6 lowercase hex characters', () => {
-  fc.assert(fc.property(tokenLike, (s) => assert.is(isValidToken(s), isHexToken(s), JSON.stringify(s))), { numRuns: 10_000 });
+  fc.assert(fc.property(tokenLike, (s) => assert.is(isValidToken(s), isHexToken(s), JSON.stringify(s))), fuzzRuns(10_000, 'fuzz-token-validation 1'));
 });
 
 test('when tokens are generated against any set of taken ones, then each is valid and free', () => {
@@ -39,7 +40,7 @@ test('when tokens are generated against any set of taken ones, then each is vali
     const fresh = generateToken((t) => set.has(t));
     assert.ok(isValidToken(fresh));
     assert.not.ok(set.has(fresh));
-  }), { numRuns: 500 });
+  }), fuzzRuns(500, 'fuzz-token-validation 2'));
 });
 
 test('when the store is asked for any string, then an invalid token is unknown (null) and nothing throws', async () => {
@@ -48,7 +49,7 @@ test('when the store is asked for any string, then an invalid token is unknown (
     if (!isHexToken(s)) assert.is(profile, null);
     else if (s === token) assert.is(profile?.token, token);
     if (!isHexToken(s)) assert.not.ok(store.storage.has(s), JSON.stringify(s));
-  }), { numRuns: 3000 });
+  }), fuzzRuns(3000, 'fuzz-token-validation 3'));
 });
 
 test('when any token is asked for as a page or as JSON, then it is the profile, or a 404 naming the token', async () => {
@@ -74,7 +75,7 @@ test('when any token is asked for as a page or as JSON, then it is the profile, 
     assert.is(response.status, 404, `${target}: ${errors.join(' <- ')}`);
     assert.equal(errors, ['NotFoundHttpError'], target);
     assert.ok(body.includes('not found.'), `${target}: ${body.slice(0, 200)}`);
-  }), { numRuns: 2000 });
+  }), fuzzRuns(2000, 'fuzz-token-validation 4'));
   assert.ok(seen.has(404));
 });
 
@@ -87,7 +88,7 @@ test('when any panel name is asked for on a real profile, then it is shown, or a
       assert.equal(errors, ['NotFoundHttpError']);
       assert.ok(body.includes(`is not available for token &quot;${token}&quot;.`), body.slice(0, 300));
     }
-  }), { numRuns: 2000 });
+  }), fuzzRuns(2000, 'fuzz-token-validation 5'));
 });
 
 test.run();

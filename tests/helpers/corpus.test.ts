@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { corpusSample } from './corpus.js';
+import { corpusSample, fuzzRuns } from './corpus.js';
 
 const test = suite('a corpus sample: fixed by its seed, of the size asked, with every case picked always; the whole corpus under test:stress');
 
@@ -32,12 +32,20 @@ test('when the size is the corpus or more, then every case runs', () => {
   assert.is(corpusSample(CORPUS, { size: 100, seed: 'any' }).length, 100);
 });
 
-test('when APPKERNEL_TEST_CORPUS=full (test:stress), then every case runs', () => {
+test('when a property is fuzzed under npm test, then it runs a fifth of its inputs from a seed fixed by its name', () => {
+  assert.equal(fuzzRuns(3000, 'token'), fuzzRuns(3000, 'token'));
+  assert.is(fuzzRuns(3000, 'token').numRuns, 600);
+  assert.is(typeof fuzzRuns(3000, 'token').seed, 'number');
+  assert.is.not(fuzzRuns(3000, 'token').seed, fuzzRuns(3000, 'panel').seed);
+});
+
+test('when APPKERNEL_TEST_CORPUS=full (test:stress), then every case runs, and every fuzzed input from a fresh seed', () => {
   const helper = resolve(process.cwd(), 'dist/tests/helpers/corpus.js');
-  const script = `import(${JSON.stringify(helper)}).then((m) => console.log(m.corpusSample(Array.from({ length: 100 }, (_, i) => i), { size: 10, seed: 'any' }).length))`;
+  const script = `import(${JSON.stringify(helper)}).then((m) => console.log(JSON.stringify([m.corpusSample(Array.from({ length: 100 }, (_, i) => i), { size: 10, seed: 'any' }).length, m.fuzzRuns(3000, 'token')])))`;
   const run = (corpus: string) => spawnSync(process.execPath, ['-e', script], { env: { ...process.env, APPKERNEL_TEST_CORPUS: corpus }, encoding: 'utf8' });
-  assert.is(run('full').stdout.trim(), '100', run('full').stderr);
-  assert.is(run('').stdout.trim(), '10');
+  const full = run('full');
+  assert.equal(JSON.parse(full.stdout), [100, { numRuns: 3000 }], full.stderr);
+  assert.equal(JSON.parse(run('').stdout)[0], 10);
 });
 
 test.run();

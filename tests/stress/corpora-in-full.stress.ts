@@ -36,9 +36,10 @@ function runInFull(file: string): Promise<{ code: number | null; out: string }> 
 /** The helper's own test (tests/helpers/corpus.test.ts) checks both forms itself. */
 const sampling = compiledSuites(TESTS).filter((file) => !file.startsWith(join(TESTS, 'helpers')) && samplesACorpus(file));
 
-test('when the suites are listed, then the XSS suites are among those that sample', () => {
+test('when the suites are listed, then the XSS and fuzz suites are among those that sample', () => {
   const names = sampling.map((file) => relative(TESTS, file)).join(', ');
   assert.ok(sampling.filter((file) => /xss-in-/.test(file)).length >= 8, names);
+  assert.ok(sampling.filter((file) => /fuzz-/.test(file)).length >= 4, names);
 });
 
 for (const file of sampling) {
