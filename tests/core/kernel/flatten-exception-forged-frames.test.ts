@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { flattenException } from '../../core/kernel/flatten-exception.js';
+import { flattenException } from '../../../core/kernel/flatten-exception.js';
 
 const test = suite('flattenException: a message never becomes stack frames');
 const FORGED = 'bad input\n    at forged (/etc/passwd:1:1)\n    at alsoForged (/etc/hostname:2:3)';

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { load } from 'cheerio';
-import { PACKAGE_ENTRY } from '../helpers/cli.js';
-import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
+import { PACKAGE_ENTRY } from '../../helpers/cli.js';
+import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../../helpers/serve.js';
 
 // The last rule guards every path, the profiler's included: the profiler must stay outside it.
 const APP = `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};

@@ -1,8 +1,8 @@
 import { load } from 'cheerio';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { fetchRawPath, fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
-import { foreignScripts } from '../helpers/toolbar-assets.js';
+import { fetchRawPath, fetchText, serveForTest, type TestServer } from '../../helpers/serve.js';
+import { foreignScripts } from '../../helpers/toolbar-assets.js';
 
 const PAYLOAD = '<script>alert(1)</script>';
 

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { PACKAGE_ENTRY } from '../helpers/cli.js';
-import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
+import { PACKAGE_ENTRY } from '../../helpers/cli.js';
+import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../../helpers/serve.js';
 
 const APP = (trusted: string[]) => `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};
 export const app = createApp({ trustedProxies: ${JSON.stringify(trusted)} })

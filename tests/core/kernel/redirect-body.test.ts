@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { load } from 'cheerio';
-import { fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
+import { fetchText, serveForTest, type TestServer } from '../../helpers/serve.js';
 
 const test = suite('a trailing-slash redirect (demo app)');
 let t: TestServer;

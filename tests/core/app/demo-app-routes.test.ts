@@ -1,8 +1,8 @@
 import { load } from 'cheerio';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createDemoApp } from '../../core/app/demo-app.js';
-import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
+import { createDemoApp } from '../../../core/app/demo-app.js';
+import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../../helpers/serve.js';
 
 const table = suite('the embedded demo app\'s route table');
 

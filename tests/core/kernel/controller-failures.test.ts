@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { load } from 'cheerio';
-import { PACKAGE_ENTRY, startServe, type ServeProcess } from '../helpers/cli.js';
-import { fetchText } from '../helpers/serve.js';
+import { PACKAGE_ENTRY, startServe, type ServeProcess } from '../../helpers/cli.js';
+import { fetchText } from '../../helpers/serve.js';
 
 const APP = `import { createApp, Response } from ${JSON.stringify(PACKAGE_ENTRY)};
 class StockError extends Error { override name = 'StockError'; }

@@ -1,12 +1,12 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { requestInProcess } from '../../core/app/in-process-client.js';
-import { createDemoApp } from '../../core/app/demo-app.js';
-import { buildKernel } from '../../core/kernel/build-kernel.js';
-import { htmlErrorRenderer } from '../../render/error-renderer.js';
-import { spanMs } from '../../core/http/request.js';
-import type { Request } from '../../core/http/request.js';
-import { liveTraceFacts, type TraceFacts } from '../../core/profiler/trace-facts.js';
+import { requestInProcess } from '../../../core/app/in-process-client.js';
+import { createDemoApp } from '../../../core/app/demo-app.js';
+import { buildKernel } from '../../../core/kernel/build-kernel.js';
+import { htmlErrorRenderer } from '../../../render/error-renderer.js';
+import { spanMs } from '../../../core/http/request.js';
+import type { Request } from '../../../core/http/request.js';
+import { liveTraceFacts, type TraceFacts } from '../../../core/profiler/trace-facts.js';
 
 /** performance.now() counts whole nanoseconds: a duration in ms has at most six decimals, never float noise. */
 const WHOLE_NANOSECONDS = /^\d+(\.\d{1,6})?$/;

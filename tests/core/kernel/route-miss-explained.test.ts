@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { load } from 'cheerio';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { PACKAGE_ENTRY } from '../helpers/cli.js';
-import { fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
+import { PACKAGE_ENTRY } from '../../helpers/cli.js';
+import { fetchText, serveForTest, type TestServer } from '../../helpers/serve.js';
 
 const APP = `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};
 export const app = createApp({ name: 'miss' })

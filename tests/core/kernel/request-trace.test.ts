@@ -1,12 +1,12 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createApp } from '../../core/app/app.js';
-import type { ControllerContext } from '../../core/app/controller.js';
-import { Request } from '../../core/http/request.js';
-import { buildKernel } from '../../core/kernel/build-kernel.js';
-import { CALL_STRIDE, NO_TRACE, NotifiedRecord, RecordingTrace, traceNames, type RequestTrace } from '../../core/kernel/request-trace.js';
-import { liveTraceFacts } from '../../core/profiler/trace-facts.js';
-import { htmlErrorRenderer } from '../../render/error-renderer.js';
+import { createApp } from '../../../core/app/app.js';
+import type { ControllerContext } from '../../../core/app/controller.js';
+import { Request } from '../../../core/http/request.js';
+import { buildKernel } from '../../../core/kernel/build-kernel.js';
+import { CALL_STRIDE, NO_TRACE, NotifiedRecord, RecordingTrace, traceNames, type RequestTrace } from '../../../core/kernel/request-trace.js';
+import { liveTraceFacts } from '../../../core/profiler/trace-facts.js';
+import { htmlErrorRenderer } from '../../../render/error-renderer.js';
 
 const test = suite('RequestTrace: the kernel records each request on a trace of its own, not on the Request');
 

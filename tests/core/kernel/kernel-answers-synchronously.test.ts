@@ -1,11 +1,11 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createApp } from '../../core/app/app.js';
-import { Request } from '../../core/http/request.js';
-import { Response } from '../../core/http/response.js';
-import { buildKernel } from '../../core/kernel/build-kernel.js';
-import { KernelEvents } from '../../core/kernel/kernel-events.js';
-import { htmlErrorRenderer } from '../../render/error-renderer.js';
+import { createApp } from '../../../core/app/app.js';
+import { Request } from '../../../core/http/request.js';
+import { Response } from '../../../core/http/response.js';
+import { buildKernel } from '../../../core/kernel/build-kernel.js';
+import { KernelEvents } from '../../../core/kernel/kernel-events.js';
+import { htmlErrorRenderer } from '../../../render/error-renderer.js';
 
 const app = () => createApp({ name: 'sync' })
   .get('hello', '/hello/{name}', function hello({ params }) { return { hello: params.name }; })

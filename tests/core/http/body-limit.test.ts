@@ -5,8 +5,8 @@ import { Readable } from 'node:stream';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { request } from 'undici';
-import { PACKAGE_ENTRY } from '../helpers/cli.js';
-import { fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
+import { PACKAGE_ENTRY } from '../../helpers/cli.js';
+import { fetchText, serveForTest, type TestServer } from '../../helpers/serve.js';
 
 const MIB = 1024 * 1024;
 

@@ -1,14 +1,14 @@
 import type { Server } from 'node:http';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createDemoApp } from '../../core/app/demo-app.js';
-import { createAppServer } from '../../core/http/server.js';
-import { buildKernel } from '../../core/kernel/build-kernel.js';
-import { htmlErrorRenderer } from '../../render/error-renderer.js';
-import type { Kernel } from '../../core/kernel/kernel.js';
-import { liveTraceFacts } from '../../core/profiler/trace-facts.js';
-import { fetchText } from '../helpers/serve.js';
-import { closeServer, listenOnLoopback } from '../helpers/loopback-server.js';
+import { createDemoApp } from '../../../core/app/demo-app.js';
+import { createAppServer } from '../../../core/http/server.js';
+import { buildKernel } from '../../../core/kernel/build-kernel.js';
+import { htmlErrorRenderer } from '../../../render/error-renderer.js';
+import type { Kernel } from '../../../core/kernel/kernel.js';
+import { liveTraceFacts } from '../../../core/profiler/trace-facts.js';
+import { fetchText } from '../../helpers/serve.js';
+import { closeServer, listenOnLoopback } from '../../helpers/loopback-server.js';
 
 /** What one request went through, seen from kernel.terminate: event names and the listeners called. */
 interface Seen { path: string; events: string[]; listeners: Record<string, string[]>; terminatedAt: number }

@@ -1,9 +1,9 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Request } from '../../core/http/request.js';
-import { EventDispatcher } from '../../core/kernel/event-dispatcher.js';
-import { KernelEvent } from '../../core/kernel/kernel-event.js';
-import { NO_TRACE, RecordingTrace } from '../../core/kernel/request-trace.js';
+import { Request } from '../../../core/http/request.js';
+import { EventDispatcher } from '../../../core/kernel/event-dispatcher.js';
+import { KernelEvent } from '../../../core/kernel/kernel-event.js';
+import { NO_TRACE, RecordingTrace } from '../../../core/kernel/request-trace.js';
 
 const request = (): Request => new Request({ method: 'GET', target: '/x', headers: { host: '127.0.0.1:8000' } });
 

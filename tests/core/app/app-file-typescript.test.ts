@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { load } from 'cheerio';
-import { PACKAGE_ENTRY, startServe, type ServeProcess } from '../helpers/cli.js';
-import { fetchText } from '../helpers/serve.js';
+import { PACKAGE_ENTRY, startServe, type ServeProcess } from '../../helpers/cli.js';
+import { fetchText } from '../../helpers/serve.js';
 
 // The throw is on line 6 of stock.ts; the types before it vanish from the compiled code.
 const HELPER = `interface Item { name: string; count: number }

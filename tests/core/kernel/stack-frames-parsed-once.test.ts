@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parseStack } from '../../core/kernel/stack-frames.js';
+import { parseStack } from '../../../core/kernel/stack-frames.js';
 
 const test = suite('parseStack: a stack text parsed again');
 
