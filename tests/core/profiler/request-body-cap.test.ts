@@ -1,8 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { load } from 'cheerio';
-import { BODY_CAP } from '../../core/profiler/request-collector.js';
-import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
+import { BODY_CAP } from '../../../core/profiler/request-collector.js';
+import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../../helpers/serve.js';
 
 // Issue 4, the request section: "body (size-capped, marked when truncated)". The renderers are tested
 // on fixtures (tests/render); here the profile a real POST leaves in the store.

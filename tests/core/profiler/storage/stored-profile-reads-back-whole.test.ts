@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { profileForJson } from '../../cli/json-times.js';
-import { runApp, startServe } from '../helpers/cli.js';
-import { fetchProfileJson, fetchText } from '../helpers/serve.js';
+import { profileForJson } from '../../../../cli/json-times.js';
+import { runApp, startServe } from '../../../helpers/cli.js';
+import { fetchProfileJson, fetchText } from '../../../helpers/serve.js';
 
 // The store writes a profile in a shorter form (stored-form.ts): read back from disk by another
 // process, it must be the very profile the server showed while it was in memory.

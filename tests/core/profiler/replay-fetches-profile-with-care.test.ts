@@ -2,9 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { replay } from '../../core/profiler/replay.js';
-import { profile200 } from '../core/profiler/fixtures.js';
-import { answerInstanceProof } from '../helpers/instance-proof-answer.js';
+import { replay } from '../../../core/profiler/replay.js';
+import { profile200 } from './fixtures.js';
+import { answerInstanceProof } from '../../helpers/instance-proof-answer.js';
 
 // replay() and the profile it fetches afterwards, against a plain server that plays a profiling one:
 // it sends a debug token, and answers its profile's address with what the case needs.

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Pool } from 'undici';
-import { runApp, startServe, type ServeProcess } from '../helpers/cli.js';
-import { fetchText } from '../helpers/serve.js';
+import { runApp, startServe, type ServeProcess } from '../../../helpers/cli.js';
+import { fetchText } from '../../../helpers/serve.js';
 
 const REQUESTS = 20_000;
 const MAX_PROFILES = 500;

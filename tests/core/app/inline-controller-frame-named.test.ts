@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { PACKAGE_ENTRY } from '../helpers/cli.js';
-import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
+import { PACKAGE_ENTRY } from '../../helpers/cli.js';
+import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../../helpers/serve.js';
 
 // An inline arrow controller's frame read `<anonymous>` in the exception panel and the error page:
 // it now carries the route's name, as the router panel's "Controller" line does.

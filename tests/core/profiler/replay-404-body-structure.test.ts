@@ -1,8 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Profile } from '../../core/profiler/profile.js';
-import { diffReplay, replay } from '../../core/profiler/replay.js';
-import { fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
+import type { Profile } from '../../../core/profiler/profile.js';
+import { diffReplay, replay } from '../../../core/profiler/replay.js';
+import { fetchText, serveForTest, type TestServer } from '../../helpers/serve.js';
 
 // The debug 404 page holds the token, the URL with its port, durations and times in its text and links:
 // its body structure must not see them, so that replaying the same 404 compares equal.

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
+import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../../helpers/serve.js';
 
 const test = suite('the profile keeps the page title as the browser shows it (demo app)');
 let t: TestServer;

@@ -1,10 +1,10 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { LogRecord } from '../../core/log/log-record.js';
-import { redactData } from '../../core/profiler/redact-data.js';
-import { redactLogMessage } from '../../core/profiler/redact-log.js';
-import { redactText } from '../../core/profiler/redact.js';
-import { SecretValues } from '../../core/profiler/secret-values.js';
+import type { LogRecord } from '../../../core/log/log-record.js';
+import { redactData } from '../../../core/profiler/redact-data.js';
+import { redactLogMessage } from '../../../core/profiler/redact-log.js';
+import { redactText } from '../../../core/profiler/redact.js';
+import { SecretValues } from '../../../core/profiler/secret-values.js';
 
 const test = suite('redactLogMessage: the terminal\'s message hides the values of the context\'s secret keys, as the stored record does');
 
