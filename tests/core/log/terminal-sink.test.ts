@@ -1,8 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { terminalSink } from '../../core/log/terminal-sink.js';
-import { terminalSafe } from '../../render/text/terminal-safe.js';
-import { assertNoRawControls, TERMINAL_PAYLOADS } from '../hardening/terminal-harness.js';
+import { terminalSink } from '../../../core/log/terminal-sink.js';
+import { terminalSafe } from '../../../render/text/terminal-safe.js';
+import { assertNoRawControls, TERMINAL_PAYLOADS } from '../../hardening/terminal-harness.js';
 
 const test = suite('terminalSink: one printed line per record, whatever the record holds');
 

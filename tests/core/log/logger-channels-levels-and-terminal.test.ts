@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { startDevServer, type DevServer } from '../../server/dev-server.js';
-import { LogBuffer } from '../../core/log/log-buffer.js';
-import { interpolate, LOG_LEVELS, Logger } from '../../core/log/logger.js';
-import { terminalSink } from '../../core/log/terminal-sink.js';
-import type { LogRecord } from '../../core/profiler/profile.js';
-import { fetchText } from '../helpers/serve.js';
+import { startDevServer, type DevServer } from '../../../server/dev-server.js';
+import { LogBuffer } from '../../../core/log/log-buffer.js';
+import { interpolate, LOG_LEVELS, Logger } from '../../../core/log/logger.js';
+import { terminalSink } from '../../../core/log/terminal-sink.js';
+import type { LogRecord } from '../../../core/profiler/profile.js';
+import { fetchText } from '../../helpers/serve.js';
 
 const test = suite('Logger, LogBuffer and the terminal sink');
 
