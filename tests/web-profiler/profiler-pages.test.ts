@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { load } from 'cheerio';
-import { fetchProfileJson, fetchRawPath, fetchText, serveForTest, type TestServer } from './helpers/serve.js';
+import { fetchProfileJson, fetchRawPath, fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
 
 const test = suite('profiler pages over HTTP (demo app)');
 let t: TestServer;

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { load } from 'cheerio';
-import { fetchProfileJson, fetchText, serveForTest, type TestServer } from './helpers/serve.js';
+import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../../helpers/serve.js';
 
 const test = suite('debug error pages over HTTP (demo app)');
 let t: TestServer;
