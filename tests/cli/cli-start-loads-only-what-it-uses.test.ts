@@ -8,7 +8,7 @@ import { openFileStorage } from '../../core/profiler/storage/file-storage.js';
 import { profile200 } from '../core/profiler/fixtures.js';
 import { runApp, type CliResult } from '../helpers/cli.js';
 
-// Issue 38 item 11, "Fast CLI start": `app --version` and `app profiles list` load only what they use.
+// Fast CLI start: `app --version` and `app profiles list` load only what they use.
 // No timings here (bench:start measures them): the packages each command resolves or requires are
 // logged by a module hook preloaded into the real bin, and the heavy ones must not be among them.
 

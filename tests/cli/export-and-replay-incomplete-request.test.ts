@@ -7,7 +7,7 @@ import { BODY_CAP } from '../../core/profiler/request-collector.js';
 import { runApp, startServe, type ServeProcess } from '../helpers/cli.js';
 import { fetchProfileJson, fetchText } from '../helpers/serve.js';
 
-// Issue 5: `app profiles export <token> --curl | --har`: "the recorded request ... (redacted values left out
+// Required: `app profiles export <token> --curl | --har`: "the recorded request ... (redacted values left out
 // and said so)"; `app replay`: "Redacted values are never sent as placeholders: the header is left out, the
 // user is told". replay-redacted.test.ts covers curl and replay for redacted values; here the HAR entry, and a
 // body the profile kept only the first BODY_CAP bytes of: sending that prefix as the body is not the recorded

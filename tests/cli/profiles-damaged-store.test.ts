@@ -7,7 +7,7 @@ import { runApp, startServe } from '../helpers/cli.js';
 import { fetchProfileJson, fetchText } from '../helpers/serve.js';
 import { indexLines, segmentFiles, waitUntilIndexed } from '../faults/store-segments.js';
 
-// Issue 4: "A corrupt profile file, a truncated index line or a missing folder never crashes anything: the page
+// Required: "A corrupt profile file, a truncated index line or a missing folder never crashes anything: the page
 // or command says what is wrong". The pages are tested in tests/faults; here the `app profiles` commands.
 
 const test = suite('app profiles on a damaged store: the command says what is wrong, in one line, and the rest works (real bin)');

@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import { runApp, startServe } from '../helpers/cli.js';
 import { fetchProfileJson, fetchText } from '../helpers/serve.js';
 
-// Issue 5: `app profiles list [--status <404|4xx>] [--method <m>] [--ip <ip>] [--url <substring>] [--since <time>]
+// Required: `app profiles list [--status <404|4xx>] [--method <m>] [--ip <ip>] [--url <substring>] [--since <time>]
 // [--until <time>] [--limit 20] [--json] [--store <dir>]`, newest first, a table like the search page, read from
 // the store with no server running; `app profiles show latest`. serve-and-profiles.test.ts covers --json and
 // --status 4xx; here every other filter, the text table and `latest`, on a stopped server's store.

@@ -7,7 +7,7 @@ import { PACKAGE_ENTRY, runApp, startServe, type ServeProcess } from '../helpers
 import { fetchProfileJson, fetchText } from '../helpers/serve.js';
 import { waitFor } from '../helpers/poll.js';
 
-// Issue 5: `app replay --diff` "compares the old and new profiles: status, route, exception classes and
+// Required: `app replay --diff` "compares the old and new profiles: status, route, exception classes and
 // messages, log error count, response size, and the body's structure (the snapshot harness's normalised
 // outline once it exists)". The harness exists (snapshots/outline.ts). Here the status, route, title and
 // content type stay the same and only the page's structure changes: --diff must exit 1 and say so.

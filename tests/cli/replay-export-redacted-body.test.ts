@@ -7,7 +7,7 @@ import { runApp, startServe, type ServeProcess } from '../helpers/cli.js';
 import { startCountingServer, type CountingServer } from '../helpers/counting-server.js';
 import { fetchProfileJson, fetchText } from '../helpers/serve.js';
 
-// Issue 38 item 6: a redacted field replaces that value only, in the stored body, the curl and HAR exports and
+// A redacted field replaces that value only, in the stored body, the curl and HAR exports and
 // replay; plain replay refuses (exit 1, naming --data) to send a body it knows is incomplete; the HAR carries the
 // response preview.
 

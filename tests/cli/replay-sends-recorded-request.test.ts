@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import { runApp, startServe, type ServeProcess } from '../helpers/cli.js';
 import { fetchProfileJson, fetchText } from '../helpers/serve.js';
 
-// Issue 5: `app replay <token> [--target <base url>] [--header "Name: value"]...` "sends the recorded request
+// Required: `app replay <token> [--target <base url>] [--header "Name: value"]...` "sends the recorded request
 // again (method, path, query, headers, body) ... to the running server (the recorded host, or --target), and
 // prints the new status and token". replay-and-watch.test.ts replays a GET 404 to the recorded host; here a
 // POST with a query, a header and a body, to the recorded host and to another server with --target.

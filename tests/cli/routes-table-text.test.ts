@@ -5,7 +5,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PACKAGE_ENTRY, runApp } from '../helpers/cli.js';
 
-// Issue 5: "`app routes [--json]`: the route table (name, methods, path, controller), the profiler's routes
+// Required: "`app routes [--json]`: the route table (name, methods, path, controller), the profiler's routes
 // included." routes-match.test.ts checks --json; here the text table the bin prints, for the demo app and
 // for the app file of the working directory.
 

@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import { PACKAGE_ENTRY, startServe, type ServeProcess } from '../helpers/cli.js';
 import { fetchText } from '../helpers/serve.js';
 
-// Issue 5: "SIGINT and SIGTERM: stop accepting, finish requests in flight and pending profile writes, exit 0."
+// Required: "SIGINT and SIGTERM: stop accepting, finish requests in flight and pending profile writes, exit 0."
 // The app may keep a timer of its own, or a controller may never answer: the process still exits, 0.
 
 const APP = `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};

@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { PACKAGE_ENTRY, runApp, startServe, type ServeProcess } from '../helpers/cli.js';
 import { fetchText } from '../helpers/serve.js';
 
-// Issue 5: "SIGINT and SIGTERM: stop accepting, finish requests in flight and pending profile writes, exit 0."
+// Required: "SIGINT and SIGTERM: stop accepting, finish requests in flight and pending profile writes, exit 0."
 // serve-sigint.test.ts signals after a request is answered, replay-and-watch.test.ts under load (where a
 // refused or cut request is simply not counted); here a request is still running in the controller when
 // the signal arrives.

@@ -5,7 +5,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PACKAGE_ENTRY, runApp } from '../helpers/cli.js';
 
-// Issue 6's acceptance, as written: `app snapshot / /hello/world /robots.txt` against the demo app
+// The snapshot command's acceptance, as written: `app snapshot / /hello/world /robots.txt` against the demo app
 // writes, then passes, then fails with a diff after a change to the app. The change is made to the
 // demo app itself (an app file that is the demo app plus a /robots.txt route), and every run is
 // kept from opening a port: the requests are in-process.

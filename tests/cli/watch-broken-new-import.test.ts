@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import { PACKAGE_ENTRY, startServe, type ServeProcess } from '../helpers/cli.js';
 import { fetchText } from '../helpers/serve.js';
 
-// Issue 5, watch mode: "A broken edit ... leaves the last good app serving ...; the next good edit recovers."
+// Watch mode: "A broken edit ... leaves the last good app serving ...; the next good edit recovers."
 // Here the broken edit imports a new module that does not compile, and the good edit fixes that module only.
 
 const MARGIN_MS = 2500;

@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import { PACKAGE_ENTRY, startServe, type ServeProcess } from '../helpers/cli.js';
 import { fetchText } from '../helpers/serve.js';
 
-// Issue 38 item 5: "a failed import of a file that does not exist yet reloads when that file appears",
+// Required: "a failed import of a file that does not exist yet reloads when that file appears",
 // with no edit of the app file. Each case imports without an extension, as the README shows.
 
 const MARGIN_MS = 4000;

@@ -7,7 +7,7 @@ import { PACKAGE_ENTRY, startServe, type ServeProcess } from '../helpers/cli.js'
 import { fetchText } from '../helpers/serve.js';
 import { outputShows } from '../helpers/poll.js';
 
-// Issue 5, watch mode: "when the app file ... changes, the new app replaces the old one"; "the next good edit
+// Watch mode: "when the app file ... changes, the new app replaces the old one"; "the next good edit
 // recovers". The last saved version must be the one served, however close together the saves come: a
 // format-on-save rewrites the file a few ms after the editor did, and a non-atomic save is a truncate then a
 // write. Found in the audit: chokidar drops a change event within 50 ms of the previous one for the same

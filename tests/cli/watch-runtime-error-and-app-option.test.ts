@@ -7,7 +7,7 @@ import { PACKAGE_ENTRY, runApp, startServe, type ServeProcess } from '../helpers
 import { fetchText } from '../helpers/serve.js';
 import { answersWithin, outputShows } from '../helpers/poll.js';
 
-// Issue 5: `app serve --app <file>`; watch mode: "A broken edit (syntax or runtime error while loading) leaves
+// Required: `app serve --app <file>`; watch mode: "A broken edit (syntax or runtime error while loading) leaves
 // the last good app serving and prints the error; the next good edit recovers." The neighbouring watch tests
 // break the file with syntax errors; here it loads but throws, or exports no app.
 

@@ -8,7 +8,7 @@ import { profilePanels } from '../../panels/registry.js';
 import { renderProfilePage } from '../../web-profiler/views/profile-page.js';
 import { fullProfile } from './full-profile.js';
 
-// Issue 39 item 2: every registered panel renders a record with any optional field missing, alone or all
+// Every registered panel renders a record with any optional field missing, alone or all
 // together, in its HTML and its text view. A path's "[]" means every element of that list.
 
 const OPTIONAL: Record<string, string[]> = {

@@ -12,7 +12,7 @@ import { renderToolbar } from '../../web-profiler/views/toolbar.js';
 import { runApp } from '../helpers/cli.js';
 import { fullProfile } from './full-profile.js';
 
-// Issue 39 item 2: the page and the terminal agree on every title, both taken from the registry.
+// The page and the terminal agree on every title, both taken from the registry.
 // A title "A / B" names a panel of two sections, A then B: its first heading is A.
 
 const test = suite('the menu, the page, the terminal, --panel and the toolbar use the registry\'s title of each panel');

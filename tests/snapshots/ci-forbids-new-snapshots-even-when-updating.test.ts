@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import { matchSnapshot, SnapshotMissingError } from '../../snapshots/index.js';
 import { runApp } from '../helpers/cli.js';
 
-// The issue, the README and `app snapshot --help` ("--update ... with CI=true a missing one fails")
+// The README and `app snapshot --help` ("--update ... with CI=true a missing one fails")
 // say that under CI=true a missing snapshot fails instead of being written. A CI job that also sets
 // UPDATE_SNAPSHOTS=1 (or passes --update) must not write, and so pass, a snapshot no one has read.
 

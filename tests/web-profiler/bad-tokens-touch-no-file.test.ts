@@ -7,7 +7,7 @@ import { load } from 'cheerio';
 import { fetchProfiled } from '../helpers/profiled-request.js';
 import { fetchRawPath, serveForTest, type TestServer } from '../helpers/serve.js';
 
-// Issue 4: "Bad token, bad panel, `..`, `%2F`, upper-case and overlong tokens: the answers above,
+// Required: "Bad token, bad panel, `..`, `%2F`, upper-case and overlong tokens: the answers above,
 // nothing read outside the store" and "Tokens are validated before anything touches the file system".
 // profiler-pages.test.ts checks the status and that no /etc/passwd content comes back; here the store
 // and the file system are watched while the bad requests are answered.

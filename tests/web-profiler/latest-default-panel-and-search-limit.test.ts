@@ -5,7 +5,7 @@ import { load } from 'cheerio';
 import { fetchProfiled } from '../helpers/profiled-request.js';
 import { fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
 
-// Issue 4, "Pages": `/_profiler/latest` is the newest profile; no `panel` means `exception` when there is
+// The profiler pages: `/_profiler/latest` is the newest profile; no `panel` means `exception` when there is
 // one, else `request`; `type=request` is accepted; the search without a limit shows 10; the pages are
 // self-contained and readable without JavaScript. Over real HTTP against the demo app.
 

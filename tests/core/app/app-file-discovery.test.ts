@@ -25,7 +25,7 @@ const folder = (files: Record<string, string>): string => {
 };
 test.after(() => { for (const dir of dirs) rmSync(dir, { recursive: true, force: true }); });
 
-test('when the names are listed, then they are the four of the issue, TypeScript first', () => {
+test('when the names are listed, then they are the four documented ones, TypeScript first', () => {
   assert.equal([...APP_FILES], ['app.config.ts', 'app.config.mts', 'app.config.js', 'app.config.mjs']);
 });
 

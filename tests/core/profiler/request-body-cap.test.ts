@@ -4,7 +4,7 @@ import { load } from 'cheerio';
 import { BODY_CAP } from '../../../core/profiler/request-collector.js';
 import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../../helpers/serve.js';
 
-// Issue 4, the request section: "body (size-capped, marked when truncated)". The renderers are tested
+// The profile's request section: "body (size-capped, marked when truncated)". The renderers are tested
 // on fixtures (tests/render); here the profile a real POST leaves in the store.
 
 const test = suite('the request body in a profile: size-capped and marked when truncated (demo app, real HTTP)');

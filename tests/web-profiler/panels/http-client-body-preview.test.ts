@@ -9,7 +9,7 @@ import { runApp, startServe } from '../../helpers/cli.js';
 import { fetchProfileJson, fetchText } from '../../helpers/serve.js';
 import { ACCOUNT, LONG, servePanelsApp, type PanelsServer } from './panels-app.js';
 
-// Issue 38 item 7: the HTTP Client panel previews the bodies of the answers the app reads, under the size and
+// The HTTP Client panel previews the bodies of the answers the app reads, under the size and
 // redaction rules of the request panel's response preview, in the page, the terminal and the JSON.
 
 const test = suite('the HTTP client panel previews the answers the app read, cut and redacted like the request panel\'s');
