@@ -1,0 +1,34 @@
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+
+const test = suite('the test runner (scripts/run-tests.mjs): several suites at a time, none left over from a moved test file');
+
+const RUNNER = resolve(process.cwd(), 'scripts/run-tests.mjs');
+const run = (filter: string, env: Record<string, string> = {}) =>
+  spawnSync(process.execPath, [RUNNER, filter], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, ...env } });
+
+test('when TEST_JOBS is set, then the runner says how many suites it runs and how many at a time', () => {
+  const r = run('/core/routing/', { TEST_JOBS: '3' });
+  assert.is(r.status, 0, r.stdout + r.stderr);
+  assert.match(r.stdout.split('\n')[0], /^\d+ suites, 3 at a time$/);
+  assert.match(r.stdout, /Slowest suites:/);
+});
+
+test('when a compiled suite has no test file left (moved or deleted since the last build), then it is not run', () => {
+  const compiled = resolve(process.cwd(), 'dist/tests/core/routing/requirement.test.js');
+  const stale = resolve(process.cwd(), `dist/tests/core/routing/moved-away-${process.pid}.test.js`);
+  copyFileSync(compiled, stale);
+  try {
+    const r = run(`/core/routing/moved-away-${process.pid}`);
+    assert.is(r.status, 1, r.stdout);
+    assert.match(r.stdout, /^0 suites/);
+    assert.match(r.stdout.trim().split('\n').pop() ?? '', /^0 passed, 1 failed$/);
+  } finally {
+    rmSync(stale, { force: true });
+  }
+});
+
+test.run();
