@@ -1,6 +1,6 @@
 export { createApp, App, type AppOptions, type RouteOptions } from './core/app/app.js';
-export type { Controller, ControllerContext } from './core/app/controller.js';
-export type { FirewallRule, FirewallDecision } from './core/app/firewall-rule.js';
+export type { Controller, ControllerContext } from './core/kernel/controller.js';
+export type { FirewallRule, FirewallDecision } from './core/kernel/firewall-rule.js';
 export { Response } from './core/http/response.js';
 export type { Request } from './core/http/request.js';
 export * from './core/errors.js';

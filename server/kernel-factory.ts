@@ -1,5 +1,6 @@
 import { createHtmlErrorRenderer } from '../render/error-renderer.js';
 import { buildKernel } from '../core/kernel/build-kernel.js';
+import { recordingTools } from '../core/debug/recording-tools.js';
 import type { Kernel } from '../core/kernel/kernel.js';
 import { profilerExtension, type ProfilerExtensionOptions } from '../web-profiler/web-profiler.js';
 import type { ProfileStorage } from '../core/profiler/storage/profile-storage.js';
@@ -23,5 +24,5 @@ export interface AppKernelOptions {
 export function createAppKernel(app: App, options: AppKernelOptions): Kernel {
   const editor = options.editor ? { template: options.editor, root: options.root } : null;
   const extensions = options.debug && options.storage ? [profilerExtension(options.storage, { ...options.profiler, config: options.config ?? null, panels: app.panels, editor })] : [];
-  return buildKernel(app, { debug: options.debug, root: options.root, extensions, errorRenderer: createHtmlErrorRenderer(editor) });
+  return buildKernel(app, { debug: options.debug, root: options.root, extensions, errorRenderer: createHtmlErrorRenderer(editor), recording: recordingTools });
 }

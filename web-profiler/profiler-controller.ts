@@ -1,4 +1,4 @@
-import type { ControllerContext } from '../core/app/controller.js';
+import type { ControllerContext } from '../core/kernel/controller.js';
 import { AppError, HttpError, NotFoundHttpError } from '../core/errors.js';
 import { firstValue } from '../core/http/request.js';
 import { Response } from '../core/http/response.js';

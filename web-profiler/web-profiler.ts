@@ -1,4 +1,4 @@
-import type { Controller } from '../core/app/controller.js';
+import type { Controller } from '../core/kernel/controller.js';
 import type { KernelExtension } from '../core/kernel/build-kernel.js';
 import { KernelEvents } from '../core/kernel/kernel-events.js';
 import { RouteCollection } from '../core/routing/route-collection.js';

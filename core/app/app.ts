@@ -1,7 +1,8 @@
 import { RouteCollection } from '../routing/route-collection.js';
 import type { RouteDefinition } from '../routing/route.js';
-import type { Controller } from './controller.js';
-import type { FirewallRule } from './firewall-rule.js';
+import type { Controller } from '../kernel/controller.js';
+import type { FirewallRule } from '../kernel/firewall-rule.js';
+import type { KernelApp } from '../kernel/kernel-app.js';
 import { checkPanel, type AppPanel } from './app-panel.js';
 
 export interface AppOptions {
@@ -21,7 +22,7 @@ export interface RouteOptions extends Omit<RouteDefinition, 'path' | 'controller
 }
 
 /** A user's application: routes in definition order, their controllers, firewall rules, options. */
-export class App {
+export class App implements KernelApp {
   readonly routes = new RouteCollection();
   readonly controllers = new Map<string, Controller>();
   readonly firewall: FirewallRule[] = [];

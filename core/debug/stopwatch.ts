@@ -1,4 +1,5 @@
 import { AppError } from '../errors.js';
+import type { ControllerStopwatch } from '../kernel/controller.js';
 import { currentRecorder } from './request-scope.js';
 
 export const STOPWATCH_COLLECTOR = 'stopwatch';
@@ -18,7 +19,7 @@ type Sink = (span: Span) => void;
  * The app's own spans on the request's timeline: `start(name)`/`stop(name)` or `await measure(name, fn)`.
  * Spans may nest and overlap; one left running shows as unfinished.
  */
-export class Stopwatch {
+export class Stopwatch implements ControllerStopwatch {
   #open: Map<string, Span[]> | null = null;
 
   constructor(private readonly clock: Clock, private readonly sink: Sink) {}

@@ -1,8 +1,8 @@
-import type { App } from '../app/app.js';
 import { compileMatcher } from '../routing/compiled-matcher.js';
 import { RouteCollection } from '../routing/route-collection.js';
 import { UrlGenerator } from '../routing/url-generator.js';
-import type { Controller } from '../app/controller.js';
+import type { Controller, RecordingTools } from './controller.js';
+import type { KernelApp } from './kernel-app.js';
 import { onKernelResponseDebugHeaders } from './debug-headers-listener.js';
 import { ControllerListener } from './controller-listener.js';
 import { ErrorListener } from './error-listener.js';
@@ -27,10 +27,12 @@ export interface BuildKernelOptions {
   extensions?: KernelExtension[];
   /** the HTML of error pages */
   errorRenderer: ErrorRenderer;
+  /** the stopwatch, dump() and record() of every controller's context (core/debug/recording-tools.ts) */
+  recording: RecordingTools;
 }
 
 /** All routes in matching order: the extensions' first, then the app's. */
-export function combinedRoutes(app: App, extensions: readonly KernelExtension[] = []): RouteCollection {
+export function combinedRoutes(app: KernelApp, extensions: readonly KernelExtension[] = []): RouteCollection {
   const routes = new RouteCollection();
   for (const source of [...extensions.map((e) => e.routes), app.routes]) {
     for (const route of source?.all() ?? []) {
@@ -44,7 +46,7 @@ export function combinedRoutes(app: App, extensions: readonly KernelExtension[] 
 }
 
 /** A kernel wired with the standard listeners, in Symfony's priorities. */
-export function buildKernel(app: App, options: BuildKernelOptions): Kernel {
+export function buildKernel(app: KernelApp, options: BuildKernelOptions): Kernel {
   const extensions = options.extensions ?? [];
   const routes = combinedRoutes(app, extensions);
   const matcher = compileMatcher(routes);
@@ -60,7 +62,7 @@ export function buildKernel(app: App, options: BuildKernelOptions): Kernel {
   d.addListener(KernelEvents.REQUEST, 'RouterListener::onKernelRequest', new RouterListener(() => matcher, { stackTraces: options.debug }).onKernelRequest, 32);
   const outsideFirewall = new Set(extensions.flatMap((extension) => extension.routes?.all().map((route) => route.name) ?? []));
   d.addListener(KernelEvents.REQUEST, 'FirewallListener::onKernelRequest', new FirewallListener(app.firewall, outsideFirewall).onKernelRequest, 8);
-  const controllerListener = new ControllerListener((name, params, opts, baseUrl) => new UrlGenerator(routes, baseUrl).generate(name, params, opts));
+  const controllerListener = new ControllerListener(options.recording, (name, params, opts, baseUrl) => new UrlGenerator(routes, baseUrl).generate(name, params, opts));
   d.addListener(KernelEvents.CONTROLLER, 'ControllerListener::onKernelController', controllerListener.onKernelController, 0);
   d.addListener(KernelEvents.CONTROLLER_ARGUMENTS, 'ControllerListener::onKernelControllerArguments', controllerListener.onKernelControllerArguments, 0);
   d.addListener(KernelEvents.VIEW, 'ViewListener::onKernelView', onKernelView, 0);

@@ -1,9 +1,6 @@
-import type { ControllerContext } from '../app/controller.js';
+import type { ControllerContext, RecordingTools } from './controller.js';
 import { AppError } from '../errors.js';
 import type { KernelEvent } from './kernel-event.js';
-import { dump } from '../debug/dump.js';
-import { record } from '../debug/record.js';
-import { requestStopwatch } from '../debug/stopwatch.js';
 
 export type GenerateUrl = (route: string, params: Record<string, string | number> | undefined,
   options: { absolute?: boolean } | undefined, baseUrl: string) => string;
@@ -11,10 +8,10 @@ export type GenerateUrl = (route: string, params: Record<string, string | number
 /**
  * kernel.controller: refuses a controller that cannot be called, with the route's name.
  * kernel.controller_arguments: builds the controller's context from the matched route;
- * a later listener may decorate or replace it.
+ * a later listener may decorate or replace it. Its stopwatch, dump() and record() are `tools`.
  */
 export class ControllerListener {
-  constructor(private readonly generateUrl?: GenerateUrl) {}
+  constructor(private readonly tools: RecordingTools, private readonly generateUrl?: GenerateUrl) {}
 
   readonly onKernelController = (event: KernelEvent): void => {
     if (typeof event.controller === 'function') return;
@@ -34,9 +31,9 @@ export class ControllerListener {
         if (!this.generateUrl) throw new AppError('APP_ERR_ROUTING_UNKNOWN_ROUTE', 'URL generation is not configured.');
         return this.generateUrl(name, params, options, request.baseUrl);
       },
-      stopwatch: requestStopwatch(),
-      dump,
-      record,
+      stopwatch: this.tools.stopwatch(),
+      dump: this.tools.dump,
+      record: this.tools.record,
     };
     event.controllerArguments = [context];
   };

@@ -1,4 +1,4 @@
-import type { FirewallRule } from '../app/firewall-rule.js';
+import type { FirewallRule } from './firewall-rule.js';
 import { HttpError } from '../errors.js';
 import { decodeParameter } from '../routing/match-path.js';
 import type { KernelEvent } from './kernel-event.js';

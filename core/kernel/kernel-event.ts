@@ -1,6 +1,6 @@
 import type { Request } from '../http/request.js';
 import type { Response } from '../http/response.js';
-import type { Controller } from '../app/controller.js';
+import type { Controller } from './controller.js';
 import type { RequestTrace } from './request-trace.js';
 
 /** One event object travels through every listener of one dispatch, with the request and its trace. */

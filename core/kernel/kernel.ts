@@ -1,4 +1,4 @@
-import type { Controller, ControllerContext } from '../app/controller.js';
+import type { Controller, ControllerContext } from './controller.js';
 import { AppError, HttpError } from '../errors.js';
 import { Readable } from 'node:stream';
 import type { Request } from '../http/request.js';

@@ -4,6 +4,7 @@ import * as assert from 'uvu/assert';
 import { createApp } from '../../../core/app/app.js';
 import { createAppServer } from '../../../core/http/server.js';
 import { buildKernel } from '../../../core/kernel/build-kernel.js';
+import { recordingTools } from '../../../core/debug/recording-tools.js';
 import { htmlErrorRenderer } from '../../../render/error-renderer.js';
 import { fetchText } from '../../helpers/serve.js';
 import { closeServer, listenOnLoopback } from '../../helpers/loopback-server.js';
@@ -24,7 +25,7 @@ let answered = 0;
 const pending = new Set<string>();
 
 test.before(async () => {
-  const kernel = buildKernel(app, { debug: false, root: process.cwd(), errorRenderer: htmlErrorRenderer });
+  const kernel = buildKernel(app, { debug: false, root: process.cwd(), errorRenderer: htmlErrorRenderer, recording: recordingTools });
   server = createAppServer(() => kernel, { onResponse: () => void answered++, onPending: (res) => void pending.add(`${res.req.method} ${res.req.url}`) });
   // Listeners run in order: this one runs right after the adapter's has returned.
   server.on('request', (req: IncomingMessage, res: ServerResponse) => void endedAtOnce.set(`${req.method} ${req.url}`, res.writableEnded));

@@ -4,6 +4,7 @@ import { createApp } from '../../../core/app/app.js';
 import { Request } from '../../../core/http/request.js';
 import { Response } from '../../../core/http/response.js';
 import { buildKernel } from '../../../core/kernel/build-kernel.js';
+import { recordingTools } from '../../../core/debug/recording-tools.js';
 import { KernelEvents } from '../../../core/kernel/kernel-events.js';
 import { htmlErrorRenderer } from '../../../render/error-renderer.js';
 
@@ -14,7 +15,7 @@ const app = () => createApp({ name: 'sync' })
   .get('slash', '/slash/', function slash() { return 'slash'; });
 
 function kernelOf(debug: boolean) {
-  return buildKernel(app(), { debug, root: process.cwd(), errorRenderer: htmlErrorRenderer });
+  return buildKernel(app(), { debug, root: process.cwd(), errorRenderer: htmlErrorRenderer, recording: recordingTools });
 }
 
 function get(path: string, headers: Record<string, string> = {}): Request {

@@ -4,6 +4,7 @@ import * as assert from 'uvu/assert';
 import { createDemoApp } from '../../../core/app/demo-app.js';
 import { createAppServer } from '../../../core/http/server.js';
 import { buildKernel } from '../../../core/kernel/build-kernel.js';
+import { recordingTools } from '../../../core/debug/recording-tools.js';
 import { htmlErrorRenderer } from '../../../render/error-renderer.js';
 import type { Kernel } from '../../../core/kernel/kernel.js';
 import { liveTraceFacts } from '../../../core/profiler/trace-facts.js';
@@ -22,7 +23,7 @@ const seen: Seen[] = [];
 let gate: Promise<void> | null = null;
 
 test.before(async () => {
-  kernel = buildKernel(createDemoApp(), { debug: true, root: process.cwd(), errorRenderer: htmlErrorRenderer });
+  kernel = buildKernel(createDemoApp(), { debug: true, root: process.cwd(), errorRenderer: htmlErrorRenderer, recording: recordingTools });
   kernel.dispatcher.addListener('kernel.terminate', 'Test::onKernelTerminate', async (event) => {
     if (gate) await gate;
     const r = event.request;
@@ -112,7 +113,7 @@ test('when a kernel.terminate listener is still busy, then the client already ha
 });
 
 test('kernel.terminate is scheduled only when someone listens: a kernel without listeners says so, one with says so', () => {
-  const bare = buildKernel(createDemoApp(), { debug: false, root: process.cwd(), errorRenderer: htmlErrorRenderer });
+  const bare = buildKernel(createDemoApp(), { debug: false, root: process.cwd(), errorRenderer: htmlErrorRenderer, recording: recordingTools });
   assert.is(bare.terminates(), false, 'outside debug nothing listens to kernel.terminate: the adapter skips it');
   bare.dispatcher.addListener('kernel.terminate', 'Test::late', () => undefined);
   assert.is(bare.terminates(), true, 'a listener added after the kernel was built is seen');

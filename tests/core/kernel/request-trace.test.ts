@@ -1,9 +1,10 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createApp } from '../../../core/app/app.js';
-import type { ControllerContext } from '../../../core/app/controller.js';
+import type { ControllerContext } from '../../../core/kernel/controller.js';
 import { Request } from '../../../core/http/request.js';
 import { buildKernel } from '../../../core/kernel/build-kernel.js';
+import { recordingTools } from '../../../core/debug/recording-tools.js';
 import { CALL_STRIDE, NO_TRACE, NotifiedRecord, RecordingTrace, traceNames, type RequestTrace } from '../../../core/kernel/request-trace.js';
 import { liveTraceFacts } from '../../../core/profiler/trace-facts.js';
 import { htmlErrorRenderer } from '../../../render/error-renderer.js';
@@ -20,7 +21,7 @@ function kernelSeeing(debug: boolean, seen: RequestTrace[]) {
       return `Hello ${params.name}`;
     })
     .get('dir', '/dir/', () => 'dir');
-  return buildKernel(app, { debug, root: process.cwd(), errorRenderer: htmlErrorRenderer });
+  return buildKernel(app, { debug, root: process.cwd(), errorRenderer: htmlErrorRenderer, recording: recordingTools });
 }
 
 const get = (target: string) => new Request({ method: 'GET', target, headers: { host: '127.0.0.1:8000' } });

@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import { requestInProcess } from '../../../core/app/in-process-client.js';
 import { createDemoApp } from '../../../core/app/demo-app.js';
 import { buildKernel } from '../../../core/kernel/build-kernel.js';
+import { recordingTools } from '../../../core/debug/recording-tools.js';
 import { htmlErrorRenderer } from '../../../render/error-renderer.js';
 import { spanMs } from '../../../core/http/request.js';
 import type { Request } from '../../../core/http/request.js';
@@ -21,7 +22,7 @@ test('when two instants are nanoseconds apart, then their span is written with n
 });
 
 test('when a 200 and a 404 go through the kernel in debug, then every phase, listener call and elapsed time has at most six decimals', async () => {
-  const kernel = buildKernel(createDemoApp(), { debug: true, root: process.cwd(), errorRenderer: htmlErrorRenderer });
+  const kernel = buildKernel(createDemoApp(), { debug: true, root: process.cwd(), errorRenderer: htmlErrorRenderer, recording: recordingTools });
   const seen: { request: Request; trace: TraceFacts }[] = [];
   kernel.dispatcher.addListener('kernel.terminate', 'Test::onKernelTerminate', (event) => { seen.push({ request: event.request, trace: liveTraceFacts(event.request, event.trace) }); });
   assert.is((await requestInProcess(kernel, 'GET', '/hello/world')).status, 200);

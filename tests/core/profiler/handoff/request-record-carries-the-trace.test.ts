@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import { createApp } from '../../../../core/app/app.js';
 import { Request } from '../../../../core/http/request.js';
 import { buildKernel } from '../../../../core/kernel/build-kernel.js';
+import { recordingTools } from '../../../../core/debug/recording-tools.js';
 import { RecordingTrace, traceNames } from '../../../../core/kernel/request-trace.js';
 import { ByteReader, ByteWriter } from '../../../../core/profiler/handoff/byte-writer.js';
 import { readRequestRecord, writeRequestRecord } from '../../../../core/profiler/handoff/request-record.js';
@@ -42,7 +43,7 @@ async function handled(kernel: ReturnType<typeof buildKernel>, target: string) {
 }
 
 test('when records are read in order by a reader that knew no name, then each trace reads back as the live one, entries included', async () => {
-  const kernel = buildKernel(app, { debug: true, root: process.cwd(), errorRenderer: htmlErrorRenderer });
+  const kernel = buildKernel(app, { debug: true, root: process.cwd(), errorRenderer: htmlErrorRenderer, recording: recordingTools });
   const writer = new ByteWriter();
   const first = await handled(kernel, '/dump');
   writeRequestRecord(writer, first.request, first.trace, first.response, 0, traceNames(), 0);
@@ -66,7 +67,7 @@ test('when records are read in order by a reader that knew no name, then each tr
 });
 
 test('when the worker builds a profile from a record, then the store writes its Notified event records as references to the events panel', async () => {
-  const kernel = buildKernel(app, { debug: true, root: process.cwd(), errorRenderer: htmlErrorRenderer });
+  const kernel = buildKernel(app, { debug: true, root: process.cwd(), errorRenderer: htmlErrorRenderer, recording: recordingTools });
   const { request, response, trace } = await handled(kernel, '/plain');
   const writer = new ByteWriter();
   writeRequestRecord(writer, request, trace, response, 0, traceNames(), 0);
@@ -79,7 +80,7 @@ test('when the worker builds a profile from a record, then the store writes its 
 });
 
 test('when an entry is a plain object of finite numbers, then it travels as names and numbers, not as JSON text, and reads back equal to what JSON would give', async () => {
-  const kernel = buildKernel(app, { debug: true, root: process.cwd(), errorRenderer: htmlErrorRenderer });
+  const kernel = buildKernel(app, { debug: true, root: process.cwd(), errorRenderer: htmlErrorRenderer, recording: recordingTools });
   const { request, response, trace } = await handled(kernel, '/numbers');
   const writer = new ByteWriter();
   writeRequestRecord(writer, request, trace, response, 0, traceNames(), 0);
@@ -93,7 +94,7 @@ test('when an entry is a plain object of finite numbers, then it travels as name
 });
 
 test('when every request records the same serialised-once value, then its JSON travels with the first record only, and each record reads it back', async () => {
-  const kernel = buildKernel(app, { debug: true, root: process.cwd(), errorRenderer: htmlErrorRenderer });
+  const kernel = buildKernel(app, { debug: true, root: process.cwd(), errorRenderer: htmlErrorRenderer, recording: recordingTools });
   const config = serialiseOnce({ marker: 'sent-once-4f1c', options: { debug: true, port: 8000 } });
   const writer = new ByteWriter();
   const known = traceNames().length;

@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import { createApp } from '../../../../core/app/app.js';
 import { Request } from '../../../../core/http/request.js';
 import { buildKernel } from '../../../../core/kernel/build-kernel.js';
+import { recordingTools } from '../../../../core/debug/recording-tools.js';
 import { PropagationRecord, RecordingTrace, traceNames } from '../../../../core/kernel/request-trace.js';
 import { MatchedRouteRecord } from '../../../../core/kernel/router-listener.js';
 import { ByteReader, ByteWriter } from '../../../../core/profiler/handoff/byte-writer.js';
@@ -15,7 +16,7 @@ const test = suite('the hand-off record refers to the records the kernel makes (
 const app = createApp({ name: 'refs' }).get('hello', '/hello/{name}', ({ params }) => ({ hello: params.name }));
 
 async function recorded(debug: boolean, target: string) {
-  const kernel = buildKernel(app, { debug, root: process.cwd(), errorRenderer: htmlErrorRenderer });
+  const kernel = buildKernel(app, { debug, root: process.cwd(), errorRenderer: htmlErrorRenderer, recording: recordingTools });
   const request = new Request({ method: 'GET', target, headers: { host: '127.0.0.1:8000' } });
   const response = await kernel.handle(request);
   return { kernel, request, response };
@@ -51,7 +52,7 @@ test('when the profiler is off, then the Matched route record still gives its co
 
 test('when another kernel handled a request, then this kernel has no trace of it', async () => {
   const { kernel, request } = await recorded(true, '/hello/one');
-  const other = buildKernel(app, { debug: true, root: process.cwd(), errorRenderer: htmlErrorRenderer });
+  const other = buildKernel(app, { debug: true, root: process.cwd(), errorRenderer: htmlErrorRenderer, recording: recordingTools });
   assert.instance(kernel.traceOf(request), RecordingTrace);
   assert.is.not(other.traceOf(request), kernel.traceOf(request));
   assert.not.instance(other.traceOf(request), RecordingTrace);

@@ -4,6 +4,7 @@ import { createApp } from '../../../../core/app/app.js';
 import { serialisedJson } from '../../../../core/debug/request-recording.js';
 import { HttpError } from '../../../../core/errors.js';
 import { buildKernel, combinedRoutes } from '../../../../core/kernel/build-kernel.js';
+import { recordingTools } from '../../../../core/debug/recording-tools.js';
 import { REDACTED } from '../../../../core/profiler/redacted.js';
 import { toStoredForm } from '../../../../core/profiler/storage/stored-form.js';
 import { storedJson } from '../../../../core/profiler/storage/stored-json.js';
@@ -19,7 +20,7 @@ const app = createApp({ name: 'misses' })
     log.info('Using the key kept-secret-4242.');
     throw new HttpError(401, 'Who are you?', { 'www-authenticate': 'Bearer realm="x"', 'x-api-key': 'kept-secret-4242' });
   });
-const kernel = buildKernel(app, { debug: true, root: process.cwd(), errorRenderer: htmlErrorRenderer });
+const kernel = buildKernel(app, { debug: true, root: process.cwd(), errorRenderer: htmlErrorRenderer, recording: recordingTools });
 const routes = combinedRoutes(app, []);
 
 const profilesOf = (requests: ProfiledRequest[]) => workerAndLiveProfiles(kernel, routes, requests, 'def00');

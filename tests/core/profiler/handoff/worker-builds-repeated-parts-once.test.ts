@@ -2,6 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createApp } from '../../../../core/app/app.js';
 import { buildKernel } from '../../../../core/kernel/build-kernel.js';
+import { recordingTools } from '../../../../core/debug/recording-tools.js';
 import { serialisedJson, serialiseOnce } from '../../../../core/debug/request-recording.js';
 import { REDACTED } from '../../../../core/profiler/redacted.js';
 import { toStoredForm } from '../../../../core/profiler/storage/stored-form.js';
@@ -24,7 +25,7 @@ const app = createApp({ name: 'repeats' })
     return 'plain';
   })
   .get('hello', '/hello/{name}', ({ params }) => `hello ${params.name}`);
-const kernel = buildKernel(app, { debug: true, root: process.cwd(), errorRenderer: htmlErrorRenderer });
+const kernel = buildKernel(app, { debug: true, root: process.cwd(), errorRenderer: htmlErrorRenderer, recording: recordingTools });
 
 const profilesOf = (headers: Record<string, string>[]) =>
   workerAndLiveProfiles(kernel, new RouteCollection(), headers.map((extra) => ({ target: '/plain', headers: extra })), 'abc00');
