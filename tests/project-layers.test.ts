@@ -3,12 +3,15 @@ import { dirname, join, normalize } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-// The folders are layers (ARCHITECTURE.md): an import points down, never up.
+// The folders are layers (ARCHITECTURE.md): an import points down, never up, inside core/ too.
 
 const test = suite('the layers of ARCHITECTURE.md: imports point down only');
 
-/** Top to bottom; a file may import its own layer and those below it. */
-const LAYERS = ['cli', 'server', 'mcp', 'web-profiler', 'panels', 'render', 'snapshots', 'core'];
+/** Top to bottom; a file may import its own layer and those below it. `core` is the ground: core/*.ts. */
+const LAYERS = [
+  'cli', 'server', 'mcp', 'web-profiler', 'panels', 'render',
+  'core/app', 'core/profiler', 'core/debug', 'core/kernel', 'core/http', 'core/routing', 'core/log', 'snapshots', 'core',
+];
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -17,23 +20,72 @@ function sources(dir: string): string[] {
   });
 }
 
-test('when every import of the source folders is read, then none points to a layer above its own', () => {
-  const upward: string[] = [];
-  for (const layer of LAYERS) {
-    for (const file of sources(layer)) {
-      for (const [, spec] of readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)) {
-        const target = normalize(join(dirname(file), spec)).split('/')[0];
-        if (LAYERS.includes(target) && LAYERS.indexOf(target) < LAYERS.indexOf(layer)) upward.push(`${file} -> ${spec}`);
+/** The layer a path belongs to: the longest one it lies in; null outside every layer (index.ts, tests/). */
+function layerOf(path: string): string | null {
+  let found: string | null = null;
+  for (const layer of LAYERS) if (path.startsWith(`${layer}/`) && (found === null || layer.length > found.length)) found = layer;
+  return found;
+}
+
+/**
+ * Every relative module a file names: `import`, `import type`, `export … from`, a bare `import '…'`,
+ * `import('…')` (a lazy load, or a type written as `import('…').T`): a type-only import is an import too.
+ */
+function importsOf(source: string): string[] {
+  return [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)'(\.[^']+)'/g)].map((match) => match[1]);
+}
+
+/** Each import between two layers, as "from -> to: file -> module". */
+function crossings(): { from: string; to: string; line: string }[] {
+  const found: { from: string; to: string; line: string }[] = [];
+  for (const top of new Set(LAYERS.map((layer) => layer.split('/')[0]))) {
+    for (const file of sources(top)) {
+      const from = layerOf(file);
+      for (const spec of importsOf(readFileSync(file, 'utf8'))) {
+        const to = layerOf(normalize(join(dirname(file), spec)));
+        if (from !== null && to !== null && to !== from) found.push({ from, to, line: `${file} -> ${spec}` });
       }
     }
   }
+  return found;
+}
+
+test('when core/ is listed, then each of its folders has a place in the layers', () => {
+  const folders = readdirSync('core').filter((name) => statSync(join('core', name)).isDirectory()).map((name) => `core/${name}`);
+  assert.equal(folders.filter((folder) => !LAYERS.includes(folder)), []);
+});
+
+test('when the import reader meets each form of import, then it names every module imported', () => {
+  const source = [
+    "import { a } from './a.js';", "import type { B } from '../b.js';", "export { c } from './c.js';",
+    "export type { D } from './d.js';", "import './e.js';", "const f = await import('./f.js');",
+    "type G = import('../g.js').G;", "import {\n  h,\n} from './h.js';", "import { i } from 'node:fs';",
+  ].join('\n');
+  assert.equal(importsOf(source), ['./a.js', '../b.js', './c.js', './d.js', './e.js', './f.js', '../g.js', './h.js']);
+});
+
+test('when every import of the source folders is read, then none points to a layer above its own', () => {
+  const upward = crossings().filter(({ from, to }) => LAYERS.indexOf(to) < LAYERS.indexOf(from)).map(({ line }) => line);
   assert.equal(upward, []);
 });
 
-test('when core/ is read, then profile.ts is imported by none of http, routing, log and kernel', () => {
-  const offenders = ['core/http', 'core/routing', 'core/log', 'core/kernel'].flatMap((dir) => sources(dir))
-    .filter((file) => /from '[^']*profiler\/profile\.js'/.test(readFileSync(file, 'utf8')));
-  assert.equal(offenders, []);
+test('when the folders are joined by their imports, then no two of them import each other, directly or through others', () => {
+  const edges = new Map<string, Set<string>>();
+  for (const { from, to } of crossings()) {
+    const targets = edges.get(from) ?? new Set<string>();
+    edges.set(from, targets.add(to));
+  }
+  const reaches = (start: string, goal: string): boolean => {
+    const seen = new Set<string>();
+    const walk = (folder: string): boolean => {
+      if (seen.has(folder)) return false;
+      seen.add(folder);
+      return [...edges.get(folder) ?? []].some((next) => next === goal || walk(next));
+    };
+    return walk(start);
+  };
+  const cycles = [...edges].flatMap(([from, targets]) => [...targets].filter((to) => reaches(to, from)).map((to) => `${from} <-> ${to}`));
+  assert.equal(cycles, []);
 });
 
 test.run();
