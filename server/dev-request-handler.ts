@@ -5,6 +5,7 @@ import type { Kernel } from '../core/kernel/kernel.js';
 import type { ReloadFailureView } from '../web-profiler/views/reload-banner.js';
 import { MCP_PATH } from './mcp-route.js';
 import { markReloadFailure } from './reload-failure.js';
+import { thenMaybe } from '../core/maybe-promise.js';
 
 const FAVICON = '/favicon.ico';
 
@@ -42,7 +43,7 @@ export function devRequestHandler(kernel: Kernel, options: DevRequestHandlerOpti
       return marked(request, Response.text('Not Found: no public/favicon.ico.', 404));
     }
     const response = kernel.respond(request);
-    return response instanceof Promise ? response.then((made) => marked(request, made)) : marked(request, response);
+    return thenMaybe(response, (made) => marked(request, made));
   };
   return {
     handle: async (request) => respond(request),

@@ -8,6 +8,7 @@ import { DEFAULT_LINGER, lingerOnClose, type LingerLimits } from './lingering-cl
 import { findRefusedHeader } from './refused-header.js';
 import { Request, type ServerAddress } from './request.js';
 import { reasonPhrase, Response } from './response.js';
+import { thenMaybe } from '../maybe-promise.js';
 
 export interface RequestHandler {
   handle(request: Request): Promise<Response>;
@@ -144,8 +145,7 @@ function answer(kernel: RequestHandler, req: IncomingMessage, res: ServerRespons
     logSink: opts.logSink,
   });
   const response = kernel.respond ? kernel.respond(request) : kernel.handle(request);
-  if (response instanceof Promise) return response.then((made) => sent(kernel, res, request, made, opts));
-  return sent(kernel, res, request, response, opts);
+  return thenMaybe(response, (made) => sent(kernel, res, request, made, opts));
 }
 
 /**

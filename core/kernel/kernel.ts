@@ -6,6 +6,7 @@ import { Response } from '../http/response.js';
 import { EventDispatcher } from './event-dispatcher.js';
 import { KernelEvent } from './kernel-event.js';
 import { KernelEvents } from './kernel-events.js';
+import { catchMaybe, finallyMaybe, thenMaybe, type MaybePromise } from '../maybe-promise.js';
 import { NO_TRACE, Phases, RecordingTrace, type RequestTrace } from './request-trace.js';
 import { describeResult } from './view-listener.js';
 
@@ -35,8 +36,7 @@ export class Kernel {
   }
 
   handle(request: Request): Promise<Response> {
-    const response = this.respond(request);
-    return response instanceof Promise ? response : Promise.resolve(response);
+    return Promise.resolve(this.respond(request));
   }
 
   /**
@@ -44,7 +44,7 @@ export class Kernel {
    * a caller that writes it at once saves the request a promise and a turn of the microtask queue
    * per step. Never throws, and a promise it returns never rejects.
    */
-  respond(request: Request): Response | Promise<Response> {
+  respond(request: Request): MaybePromise<Response> {
     return this.handleRaw(request, this.#traces.begin(request));
   }
 
@@ -65,60 +65,62 @@ export class Kernel {
   terminate(request: Request, response: Response): Promise<void> {
     const event = new KernelEvent(request, this.#traces.of(request));
     event.response = response;
-    let dispatched: KernelEvent | Promise<KernelEvent>;
+    let dispatched: MaybePromise<KernelEvent>;
     try {
       dispatched = this.dispatcher.dispatch(KernelEvents.TERMINATE, event);
     } catch (error) {
       terminateFailed(request, error);
       return TERMINATED;
     }
-    if (dispatched instanceof KernelEvent) return TERMINATED;
-    return dispatched.then(() => undefined, (error: unknown) => terminateFailed(request, error));
+    return dispatched instanceof Promise ? dispatched.then(() => undefined, (error: unknown) => terminateFailed(request, error)) : TERMINATED;
   }
 
   /**
    * Anything thrown becomes an error response here, synchronously or, from the first listener or
    * controller that returns a promise on, through the one rejection handler below. Each step goes
    * on to the next at once when it was synchronous (an await would cost a microtask turn): a
-   * request none of whose code waits is answered without a promise.
+   * request none of whose code waits is answered without a promise. The steps from kernel.request
+   * to the controller are arrows made once per kernel, handed to thenMaybe as they are: a request
+   * makes no function for them, and a stack through them names each one.
    */
-  private handleRaw(request: Request, trace: RequestTrace): Response | Promise<Response> {
-    let response: Response | Promise<Response>;
+  private handleRaw(request: Request, trace: RequestTrace): MaybePromise<Response> {
+    let response: MaybePromise<Response>;
     try {
       for (const hook of this.beforeHandle) hook(request, trace);
-      const event = new KernelEvent(request, trace);
-      const requested = this.dispatcher.dispatch(KernelEvents.REQUEST, event);
-      response = requested instanceof KernelEvent ? this.routed(event, true) : requested.then(() => this.routed(event, false));
+      response = thenMaybe(this.dispatcher.dispatch(KernelEvents.REQUEST, new KernelEvent(request, trace)), this.routed);
     } catch (error) {
       return this.handleThrowable(error, request, trace);
     }
-    return response instanceof Promise ? response.catch((error: unknown) => this.handleThrowable(error, request, trace)) : response;
+    const failed = (error: unknown) => this.handleThrowable(error, request, trace);
+    return catchMaybe(response, failed);
   }
 
   /** After kernel.request: its answer or failure, else the controller. `synchronous`: kernel.request returned at once. */
-  private routed(event: KernelEvent, synchronous: boolean): Response | Promise<Response> {
+  private readonly routed = (event: KernelEvent, synchronous: boolean): MaybePromise<Response> => {
     const { request, trace } = event;
     if (event.failure !== null) return this.handleThrowable(event.failure, request, trace);
     if (event.response) return this.filterResponse(event.response, request, trace);
+    event.controller = this.controllerOf(request);
+    // An event dispatched right after one that returned synchronously starts at its last reading.
+    return thenMaybe(this.dispatcher.dispatch(KernelEvents.CONTROLLER, event, synchronous ? trace.latest() : undefined), this.resolved);
+  };
 
+  private readonly resolved = (event: KernelEvent, synchronous: boolean): MaybePromise<Response> =>
+    thenMaybe(this.dispatcher.dispatch(KernelEvents.CONTROLLER_ARGUMENTS, event, synchronous ? event.trace.latest() : undefined), this.argued);
+
+  /** The matched route's controller, or an error naming the route. */
+  private controllerOf(request: Request): Controller {
     const route = request.attributes.route;
     const controller = route === null ? undefined : this.options.resolveController(route);
     if (!controller) {
       throw new AppError('APP_ERR_KERNEL_CONTROLLER',
         `Unable to find the controller for path "${request.path}". The route "${route ?? '(none)'}" is wrongly configured.`);
     }
-    event.controller = controller;
-    // An event dispatched right after one that returned synchronously starts at its last reading.
-    const resolved = this.dispatcher.dispatch(KernelEvents.CONTROLLER, event, synchronous ? trace.latest() : undefined);
-    return resolved instanceof KernelEvent ? this.resolved(event, controller, true) : resolved.then(() => this.resolved(event, controller, false));
+    return controller;
   }
 
-  private resolved(event: KernelEvent, controller: Controller, synchronous: boolean): Response | Promise<Response> {
-    const argued = this.dispatcher.dispatch(KernelEvents.CONTROLLER_ARGUMENTS, event, synchronous ? event.trace.latest() : undefined);
-    return argued instanceof KernelEvent ? this.argued(event, controller) : argued.then(() => this.argued(event, controller));
-  }
-
-  private argued(event: KernelEvent, controller: Controller): Response | Promise<Response> {
+  /** A kernel.controller listener may have replaced the route's controller, not removed it. */
+  private readonly argued = (event: KernelEvent): MaybePromise<Response> => {
     const { request, trace } = event;
     const context = event.controllerArguments[0] as ControllerContext | undefined;
     if (!context) throw new AppError('APP_ERR_KERNEL_CONTROLLER', `No arguments were resolved for the controller of route "${request.attributes.route}".`);
@@ -126,7 +128,7 @@ export class Kernel {
     const started = trace.latest();
     let result: unknown;
     try {
-      result = this.callController(event.controller ?? controller, context, request);
+      result = this.callController(event.controller ?? this.controllerOf(request), context, request);
     } catch (error) {
       trace.phase(Phases.controller, started);
       throw error;
@@ -134,7 +136,7 @@ export class Kernel {
     if (isThenable(result)) return this.awaitController(result, started, request, trace);
     trace.phase(Phases.controller, started);
     return this.controlled(result, request, trace);
-  }
+  };
 
   private async awaitController(pending: PromiseLike<unknown>, started: number, request: Request, trace: RequestTrace): Promise<Response> {
     let result: unknown;
@@ -147,7 +149,7 @@ export class Kernel {
   }
 
   /** The controller's result: a Response, or a value kernel.view turns into one. */
-  private controlled(result: unknown, request: Request, trace: RequestTrace): Response | Promise<Response> {
+  private controlled(result: unknown, request: Request, trace: RequestTrace): MaybePromise<Response> {
     if (result instanceof Response) {
       if (result.body instanceof Readable) {
         // Until the adapter pipes it, a failing body must not be an uncaught 'error' event; the adapter reports it.
@@ -160,27 +162,24 @@ export class Kernel {
     const view = new KernelEvent(request, trace);
     view.result = result;
     const viewing = trace.now();
-    let viewed: KernelEvent | Promise<KernelEvent>;
+    const end = () => trace.phase(Phases.view, viewing, trace.latest());
+    let viewed: MaybePromise<KernelEvent>;
     try {
       viewed = this.dispatcher.dispatch(KernelEvents.VIEW, view, viewing);
     } catch (error) {
-      trace.phase(Phases.view, viewing, trace.latest());
+      end();
       throw error;
     }
-    if (!(viewed instanceof KernelEvent)) {
-      return viewed.finally(() => trace.phase(Phases.view, viewing, trace.latest())).then(() => this.viewed(view, result));
-    }
-    trace.phase(Phases.view, viewing, trace.latest());
-    return this.viewed(view, result);
+    return thenMaybe(finallyMaybe(viewed, end), this.viewed);
   }
 
-  private viewed(view: KernelEvent, result: unknown): Response | Promise<Response> {
+  private readonly viewed = (view: KernelEvent): MaybePromise<Response> => {
     if (!view.response) {
       throw new AppError('APP_ERR_KERNEL_CONTROLLER',
-        `The controller for route "${view.request.attributes.route}" must return a response, a string or a value to send as JSON (${describeResult(result)} returned).`);
+        `The controller for route "${view.request.attributes.route}" must return a response, a string or a value to send as JSON (${describeResult(view.result)} returned).`);
     }
     return this.filterResponse(view.response, view.request, view.trace);
-  }
+  };
 
   /** A sync result is returned as it is; only a pending promise gets the request timeout (a 504). */
   private callController(controller: Controller, context: ControllerContext, request: Request): unknown {
@@ -196,39 +195,40 @@ export class Kernel {
   }
 
   /** kernel.exception, then kernel.response; never throws, and the promise it may return never rejects. */
-  private handleThrowable(error: unknown, request: Request, trace: RequestTrace): Response | Promise<Response> {
+  private handleThrowable(error: unknown, request: Request, trace: RequestTrace): MaybePromise<Response> {
     const event = new KernelEvent(request, trace);
     event.error = error;
     const start = trace.now();
-    let dispatched: KernelEvent | Promise<KernelEvent>;
-    try {
-      dispatched = this.dispatcher.dispatch(KernelEvents.EXCEPTION, event);
-    } catch (listenerError) {
+    const listenerFailed = (listenerError: unknown): KernelEvent => {
       exceptionListenerFailed(request, listenerError);
-      dispatched = event;
+      return event;
+    };
+    let dispatched: MaybePromise<KernelEvent>;
+    try {
+      dispatched = catchMaybe(this.dispatcher.dispatch(KernelEvents.EXCEPTION, event), listenerFailed);
+    } catch (listenerError) {
+      dispatched = listenerFailed(listenerError);
     }
-    if (!(dispatched instanceof KernelEvent)) {
-      return dispatched.then(undefined, (listenerError: unknown) => exceptionListenerFailed(request, listenerError))
-        .then(() => this.answerThrowable(event, start));
-    }
-    return this.answerThrowable(event, start);
+    const answer = () => this.answerThrowable(event, start);
+    return thenMaybe(dispatched, answer);
   }
 
-  private answerThrowable(event: KernelEvent, start: number): Response | Promise<Response> {
+  private answerThrowable(event: KernelEvent, start: number): MaybePromise<Response> {
     const { request, trace } = event;
     trace.phase(Phases.exception, start);
     const response = event.response ?? Response.text('Internal Server Error', 500);
-    let filtered: Response | Promise<Response>;
+    let filtered: MaybePromise<Response>;
     try {
       filtered = this.filterResponse(response, request, trace);
     } catch (responseError) {
       return responseListenerFailed(request, responseError, response);
     }
-    return filtered instanceof Promise ? filtered.catch((responseError: unknown) => responseListenerFailed(request, responseError, response)) : filtered;
+    const failed = (responseError: unknown) => responseListenerFailed(request, responseError, response);
+    return catchMaybe(filtered, failed);
   }
 
   /** kernel.response, then kernel.finish_request. */
-  private filterResponse(response: Response, request: Request, trace: RequestTrace): Response | Promise<Response> {
+  private filterResponse(response: Response, request: Request, trace: RequestTrace): MaybePromise<Response> {
     // Untraced, two events nobody listens to change nothing: the request is spared their events and dispatches.
     if (trace === NO_TRACE && !this.dispatcher.hasListeners(KernelEvents.RESPONSE) && !this.dispatcher.hasListeners(KernelEvents.FINISH_REQUEST)) return response;
     const event = new KernelEvent(request, trace);
@@ -236,23 +236,21 @@ export class Kernel {
     const start = trace.now();
     // The phase ends with its last listener call (or, with none, where it started).
     const end = () => trace.phase(Phases.response, start, trace.latest());
-    let finished: Response | Promise<Response>;
+    let finished: MaybePromise<Response>;
     try {
-      const responded = this.dispatcher.dispatch(KernelEvents.RESPONSE, event, start);
-      finished = responded instanceof KernelEvent ? this.finishRequest(event, response) : responded.then(() => this.finishRequest(event, response));
+      const finish = () => this.finishRequest(event, response);
+      finished = thenMaybe(this.dispatcher.dispatch(KernelEvents.RESPONSE, event, start), finish);
     } catch (error) {
       end();
       throw error;
     }
-    if (finished instanceof Promise) return finished.finally(end);
-    end();
-    return finished;
+    return finallyMaybe(finished, end);
   }
 
-  private finishRequest(event: KernelEvent, response: Response): Response | Promise<Response> {
+  private finishRequest(event: KernelEvent, response: Response): MaybePromise<Response> {
     const finish = new KernelEvent(event.request, event.trace);
-    const finished = this.dispatcher.dispatch(KernelEvents.FINISH_REQUEST, finish);
-    return finished instanceof KernelEvent ? event.response ?? response : finished.then(() => event.response ?? response);
+    const answered = () => event.response ?? response;
+    return thenMaybe(this.dispatcher.dispatch(KernelEvents.FINISH_REQUEST, finish), answered);
   }
 }
 
