@@ -11,7 +11,7 @@ export const ERROR_CODES = {
   APP_ERR_ROUTING_MISSING_PARAMETERS: 'URL generation lacks mandatory parameters.',
   APP_ERR_ROUTING_INVALID_PARAMETER: 'URL generation got a parameter that fails its requirement.',
   APP_ERR_HTTP: 'An HTTP error with a status code, for the client.',
-  APP_ERR_HTTP_BAD_REQUEST: 'The request could not be parsed.',
+  APP_ERR_HTTP_BAD_REQUEST: 'The request body could not be parsed (not UTF-8, not JSON, not a form).',
   APP_ERR_KERNEL_CONTROLLER: 'The matched controller could not be resolved.',
   APP_ERR_PROFILER_BAD_TOKEN: 'A profile token is malformed.',
   APP_ERR_PROFILER_TOKEN_NOT_FOUND: 'No profile has this token.',
@@ -97,8 +97,9 @@ export class InvalidParameterError extends AppError {
 /** An error meant for the client: status and headers travel with it. */
 export class HttpError extends AppError {
   static { this.prototype.name = 'HttpError'; }
-  constructor(readonly status: number, message: string, readonly headers: Record<string, string> = {}, options?: ErrorOptions) {
-    super('APP_ERR_HTTP', message, options);
+  constructor(readonly status: number, message: string, readonly headers: Record<string, string> = {}, options?: ErrorOptions,
+    code: ErrorCode = 'APP_ERR_HTTP') {
+    super(code, message, options);
   }
 }
 
@@ -119,7 +120,7 @@ export class MethodNotAllowedHttpError extends HttpError {
 export class BadRequestError extends HttpError {
   static { this.prototype.name = 'BadRequestError'; }
   constructor(message: string, status = 400, options?: ErrorOptions) {
-    super(status, message, {}, options);
+    super(status, message, {}, options, 'APP_ERR_HTTP_BAD_REQUEST');
   }
 }
 

@@ -16,7 +16,8 @@ export interface NotFoundHints {
 /**
  * `latest` (the last profile to reach the store, the profiler's own requests left out unless `includeProfiler`) or a
  * token, blanks around it ignored (a token pasted from a page or a log line often brings a space or a
- * line break along); a malformed or unknown token is an APP_ERR_PROFILER_TOKEN_NOT_FOUND saying so.
+ * line break along). A malformed token is an APP_ERR_PROFILER_BAD_TOKEN, an unknown one an
+ * APP_ERR_PROFILER_TOKEN_NOT_FOUND, each saying so (the CLI exits 1 for either, as for any token it cannot show).
  */
 export async function findProfile(storage: ProfileStore, given: string, includeProfiler = false, hints: NotFoundHints = {}): Promise<Profile> {
   const token = given.trim();
@@ -26,7 +27,7 @@ export async function findProfile(storage: ProfileStore, given: string, includeP
     if (!profile) throw new AppError('APP_ERR_PROFILER_TOKEN_NOT_FOUND', `The store holds no profile yet${hints.empty ?? ''}.`);
     return profile;
   }
-  if (!isValidToken(token)) throw new AppError('APP_ERR_PROFILER_TOKEN_NOT_FOUND', `Token "${token}" not found: a token is 6 lowercase hexadecimal characters${hints.form ?? ''}.`);
+  if (!isValidToken(token)) throw new AppError('APP_ERR_PROFILER_BAD_TOKEN', `Token "${token}" not found: a token is 6 lowercase hexadecimal characters${hints.form ?? ''}.`);
   const profile = await storage.read(token);
   if (!profile) throw new AppError('APP_ERR_PROFILER_TOKEN_NOT_FOUND', `Token "${token}" not found${hints.unknown ?? ''}.`);
   return profile;
