@@ -10,6 +10,7 @@ import { liveStream } from './live-stream.js';
 import type { Profile, SearchQuery } from '../core/profiler/profile.js';
 import { defaultPanel, findPanel } from '../panels/registry.js';
 import { isValidToken } from '../core/profiler/token.js';
+import { resolveProfile } from '../core/profiler/find-profile.js';
 import { instanceKey, instanceProof, isNonce } from '../core/profiler/instance-proof.js';
 import { parseUtcTime } from '../core/profiler/utc-time.js';
 import type { ProfileStore } from '../core/profiler/storage/profile-storage.js';
@@ -72,16 +73,10 @@ export class ProfilerController {
 
   /** `latest` (the newest profile of a request that was not the profiler's own) or a valid token; anything else is a 404 before any file is touched. */
   private async load(token: string): Promise<Profile> {
-    if (token === 'latest') {
-      const [latest] = await fromStore(this.storage.search({ limit: 1, order: 'arrival', hideProfiler: true }));
-      const profile = latest && await fromStore(this.storage.read(latest.token));
-      if (!profile) throw new NotFoundHttpError('No profile has been recorded yet.');
-      return profile;
-    }
-    if (!isValidToken(token)) throw new NotFoundHttpError(`Token "${token}" not found.`);
-    const profile = await fromStore(this.storage.read(token), `The profile "${token}" cannot be read: `);
-    if (!profile) throw new NotFoundHttpError(`Token "${token}" not found.`);
-    return profile;
+    const found = await fromStore(resolveProfile(this.storage, token, false), `The profile "${token}" cannot be read: `);
+    if (found === 'none yet') throw new NotFoundHttpError('No profile has been recorded yet.');
+    if (typeof found === 'string') throw new NotFoundHttpError(`Token "${token}" not found.`);
+    return found;
   }
 }
 
