@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { importsOf, sourceFiles } from './helpers/source-files.js';
 
 // The folders are layers (ARCHITECTURE.md): an import points down, never up, inside core/ too.
 
@@ -13,13 +14,6 @@ const LAYERS = [
   'core/app', 'core/profiler', 'core/debug', 'core/kernel', 'core/http', 'core/routing', 'core/log', 'snapshots', 'core',
 ];
 
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? sources(path) : path.endsWith('.ts') ? [path] : [];
-  });
-}
-
 /** The layer a path belongs to: the longest one it lies in; null outside every layer (index.ts, tests/). */
 function layerOf(path: string): string | null {
   let found: string | null = null;
@@ -27,19 +21,11 @@ function layerOf(path: string): string | null {
   return found;
 }
 
-/**
- * Every relative module a file names: `import`, `import type`, `export … from`, a bare `import '…'`,
- * `import('…')` (a lazy load, or a type written as `import('…').T`): a type-only import is an import too.
- */
-function importsOf(source: string): string[] {
-  return [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)'(\.[^']+)'/g)].map((match) => match[1]);
-}
-
 /** Each import between two layers, as "from -> to: file -> module". */
 function crossings(): { from: string; to: string; line: string }[] {
   const found: { from: string; to: string; line: string }[] = [];
   for (const top of new Set(LAYERS.map((layer) => layer.split('/')[0]))) {
-    for (const file of sources(top)) {
+    for (const file of sourceFiles(top)) {
       const from = layerOf(file);
       for (const spec of importsOf(readFileSync(file, 'utf8'))) {
         const to = layerOf(normalize(join(dirname(file), spec)));
@@ -60,8 +46,9 @@ test('when the import reader meets each form of import, then it names every modu
     "import { a } from './a.js';", "import type { B } from '../b.js';", "export { c } from './c.js';",
     "export type { D } from './d.js';", "import './e.js';", "const f = await import('./f.js');",
     "type G = import('../g.js').G;", "import {\n  h,\n} from './h.js';", "import { i } from 'node:fs';",
+    "new Worker(new URL('./j.js', import.meta.url));",
   ].join('\n');
-  assert.equal(importsOf(source), ['./a.js', '../b.js', './c.js', './d.js', './e.js', './f.js', '../g.js', './h.js']);
+  assert.equal(importsOf(source), ['./a.js', '../b.js', './c.js', './d.js', './e.js', './f.js', '../g.js', './h.js', './j.js']);
 });
 
 test('when every import of the source folders is read, then none points to a layer above its own', () => {

@@ -1,22 +1,14 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ERROR_CODES, HttpError } from '../../core/errors.js';
 import { bodyJson, bodyText } from '../../core/http/body-parsers.js';
+import { SOURCE_FOLDERS, sourceFiles } from '../helpers/source-files.js';
 
 // The error catalogue (core/errors.ts) lists what the code raises, no more, no less (as Fastify's test/internals/errors.test.js).
 
 const test = suite('the error catalogue lists the codes the code raises');
-
-const SOURCE_FOLDERS = ['cli', 'server', 'mcp', 'web-profiler', 'panels', 'render', 'snapshots', 'core'];
-
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? sources(path) : path.endsWith('.ts') ? [path] : [];
-  });
-}
 
 /**
  * The codes a source names where an error is made: every quoted code but one compared with
@@ -24,7 +16,7 @@ function sources(dir: string): string[] {
  */
 function raisedCodes(): Set<string> {
   const raised = new Set<string>();
-  for (const file of SOURCE_FOLDERS.flatMap(sources)) {
+  for (const file of SOURCE_FOLDERS.flatMap((folder) => sourceFiles(folder))) {
     if (file === join('cli', 'exit-codes.ts')) continue;
     for (const match of readFileSync(file, 'utf8').matchAll(/([=!]==\s*)?'(APP_ERR_[A-Z_]+)'/g)) {
       if (match[1] === undefined) raised.add(match[2]);
