@@ -54,7 +54,6 @@ export function buildKernel(app: KernelApp, options: BuildKernelOptions): Kernel
   for (const extension of extensions) for (const [name, fn] of extension.controllers ?? []) controllers.set(name, fn);
   const kernel = new Kernel({
     debug: options.debug,
-    root: options.root,
     requestTimeoutMs: options.requestTimeoutMs ?? app.options.requestTimeoutMs,
     resolveController: (route) => controllers.get(route),
   });

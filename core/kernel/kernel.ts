@@ -12,8 +12,6 @@ import { describeResult } from './view-listener.js';
 
 export interface KernelOptions {
   debug: boolean;
-  /** the app's root folder: file paths in traces are shown relative to it */
-  root: string;
   /** a controller still pending after this many ms is answered 504 */
   requestTimeoutMs?: number;
   /** the controller of a matched route */
