@@ -63,7 +63,6 @@ export interface DevServerOptions {
   logLevel: LogLevel;
   /** prints one line (request log, reload notices, errors) */
   print: (line: string) => void;
-  /** formats the per-request line */
   /** the line printed for an answered request; null prints none */
   formatRequest?: (request: Request, response: Response, ms: number) => string | null;
   /** what the profiler records of app code (default: everything; the benchmarks turn parts off) */
@@ -343,7 +342,6 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   });
 }
 
-/** The options the configuration panel lists: those a user gives, not the server's plumbing. */
 /** The store as the configuration panel shows it: a database URL without its password. */
 function shownStore(location: string): string {
   if (!isDatabaseUrl(location)) return location;

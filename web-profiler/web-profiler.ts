@@ -42,7 +42,6 @@ export function profilerRoutes(): RouteCollection {
     .add('_profiler', { path: '/_profiler/{token}', methods: ['GET'], requirements: { token: '.+' }, controller: 'ProfilerController::panelAction' });
 }
 
-/** The profiler as a kernel extension: its routes come before the app's, outside every firewall. */
 /** One hand-off to the profiler worker per store, shared by the kernels a reload replaces. */
 const handoffs = new WeakMap<ProfileStorage, ProfileHandoff>();
 
@@ -61,6 +60,7 @@ export async function closeProfileHandoff(storage: ProfileStorage): Promise<void
   handoffs.delete(storage);
 }
 
+/** The profiler as a kernel extension: its routes come before the app's, outside every firewall. */
 export function profilerExtension(storage: ProfileStorage, options: ProfilerExtensionOptions = {}): KernelExtension {
   const controller = new ProfilerController(storage, options.editor ?? null);
   instanceKey(true); // made now, so that a replay of this server's first profile finds it
