@@ -2,6 +2,7 @@ import core from 'highlight.js/lib/core';
 import javascript from 'highlight.js/lib/languages/javascript';
 import typescript from 'highlight.js/lib/languages/typescript';
 import { escapeHtml } from './escape.js';
+import { BoundedCache } from '../core/bounded-cache.js';
 
 // An instance of our own with two languages: no other module's registrations leak in.
 const hljs = core.newInstance();
@@ -31,16 +32,12 @@ export function highlightLines(lines: readonly string[], language: string | null
   // An error thrown from the same place shows the same excerpt on every page: highlighted once.
   const key = JSON.stringify([language, lines]);
   let highlighted = highlightedExcerpts.get(key);
-  if (highlighted === undefined) {
-    highlighted = highlightAnew(lines, language);
-    if (highlightedExcerpts.size >= MAX_HIGHLIGHTED) highlightedExcerpts.clear();
-    highlightedExcerpts.set(key, highlighted);
-  }
+  if (highlighted === undefined) highlighted = highlightedExcerpts.set(key, highlightAnew(lines, language));
   return highlighted.slice();
 }
 
-const highlightedExcerpts = new Map<string, string[]>();
 const MAX_HIGHLIGHTED = 200;
+const highlightedExcerpts = new BoundedCache<string, string[]>(MAX_HIGHLIGHTED);
 
 function highlightAnew(lines: readonly string[], language: string): string[] {
   let html: string;

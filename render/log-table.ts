@@ -1,6 +1,7 @@
 import type { LogLevel, LogRecord } from '../core/profiler/profile.js';
 import { escapeHtml } from './escape.js';
 import { formatClockMs, formatJson } from './format.js';
+import { BoundedCache } from '../core/bounded-cache.js';
 
 export type LogLevelGroup = 'error' | 'warning' | 'info' | 'debug';
 
@@ -36,8 +37,8 @@ function oneLineHtml(json: string | null): string {
  * The HTML of contexts by their compact JSON, which says all their pretty JSON says: the error
  * listener's `Uncaught exception` context is made anew for every failed request, with the same JSON.
  */
-const contextHtml = new Map<string, string>();
 const MAX_CONTEXTS = 256;
+const contextHtml = new BoundedCache<string, string>(MAX_CONTEXTS);
 const MAX_CONTEXT_JSON = 2048;
 
 /** The context folded to one line; opened, the pretty JSON. */
@@ -48,10 +49,7 @@ function renderContext(context: unknown): string {
   if (html === undefined) {
     html = `<details class="ctx"><summary><code>${oneLineHtml(json)}</code></summary>`
       + `<pre class="ctx">${escapeHtml(formatJson(context))}</pre></details>`;
-    if (json !== null && json.length <= MAX_CONTEXT_JSON) {
-      if (contextHtml.size >= MAX_CONTEXTS) contextHtml.clear();
-      contextHtml.set(json, html);
-    }
+    if (json !== null && json.length <= MAX_CONTEXT_JSON) contextHtml.set(json, html);
   }
   return html;
 }

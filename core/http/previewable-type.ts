@@ -1,3 +1,5 @@
+import { BoundedCache } from '../bounded-cache.js';
+
 /** How many bytes of a text body a profile keeps for its preview (a response's, an outgoing call's answer). */
 export const PREVIEW_BYTES = 16 * 1024;
 
@@ -8,16 +10,13 @@ export const PREVIEW_BYTES = 16 * 1024;
 export function isPreviewable(contentType: string | null): boolean {
   const key = contentType ?? '';
   let previewable = previewableTypes.get(key);
-  if (previewable === undefined) {
-    if (previewableTypes.size >= MAX_TYPES) previewableTypes.clear();
-    previewableTypes.set(key, previewable = judgeType(key));
-  }
+  if (previewable === undefined) previewable = previewableTypes.set(key, judgeType(key));
   return previewable;
 }
 
 /** Content types repeat on every response: each is judged once. Bounded. */
-const previewableTypes = new Map<string, boolean>();
 const MAX_TYPES = 256;
+const previewableTypes = new BoundedCache<string, boolean>(MAX_TYPES);
 
 function judgeType(contentType: string): boolean {
   const type = contentType.split(';')[0].trim().toLowerCase();

@@ -1,5 +1,6 @@
 import { findSourceMap, type SourceMap } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { BoundedCache } from '../bounded-cache.js';
 
 type PrepareStackTrace = (error: Error, trace: NodeJS.CallSite[]) => unknown;
 
@@ -35,8 +36,8 @@ const memos = new WeakMap<SourceMap, MapMemo>();
  * That text names each frame's file, line, column, function, receiver type and async or `new`,
  * everything the mapped text is made of; a module loaded again gets a URL of its own.
  */
-const mappedByGenerated = new Map<string, string>();
 const MAX_MAPPED = 500;
+const mappedByGenerated = new BoundedCache<string, string>(MAX_MAPPED);
 
 /** Forgets the stacks mapped so far: the source maps of the files they name may have changed (an app reloaded). */
 export function forgetMappedStacks(): void {
@@ -51,11 +52,7 @@ function mappedFramesOf(trace: NodeJS.CallSite[]): string {
     return formatFrames(trace);
   }
   let mapped = mappedByGenerated.get(generated);
-  if (mapped === undefined) {
-    mapped = formatFrames(trace);
-    if (mappedByGenerated.size >= MAX_MAPPED) mappedByGenerated.clear();
-    mappedByGenerated.set(generated, mapped);
-  }
+  if (mapped === undefined) mapped = mappedByGenerated.set(generated, formatFrames(trace));
   return mapped;
 }
 

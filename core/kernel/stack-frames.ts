@@ -3,6 +3,7 @@ import { isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isOwnFile, PACKAGE_ROOT } from '../package-root.js';
 import type { CodeExcerpt, Frame } from './exception-data.js';
+import { BoundedCache } from '../bounded-cache.js';
 
 const FRAME_LINE = /^\s*at (?:(.+?) \()?(.+?)(?::(\d+))?(?::(\d+))?\)?$/;
 const EXCERPT_RADIUS = 5;
@@ -18,7 +19,7 @@ type ParsedFrame = Frame & { path: string };
 interface ParsedStack { frames: ParsedFrame[]; shared: readonly Frame[] | null }
 
 /** Stacks already parsed, by root then stack text: an error page shows the same few stacks again and again. */
-const parsed = new Map<string, Map<string, ParsedStack>>();
+const parsed = new Map<string, BoundedCache<string, ParsedStack>>();
 const MAX_PARSED = 500;
 
 /**
@@ -31,15 +32,13 @@ const MAX_PARSED = 500;
 export function parseStack(stack: string | undefined, root: string): Frame[] {
   if (!stack) return [];
   let byStack = parsed.get(root);
-  if (byStack === undefined) parsed.set(root, byStack = new Map());
+  if (byStack === undefined) parsed.set(root, byStack = new BoundedCache(MAX_PARSED));
   let entry = byStack.get(stack);
   if (entry === undefined) {
     const frames = parseFrames(stack, root);
     const shared = frames.some((frame) => canHaveExcerpt(frame, root)) ? null
       : Object.freeze(frames.map((frame) => Object.freeze(plainFrame(frame))));
-    entry = { frames, shared };
-    if (byStack.size >= MAX_PARSED) byStack.clear();
-    byStack.set(stack, entry);
+    entry = byStack.set(stack, { frames, shared });
   }
   return entry.shared !== null ? entry.shared as Frame[] : entry.frames.map((frame) => withExcerpt(frame, root));
 }
@@ -89,20 +88,19 @@ function toFrame(fn: string, location: string, line: string | undefined, column:
 interface Place { file: string; display: string | null; kind: Frame['kind'] }
 
 /** Where a stack location is, by root then location: the same few files recur in every trace. */
-const places = new Map<string, Map<string, Place>>();
+const places = new Map<string, BoundedCache<string, Place>>();
+const MAX_PLACES = 1000;
 
 function placeOf(location: string, root: string): Place {
   let byLocation = places.get(root);
-  if (byLocation === undefined) places.set(root, byLocation = new Map());
+  if (byLocation === undefined) places.set(root, byLocation = new BoundedCache(MAX_PLACES));
   let place = byLocation.get(location);
   if (place === undefined) {
     let file = location;
     if (file.startsWith('file://')) {
       try { file = fileURLToPath(file); } catch { /* keep as given */ }
     }
-    place = { file, display: file ? displayPath(file, root) : null, kind: classify(file) };
-    if (byLocation.size >= 1000) byLocation.clear();
-    byLocation.set(location, place);
+    place = byLocation.set(location, { file, display: file ? displayPath(file, root) : null, kind: classify(file) });
   }
   return place;
 }
@@ -131,7 +129,7 @@ function displayPath(file: string, root: string): string {
 /** Only source files get an excerpt, whatever a frame names: never `.env`, keys or `/etc/passwd`. */
 const SOURCE_FILE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
 
-const sources = new Map<string, { mtime: number; lines: string[] }>();
+const sources = new BoundedCache<string, { mtime: number; lines: string[] }>(200);
 
 function readExcerpt(file: string, line: number): CodeExcerpt | undefined {
   if (!SOURCE_FILE.test(file)) return undefined;
@@ -139,9 +137,7 @@ function readExcerpt(file: string, line: number): CodeExcerpt | undefined {
     const mtime = statSync(file).mtimeMs;
     let cached = sources.get(file);
     if (!cached || cached.mtime !== mtime) {
-      cached = { mtime, lines: readFileSync(file, 'utf8').split(/\r?\n/) };
-      if (sources.size > 200) sources.clear();
-      sources.set(file, cached);
+      cached = sources.set(file, { mtime, lines: readFileSync(file, 'utf8').split(/\r?\n/) });
     }
     const start = Math.max(1, line - EXCERPT_RADIUS);
     const end = Math.min(cached.lines.length, line + EXCERPT_RADIUS);

@@ -6,6 +6,7 @@ import { looksSecret } from './secret-names.js';
 import { redactShapes } from './secret-shapes.js';
 import type { SecretValues } from './secret-values.js';
 import { memoizeText } from './text-memo.js';
+import { BoundedCache } from '../bounded-cache.js';
 
 /**
  * The one redaction policy: every value a profile stores goes through here before storage. Names
@@ -82,16 +83,14 @@ function isSecret(kind: RedactKind, name: string): boolean {
 }
 
 /** Header names repeat on every request: each is judged once. Bounded. */
-const judgedHeaders = new Map<string, boolean>();
 const MAX_JUDGED_HEADERS = 1024;
+const judgedHeaders = new BoundedCache<string, boolean>(MAX_JUDGED_HEADERS);
 
 function isSecretHeader(name: string): boolean {
   let secret = judgedHeaders.get(name);
   if (secret === undefined) {
     const lower = name.toLowerCase();
-    secret = ALWAYS_SECRET_HEADERS.has(lower) || (!NEVER_SECRET_HEADERS.has(lower) && looksSecret(name));
-    if (judgedHeaders.size >= MAX_JUDGED_HEADERS) judgedHeaders.clear();
-    judgedHeaders.set(name, secret);
+    secret = judgedHeaders.set(name, ALWAYS_SECRET_HEADERS.has(lower) || (!NEVER_SECRET_HEADERS.has(lower) && looksSecret(name)));
   }
   return secret;
 }

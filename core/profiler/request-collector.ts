@@ -4,6 +4,7 @@ import type { BodyData, BodyStructure, RequestData } from './profile.js';
 import { redactBody, redactPath, redactQueryString, redactRecord, redactRouteParams, redactText, SecretValues } from './redact.js';
 import { DescribedBody, OpaqueBody } from './request-facts.js';
 import { isPreviewable, PREVIEW_BYTES } from '../http/previewable-type.js';
+import { BoundedCache } from '../bounded-cache.js';
 
 export const BODY_CAP = 16 * 1024;
 /** How much of a text response body a profile keeps for its preview. */
@@ -132,17 +133,12 @@ function previewText(contentType: string | null, value: unknown): string | null 
  * full; texts longer than the preview's cap are not kept.
  */
 const MEMO_ENTRIES = 32;
-const previews = new Map<string, { text: string; found: readonly string[] }>();
-const structures = new Map<string, BodyStructure | null>();
+const previews = new BoundedCache<string, { text: string; found: readonly string[] }>(MEMO_ENTRIES);
+const structures = new BoundedCache<string, BodyStructure | null>(MEMO_ENTRIES);
 
-function remembered<T>(memo: Map<string, T>, key: string, make: () => T): T {
-  let value = memo.get(key);
-  if (value === undefined && !memo.has(key)) {
-    value = make();
-    if (memo.size >= MEMO_ENTRIES) memo.clear();
-    memo.set(key, value);
-  }
-  return value as T;
+function remembered<T>(memo: BoundedCache<string, T>, key: string, make: () => T): T {
+  const value = memo.get(key);
+  return value === undefined && !memo.has(key) ? memo.set(key, make()) : value as T;
 }
 
 /** redactBody() of a response preview: a function of its content type and text alone. */

@@ -1,3 +1,5 @@
+import { BoundedCache } from '../bounded-cache.js';
+
 /** Found anywhere in the name once lower-cased with separators removed: "newPassword", "x-api-key", "PHPSESSID". */
 const SECRET_FRAGMENTS = [
   'password', 'passwd', 'passphrase', 'passcode', 'secret', 'token', 'apikey', 'accesskey', 'privatekey', 'credential',
@@ -34,15 +36,14 @@ export function words(name: string): string[] {
 }
 
 /** Names repeat on every request (the same headers, the same form fields): each is judged once. */
-const judged = new Map<string, boolean>();
 const MAX_JUDGED = 4096;
+const judged = new BoundedCache<string, boolean>(MAX_JUDGED);
 
 /** Whether a header, query, cookie, form field, JSON key, log context key or route parameter of this name holds a secret. */
 export function looksSecret(name: string): boolean {
   let secret = judged.get(name);
   if (secret === undefined) {
-    if (judged.size >= MAX_JUDGED) judged.clear();
-    judged.set(name, secret = judgeName(name));
+    secret = judged.set(name, judgeName(name));
   }
   return secret;
 }

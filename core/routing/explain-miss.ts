@@ -3,6 +3,7 @@ import { explain, type RouteExplanation } from './explain.js';
 import { decodeParameter, toMatchPath } from './match-path.js';
 import type { Route } from './route.js';
 import type { RouteCollection } from './route-collection.js';
+import { BoundedCache } from '../bounded-cache.js';
 
 /** A GET route close to the missed path; `url` is null when no value fills its placeholders. */
 export interface RouteSuggestion {
@@ -31,7 +32,7 @@ const FAR = 24;
 const RANK: Record<RouteExplanation['verdict'], number> = { match: 0, method: 0, 'trailing-slash': 1, requirement: 1, path: 2 };
 
 /** Misses already explained, by route table: a table's size tells when routes were added since. */
-const explained = new WeakMap<RouteCollection, { size: number; misses: Map<string, RouteMiss> }>();
+const explained = new WeakMap<RouteCollection, { size: number; misses: BoundedCache<string, RouteMiss> }>();
 const MAX_EXPLAINED = 256;
 /** Longer paths are explained each time: a key that long is not worth keeping. */
 const MAX_KEPT_PATH = 1024;
@@ -45,13 +46,11 @@ const MAX_KEPT_PATH = 1024;
 export function explainMiss(routes: RouteCollection, method: string, path: string): RouteMiss {
   if (path.length > MAX_KEPT_PATH) return explainAnew(routes, method, path);
   let memo = explained.get(routes);
-  if (memo === undefined || memo.size !== routes.size) explained.set(routes, memo = { size: routes.size, misses: new Map() });
+  if (memo === undefined || memo.size !== routes.size) explained.set(routes, memo = { size: routes.size, misses: new BoundedCache(MAX_EXPLAINED) });
   const key = `${method} ${path}`;
   let miss = memo.misses.get(key);
   if (miss === undefined) {
-    miss = frozen(explainAnew(routes, method, path));
-    if (memo.misses.size >= MAX_EXPLAINED) memo.misses.clear();
-    memo.misses.set(key, miss);
+    miss = memo.misses.set(key, frozen(explainAnew(routes, method, path)));
   }
   return miss;
 }

@@ -5,13 +5,14 @@ import type { RouteCollection } from '../../routing/route-collection.js';
 import type { RouteDefinitionData, RouterData } from '../profile.js';
 import { redactText, type SecretValues } from '../redact.js';
 import type { CollectContext } from './collect-context.js';
+import { BoundedCache } from '../../bounded-cache.js';
 
 /**
  * The panels of misses already explained, by route table (a table's size tells when routes were
  * added since) and "<METHOD> <path>": a 404 asked again and again gets the panel built the first
  * time, JSON text included (serialiseOnce), which the stored form splices in as it is.
  */
-const explained = new WeakMap<RouteCollection, { size: number; panels: Map<string, RouterData> }>();
+const explained = new WeakMap<RouteCollection, { size: number; panels: BoundedCache<string, RouterData> }>();
 const MAX_EXPLAINED = 256;
 /** Longer paths are explained each time: a key that long is not worth keeping. */
 const MAX_KEPT_PATH = 1024;
@@ -36,13 +37,11 @@ export function collectRouter({ request, trace, response, routes, requestData, s
 /** The panel of a request no route answered, with no parameters and no redirect: the same for the same miss on the same table. */
 function missPanel(routes: RouteCollection, method: string, path: string): RouterData {
   let memo = explained.get(routes);
-  if (memo === undefined || memo.size !== routes.size) explained.set(routes, memo = { size: routes.size, panels: new Map() });
+  if (memo === undefined || memo.size !== routes.size) explained.set(routes, memo = { size: routes.size, panels: new BoundedCache(MAX_EXPLAINED) });
   const key = `${method} ${path}`;
   let panel = memo.panels.get(key);
   if (panel === undefined) {
-    panel = serialiseOnce({ route: null, params: {}, redirect: null, explain: explain(routes, method, path), definition: null });
-    if (memo.panels.size >= MAX_EXPLAINED) memo.panels.clear();
-    memo.panels.set(key, panel);
+    panel = memo.panels.set(key, serialiseOnce({ route: null, params: {}, redirect: null, explain: explain(routes, method, path), definition: null }));
   }
   return panel;
 }
