@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { startDevServer } from '../server/dev-server.js';
 import { findAppFile, isLoadFailure } from '../core/app/load-app.js';
 import { AppError } from '../core/errors.js';
-import { normalizeHostName } from '../core/http/host-policy.js';
+import { normaliseHostName } from '../core/http/host-policy.js';
 import { isLogLevel } from '../core/log/logger.js';
 import type { LogLevel } from '../core/profiler/profile.js';
 import { terminalSafe, terminalSafeError } from '../render/text/terminal-safe.js';
@@ -82,7 +82,7 @@ export async function serve(opts: ServeOptions, output: Output): Promise<void> {
 }
 
 function parseAllowedHost(name: string): string {
-  const host = normalizeHostName(name);
+  const host = normaliseHostName(name);
   if (host === null) {
     throw new AppError('APP_ERR_CLI_USAGE',
       `Invalid --allow-host "${name}": give a host name, an IPv4 address or an IPv6 address, without a port (every port is accepted).`);

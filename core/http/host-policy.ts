@@ -46,7 +46,7 @@ export function parseAuthority(value: string): Authority | null {
  * (an IPv6 address bracketed, lower-cased), or null when it is not a host name or
  * address, or when it has a port.
  */
-export function normalizeHostName(name: string): string | null {
+export function normaliseHostName(name: string): string | null {
   const bracketed = isIPv6(name) ? `[${name}]` : name;
   const authority = parseAuthority(bracketed);
   return authority && authority.port === null ? authority.host : null;
@@ -57,9 +57,9 @@ export class HostPolicy {
   readonly names: readonly string[];
   readonly #allowed: ReadonlySet<string>;
 
-  /** `names` must be valid host names (see normalizeHostName); an invalid one is ignored. */
+  /** `names` must be valid host names (see normaliseHostName); an invalid one is ignored. */
   constructor(names: readonly string[] = []) {
-    const given = names.map(normalizeHostName).filter((name): name is string => name !== null);
+    const given = names.map(normaliseHostName).filter((name): name is string => name !== null);
     this.names = [...new Set([...LOOPBACK_HOSTS, ...given])];
     this.#allowed = new Set(this.names);
   }

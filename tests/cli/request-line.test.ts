@@ -24,9 +24,9 @@ for (const { name, payload } of TERMINAL_PAYLOADS) {
     assertNoRawControls(plain, name);
     assert.not.ok(plain.includes('\n'), plain);
     assert.match(plain, / 404 1\.3 ms a1b2c3/);
-    const coloured = formatRequestLine(hostileRequest(payload), profiled(new Response('', 404), `a1b2c3${payload}`), 1.25, true);
-    assertNoRawControls(coloured, name, { colour: true });
-    assert.ok(coloured.includes(' \x1b[33m404\x1b[0m '), 'the status keeps its own colour');
+    const colored = formatRequestLine(hostileRequest(payload), profiled(new Response('', 404), `a1b2c3${payload}`), 1.25, true);
+    assertNoRawControls(colored, name, { color: true });
+    assert.ok(colored.includes(' \x1b[33m404\x1b[0m '), 'the status keeps its own colour');
   });
 }
 

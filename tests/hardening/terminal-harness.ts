@@ -18,11 +18,11 @@ export const TERMINAL_PAYLOADS: readonly { name: string; payload: string }[] = [
 /** Every character a terminal may obey or that reorders or breaks a line; tab and LF (the line ends) are allowed. */
 const RAW = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 /** The colour codes the program itself writes (cli/request-line.ts, render/text/ansi.ts). */
-const OWN_COLOURS = /\x1b\[[0-9;]*m/g;
+const OWN_COLORS = /\x1b\[[0-9;]*m/g;
 
 /** Fails naming the first raw control character in `output` and what surrounds it. */
-export function assertNoRawControls(output: string, where: string, options: { colour?: boolean } = {}): void {
-  const text = options.colour ? output.replace(OWN_COLOURS, '') : output;
+export function assertNoRawControls(output: string, where: string, options: { color?: boolean } = {}): void {
+  const text = options.color ? output.replace(OWN_COLORS, '') : output;
   const m = RAW.exec(text);
   if (!m) return;
   const around = JSON.stringify(text.slice(Math.max(0, m.index - 60), m.index + 40));

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { hostChecker, HostPolicy, normalizeHostName, parseAuthority } from '../../../core/http/host-policy.js';
+import { hostChecker, HostPolicy, normaliseHostName, parseAuthority } from '../../../core/http/host-policy.js';
 import { Request } from '../../../core/http/request.js';
 
 const parse = suite('parseAuthority: a Host header value as RFC 9112 §3.2 allows it');
@@ -59,19 +59,19 @@ parse.run();
 
 // ---
 
-const names = suite('normalizeHostName: the names --host and --allow-host take');
+const names = suite('normaliseHostName: the names --host and --allow-host take');
 
 names('when an IPv6 address is given bare or bracketed, then it is the bracketed form a Host carries', () => {
-  assert.is(normalizeHostName('::1'), '[::1]');
-  assert.is(normalizeHostName('[::1]'), '[::1]');
+  assert.is(normaliseHostName('::1'), '[::1]');
+  assert.is(normaliseHostName('[::1]'), '[::1]');
 });
 
 names('when a name is given in capitals, then it is lower-cased', () => {
-  assert.is(normalizeHostName('MyApp.TEST'), 'myapp.test');
+  assert.is(normaliseHostName('MyApp.TEST'), 'myapp.test');
 });
 
 names('when a name has a port, a space, userinfo or nothing, then it is refused', () => {
-  for (const bad of ['myapp.test:8000', '[::1]:80', 'a b', 'a@b', '', 'http://myapp.test']) assert.is(normalizeHostName(bad), null, bad);
+  for (const bad of ['myapp.test:8000', '[::1]:80', 'a b', 'a@b', '', 'http://myapp.test']) assert.is(normaliseHostName(bad), null, bad);
 });
 
 names.run();

@@ -30,8 +30,8 @@ test('when a cell holds wide characters and emoji, then the next column still st
 test('when colour is on, then the alignment is the same as without it', () => {
   const rows = (color: boolean) => [[paint('404', 'yellow', color), paint('你好', 'cyan', color), 'z']];
   const plain = renderTable([{ title: 'Status' }, { title: 'Name' }, { title: 'Z' }], rows(false), { color: false });
-  const coloured = renderTable([{ title: 'Status' }, { title: 'Name' }, { title: 'Z' }], rows(true), { color: true });
-  assert.is(coloured.replace(SGR, ''), plain);
+  const colored = renderTable([{ title: 'Status' }, { title: 'Name' }, { title: 'Z' }], rows(true), { color: true });
+  assert.is(colored.replace(SGR, ''), plain);
 });
 
 test('when a cell holds a line break, then each of its lines starts under its column, a wrapped indented line keeping its indent', () => {
