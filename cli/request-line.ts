@@ -2,6 +2,7 @@ import type { Request } from '../core/http/request.js';
 import type { Response } from '../core/http/response.js';
 import { redactPath, redactQueryString } from '../core/profiler/redact.js';
 import { terminalSafe } from '../render/text/terminal-safe.js';
+import { isProfilerPath } from '../core/profiler/profiler-urls.js';
 
 const RESET = '\x1b[0m';
 
@@ -32,7 +33,7 @@ export function requestLineFormatter(color: boolean, options: { profilerRequests
   let head: string | null = null;
   return (request, response, ms) => {
     // The profiler's own pages are the developer reading profiles, not the app at work: printed with --verbose only.
-    if (!profilerRequests && request.path.startsWith('/_profiler')) return null;
+    if (!profilerRequests && isProfilerPath(request.path)) return null;
     const attributes = request.attributes;
     if (head === null || request.path !== path || request.method !== method || request.queryString !== query
       || attributes.route !== route || !sameParams(attributes.params, params)) {

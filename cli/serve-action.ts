@@ -16,6 +16,7 @@ import { paintLogLevel } from './log-line-color.js';
 import type { Output } from './output.js';
 import { describeStoreLocation, parseDuration, parseInteger, parsePort, resolveEditor, resolveStoreLocation } from './options.js';
 import type { ServeOptions } from './serve.js';
+import { PROFILER_PATH } from '../core/profiler/profiler-urls.js';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/;
 
@@ -65,7 +66,7 @@ export async function serve(opts: ServeOptions, output: Output): Promise<void> {
   lines.flush();
   setDumpEcho((entry) => lines.push(renderDumpEntry(redactDumpEntry(entry), { color: output.errColor }).replace(/\n$/, '')));
   output.err(`appkernel serving ${appFile ? terminalSafe(appFile) : 'the embedded demo app'} at ${server.url}/\n`);
-  if (opts.debug) output.err(`Profiler: ${server.url}/_profiler (profiles in ${terminalSafe(describeStoreLocation(resolveStoreLocation(opts.store, cwd)))})\n`);
+  if (opts.debug) output.err(`Profiler: ${server.url}${PROFILER_PATH} (profiles in ${terminalSafe(describeStoreLocation(resolveStoreLocation(opts.store, cwd)))})\n`);
   else output.err('Debug is off: no profiler.\n');
   if (publicDir) output.err(`Public files: ${publicDir}${opts.profileStatic ? ' (profiled)' : ''}\n`);
   await new Promise<void>((done) => {

@@ -6,6 +6,7 @@ import { statusClass } from './format.js';
 import type { FrameOptions } from './frame-list.js';
 import { renderLayout } from './layout.js';
 import { PRODUCTION_STYLES } from './styles.js';
+import { profileUrl } from '../core/profiler/profiler-urls.js';
 
 
 /**
@@ -20,7 +21,7 @@ export function renderErrorPage(data: ErrorPageData, options: FrameOptions = {})
   const message = outer ? outer.message || outer.class : statusText;
   const classes = exception.chain.map((e) => escapeHtml(e.class)).join(' <span class="muted">&larr;</span> ');
   const profiler = data.token === null ? ''
-    : ` &middot; <a href="/_profiler/${escapeHtml(encodeURIComponent(data.token))}">View the profile</a>`;
+    : ` &middot; <a href="${escapeHtml(profileUrl(data.token))}">View the profile</a>`;
   const hero = `<header class="hero ${statusClass(status)}"><div class="wrap">`
     + `<h1>Error ${status} ${escapeHtml(statusText)}</h1>`
     + `<div class="req"><strong>${escapeHtml(data.method)}</strong> ${escapeHtml(data.url)}</div>`

@@ -5,8 +5,9 @@ import type { Response } from '../core/http/response.js';
 import { combinedRoutes } from '../core/kernel/build-kernel.js';
 import type { ProfileStore } from '../core/profiler/storage/profile-storage.js';
 import { profilerRoutes } from '../web-profiler/web-profiler.js';
+import { PROFILER_MCP_PATH } from '../core/profiler/profiler-urls.js';
 
-export const MCP_PATH = '/_profiler/mcp';
+export const MCP_PATH = PROFILER_MCP_PATH;
 
 const version = (): string => (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 

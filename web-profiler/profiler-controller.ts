@@ -13,7 +13,8 @@ import { isValidToken } from '../core/profiler/token.js';
 import { resolveProfile } from '../core/profiler/find-profile.js';
 import { instanceKey, instanceProof, isNonce } from '../core/profiler/instance-proof.js';
 import { parseUtcTime } from '../core/profiler/utc-time.js';
-import type { ProfileStore } from '../core/profiler/storage/profile-storage.js';
+import type { ProfileStorage } from '../core/profiler/storage/profile-storage.js';
+import { PROFILER_HOME_URL, PROFILER_PATH, PROFILER_SEARCH_PATH } from '../core/profiler/profiler-urls.js';
 
 export const SEARCH_LIMITS = [10, 50, 100] as const;
 
@@ -25,7 +26,7 @@ export class ProfilerController {
   constructor(private readonly storage: ProfileStore, private readonly editor: EditorLinks | null = null) {}
 
   readonly homeAction = ({ request }: ControllerContext): Response =>
-    Response.redirect(request.locationOf('/_profiler/search?limit=10'), 302);
+    Response.redirect(request.locationOf(PROFILER_HOME_URL), 302);
 
   readonly searchAction = async ({ request }: ControllerContext): Promise<Response> => {
     const notes: string[] = [];
@@ -104,10 +105,10 @@ async function fromStore<T>(answer: Promise<T>, what = ''): Promise<T> {
  * `<token>/search/results`) are the search page. Null when `token` is none of these.
  */
 function movedProfilerPath(token: string): string | null {
-  if (/^(?:empty|[0-9a-f]{6})\/search\/results\/?$/.test(token)) return '/_profiler/search';
+  if (/^(?:empty|[0-9a-f]{6})\/search\/results\/?$/.test(token)) return PROFILER_SEARCH_PATH;
   if (!token.endsWith('/')) return null;
   const trimmed = token.replace(/\/+$/, '');
-  return trimmed === 'search' || trimmed === 'latest' || isValidToken(trimmed) ? `/_profiler/${trimmed}` : null;
+  return trimmed === 'search' || trimmed === 'latest' || isValidToken(trimmed) ? `${PROFILER_PATH}/${trimmed}` : null;
 }
 
 /**

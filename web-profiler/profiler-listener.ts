@@ -2,12 +2,13 @@ import type { KernelEvent } from '../core/kernel/kernel-event.js';
 import { injectToolbarAndObserver, renderToolbar } from './views/toolbar.js';
 import { toolbarSummary } from './toolbar-summary.js';
 import type { ProfileHandoff } from '../core/profiler/handoff/profile-handoff.js';
-import { applyProfilerSecurityHeaders, isProfilerPath } from './security-headers.js';
+import { applyProfilerSecurityHeaders } from './security-headers.js';
 import type { Request } from '../core/http/request.js';
 import type { Response } from '../core/http/response.js';
 import { RecordingTrace, type RequestTrace } from '../core/kernel/request-trace.js';
 import { isValidToken } from '../core/profiler/token.js';
 import { renderNotFoundPage } from './views/not-found-page.js';
+import { isProfilerPath, profileUrl } from '../core/profiler/profiler-urls.js';
 
 /**
  * kernel.response: the debug token headers, the toolbar for the app's HTML pages (not the
@@ -31,7 +32,7 @@ export class ProfilerListener {
     if (!token) return;
     this.atResponse?.(event);
     response.setHeader('X-Debug-Token', token);
-    response.setHeader('X-Debug-Token-Link', `${request.baseUrl}/_profiler/${token}`);
+    response.setHeader('X-Debug-Token-Link', `${request.baseUrl}${profileUrl(token)}`);
     if (!own && response.isHtml() && !response.isRedirect() && typeof response.body === 'string') {
       // HEAD too: its Content-Length is the GET's (BEHAVIOUR.md: same headers), though no body is sent.
       response.body = injectToolbarAndObserver(response.body, renderToolbar(toolbarSummary(request, response, trace, token)));

@@ -1,5 +1,6 @@
 import type { Request } from '../core/http/request.js';
 import type { Response } from '../core/http/response.js';
+import { isProfilerPath } from '../core/profiler/profiler-urls.js';
 
 /**
  * The only script is the search page's, a file of this origin (/_profiler/live-search.js): hence
@@ -19,12 +20,6 @@ export const PROFILER_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Referrer-Policy': 'no-referrer',
   'Cache-Control': 'no-store',
 };
-
-const PREFIX = '/_profiler';
-
-export function isProfilerPath(path: string): boolean {
-  return path.startsWith(PREFIX) && (path.length === PREFIX.length || path[PREFIX.length] === '/');
-}
 
 /** Adds the headers when the request is for a profiler path; they replace any the response had. */
 export function applyProfilerSecurityHeaders(request: Request, response: Response): void {

@@ -13,7 +13,8 @@ import type { EditorLinks } from '../render/editor-link.js';
 import type { ConfigData } from '../core/profiler/panel-data.js';
 import { RequestRecording } from './recording-listener.js';
 import { endLiveStreams } from './live-stream.js';
-import { INSTANCE_PROOF_PATH, instanceKey } from '../core/profiler/instance-proof.js';
+import { instanceKey } from '../core/profiler/instance-proof.js';
+import { INSTANCE_PROOF_PATH, PROFILER_LIVE_PATH, PROFILER_LIVE_SCRIPT_PATH, PROFILER_PATH, PROFILER_SEARCH_PATH } from '../core/profiler/profiler-urls.js';
 
 export { endLiveStreams } from './live-stream.js';
 
@@ -33,13 +34,13 @@ export interface ProfilerExtensionOptions {
 /** The profiler's pages, matched before the app's routes. */
 export function profilerRoutes(): RouteCollection {
   return new RouteCollection()
-    .add('_profiler_home', { path: '/_profiler/', methods: ['GET'], controller: 'ProfilerController::homeAction' })
-    .add('_profiler_search_results', { path: '/_profiler/search', methods: ['GET'], controller: 'ProfilerController::searchAction' })
-    .add('_profiler_live', { path: '/_profiler/live', methods: ['GET'], controller: 'ProfilerController::liveAction' })
-    .add('_profiler_live_script', { path: '/_profiler/live-search.js', methods: ['GET'], controller: 'ProfilerController::liveScriptAction' })
+    .add('_profiler_home', { path: `${PROFILER_PATH}/`, methods: ['GET'], controller: 'ProfilerController::homeAction' })
+    .add('_profiler_search_results', { path: PROFILER_SEARCH_PATH, methods: ['GET'], controller: 'ProfilerController::searchAction' })
+    .add('_profiler_live', { path: PROFILER_LIVE_PATH, methods: ['GET'], controller: 'ProfilerController::liveAction' })
+    .add('_profiler_live_script', { path: PROFILER_LIVE_SCRIPT_PATH, methods: ['GET'], controller: 'ProfilerController::liveScriptAction' })
     .add('_profiler_instance_proof', { path: INSTANCE_PROOF_PATH, methods: ['GET'], controller: 'ProfilerController::instanceProofAction' })
-    .add('_profiler_json', { path: '/_profiler/{token}.json', methods: ['GET'], controller: 'ProfilerController::jsonAction' })
-    .add('_profiler', { path: '/_profiler/{token}', methods: ['GET'], requirements: { token: '.+' }, controller: 'ProfilerController::panelAction' });
+    .add('_profiler_json', { path: `${PROFILER_PATH}/{token}.json`, methods: ['GET'], controller: 'ProfilerController::jsonAction' })
+    .add('_profiler', { path: `${PROFILER_PATH}/{token}`, methods: ['GET'], requirements: { token: '.+' }, controller: 'ProfilerController::panelAction' });
 }
 
 /** One hand-off to the profiler worker per store, shared by the kernels a reload replaces. */

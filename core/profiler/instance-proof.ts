@@ -14,7 +14,6 @@ import { join } from 'node:path';
  */
 
 /** The profiler's address that answers a nonce with its proof (`?nonce=<32 hex>`). */
-export const INSTANCE_PROOF_PATH = '/_profiler/instance-proof';
 
 const NONCE = /^[0-9a-f]{32}$/;
 

@@ -4,6 +4,7 @@ import type { Profile } from './profile.js';
 import { diffProfiles, type ProfileDiff } from './profile-diff.js';
 import { isValidToken } from './token.js';
 import { verifyRecordingServer } from './verify-recording-server.js';
+import { profileUrl } from './profiler-urls.js';
 
 type RequestOptions = Parameters<import('undici').Dispatcher['request']>[0];
 
@@ -110,7 +111,7 @@ export async function replay(profile: Profile, options: ReplayOptions = {}): Pro
   let fetched: FetchedProfile = { profile: null, problem: null };
   if (options.fetchProfile !== false) {
     fetched = token === null ? { profile: null, problem: 'the server sent no X-Debug-Token: is it running in debug mode?' }
-      : await fetchProfile(recorded.origin, profileJsonPath(headerValue(response.headers['x-debug-token-link']), `${recorded.prefix}/_profiler/${token}`));
+      : await fetchProfile(recorded.origin, profileJsonPath(headerValue(response.headers['x-debug-token-link']), `${recorded.prefix}${profileUrl(token)}`));
   }
   const bodyTruncated = options.body === undefined && recorded.bodyTruncated && recorded.body !== null;
   return {

@@ -1,6 +1,7 @@
 import { AppError } from '../errors.js';
-import { INSTANCE_PROOF_PATH, instanceKey, isProofOf, newNonce } from './instance-proof.js';
+import { instanceKey, isProofOf, newNonce } from './instance-proof.js';
 import { showControls } from './shell-quote.js';
+import { INSTANCE_PROOF_PATH } from './profiler-urls.js';
 
 const PROOF_TIMEOUT_MS = 3_000;
 

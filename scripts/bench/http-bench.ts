@@ -11,6 +11,7 @@ import { startContender, type Contender, type RunningContender } from './contend
 import { allThreadsMs, cpuByThreadMs, cpuMs } from './cpu-per-request.js';
 import { load, loadGenerator } from './load.js';
 import { onServerCore, PINNED, pinThisProcessToGeneratorCore } from './pin-cores.js';
+import { panelUrl } from '../../core/profiler/profiler-urls.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const warmup = Number(process.env.BENCH_WARMUP ?? 2);
@@ -62,7 +63,7 @@ let panelPath = '';
 async function freshPanelPath(): Promise<void> {
   const first = await request(`${running.get(PROFILER)!.base}/nope`);
   await first.body.dump();
-  panelPath = `/_profiler/${String(first.headers['x-debug-token'])}?panel=exception&type=request`;
+  panelPath = panelUrl(String(first.headers['x-debug-token']), 'exception');
 }
 const CASES: Case[] = [
   { name: 'static 200', path: () => '/static', answers: '2xx' },

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { INSTANCE_PROOF_PATH, instanceKey, instanceProof } from '../../core/profiler/instance-proof.js';
+import { instanceKey, instanceProof } from '../../core/profiler/instance-proof.js';
+import { INSTANCE_PROOF_PATH } from '../../core/profiler/profiler-urls.js';
 
 /**
  * Answers a replay's identity check as `app serve` does (the same user's key, the port the request

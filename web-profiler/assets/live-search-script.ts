@@ -1,4 +1,5 @@
 import { URL_SHOWN } from '../views/profile-summary.js';
+import { PROFILER_LIVE_PATH, PROFILER_PATH, PROFILER_SEARCH_PATH } from '../../core/profiler/profiler-urls.js';
 
 /**
  * The search page's only script, served as /_profiler/live-search.js (same origin, allowed by the
@@ -46,7 +47,7 @@ export const LIVE_SEARCH_SCRIPT = `(() => {
   };
   const filterLink = (name, value) => {
     const query = new URLSearchParams({ [name]: value, limit: String(limit) });
-    const link = el('a', { href: '/_profiler/search?' + query.toString() }, name === 'url' ? urlText(value) : visible(cut(value)));
+    const link = el('a', { href: '${PROFILER_SEARCH_PATH}?' + query.toString() }, name === 'url' ? urlText(value) : visible(cut(value)));
     if (value.length > ${URL_SHOWN}) link.title = visible(value);
     return link;
   };
@@ -72,7 +73,7 @@ export const LIVE_SEARCH_SCRIPT = `(() => {
       el('td', {}, el('span', { class: 'b ' + family(row.status) }, String(row.status))),
       el('td', {}, filterLink('ip', row.ip)), el('td', {}, filterLink('method', row.method)), el('td', { class: 'url' }, filterLink('url', row.url)),
       el('td', {}, el('time', { datetime: new Date(row.time).toISOString().slice(0, 19) + 'Z' }, when(row.time))),
-      el('td', {}, el('a', { class: 'mono', href: '/_profiler/' + encodeURIComponent(row.token) }, row.token)),
+      el('td', {}, el('a', { class: 'mono', href: '${PROFILER_PATH}/' + encodeURIComponent(row.token) }, row.token)),
       el('td', {}, typeof row.route === 'string' ? el('span', { class: 'mono' }, visible(row.route)) : el('span', { class: 'empty' }, 'none')),
       el('td', {}, ms(row.duration)));
     body.prepend(tr);
@@ -81,7 +82,7 @@ export const LIVE_SEARCH_SCRIPT = `(() => {
     total++;
     if (count) count.textContent = (body.rows.length === total ? '' : body.rows.length + ' of ') + total + ' results found';
   };
-  const source = new EventSource('/_profiler/live?' + filter.toString());
+  const source = new EventSource('${PROFILER_LIVE_PATH}?' + filter.toString());
   source.addEventListener('profile', (event) => {
     const row = JSON.parse(event.data);
     if (paused) waiting.push(row); else show(row);

@@ -1,8 +1,8 @@
 import { escapeHtml } from '../../render/escape.js';
 import { renderLayout } from '../../render/layout.js';
 import { BUILT_IN_PANELS } from '../../panels/built-in-panels.js';
-import { panelUrl } from '../../render/html/panel-url.js';
 import { renderTopBar } from './top-bar.js';
+import { panelUrl, PROFILER_HOME_URL, PROFILER_LATEST_PATH } from '../../core/profiler/profiler-urls.js';
 
 export interface NotFoundView {
   /** the one-line reason, e.g. `Token "abc" not found.` */
@@ -20,7 +20,7 @@ export function renderNotFoundPage(view: NotFoundView): string {
     title: `${view.message} (404 Not Found) · Profiler`,
     body: `${renderTopBar()}<main class="wrap not-found"><h1>Not found</h1><div class="card">`
       + `<p class="msg">${escapeHtml(view.message)}</p>${panels}`
-      + '<p><a href="/_profiler/search?limit=10">Search the profiles</a> or open the <a href="/_profiler/latest">latest one</a>.</p>'
+      + `<p><a href="${PROFILER_HOME_URL}">Search the profiles</a> or open the <a href="${PROFILER_LATEST_PATH}">latest one</a>.</p>`
       + '</div></main>',
   });
 }

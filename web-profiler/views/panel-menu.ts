@@ -1,7 +1,7 @@
 import type { Profile } from '../../core/profiler/profile.js';
 import { escapeHtml } from '../../render/escape.js';
-import { panelUrl } from '../../render/html/panel-url.js';
 import type { PanelBadge, PanelDefinition } from '../../panels/panel-definition.js';
+import { panelUrl } from '../../core/profiler/profiler-urls.js';
 
 function badgeHtml(badge: PanelBadge): string {
   return `<span class="b${badge.tone ? ` ${badge.tone}` : ''}">${escapeHtml(badge.text)}</span>`;

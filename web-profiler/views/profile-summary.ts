@@ -2,6 +2,7 @@ import type { Profile } from '../../core/profiler/profile.js';
 import { escapeHtml, queryString, safeUrl } from '../../render/escape.js';
 import { formatDateTime, formatMs, futureNote, isoSeconds, statusClass } from '../../render/format.js';
 import { urlHtml } from '../../render/url-html.js';
+import { PROFILER_SEARCH_PATH } from '../../core/profiler/profiler-urls.js';
 
 /** Longer URLs are cut in the header (and in the search results); the request panel shows them whole. */
 export const URL_SHOWN = 160;
@@ -26,7 +27,7 @@ export function renderProfileSummary(profile: Profile, now?: number): string {
   const ahead = futureNote(profile.time, now);
   const url = renderUrl(profile);
   const statusText = profile.collectors.request.response.statusText;
-  const ipSearch = `/_profiler/search${queryString({ ip: profile.ip, limit: 10 })}`;
+  const ipSearch = `${PROFILER_SEARCH_PATH}${queryString({ ip: profile.ip, limit: 10 })}`;
   const fields: [string, string][] = [
     ['Method', escapeHtml(profile.method)],
     ['Status', `${escapeHtml(String(profile.status))} ${escapeHtml(statusText)}`],

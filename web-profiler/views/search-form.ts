@@ -1,6 +1,7 @@
 import type { SearchQuery } from '../../core/profiler/profile.js';
 import { escapeHtml } from '../../render/escape.js';
 import { isoSeconds } from '../../render/format.js';
+import { PROFILER_SEARCH_PATH } from '../../core/profiler/profiler-urls.js';
 
 const LIMITS = [10, 50, 100];
 
@@ -16,7 +17,7 @@ const timeValue = (ms: number | undefined): string | undefined => (ms === undefi
 /** GET /_profiler/search with the filters of `query` filled in; times are UTC. */
 export function renderSearchForm(query: SearchQuery): string {
   const limits = LIMITS.map((n) => `<option value="${n}"${n === query.limit ? ' selected' : ''}>${n}</option>`).join('');
-  return `<form class="search card" method="get" action="/_profiler/search">`
+  return `<form class="search card" method="get" action="${PROFILER_SEARCH_PATH}">`
     + field('IP', 'ip', query.ip, ' placeholder="e.g. 127.0.0.1"')
     + field('Method', 'method', query.method, ' placeholder="e.g. POST"')
     + field('Status', 'status', query.status, ' placeholder="e.g. 404 or 4xx"')

@@ -7,10 +7,11 @@ import { STYLES } from '../../render/styles.js';
 import { renderSearchForm, SEARCH_FORM_STYLES } from './search-form.js';
 import { renderTopBar } from './top-bar.js';
 import { URL_SHOWN } from './profile-summary.js';
+import { PROFILER_LIVE_SCRIPT_PATH, PROFILER_SEARCH_PATH, profileUrl } from '../../core/profiler/profiler-urls.js';
 
 /** A link to the search for `value`; a URL longer than the profile header shows is cut there too, whole in its title. */
 function filterLink(name: 'ip' | 'method' | 'url', value: string, limit: number): string {
-  const href = `/_profiler/search${queryString({ [name]: value, limit })}`;
+  const href = `${PROFILER_SEARCH_PATH}${queryString({ [name]: value, limit })}`;
   const title = value.length > URL_SHOWN ? ` title="${escapeHtml(value)}"` : '';
   const text = name === 'url' ? urlHtml(value, URL_SHOWN) : escapeHtmlCut(value, URL_SHOWN);
   return `<a href="${escapeHtml(href)}"${title}>${text}</a>`;
@@ -27,7 +28,7 @@ function renderRow(row: ProfileSummary, limit: number, now: number | undefined):
   return `<tr><td><span class="b ${statusClass(row.status)}">${escapeHtml(String(row.status))}</span></td>`
     + `<td>${filterLink('ip', row.ip, limit)}</td><td>${filterLink('method', row.method, limit)}</td><td class="url">${filterLink('url', row.url, limit)}</td>`
     + `<td><time datetime="${isoSeconds(row.time)}Z">${formatDateTime(row.time)}</time>${ahead ? ` <span class="future-note">(${ahead})</span>` : ''}</td>`
-    + `<td><a class="mono" href="/_profiler/${escapeHtml(encodeURIComponent(row.token))}">${token}</a></td>`
+    + `<td><a class="mono" href="${escapeHtml(profileUrl(row.token))}">${token}</a></td>`
     + `<td>${routeCell(row.route)}</td><td>${formatMs(row.duration)}</td></tr>`;
 }
 
@@ -35,7 +36,7 @@ function renderRow(row: ProfileSummary, limit: number, now: number | undefined):
 export function searchUrl(query: SearchQuery, change: Partial<SearchQuery> = {}): string {
   const q = { ...query, ...change };
   const time = (ms: number | undefined) => (ms === undefined ? undefined : isoSeconds(ms));
-  return `/_profiler/search${queryString({
+  return `${PROFILER_SEARCH_PATH}${queryString({
     ip: q.ip, method: q.method, status: q.status, url: q.url, token: q.token, since: time(q.since), until: time(q.until),
     limit: q.limit, profiler: q.hideProfiler ? undefined : 1, offset: q.offset ? q.offset : undefined,
   })}`;
@@ -89,6 +90,6 @@ export function renderSearchPage(results: readonly ProfileSummary[], query: Sear
     styles: STYLES + SEARCH_FORM_STYLES,
     body: `${renderTopBar()}<main class="wrap"><h1>Profile Search</h1>${notice}${renderSearchForm(query)}${LIVE_CONTROLS}`
       + `<h2>${resultCount(results.length, total)}</h2>${renderProfilerToggle(query)}${pager}${table}${pager}</main>`
-      + '<script src="/_profiler/live-search.js" defer></script>',
+      + `<script src="${PROFILER_LIVE_SCRIPT_PATH}" defer></script>`,
   });
 }

@@ -1,3 +1,5 @@
+import { PROFILER_PATH } from '../../core/profiler/profiler-urls.js';
+
 /**
  * The toolbar's one script, the same bytes on every page (no data in it, so a page's CSP can
  * allow it by hash). It keeps the toolbar hidden or shown across pages (localStorage), the spacer
@@ -31,10 +33,10 @@ export const TOOLBAR_SCRIPT = `(function () {
     if (link) {
       try {
         var u = new URL(link, location.href);
-        if (u.origin === location.origin && u.pathname.indexOf('/_profiler/') === 0) return u.pathname;
+        if (u.origin === location.origin && u.pathname.indexOf('${PROFILER_PATH}/') === 0) return u.pathname;
       } catch (e) {}
     }
-    return /^[0-9a-f]{6}$/.test(token || '') ? '/_profiler/' + token : null;
+    return /^[0-9a-f]{6}$/.test(token || '') ? '${PROFILER_PATH}/' + token : null;
   }
   function cell(row, text, className) {
     var td = document.createElement('td');
@@ -66,7 +68,7 @@ export const TOOLBAR_SCRIPT = `(function () {
     if (path) {
       var a = document.createElement('a');
       a.setAttribute('href', path);
-      a.textContent = path.slice('/_profiler/'.length);
+      a.textContent = path.slice('${PROFILER_PATH}/'.length);
       p.appendChild(a);
     } else p.textContent = '-';
     list.insertBefore(row, list.firstChild);

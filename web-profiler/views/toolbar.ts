@@ -7,6 +7,7 @@ import type { ToolbarSummary } from '../toolbar-summary.js';
 import { TOOLBAR_OBSERVER_SCRIPT } from './toolbar-observer-script.js';
 import { TOOLBAR_SCRIPT } from './toolbar-script.js';
 import { TOOLBAR_STYLES } from './toolbar-styles.js';
+import { profileUrl } from '../../core/profiler/profiler-urls.js';
 
 export type { ToolbarSummary } from '../toolbar-summary.js';
 
@@ -65,7 +66,7 @@ function logSection(s: ToolbarSummary, href: string): string {
  * the bar from covering the end of the page.
  */
 export function renderToolbar(s: ToolbarSummary): string {
-  const href = `/_profiler/${escapeHtml(encodeURIComponent(s.token))}`;
+  const href = escapeHtml(profileUrl(s.token));
   const route = s.route === null ? '<em>no route</em>' : `@${escapeHtml(s.route)}`;
   const request = section('request',
     `${pill(escapeHtml(String(s.status)), statusTone(s.status))} ${escapeHtml(s.method)} <span class="ak-route">${route}</span>`,

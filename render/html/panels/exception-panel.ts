@@ -1,7 +1,7 @@
 import type { Profile } from '../../../core/profiler/profile.js';
 import type { EditorLinks } from '../../editor-link.js';
 import { renderExceptionView } from '../../exception-view.js';
-import { panelUrl } from '../panel-url.js';
+import { panelUrl } from '../../../core/profiler/profiler-urls.js';
 
 /**
  * The same view as the debug error page, with the profiled request's own log (and its "open in

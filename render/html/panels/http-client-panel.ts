@@ -5,6 +5,7 @@ import { renderKeyValueTable } from '../../key-value-table.js';
 import { RESPONSE_BODY_CAP } from '../../../core/profiler/request-collector.js';
 import { renderBody } from './request-panel.js';
 import { urlHtml } from '../../url-html.js';
+import { profileUrl } from '../../../core/profiler/profiler-urls.js';
 
 function callStatus(call: HttpCallData): string {
   if (call.error != null) return `<span class="b err">${call.timedOut ? 'timeout' : 'error'}</span>`;
@@ -22,7 +23,7 @@ function progress(call: HttpCallData): string {
 function calleeLink(call: HttpCallData): string {
   const token = call.profile ?? null;
   if (token === null) return '';
-  const href = `/_profiler/${escapeHtml(encodeURIComponent(token))}`;
+  const href = escapeHtml(profileUrl(token));
   return ` &middot; callee's profile <a href="${href}">${escapeHtml(token)}</a>`;
 }
 

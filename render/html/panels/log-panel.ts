@@ -2,7 +2,7 @@ import type { LogRecord, Profile } from '../../../core/profiler/profile.js';
 import { escapeHtml } from '../../escape.js';
 import { EVENT_CHANNEL } from '../../log-fold.js';
 import { type LogLevelGroup, logLevelGroup, renderLogTable } from '../../log-table.js';
-import { panelUrl } from '../panel-url.js';
+import { panelUrl } from '../../../core/profiler/profiler-urls.js';
 
 const FILTERS: [id: 'all' | LogLevelGroup, label: string][] = [
   ['all', 'All'], ['error', 'Errors'], ['warning', 'Warnings'], ['info', 'Info'], ['debug', 'Debug'],

@@ -5,6 +5,7 @@ import { renderBodyText } from '../body-text.js';
 import { formatMs } from '../format.js';
 import { renderTable } from '../table.js';
 import { terminalSafe } from '../terminal-safe.js';
+import { profileUrl } from '../../../core/profiler/profiler-urls.js';
 
 type Options = { color: boolean };
 
@@ -30,7 +31,7 @@ export function renderHttpClientPanel(profile: Profile, options: Options): strin
   const details = data.calls.map((call, i) => `\n${paint(`#${i + 1} ${terminalSafe(call.method)} ${terminalSafe(call.url)}`, 'bold', options.color)}\n`
     + (call.error == null ? '' : `${paint(terminalSafe(call.error), 'red', options.color)}\n`)
     + (call.bodyUnread === true ? `Answered after ${formatMs(call.headersAfter ?? 0, 2)} (headers); body not read\n` : '')
-    + (call.profile ? `Callee's profile /_profiler/${terminalSafe(call.profile)}\n` : '')
+    + (call.profile ? `Callee's profile ${terminalSafe(profileUrl(call.profile))}\n` : '')
     + `Request headers\n${renderKeyValues(headerLines(call.requestHeaders), { ...options, indent: '  ' })}`
     + `Response headers\n${renderKeyValues(headerLines(call.responseHeaders), { ...options, indent: '  ' })}`
     + (call.body ? `Response body\n${renderBodyText(call.body, options.color)}` : '')).join('');
