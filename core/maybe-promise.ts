@@ -14,9 +14,14 @@ export function thenMaybe<T, R>(value: MaybePromise<T>, next: (value: T, synchro
   return value.then(resumed);
 }
 
-/** The value itself, or the promise with `onRejected` answering its rejection. */
-export function catchMaybe<T>(value: MaybePromise<T>, onRejected: (error: unknown) => MaybePromise<T>): MaybePromise<T> {
-  return value instanceof Promise ? value.catch(onRejected) : value;
+/**
+ * The value itself, or the promise with `onRejected(error, context)` answering its rejection: a
+ * handler made once and a `context` spare a caller on the sync path a function made per call.
+ */
+export function catchMaybe<T, C = undefined>(value: MaybePromise<T>, onRejected: (error: unknown, context: C) => MaybePromise<T>, context?: C): MaybePromise<T> {
+  if (!(value instanceof Promise)) return value;
+  const rejected = (error: unknown) => onRejected(error, context as C);
+  return value.catch(rejected);
 }
 
 /** `after()` now and the value itself, or the promise with `after()` run once it settles, either way. */

@@ -83,15 +83,17 @@ export class Kernel {
    */
   private handleRaw(request: Request, trace: RequestTrace): MaybePromise<Response> {
     let response: MaybePromise<Response>;
+    const event = new KernelEvent(request, trace);
     try {
       for (const hook of this.beforeHandle) hook(request, trace);
-      response = thenMaybe(this.dispatcher.dispatch(KernelEvents.REQUEST, new KernelEvent(request, trace)), this.routed);
+      response = thenMaybe(this.dispatcher.dispatch(KernelEvents.REQUEST, event), this.routed);
     } catch (error) {
       return this.handleThrowable(error, request, trace);
     }
-    const failed = (error: unknown) => this.handleThrowable(error, request, trace);
-    return catchMaybe(response, failed);
+    return catchMaybe(response, this.failed, event);
   }
+
+  private readonly failed = (error: unknown, event: KernelEvent): MaybePromise<Response> => this.handleThrowable(error, event.request, event.trace);
 
   /** After kernel.request: its answer or failure, else the controller. `synchronous`: kernel.request returned at once. */
   private readonly routed = (event: KernelEvent, synchronous: boolean): MaybePromise<Response> => {

@@ -43,6 +43,12 @@ test('when a rejected promise is given a rejection handler, then its answer is t
   assert.equal(await catchMaybe(Promise.reject(new Error('listener')), (error) => `answered ${(error as Error).message}`), 'answered listener');
 });
 
+test('when a rejection handler is given a context, then it is handed the context with the error', async () => {
+  const context = { request: 'GET /' };
+  const answer = await catchMaybe(Promise.reject(new Error('late')), (error, given: { request: string }) => `${given.request}: ${(error as Error).message}`, context);
+  assert.is(answer, 'GET /: late');
+});
+
 test('when a value is given a closing step, then it runs before the call returns and the value comes back', () => {
   let closed = false;
   assert.is(finallyMaybe('done', () => (closed = true)), 'done');
