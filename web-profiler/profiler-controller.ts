@@ -13,7 +13,7 @@ import { isValidToken } from '../core/profiler/token.js';
 import { resolveProfile } from '../core/profiler/find-profile.js';
 import { instanceKey, instanceProof, isNonce } from '../core/profiler/instance-proof.js';
 import { parseUtcTime } from '../core/profiler/utc-time.js';
-import type { ProfileStorage } from '../core/profiler/storage/profile-storage.js';
+import type { ProfileStore } from '../core/profiler/storage/profile-storage.js';
 import { PROFILER_HOME_URL, PROFILER_PATH, PROFILER_SEARCH_PATH } from '../core/profiler/profiler-urls.js';
 
 export const SEARCH_LIMITS = [10, 50, 100] as const;
