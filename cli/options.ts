@@ -108,3 +108,10 @@ export function resolveEditor(option: string | undefined, env = process.env.APPK
   }
   return template;
 }
+
+/** A threshold in milliseconds (`--slow-query 50`, `2.5`): a finite number, zero or more. */
+export function parseMs(value: string, name: string): number {
+  const n = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || !Number.isFinite(n)) throw new AppError('APP_ERR_CLI_USAGE', `Invalid ${name} "${value}": expected a number of milliseconds, e.g. 50 or 2.5.`);
+  return n;
+}

@@ -14,7 +14,7 @@ import { renderDumpEntry } from '../render/text/panels/dump-panel.js';
 import { lineBatcher } from './line-batcher.js';
 import { paintLogLevel } from './log-line-color.js';
 import type { Output } from './output.js';
-import { describeStoreLocation, parseDuration, parseInteger, parsePort, resolveEditor, resolveStoreLocation } from './options.js';
+import { describeStoreLocation, parseDuration, parseInteger, parseMs, parsePort, resolveEditor, resolveStoreLocation } from './options.js';
 import type { ServeOptions } from './serve.js';
 import { PROFILER_PATH } from '../core/profiler/profiler-urls.js';
 
@@ -24,6 +24,7 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/;
 export async function serve(opts: ServeOptions, output: Output): Promise<void> {
   const port = parsePort(opts.port);
   const editor = resolveEditor(opts.editor);
+  const slowQueryMs = opts.slowQuery === undefined ? null : parseMs(opts.slowQuery, 'slow-query');
   const logLevel = opts.logLevel.toUpperCase();
   if (!isLogLevel(logLevel)) throw new AppError('APP_ERR_CLI_USAGE', `Unknown log level "${opts.logLevel}" (DEBUG, INFO, NOTICE, WARNING, ERROR, CRITICAL, ALERT, EMERGENCY).`);
   if (opts.debug && !LOOPBACK.test(opts.host)) {
@@ -58,7 +59,7 @@ export async function serve(opts: ServeOptions, output: Output): Promise<void> {
     publicDir, profileStatic: opts.profileStatic,
     storeDir: resolveStoreLocation(opts.store, cwd), retention,
     debug: opts.debug, watch: opts.watch && opts.debug,
-    logLevel: logLevel as LogLevel, editor,
+    logLevel: logLevel as LogLevel, editor, slowQueryMs,
     ...(maxConnections !== undefined ? { timeouts: { maxConnections } } : {}),
     print: (line) => lines.push(paintLogLevel(line, output.errColor)),
     formatRequest: requestLineFormatter(output.errColor, { profilerRequests: opts.verbose }),

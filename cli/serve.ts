@@ -20,6 +20,7 @@ export interface ServeOptions {
   public?: string;
   profileStatic: boolean;
   editor?: string;
+  slowQuery?: string;
   verbose: boolean;
 }
 
@@ -42,6 +43,7 @@ export function makeServeCommand(output: Output): Command {
     .option('--max-connections <n>', `at this many open connections, a new one replaces the oldest that has not sent a whole request, or is refused (default ${defaultMaxConnections()}: 1024, or less under a low open-file limit)`)
     .option('--public <dir>', 'serve the files of this folder before routing (default: ./public when it exists)')
     .option('--profile-static', 'profile the answers from the public folder too', false)
+    .option('--slow-query <ms>', 'mark database queries taking at least this many ms as slow in the Database panel (default: none)')
     .option('--editor <editor>', 'link the error pages\' app frames to an editor: vscode, cursor, idea, phpstorm, sublime, textmate, emacs, atom, or a URL template with %f and %l (default: $APPKERNEL_EDITOR)')
     .addOption(new Option('--log-level <level>', 'print log records at this level and above').default('WARNING'))
     .option('--verbose', 'also print a line for each request to the profiler\'s own pages (/_profiler/...)', false)

@@ -1,4 +1,5 @@
 import { configPanel } from './built-in/config.js';
+import { databasePanel } from './built-in/database.js';
 import { dumpPanel } from './built-in/dump.js';
 import { eventsPanel } from './built-in/events.js';
 import { exceptionPanel } from './built-in/exception.js';
@@ -20,6 +21,7 @@ export const BUILT_IN_PANELS: readonly PanelDefinition[] = [
   routerPanel,
   securityPanel,
   httpClientPanel,
+  databasePanel,
   dumpPanel,
   configPanel,
 ];

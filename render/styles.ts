@@ -45,6 +45,8 @@ details>summary{cursor:pointer;color:#4b5563;padding:3px 0}
 .menu a{display:flex;justify-content:space-between;gap:8px;padding:7px 10px;border-radius:6px;color:#1f2328;text-decoration:none}
 .menu a:hover{background:#f3f4f6}.menu a.on{background:#111827;color:#fff}
 .summary dl{display:flex;flex-wrap:wrap;gap:4px 28px;margin:8px 0 0}.summary dt{font-size:12px;opacity:.75}.summary dd{margin:0;font-weight:600}
+.db-failed{background:#fef2f2}.db-failed .err{color:#991b1b;margin:4px 0}.db-slow{background:#fffbeb}
+.db-sql,.db-runnable{white-space:pre-wrap;overflow-wrap:anywhere}.db-explain{margin:6px 0 0}.db-queries td:first-child,.db-queries td:nth-child(2),.db-queries td:nth-child(3){white-space:nowrap}
 .future-note{color:#b45309;font-weight:600}
 .timeline td:not(:nth-child(2)){white-space:nowrap}
 .track{position:relative;height:12px;min-width:160px;background:#f3f4f6;border-radius:3px}

@@ -1,6 +1,6 @@
 import type { Profile } from '../core/profiler/profile.js';
 
-export type TimelineKind = 'phase' | 'listener' | 'span' | 'http';
+export type TimelineKind = 'phase' | 'listener' | 'span' | 'http' | 'query';
 
 /** One bar of the request's waterfall; ms since the request started. */
 export interface TimelineRow {
@@ -17,13 +17,13 @@ const EVENT_PHASES: Record<string, string> = {
 };
 
 /**
- * The kernel's phases in order, then every listener call in event order, then the app's spans and
- * outgoing HTTP calls by start: a fixed order whatever the timings, the bars give the positions.
+ * The kernel's phases in order, then every listener call in event order, then the app's spans,
+ * outgoing HTTP calls and database queries by start: a fixed order whatever the timings, the bars give the positions.
  * Listener calls are placed at their recorded start; in profiles recorded before calls kept one, they
  * are laid end to end from their event's phase (or after the bar before them), an estimate.
  */
 export function timelineRows(profile: Profile): TimelineRow[] {
-  const { time, events, http_client: http } = profile.collectors;
+  const { time, events, http_client: http, db } = profile.collectors;
   const rows: TimelineRow[] = time.phases.map((phase) => ({ kind: 'phase', label: phase.name, start: phase.start, duration: phase.duration }));
   let cursor = 0;
   for (const event of events.events) {
@@ -38,6 +38,7 @@ export function timelineRows(profile: Profile): TimelineRow[] {
   const app: TimelineRow[] = [
     ...(time.spans ?? []).map((span): TimelineRow => ({ kind: 'span', label: span.name, start: span.start, duration: span.duration })),
     ...(http?.calls ?? []).map((call): TimelineRow => ({ kind: 'http', label: `${call.method} ${call.url}`, start: call.start, duration: call.duration })),
+    ...(db?.queries ?? []).map((query): TimelineRow => ({ kind: 'query', label: `SQL ${query.sql}`, start: query.start, duration: query.duration ?? null })),
   ];
   return [...rows, ...app.sort((a, b) => a.start - b.start)];
 }

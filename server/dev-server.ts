@@ -71,6 +71,8 @@ export interface DevServerOptions {
   timeouts?: Partial<ServerTimeouts>;
   /** URL template (%f, %l) of the error pages' "open in editor" links (default: no links) */
   editor?: string | null;
+  /** ms: the Database panel marks queries at least this long as slow (`--slow-query`); none when null or absent */
+  slowQueryMs?: number | null;
 }
 
 export interface DevServer {
@@ -126,7 +128,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const mcp = storage ? mcpRoute(() => loaded.app, storage) : null;
   const makeKernel = (next: LoadedApp): RequestHandler => {
     const config = serveConfig({ appFile: next.file, root: options.root, storeDir: storage ? shownStore(options.storeDir) : null, options: effectiveServeOptions(options, next.app.options.bodyLimit) });
-    const made = createAppKernel(next.app, { debug: options.debug, root: options.root, storage, editor: options.editor ?? null, config, profiler: options.profiler });
+    const made = createAppKernel(next.app, { debug: options.debug, root: options.root, storage, editor: options.editor ?? null, config, profiler: options.profiler, slowQueryMs: options.slowQueryMs ?? null });
     addStaticFilesListener(made, { dir: publicDir, profile: options.profileStatic ?? false });
     const routed = next.app.routes.all().some((route) => route.path === '/favicon.ico');
     const quietFavicon = () => !routed && (publicDir === null || !existsSync(resolve(publicDir, 'favicon.ico')));

@@ -17,12 +17,15 @@ export interface AppKernelOptions {
   /** the configuration panel's data */
   config?: ConfigData | null;
   /** what the profiler records of app code (default: everything) */
-  profiler?: Pick<ProfilerExtensionOptions, 'httpClient' | 'appRecords'>;
+  profiler?: Pick<ProfilerExtensionOptions, 'httpClient' | 'appRecords'> & { database?: false };
+  /** ms: queries at least this long are marked slow (`--slow-query`); none when null or absent */
+  slowQueryMs?: number | null;
 }
 
 /** The kernel `app serve` runs: the app, plus the profiler when debug is on. */
 export function createAppKernel(app: App, options: AppKernelOptions): Kernel {
   const editor = options.editor ? { template: options.editor, root: options.root } : null;
-  const extensions = options.debug && options.storage ? [profilerExtension(options.storage, { ...options.profiler, config: options.config ?? null, panels: app.panels, editor })] : [];
+  const extensions = options.debug && options.storage ? [profilerExtension(options.storage, {
+    database: { root: options.root, slowQueryMs: options.slowQueryMs ?? null }, ...options.profiler, config: options.config ?? null, panels: app.panels, editor })] : [];
   return buildKernel(app, { debug: options.debug, root: options.root, extensions, errorRenderer: createHtmlErrorRenderer(editor), recording: recordingTools });
 }

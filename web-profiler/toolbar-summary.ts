@@ -2,6 +2,8 @@ import type { Request } from '../core/http/request.js';
 import type { Response } from '../core/http/response.js';
 import { CALL_STRIDE, RecordingTrace, type RequestTrace } from '../core/kernel/request-trace.js';
 import { HTTP_CLIENT_COLLECTOR, type OutgoingCall } from '../core/debug/http-client-capture.js';
+import { DATABASE_COLLECTOR, QueryRecord } from '../core/debug/database-query.js';
+import { repeatKey, REPEATED_QUERY_MIN, statementShape } from '../core/debug/statement-shape.js';
 import type { SecurityData } from '../core/kernel/trace-data.js';
 import type { LogLevel } from '../core/log/log-record.js';
 import { levelAtLeast } from '../core/log/logger.js';
@@ -28,6 +30,8 @@ export interface ToolbarSummary {
   listeners: number;
   /** the outgoing HTTP calls the request made so far; null when none */
   outgoing?: { count: number; total: number } | null;
+  /** the database queries so far, their time, and whether one statement ran REPEATED_QUERY_MIN times from one place; null when none */
+  database?: { count: number; total: number; repeated: boolean } | null;
 }
 
 /**
@@ -58,7 +62,28 @@ export function toolbarSummary(request: Request, response: Response, trace: Requ
     security: { decision: security?.decision ?? 'none', rule: security?.rule ?? null },
     listeners,
     outgoing: outgoingCalls(recorded?.entries?.get(HTTP_CLIENT_COLLECTOR) as readonly OutgoingCall[] | undefined),
+    database: databaseQueries(recorded?.entries?.get(DATABASE_COLLECTOR)),
   };
+}
+
+function databaseQueries(entries: readonly unknown[] | undefined): ToolbarSummary['database'] {
+  if (!entries?.length) return null;
+  let count = 0;
+  let total = 0;
+  let repeated = false;
+  const seen = new Map<string, number>();
+  for (const entry of entries) {
+    if (!(entry instanceof QueryRecord)) continue;
+    count++;
+    total += entry.duration ?? 0;
+    if (repeated) continue;
+    const key = repeatKey(statementShape(entry.sql), entry.frame);
+    if (key === null) continue;
+    const times = (seen.get(key) ?? 0) + 1;
+    seen.set(key, times);
+    repeated = times >= REPEATED_QUERY_MIN;
+  }
+  return count === 0 ? null : { count, total, repeated };
 }
 
 function outgoingCalls(calls: readonly OutgoingCall[] | undefined): { count: number; total: number } | null {

@@ -9,6 +9,7 @@ import { ProfileHandoff } from '../core/profiler/handoff/profile-handoff.js';
 import { generateToken } from '../core/profiler/token.js';
 import type { AppPanel } from '../core/app/app-panel.js';
 import { startHttpClientCapture } from '../core/debug/http-client-capture.js';
+import { startDatabaseCapture, type DatabaseCaptureSettings } from '../core/debug/database-capture.js';
 import type { EditorLinks } from '../render/editor-link.js';
 import type { ConfigData } from '../core/profiler/panel-data.js';
 import { RequestRecording } from './recording-listener.js';
@@ -25,6 +26,8 @@ export interface ProfilerExtensionOptions {
   panels?: ReadonlyMap<string, AppPanel>;
   /** record outgoing HTTP calls (default: yes) */
   httpClient?: boolean;
+  /** record the queries of the app's pg and mysql2 clients (the Database panel); false: none (default: the root's frames, no slow threshold) */
+  database?: DatabaseCaptureSettings | false;
   /** run controllers in a recording scope: spans, dumps, outgoing calls, the app's panels (default: yes) */
   appRecords?: boolean;
   /** "open in editor" links on the exception panel's app frames (`app serve --editor`) */
@@ -83,6 +86,7 @@ export function profilerExtension(storage: ProfileStorage, options: ProfilerExte
       const recording = options.appRecords === false ? null : new RequestRecording(options.config ?? null, options.panels ?? new Map());
       const listener = new ProfilerListener(handoff, handoff.addRoutes(allRoutes), recording?.atResponse);
       if (recording && options.httpClient !== false) startHttpClientCapture();
+      if (recording && options.database !== false) startDatabaseCapture(options.database ?? { root: process.cwd(), slowQueryMs: null });
       const reserved = storage.nextToken?.bind(storage);
       kernel.beforeHandle.push((_request, trace) => { trace.token = generateToken((t) => storage.has(t), reserved); });
       if (recording) kernel.beforeHandle.push(recording.begin);

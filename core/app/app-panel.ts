@@ -18,8 +18,8 @@ export interface AppPanel<Entry = unknown> {
 /** Panel names: lower-case words with "-" or "_", not those of the profiler's own panels. */
 const NAME = /^[a-z][a-z0-9_-]{0,39}$/;
 /** The names and aliases of panels/built-in-panels.ts, which core/ cannot import (a test keeps them equal). */
-export const RESERVED_PANEL_NAMES: ReadonlySet<string> = new Set(['request', 'time', 'exception', 'log', 'events', 'router', 'security', 'http_client', 'dump', 'config',
-  'logger', 'performance', 'routing']);
+export const RESERVED_PANEL_NAMES: ReadonlySet<string> = new Set(['request', 'time', 'exception', 'log', 'events', 'router', 'security', 'http_client', 'db', 'dump', 'config',
+  'logger', 'performance', 'routing', 'database']);
 
 export function checkPanel(name: unknown, panel: unknown): asserts panel is AppPanel {
   if (typeof name !== 'string' || !NAME.test(name)) {

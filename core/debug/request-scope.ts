@@ -26,3 +26,18 @@ export function currentRecorder(): RequestRecorder | undefined {
 export function enterRequestScope(recorder: RequestRecorder | null): void {
   scope.enterWith(recorder ?? (undefined as unknown as RequestRecorder));
 }
+
+/**
+ * Runs the callbacks `channel` wraps (a TracingChannel's asyncStart) in the request `recorderOf` names
+ * for their message: a driver's pool that hands a connection to a waiting caller later, from another
+ * request's code, then still records into the caller's request.
+ */
+export function bindRequestScope(channel: { bindStore(store: AsyncLocalStorage<RequestRecorder>, transform: (message: unknown) => RequestRecorder): void },
+  recorderOf: (message: unknown) => RequestRecorder | undefined): void {
+  channel.bindStore(scope, (message) => recorderOf(message) as RequestRecorder);
+}
+
+/** Undoes bindRequestScope. */
+export function unbindRequestScope(channel: { unbindStore(store: AsyncLocalStorage<RequestRecorder>): boolean }): void {
+  channel.unbindStore(scope);
+}

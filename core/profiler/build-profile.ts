@@ -9,6 +9,7 @@ import { collectConfig } from './collectors/config-collector.js';
 import { collectCustomPanels } from './collectors/custom-collector.js';
 import { collectDump } from './collectors/dump-collector.js';
 import { collectHttpClient } from './collectors/http-client-collector.js';
+import { collectDatabase } from './collectors/database-collector.js';
 import type { CollectContext } from './collectors/collect-context.js';
 import type { Profile, RouterData } from './profile.js';
 import { SecretValues } from './redact.js';
@@ -61,11 +62,16 @@ export function buildProfile(request: RequestFacts, trace: TraceFacts, response:
       router: routes instanceof RouteCollection ? collectRouter(context) : routes.router,
       security: collectSecurity(context),
       http_client: collectHttpClient(context),
+      ...withDatabase(collectDatabase(context)),
       dump: collectDump(context),
       config: collectConfig(context),
       ...withCustomPanels(collectCustomPanels(context)),
     },
   };
+}
+
+function withDatabase(db: Profile['collectors']['db']): Pick<Profile['collectors'], 'db'> {
+  return db === undefined ? {} : { db };
 }
 
 function withCustomPanels(custom: Profile['collectors']['custom']): Pick<Profile['collectors'], 'custom'> {

@@ -13,6 +13,8 @@ export type { ListenerCall, Phase, SecurityData } from '../kernel/trace-data.js'
 export type { RouteExplanation, RouteVerdict } from '../routing/explain.js';
 import type { RouteExplanation } from '../routing/explain.js';
 import type { ConfigData, CustomPanelData, DumpData, HttpClientData, MemoryData, Span } from './panel-data.js';
+import type { DatabaseData } from './database-data.js';
+export type { DatabaseData, DatabaseQueryData, QueryGroupData, RepeatedQueryData } from './database-data.js';
 export type { ConfigData, CustomPanelData, DumpData, DumpNode, HttpCallData, HttpClientData, MemoryData, Span } from './panel-data.js';
 
 export interface BodyData {
@@ -116,6 +118,8 @@ export interface Collectors {
   security: SecurityData;
   /** absent in profiles recorded before these panels existed */
   http_client?: HttpClientData;
+  /** the queries of the app's pg and mysql2 clients; absent when it ran none */
+  db?: DatabaseData;
   dump?: DumpData;
   config?: ConfigData | null;
   /** the app's own panels (app.panel), by name */

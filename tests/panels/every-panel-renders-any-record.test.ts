@@ -22,6 +22,9 @@ const OPTIONAL: Record<string, string[]> = {
   security: ['collectors.security.rule', 'collectors.security.message'],
   http_client: ['collectors.http_client', ...['duration', 'status', 'requestSize', 'responseSize', 'error', 'headersAfter', 'bodyUnread', 'body', 'profile']
     .map((field) => `collectors.http_client.calls[].${field}`)],
+  db: ['collectors.db', 'collectors.db.slowMs', 'collectors.db.repeated[].frame.file', 'collectors.db.repeated[].frame.line',
+    ...['duration', 'rows', 'error', 'frame', 'frame.file', 'frame.line', 'database.host', 'database.port', 'database.name', 'database.user']
+      .map((field) => `collectors.db.queries[].${field}`)],
   dump: ['collectors.dump', 'collectors.dump.dumps[].file', 'collectors.dump.dumps[].line', 'collectors.dump.dumps[].time'],
   config: ['collectors.config', 'collectors.config.app', 'collectors.config.appFile', 'collectors.config.store'],
   cache: ['collectors.custom.cache.rows[]'],

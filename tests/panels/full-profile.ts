@@ -32,6 +32,16 @@ export function fullProfile(): Profile {
     error: 'socket hang up', timedOut: false, headersAfter: 1, bodyUnread: true,
     body: { size: 5, contentType: 'text/plain', text: 'stock', truncated: false }, profile: 'abc123', redacted: ['header authorization'],
   }] };
+  c.db = {
+    queries: [{
+      driver: 'pg', sql: 'SELECT name FROM users WHERE id = $1', params: [1], runnable: 'SELECT name FROM users WHERE id = 1', start: 1, duration: 0.5, rows: 1,
+      error: 'relation "users" does not exist', database: { host: '127.0.0.1', port: 5432, name: 'app', user: 'app' },
+      frame: { function: 'show', file: 'app.ts', line: 12 }, slow: true, group: 0, redacted: ['$2'],
+    }],
+    groups: [{ shape: 'SELECT name FROM users WHERE id = ?', count: 1, totalTime: 0.5 }],
+    repeated: [{ shape: 'SELECT name FROM users WHERE id = ?', frame: { function: 'show', file: 'app.ts', line: 12 }, count: 5, totalTime: 2.5 }],
+    totalTime: 0.5, errors: 1, slow: 1, slowMs: 0.1,
+  };
   c.dump = { dumps: [{ file: 'app.ts', line: 3, time: T0 + 2, value: { type: 'string', value: 'abc', length: 3 } }] };
   c.config = {
     node: 'v20.0.0', appkernel: '1.0.0', app: { name: 'demo', version: '0.1.0' }, appFile: 'app.config.ts',

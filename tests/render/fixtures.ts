@@ -181,6 +181,14 @@ export function hostileProfile(): Profile {
     client: 'undici', method: p, url: `javascript:alert(1)//${p}`, start: 0, duration: 1, status: 500, statusText: p,
     requestHeaders: { [p]: p }, responseHeaders: { [p]: [p, p] }, requestSize: 1, responseSize: 1, error: p, timedOut: false, redacted: [p],
   }] };
+  c.db = {
+    queries: [{
+      driver: 'pg', sql: p, params: [p], runnable: p, start: 0, duration: 1, rows: 1, error: p, database: { host: p, port: 1, name: p, user: p },
+      frame: { function: p, file: p, line: 1 }, slow: true, group: 0, redacted: [p],
+    }],
+    groups: [{ shape: p, count: 1, totalTime: 1 }], repeated: [{ shape: p, frame: { function: p, file: p, line: 1 }, count: 5, totalTime: 1 }],
+    totalTime: 1, errors: 1, slow: 1, slowMs: 1,
+  };
   c.dump = { dumps: [{ file: p, line: 1, time: T0, value: { type: 'object', class: p, more: 0, entries: [
     [p, { type: 'string', value: p, length: p.length }], ['e', { type: 'error', class: p, message: p }], ['c', { type: 'circular', class: p }],
   ] } }] };

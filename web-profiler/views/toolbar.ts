@@ -83,6 +83,10 @@ export function renderToolbar(s: ToolbarSummary): string {
   const outgoing = !s.outgoing ? '' : section('http_client',
     `<span class="ak-label">HTTP</span> ${plural(s.outgoing.count, 'HTTP call')} &middot; ${formatMs(s.outgoing.total)}`,
     row('Calls', String(s.outgoing.count)) + row('Total time', formatMs(s.outgoing.total)), href);
+  const database = !s.database ? '' : section('db',
+    `<span class="ak-label">DB</span> ${plural(s.database.count, 'query', 'queries')} &middot; ${formatMs(s.database.total)}${s.database.repeated ? ` ${pill('N+1', 'ak-warn')}` : ''}`,
+    row('Queries', String(s.database.count)) + row('Total time', formatMs(s.database.total))
+      + (s.database.repeated ? row('Warning', 'a statement ran many times from one place (N+1)') : ''), href);
   const fetches = '<div class="ak-s ak-fetch" tabindex="0" data-panel="fetch" hidden><span class="ak-label">Fetch</span> <span class="ak-fetch-count">0</span>'
     + '<div class="ak-det"><b>Requests from this page</b><table><thead><tr><th>Status</th><th>Method</th><th>URL</th><th>Profile</th></tr></thead>'
     + '<tbody class="ak-fetch-list"></tbody></table></div></div>';
@@ -93,7 +97,7 @@ export function renderToolbar(s: ToolbarSummary): string {
     + '<input type="checkbox" id="appkernel-toolbar-hidden" class="ak-min" aria-label="Hide the appkernel toolbar">'
     + '<div class="ak-bar">'
     + `<a class="ak-logo" href="${href}" title="Open the profile">appkernel</a>`
-    + request + time + logSection(s, href) + exception + security + outgoing + fetches
+    + request + time + logSection(s, href) + exception + security + outgoing + database + fetches
     + `<a class="ak-token" href="${href}" title="Open the profile">${escapeHtml(s.token)}</a>`
     + '<label class="ak-hide" for="appkernel-toolbar-hidden" title="Hide the toolbar" aria-label="Hide the toolbar">&#x2715;</label>'
     + '</div>'

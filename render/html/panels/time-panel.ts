@@ -6,10 +6,10 @@ import { timelineEnd, timelineRows } from '../../timeline.js';
 const percent = (part: number, whole: number): string =>
   (whole > 0 && Number.isFinite(part) ? Math.min(100, Math.max(0, (part / whole) * 100)) : 0).toFixed(2);
 
-const KIND_LABELS = { phase: 'phase', listener: 'listener', span: 'span', http: 'HTTP' } as const;
-const KIND_COLORS = { phase: '#2563eb', listener: '#6b7280', span: '#15803d', http: '#b45309' } as const;
+const KIND_LABELS = { phase: 'phase', listener: 'listener', span: 'span', http: 'HTTP', query: 'SQL' } as const;
+const KIND_COLORS = { phase: '#2563eb', listener: '#6b7280', span: '#15803d', http: '#b45309', query: '#7c3aed' } as const;
 
-/** Total duration, memory, and the waterfall: phases, listener calls, the app's spans and outgoing calls on one axis. */
+/** Total duration, memory, and the waterfall: phases, listener calls, the app's spans, outgoing calls and queries on one axis. */
 export function renderTimePanel(profile: Profile): string {
   const { duration, memory } = profile.collectors.time;
   const rows = timelineRows(profile);

@@ -22,7 +22,7 @@ test('should list every panel in the menu, linking ?panel=<name>&type=request, t
   const hrefs = $('ul.menu a').map((_, a) => $(a).attr('href')).get();
   assert.equal(hrefs, BUILT_IN_PANEL_NAMES.map((p) => `/_profiler/a1b2c3?panel=${p}&type=request`));
   assert.equal($('ul.menu a').map((_, a) => $(a).children('span').first().text()).get(),
-    ['Request / Response', 'Performance', 'Exception', 'Logs', 'Events', 'Routing', 'Security', 'HTTP Client', 'Dumps', 'Configuration']);
+    ['Request / Response', 'Performance', 'Exception', 'Logs', 'Events', 'Routing', 'Security', 'HTTP Client', 'Database', 'Dumps', 'Configuration']);
   assert.is($('ul.menu a.on').attr('href'), '/_profiler/a1b2c3?panel=router&type=request');
   assert.is($('ul.menu a[aria-current=page]').length, 1);
 });

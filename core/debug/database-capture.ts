@@ -1,0 +1,38 @@
+import { createRequire } from 'node:module';
+import { sep } from 'node:path';
+import { setDatabaseCaptureSettings, type DatabaseCaptureSettings } from './database-capture-settings.js';
+import { startMysql2Capture, stopMysql2Capture } from './mysql2-query-capture.js';
+import { wrapPgModule, type PgModule } from './pg-query-capture.js';
+
+export { DATABASE_COLLECTOR, QueryRecord, type QueryEntry } from './database-query.js';
+export type { DatabaseCaptureSettings } from './database-capture-settings.js';
+
+const PG_ENTRY = `${sep}node_modules${sep}pg${sep}lib${sep}index.js`;
+const moduleCache = createRequire(import.meta.url).cache;
+
+/**
+ * Records the queries of the app's database clients into the request that runs them, from now on:
+ * mysql2 through its TracingChannels; pg (which publishes none yet) through a wrapper of each `pg`
+ * the process has loaded (an app that never imports pg gets none). Called again after the app is
+ * loaded again, it wraps a pg the new app brought.
+ */
+export function startDatabaseCapture(settings: DatabaseCaptureSettings): void {
+  setDatabaseCaptureSettings(settings);
+  startMysql2Capture();
+  wrapLoadedPg();
+}
+
+/** Stops recording queries: the Database panel is then empty; the pg wrappers only pass through. */
+export function stopDatabaseCapture(): void {
+  setDatabaseCaptureSettings(null);
+  stopMysql2Capture();
+}
+
+/** Wraps every `pg` in the module cache (pg is CommonJS: an ES import of it is cached there too); the count wrapped. */
+export function wrapLoadedPg(): number {
+  let count = 0;
+  for (const [file, module] of Object.entries(moduleCache)) {
+    if (file.endsWith(PG_ENTRY) && module?.loaded && wrapPgModule(module.exports as PgModule)) count++;
+  }
+  return count;
+}

@@ -1,0 +1,124 @@
+import { parseStack } from '../kernel/stack-frames.js';
+import type { Frame } from '../kernel/exception-data.js';
+import { spanMs } from '../http/request.js';
+
+/** The app entries' name of the Database panel's queries (RequestTrace.addEntry). */
+export const DATABASE_COLLECTOR = 'db';
+
+/** Where a query went; never the password. */
+export interface DatabaseTarget {
+  host: string | null;
+  port: number | null;
+  name: string | null;
+  user: string | null;
+}
+
+/** A query as it travels to the profiler worker (plain data): what the Database collector reads. */
+export interface QueryEntry {
+  driver: 'pg' | 'mysql2';
+  sql: string;
+  params: unknown[];
+  /** ms since the request started */
+  start: number;
+  /** ms; null when it had not ended at the hand-off */
+  duration: number | null;
+  /** rows returned or affected; null when the driver did not say */
+  rows: number | null;
+  error: string | null;
+  database: DatabaseTarget;
+  /** the app's own frame that issued the query; null when none was on the stack */
+  frame: Pick<Frame, 'function' | 'file' | 'line'> | null;
+  /** `app serve --slow-query <ms>`: null when no threshold was set */
+  slowMs: number | null;
+}
+
+/** A stack captured unformatted (Error.captureStackTrace): its text is made when first read. */
+export interface StackHolder { stack?: string }
+
+const STACK_DEPTH = 40;
+
+/** The stack of the code calling `calledThrough`, the frames above it left out, formatted only when read. */
+export function captureStack(calledThrough: Function): StackHolder {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = STACK_DEPTH;
+  const holder: StackHolder = {};
+  Error.captureStackTrace(holder, calledThrough);
+  Error.stackTraceLimit = limit;
+  return holder;
+}
+
+/**
+ * One query the request's code ran: what the driver was given, by reference, and clock readings.
+ * The stack is captured unformatted; its text (source-mapped) and the app's frame are made only when
+ * the query is shown (the toolbar) or handed to the profiler (toJSON), off the query's own path.
+ */
+export class QueryRecord {
+  endAt: number | null = null;
+  rows: number | null = null;
+  error: string | null = null;
+  #stack: StackHolder | null;
+  #frame: QueryEntry['frame'] | undefined;
+
+  constructor(
+    readonly driver: QueryEntry['driver'],
+    readonly origin: number,
+    readonly startAt: number,
+    readonly sql: string,
+    readonly params: readonly unknown[],
+    readonly database: DatabaseTarget,
+    readonly root: string,
+    readonly slowMs: number | null,
+    /** where the app called the driver (captureStack) */
+    stack: StackHolder,
+  ) {
+    this.#stack = stack;
+  }
+
+  ended(rows: number | null, error: unknown): void {
+    this.endAt = performance.now();
+    this.rows = rows;
+    if (error !== null && error !== undefined) this.error = String((error as Error)?.message ?? error);
+  }
+
+  get duration(): number | null {
+    return this.endAt === null ? null : spanMs(this.origin, this.endAt) - spanMs(this.origin, this.startAt);
+  }
+
+  /** The app's own frame nearest the driver, once. */
+  get frame(): QueryEntry['frame'] {
+    if (this.#frame === undefined) {
+      const app = parseStack(this.#stack?.stack, this.root).find((frame) => frame.kind === 'app');
+      this.#frame = app ? { function: app.function, file: app.file, line: app.line } : null;
+      this.#stack = null;
+    }
+    return this.#frame;
+  }
+
+  toJSON(): QueryEntry {
+    return {
+      driver: this.driver,
+      sql: this.sql,
+      params: this.params.map(plainParam),
+      start: spanMs(this.origin, this.startAt),
+      duration: this.duration,
+      rows: this.rows,
+      error: this.error,
+      database: this.database,
+      frame: this.frame,
+      slowMs: this.slowMs,
+    };
+  }
+}
+
+/** A parameter as JSON can carry it, written as the driver sends it: a date as ISO text, bytes as hex, a BigInt as digits. */
+function plainParam(value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'bigint') return value.toString();
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? String(value) : value.toISOString();
+  if (value instanceof Uint8Array) return `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
+  if (Array.isArray(value)) return value.map(plainParam);
+  if (typeof value === 'object') {
+    try { return JSON.stringify(value); } catch { return String(value); }
+  }
+  return value;
+}

@@ -1,0 +1,98 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import diagnostics from 'node:diagnostics_channel';
+import { databaseCaptureSettings } from './database-capture-settings.js';
+import { captureStack, DATABASE_COLLECTOR, QueryRecord, type StackHolder } from './database-query.js';
+import { bindRequestScope, currentRecorder, unbindRequestScope, type RequestRecorder } from './request-scope.js';
+
+/** What mysql2 (3.20 and later) publishes on its `mysql2:query` and `mysql2:execute` TracingChannels. */
+interface Mysql2QueryMessage {
+  query?: unknown;
+  values?: unknown;
+  database?: unknown;
+  serverAddress?: unknown;
+  serverPort?: unknown;
+  result?: unknown;
+  error?: unknown;
+}
+
+const RECORD = Symbol('appkernel.db.query');
+const RECORDER = Symbol('appkernel.db.recorder');
+const CALLER = Symbol('appkernel.db.caller');
+
+type Tagged = Mysql2QueryMessage & { [RECORD]?: QueryRecord; [RECORDER]?: RequestRecorder; [CALLER]?: StackHolder };
+
+/** Where the app called the pool: its query starts later, in the pool's callback, where the app's frames are gone. */
+const poolCaller = new AsyncLocalStorage<StackHolder | undefined>();
+
+function onStart(message: unknown): void {
+  const settings = databaseCaptureSettings();
+  const recorder = settings === null ? undefined : currentRecorder();
+  if (recorder === undefined || settings === null) return;
+  const m = message as Tagged;
+  if (typeof m.query !== 'string') return;
+  const record = new QueryRecord('mysql2', recorder.origin, performance.now(), m.query, Array.isArray(m.values) ? m.values : [],
+    {
+      host: typeof m.serverAddress === 'string' ? m.serverAddress : null,
+      port: typeof m.serverPort === 'number' ? m.serverPort : null,
+      name: typeof m.database === 'string' && m.database !== '' ? m.database : null,
+      user: null,
+    },
+    settings.root, settings.slowQueryMs, poolCaller.getStore() ?? captureStack(onStart));
+  m[RECORD] = record;
+  recorder.add(DATABASE_COLLECTOR, record);
+}
+
+/** The callback's turn (asyncStart): the driver's result is known, an error was published before it. */
+function onAsyncStart(message: unknown): void {
+  const m = message as Tagged;
+  const record = m[RECORD];
+  if (record === undefined || record.endAt !== null) return;
+  record.ended(m.error ? null : rowsOf(m.result), m.error ?? null);
+}
+
+function onError(message: unknown): void {
+  const m = message as Tagged;
+  const record = m[RECORD];
+  if (record === undefined || record.endAt !== null) return;
+  record.ended(null, m.error);
+}
+
+function rowsOf(result: unknown): number | null {
+  if (Array.isArray(result)) return result.length;
+  const affected = (result as { affectedRows?: unknown } | null | undefined)?.affectedRows;
+  return typeof affected === 'number' ? affected : null;
+}
+
+function onPoolConnectStart(message: unknown): void {
+  const recorder = currentRecorder();
+  if (recorder === undefined || databaseCaptureSettings() === null) return;
+  (message as Tagged)[RECORDER] = recorder;
+  (message as Tagged)[CALLER] = captureStack(onPoolConnectStart);
+}
+
+const QUERY_HANDLERS = { start: onStart, end() {}, asyncStart: onAsyncStart, asyncEnd() {}, error: onError };
+const POOL_HANDLERS = { start: onPoolConnectStart, end() {}, asyncStart() {}, asyncEnd() {}, error() {} };
+
+const queryChannels = ['mysql2:query', 'mysql2:execute'].map((name) => diagnostics.tracingChannel(name));
+const poolConnect = diagnostics.tracingChannel('mysql2:pool:connect');
+
+let subscribed = false;
+
+/** Records mysql2's queries and prepared statements into the request that runs them, from now on. */
+export function startMysql2Capture(): void {
+  if (subscribed) return;
+  subscribed = true;
+  for (const channel of queryChannels) channel.subscribe(QUERY_HANDLERS);
+  poolConnect.subscribe(POOL_HANDLERS);
+  bindRequestScope(poolConnect.asyncStart, (message) => (message as Tagged)[RECORDER]);
+  poolConnect.asyncStart.bindStore(poolCaller, (message) => (message as Tagged)[CALLER]);
+}
+
+export function stopMysql2Capture(): void {
+  if (!subscribed) return;
+  subscribed = false;
+  for (const channel of queryChannels) channel.unsubscribe(QUERY_HANDLERS);
+  poolConnect.unsubscribe(POOL_HANDLERS);
+  unbindRequestScope(poolConnect.asyncStart);
+  poolConnect.asyncStart.unbindStore(poolCaller);
+}

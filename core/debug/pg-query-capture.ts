@@ -1,0 +1,123 @@
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
+import { databaseCaptureSettings } from './database-capture-settings.js';
+import { captureStack, DATABASE_COLLECTOR, QueryRecord, type DatabaseTarget, type StackHolder } from './database-query.js';
+import { currentRecorder } from './request-scope.js';
+
+type Method = (this: unknown, ...args: unknown[]) => unknown;
+
+/** What the wrapper reads of a `pg` module: its Client's query method and its Pool's connect. */
+export interface PgModule {
+  Client?: { prototype: { query?: Method } };
+  Pool?: { prototype: { connect?: Method; query?: Method } };
+}
+
+interface PgClient {
+  host?: unknown;
+  port?: unknown;
+  database?: unknown;
+  user?: unknown;
+}
+
+const WRAPPED = Symbol.for('appkernel.db.wrapped');
+
+/**
+ * Where the app called pool.query: the client's query runs later, from the pool's callback (bound to
+ * the caller's context by the wrapped connect), where the app's frames are no longer on the stack.
+ */
+const poolCaller = new AsyncLocalStorage<StackHolder>();
+
+/**
+ * Wraps one `pg` module's Client.prototype.query (which pg.Pool's queries go through too) so that a
+ * query run while a request is recorded is added to it, and its Pool.prototype.connect so that a
+ * pool's callback (a query waiting for a free client) runs in the caller's request, not in the one
+ * that freed the client. Outside a recorded request, or with the panel off, both only pass through.
+ * Returns false when the module is not a `pg` it knows.
+ */
+export function wrapPgModule(pg: PgModule): boolean {
+  const client = pg.Client?.prototype;
+  if (!client || typeof client.query !== 'function') return false;
+  if ((client.query as unknown as Record<symbol, unknown>)[WRAPPED]) return true;
+  client.query = wrappedQuery(client.query);
+  const pool = pg.Pool?.prototype;
+  if (pool && typeof pool.connect === 'function' && !Object.hasOwn(pool.connect, WRAPPED)) pool.connect = wrappedConnect(pool.connect);
+  if (pool && typeof pool.query === 'function' && !Object.hasOwn(pool.query, WRAPPED)) pool.query = wrappedPoolQuery(pool.query);
+  return true;
+}
+
+function wrappedQuery(original: Method): Method {
+  const query = function (this: unknown, ...args: unknown[]): unknown {
+    const settings = databaseCaptureSettings();
+    const recorder = settings === null ? undefined : currentRecorder();
+    if (recorder === undefined || settings === null) return original.apply(this, args);
+    const [config, values] = args;
+    const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
+    if (typeof text !== 'string') return original.apply(this, args);
+    const given = (config as { values?: unknown }).values;
+    const params = Array.isArray(given) ? given : Array.isArray(values) ? values : [];
+    const record = new QueryRecord('pg', recorder.origin, performance.now(), text, params, target(this as PgClient), settings.root, settings.slowQueryMs,
+      poolCaller.getStore() ?? captureStack(query));
+    recorder.add(DATABASE_COLLECTOR, record);
+    const at = typeof args[2] === 'function' ? 2 : typeof args[1] === 'function' ? 1 : -1;
+    if (at !== -1) {
+      const callback = args[at] as Method;
+      args[at] = function (this: unknown, error: unknown, result: unknown) {
+        record.ended(error ? null : rowsOf(result), error);
+        return callback.apply(this, [error, result]);
+      };
+      return original.apply(this, args);
+    }
+    const returned = original.apply(this, args);
+    if (returned !== null && typeof returned === 'object' && typeof (returned as Promise<unknown>).then === 'function') {
+      (returned as Promise<unknown>).then((result) => record.ended(rowsOf(result), null), (error: unknown) => record.ended(null, error));
+    } else if (returned !== null && typeof returned === 'object' && typeof (returned as NodeJS.EventEmitter).once === 'function') {
+      // a Submittable (a cursor, a query stream): it ends or fails as an emitter
+      (returned as NodeJS.EventEmitter).once('end', () => record.ended(null, null));
+      (returned as NodeJS.EventEmitter).once('error', (error: unknown) => record.ended(null, error));
+    }
+    return returned;
+  };
+  Object.defineProperty(query, WRAPPED, { value: true });
+  return query;
+}
+
+function wrappedPoolQuery(original: Method): Method {
+  const query = function (this: unknown, ...args: unknown[]): unknown {
+    if (databaseCaptureSettings() === null || currentRecorder() === undefined) return original.apply(this, args);
+    return poolCaller.run(captureStack(query), () => original.apply(this, args));
+  };
+  Object.defineProperty(query, WRAPPED, { value: true });
+  return query;
+}
+
+function wrappedConnect(original: Method): Method {
+  const connect = function (this: unknown, ...args: unknown[]): unknown {
+    if (typeof args[0] === 'function' && currentRecorder() !== undefined) args[0] = AsyncResource.bind(args[0] as Method);
+    return original.apply(this, args);
+  };
+  Object.defineProperty(connect, WRAPPED, { value: true });
+  return connect;
+}
+
+function target(client: PgClient): DatabaseTarget {
+  return {
+    host: typeof client.host === 'string' ? client.host : null,
+    port: typeof client.port === 'number' ? client.port : Number(client.port) || null,
+    name: typeof client.database === 'string' ? client.database : null,
+    user: typeof client.user === 'string' ? client.user : null,
+  };
+}
+
+/** rowCount (rows returned or affected), summed over the results of several statements. */
+function rowsOf(result: unknown): number | null {
+  if (Array.isArray(result)) {
+    let sum: number | null = null;
+    for (const one of result) {
+      const rows = rowsOf(one);
+      if (rows !== null) sum = (sum ?? 0) + rows;
+    }
+    return sum;
+  }
+  const r = result as { rowCount?: unknown; rows?: unknown } | null | undefined;
+  if (typeof r?.rowCount === 'number') return r.rowCount;
+  return Array.isArray(r?.rows) ? r.rows.length : null;
+}

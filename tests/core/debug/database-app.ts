@@ -1,0 +1,111 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { PACKAGE_ENTRY } from '../../helpers/cli.js';
+import { serveForTest, type TestServer } from '../../helpers/serve.js';
+import { startTempMariaDb, type TempMariaDb } from '../../helpers/temp-mariadb.js';
+import { sql, startTempPostgres, type TempPostgres } from '../../helpers/temp-postgres.js';
+
+const modules = (path: string) => JSON.stringify(resolve(process.cwd(), 'node_modules', path));
+
+/** A TypeScript app (its frames come back through source maps) that queries PostgreSQL through pg, pg.Pool and Kysely, and MariaDB through mysql2. */
+export const databaseApp = (pgUrl: string, maria: TempMariaDb) => `import pg from ${modules('pg/lib/index.js')};
+import mysql from ${modules('mysql2/promise.js')};
+import { Kysely, PostgresDialect } from ${modules('kysely/dist/esm/index.js')};
+import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};
+
+interface Row { name: string }
+const PG_URL: string = ${JSON.stringify(pgUrl)};
+const pool = new pg.Pool({ connectionString: PG_URL, max: 4, idleTimeoutMillis: 200, allowExitOnIdle: true });
+const kysely = new Kysely<{ users: { id: number; name: string; password: string } }>({
+  dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: PG_URL, max: 2, idleTimeoutMillis: 200, allowExitOnIdle: true }) }),
+});
+const maria = mysql.createPool({ host: '127.0.0.1', port: ${maria.port}, user: 'app', password: ${JSON.stringify(maria.password)}, database: 'app', connectionLimit: 2, maxIdle: 0, idleTimeout: 200 });
+(globalThis as { closeDatabaseApp?: () => Promise<unknown> }).closeDatabaseApp = () => Promise.all([pool.end(), kysely.destroy(), maria.end()]);
+
+export const app = createApp({ name: 'db' })
+  .get('direct', '/pg/direct', async function direct() {
+    const client = new pg.Client({ connectionString: PG_URL });
+    await client.connect();
+    try {
+      const result = await client.query('SELECT $1::int + 1 AS n', [41]);
+      return { n: result.rows[0].n };
+    } finally {
+      await client.end();
+    }
+  })
+  .get('pool', '/pg/pool', async function poolQuery() {
+    const result = await pool.query<Row>('SELECT name FROM users WHERE id = $1', [1]);
+    return { name: result.rows[0]?.name };
+  })
+  .get('kysely', '/pg/kysely', async function kyselyQuery() {
+    const rows = await kysely.selectFrom('users').select('name').where('id', '=', 2).execute();
+    return { name: rows[0]?.name };
+  })
+  .get('maria', '/maria', async function mariaQuery() {
+    const [rows] = await maria.query('SELECT name FROM users WHERE id = ?', [1]);
+    const [sum] = await maria.execute('SELECT ? + 1 AS n', [41]);
+    return { rows, sum };
+  })
+  .get('n_plus_one', '/n-plus-one', async function nPlusOne() {
+    const names: string[] = [];
+    for (let id = 1; id <= 20; id++) {
+      const result = await pool.query<Row>('SELECT name FROM users WHERE id = $1', [id]); // the N+1 line
+      names.push(result.rows[0]?.name ?? '');
+    }
+    return { names: names.length };
+  })
+  .get('failing', '/pg/failing', async function failing() {
+    try { await pool.query('SELECT * FROM no_such_table'); } catch (error) { return { failed: (error as Error).message }; }
+    return { failed: false };
+  })
+  .get('secret', '/pg/secret', async function secret() {
+    const result = await pool.query('SELECT id FROM users WHERE name = $1 AND password = $2', ['ann', 'hunter2-very-secret']);
+    await maria.query("SELECT 1 FROM users WHERE password = 'maria-literal-secret'");
+    return { found: result.rowCount };
+  })
+  .get('page', '/page/{times}', async function page({ params }) {
+    for (let id = 1; id <= Number(params.times); id++) await pool.query('SELECT name FROM users WHERE id = $1', [id]);
+    return '<!DOCTYPE html><html><head><title>db</title></head><body>queried</body></html>';
+  })
+  .get('tagged', '/tagged/{tag}', async function tagged({ params }) {
+    await pool.query('SELECT pg_sleep(0.05), $1::text AS tag', [params.tag]);
+    await maria.query('SELECT SLEEP(0.05), ? AS tag', [params.tag]);
+    return { tag: params.tag };
+  });
+`;
+
+export interface DatabaseServer extends TestServer {
+  postgres: TempPostgres;
+  maria: TempMariaDb;
+  appFile: string;
+  /** the line of the app file holding `marker` */
+  lineOf(marker: string): number;
+  remove(): Promise<void>;
+}
+
+/** Both databases (a users table each, rows 1 to 20), the app and a dev server on it. */
+export async function serveDatabaseApp(options: { slowQueryMs?: number } = {}): Promise<DatabaseServer> {
+  const [postgres, maria] = await Promise.all([startTempPostgres(), startTempMariaDb()]);
+  await sql(postgres.url, 'CREATE TABLE users (id int PRIMARY KEY, name text NOT NULL, password text NOT NULL)');
+  await sql(postgres.url, 'INSERT INTO users SELECT i, \'user\' || i, \'pw\' || i FROM generate_series(1, 20) i');
+  const admin = await (await import('mysql2/promise')).createConnection({ host: '127.0.0.1', port: maria.port, user: 'app', password: maria.password, database: 'app' });
+  await admin.query('CREATE TABLE users (id int PRIMARY KEY, name text NOT NULL, password text NOT NULL)');
+  await admin.query('INSERT INTO users VALUES (1, \'ann\', \'pw1\'), (2, \'bob\', \'pw2\')');
+  await admin.end();
+  const dir = mkdtempSync(join(tmpdir(), 'appkernel-db-app-'));
+  const appFile = join(dir, 'app.config.ts');
+  writeFileSync(appFile, databaseApp(postgres.url, maria));
+  const server = await serveForTest({ appFile, root: dir, ...(options.slowQueryMs === undefined ? {} : { slowQueryMs: options.slowQueryMs }) });
+  const lines = readFileSync(appFile, 'utf8').split('\n');
+  return {
+    ...server, postgres, maria, appFile,
+    lineOf: (marker) => lines.findIndex((line) => line.includes(marker)) + 1,
+    async remove() {
+      await server.stop();
+      await (globalThis as { closeDatabaseApp?: () => Promise<unknown> }).closeDatabaseApp?.();
+      await Promise.all([postgres.remove(), maria.remove()]);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
