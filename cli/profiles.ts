@@ -3,6 +3,7 @@ import { AppError } from '../core/errors.js';
 import type { Profile, SearchQuery } from '../core/profiler/profile.js';
 import type { ProfileStore } from '../core/profiler/storage/profile-storage.js';
 import { jsonForTerminal, terminalSafeBlock } from '../render/text/terminal-safe.js';
+import { hasDatabaseFilter, searchByQueries } from '../core/profiler/database-filter.js';
 import { panelForJson, profileForJson, summaryForJson } from './json-times.js';
 import { openExistingStore } from './open-store.js';
 import { nonEmptyFilter, parseDuration, parseInteger, parseStatusFilter, parseTimeOption, STORE_OPTION_HELP } from './options.js';
@@ -10,7 +11,8 @@ import { textOptions, type Output } from './output.js';
 import { makeTailCommand } from './profiles-tail.js';
 
 interface StoreOption { store?: string }
-interface ListOptions extends StoreOption { status?: string; method?: string; ip?: string; url?: string; since?: string; until?: string; limit: string; json: boolean; wide?: boolean; includeProfiler: boolean }
+interface ListOptions extends StoreOption { status?: string; method?: string; ip?: string; url?: string; since?: string; until?: string; limit: string; json: boolean; wide?: boolean; includeProfiler: boolean;
+  minQueries?: string; repeatedQueries?: boolean }
 interface ShowOptions extends StoreOption { panel?: string; json: boolean; html: boolean; wide?: boolean; all: boolean; includeProfiler: boolean }
 
 async function withStore<T>(opts: StoreOption, work: (storage: ProfileStore) => Promise<T>, output: Output): Promise<T> {
@@ -54,6 +56,8 @@ Examples:
     .option('--url <substring>', 'part of the URL')
     .option('--since <time>', 'ISO time, or a duration ago (15m, 2h)')
     .option('--until <time>', 'ISO time, or a duration ago')
+    .option('--min-queries <n>', 'only profiles whose code ran at least this many database queries')
+    .option('--repeated-queries', 'only profiles with a repeated-query (N+1) warning in their Database panel', false)
     .option('--limit <n>', 'at most this many', '20')
     .option('--json', 'print a JSON array of the list fields', false)
     .addOption(wideOption())
@@ -71,7 +75,12 @@ Examples:
       if (query.since !== undefined && query.until !== undefined && query.since > query.until) {
         throw new AppError('APP_ERR_CLI_USAGE', `--since (${opts.since}) is later than --until (${opts.until}): no profile can be in that range.`);
       }
-      const [rows, total] = await withStore(opts, (storage) => Promise.all([storage.search(query), storage.count(query)]), output);
+      const database = { ...(opts.minQueries !== undefined ? { minQueries: parseInteger(opts.minQueries, 'min-queries', 0) } : {}), repeated: opts.repeatedQueries === true };
+      const [rows, total] = await withStore(opts, async (storage) => {
+        if (!hasDatabaseFilter(database)) return Promise.all([storage.search(query), storage.count(query)]);
+        const found = await searchByQueries(storage, query, database);
+        return [found.rows, found.total] as const;
+      }, output);
       if (opts.json) return output.out(`${jsonForTerminal(rows.map(summaryForJson))}\n`);
       const { renderProfileListText } = await import('../render/text/profile-list-text.js');
       output.out(renderProfileListText(rows, { ...textOptions(output, opts.wide), total, wide: opts.wide === true }));

@@ -13,8 +13,8 @@ export interface TestServer {
 }
 
 /** A real dev server on 127.0.0.1 and a free port, with a temporary profile store. */
-export async function serveForTest(options: { appFile?: string | null; debug?: boolean; root?: string; allowedHosts?: string[]; editor?: string; slowQueryMs?: number } = {}): Promise<TestServer> {
-  const storeDir = mkdtempSync(join(tmpdir(), 'appkernel-test-store-'));
+export async function serveForTest(options: { appFile?: string | null; debug?: boolean; root?: string; allowedHosts?: string[]; editor?: string; slowQueryMs?: number; store?: string } = {}): Promise<TestServer> {
+  const storeDir = options.store ?? mkdtempSync(join(tmpdir(), 'appkernel-test-store-'));
   const server = await startDevServer({
     port: 0, host: '127.0.0.1', allowedHosts: options.allowedHosts, appFile: options.appFile ?? null, root: options.root ?? process.cwd(), storeDir,
     debug: options.debug ?? true, watch: false, logLevel: 'EMERGENCY', print: () => {}, editor: options.editor ?? null,
@@ -24,7 +24,7 @@ export async function serveForTest(options: { appFile?: string | null; debug?: b
     server, base: server.url, storeDir,
     async stop() {
       await server.close();
-      rmSync(storeDir, { recursive: true, force: true });
+      if (options.store === undefined) rmSync(storeDir, { recursive: true, force: true });
     },
   };
 }

@@ -85,7 +85,7 @@ export interface DatabaseServer extends TestServer {
 }
 
 /** Both databases (a users table each, rows 1 to 20), the app and a dev server on it. */
-export async function serveDatabaseApp(options: { slowQueryMs?: number } = {}): Promise<DatabaseServer> {
+export async function serveDatabaseApp(options: { slowQueryMs?: number; store?: 'folder' | 'postgres' } = {}): Promise<DatabaseServer> {
   const [postgres, maria] = await Promise.all([startTempPostgres(), startTempMariaDb()]);
   await sql(postgres.url, 'CREATE TABLE users (id int PRIMARY KEY, name text NOT NULL, password text NOT NULL)');
   await sql(postgres.url, 'INSERT INTO users SELECT i, \'user\' || i, \'pw\' || i FROM generate_series(1, 20) i');
@@ -96,7 +96,8 @@ export async function serveDatabaseApp(options: { slowQueryMs?: number } = {}): 
   const dir = mkdtempSync(join(tmpdir(), 'appkernel-db-app-'));
   const appFile = join(dir, 'app.config.ts');
   writeFileSync(appFile, databaseApp(postgres.url, maria));
-  const server = await serveForTest({ appFile, root: dir, ...(options.slowQueryMs === undefined ? {} : { slowQueryMs: options.slowQueryMs }) });
+  const store = options.store === 'postgres' ? { store: await postgres.createDatabase() } : {};
+  const server = await serveForTest({ appFile, root: dir, ...store, ...(options.slowQueryMs === undefined ? {} : { slowQueryMs: options.slowQueryMs }) });
   const lines = readFileSync(appFile, 'utf8').split('\n');
   return {
     ...server, postgres, maria, appFile,
