@@ -5,6 +5,7 @@ import { Response } from '../core/http/response.js';
 import { renderProfilePage } from './views/profile-page.js';
 import type { EditorLinks } from '../render/editor-link.js';
 import { renderSearchPage } from './views/search-page.js';
+import { renderExplainPage } from './views/explain-page.js';
 import { LIVE_SEARCH_SCRIPT } from './assets/live-search-script.js';
 import { liveStream } from './live-stream.js';
 import type { Profile, SearchQuery } from '../core/profiler/profile.js';
@@ -67,6 +68,24 @@ export class ProfilerController {
     const port = request.serverAddress?.port;
     if (key === null || port === undefined) throw new HttpError(503, 'This server has no instance key: its state folder cannot be written.');
     return Response.json({ proof: instanceProof(key, nonce, port) }, 200, { 'Cache-Control': 'no-store' });
+  };
+
+  /**
+   * EXPLAIN of one recorded query through the app's live pool, in this process. A POST from the profiler's
+   * own pages only (its Origin, or Sec-Fetch-Site, says so): another site's form must not make this server
+   * query its database.
+   */
+  readonly explainAction = async ({ request, params }: ControllerContext): Promise<Response> => {
+    const origin = request.header('origin');
+    const sameOrigin = origin !== undefined ? origin === request.baseUrl : request.header('sec-fetch-site') === 'same-origin';
+    if (!sameOrigin) throw new HttpError(403, 'EXPLAIN is accepted only from the profiler\'s own page (same origin).');
+    const profile = await this.load(params.token);
+    const index = Number(params.query);
+    const query = Number.isSafeInteger(index) ? profile.collectors.db?.queries?.[index] : undefined;
+    if (query === undefined) throw new NotFoundHttpError(`Profile "${params.token}" has no query #${params.query}.`);
+    const { explainQuery } = await import('../core/profiler/explain-query.js');
+    const result = await explainQuery(query);
+    return Response.html(renderExplainPage(profile.token, index, query, result), result.ok ? 200 : result.status);
   };
 
   readonly jsonAction = async ({ params }: ControllerContext): Promise<Response> =>

@@ -2,12 +2,15 @@ import { createRequire } from 'node:module';
 import { sep } from 'node:path';
 import { setDatabaseCaptureSettings, type DatabaseCaptureSettings } from './database-capture-settings.js';
 import { startMysql2Capture, stopMysql2Capture } from './mysql2-query-capture.js';
-import { wrapPgModule, type PgModule } from './pg-query-capture.js';
+import { forgetPools } from './live-pools.js';
+import { rememberMysql2Pools, type Mysql2PoolClass } from './mysql2-pools.js';
+import { wrapPgModule, type ParametersOf, type PgModule } from './pg-query-capture.js';
 
 export { DATABASE_COLLECTOR, QueryRecord, type QueryEntry } from './database-query.js';
 export type { DatabaseCaptureSettings } from './database-capture-settings.js';
 
 const PG_ENTRY = `${sep}node_modules${sep}pg${sep}lib${sep}index.js`;
+const MYSQL2_POOL = `${sep}node_modules${sep}mysql2${sep}lib${sep}base${sep}pool.js`;
 const moduleCache = createRequire(import.meta.url).cache;
 
 /**
@@ -18,6 +21,7 @@ const moduleCache = createRequire(import.meta.url).cache;
  */
 export function startDatabaseCapture(settings: DatabaseCaptureSettings): void {
   setDatabaseCaptureSettings(settings);
+  forgetPools();
   startMysql2Capture();
   wrapLoadedPg();
 }
@@ -32,7 +36,16 @@ export function stopDatabaseCapture(): void {
 export function wrapLoadedPg(): number {
   let count = 0;
   for (const [file, module] of Object.entries(moduleCache)) {
-    if (file.endsWith(PG_ENTRY) && module?.loaded && wrapPgModule(module.exports as PgModule)) count++;
+    if (file.endsWith(PG_ENTRY) && module?.loaded && wrapPgModule(module.exports as PgModule, parametersOf(module.require.bind(module)))) count++;
+    else if (file.endsWith(MYSQL2_POOL) && module?.loaded) rememberMysql2Pools(module.exports as Mysql2PoolClass);
   }
   return count;
+}
+
+function parametersOf(load: (id: string) => unknown): ParametersOf | undefined {
+  try {
+    return load('./connection-parameters') as ParametersOf;
+  } catch {
+    return undefined;
+  }
 }

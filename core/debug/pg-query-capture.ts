@@ -1,6 +1,7 @@
 import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import { databaseCaptureSettings } from './database-capture-settings.js';
 import { captureStack, DATABASE_COLLECTOR, QueryRecord, type DatabaseTarget, type StackHolder } from './database-query.js';
+import { poolKey, rememberPool, type LivePool } from './live-pools.js';
 import { currentRecorder } from './request-scope.js';
 
 type Method = (this: unknown, ...args: unknown[]) => unknown;
@@ -33,14 +34,15 @@ const poolCaller = new AsyncLocalStorage<StackHolder>();
  * that freed the client. Outside a recorded request, or with the panel off, both only pass through.
  * Returns false when the module is not a `pg` it knows.
  */
-export function wrapPgModule(pg: PgModule): boolean {
+export function wrapPgModule(pg: PgModule, parameters?: ParametersOf): boolean {
   const client = pg.Client?.prototype;
   if (!client || typeof client.query !== 'function') return false;
   if ((client.query as unknown as Record<symbol, unknown>)[WRAPPED]) return true;
   client.query = wrappedQuery(client.query);
   const pool = pg.Pool?.prototype;
-  if (pool && typeof pool.connect === 'function' && !Object.hasOwn(pool.connect, WRAPPED)) pool.connect = wrappedConnect(pool.connect);
-  if (pool && typeof pool.query === 'function' && !Object.hasOwn(pool.query, WRAPPED)) pool.query = wrappedPoolQuery(pool.query);
+  const remember = parameters === undefined ? () => {} : (poolObject: unknown) => rememberPgPool(poolObject as PgPool, parameters);
+  if (pool && typeof pool.connect === 'function' && !Object.hasOwn(pool.connect, WRAPPED)) pool.connect = wrappedConnect(pool.connect, remember);
+  if (pool && typeof pool.query === 'function' && !Object.hasOwn(pool.query, WRAPPED)) pool.query = wrappedPoolQuery(pool.query, remember);
   return true;
 }
 
@@ -80,25 +82,62 @@ function wrappedQuery(original: Method): Method {
   return query;
 }
 
-function wrappedPoolQuery(original: Method): Method {
+function wrappedPoolQuery(original: Method, remember: (pool: unknown) => void): Method {
   const query = function (this: unknown, ...args: unknown[]): unknown {
     if (databaseCaptureSettings() === null || currentRecorder() === undefined) return original.apply(this, args);
+    remember(this);
     return poolCaller.run(captureStack(query), () => original.apply(this, args));
   };
   Object.defineProperty(query, WRAPPED, { value: true });
   return query;
 }
 
-function wrappedConnect(original: Method): Method {
+function wrappedConnect(original: Method, remember: (pool: unknown) => void): Method {
   const connect = function (this: unknown, ...args: unknown[]): unknown {
-    if (typeof args[0] === 'function' && currentRecorder() !== undefined) args[0] = AsyncResource.bind(args[0] as Method);
+    if (databaseCaptureSettings() === null || currentRecorder() === undefined) return original.apply(this, args);
+    remember(this);
+    if (typeof args[0] === 'function') args[0] = AsyncResource.bind(args[0] as Method);
     return original.apply(this, args);
   };
   Object.defineProperty(connect, WRAPPED, { value: true });
   return connect;
 }
 
+/** pg's own ConnectionParameters: a pool's options (a connection string, the PG* variables) read as its clients read them. */
+export type ParametersOf = new (options: unknown) => PgClient;
+
+interface PgPool {
+  options?: unknown;
+  ending?: boolean;
+  ended?: boolean;
+  query(config: { text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
+
+const livePools = new WeakMap<PgPool, { key: string; pool: LivePool }>();
+
+function rememberPgPool(pgPool: PgPool, parameters: ParametersOf): void {
+  let known = livePools.get(pgPool);
+  if (known === undefined) {
+    const target = targetOf(new parameters(pgPool.options ?? {}));
+    known = {
+      key: poolKey('pg', target),
+      pool: {
+        driver: 'pg',
+        // values given (even none) keep pg on the extended protocol: one statement, never several
+        run: async (sql, params) => (await pgPool.query({ text: sql, values: [...params] })).rows,
+        open: () => pgPool.ending !== true && pgPool.ended !== true,
+      },
+    };
+    livePools.set(pgPool, known);
+  }
+  rememberPool(known.key, known.pool);
+}
+
 function target(client: PgClient): DatabaseTarget {
+  return targetOf(client);
+}
+
+function targetOf(client: PgClient): DatabaseTarget {
   return {
     host: typeof client.host === 'string' ? client.host : null,
     port: typeof client.port === 'number' ? client.port : Number(client.port) || null,

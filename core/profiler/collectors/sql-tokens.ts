@@ -63,3 +63,21 @@ export function literalText(sql: string, token: SqlToken): string {
   const inner = sql.slice(token.start + 1, Math.max(token.start + 1, token.end - 1));
   return inner.split(quote + quote).join(quote).replace(/\\(.)/g, '$1');
 }
+
+/** Whether the statement is one statement: no `;` outside its literals, quoted names and comments but a last one. */
+export function isSingleStatement(sql: string, driver: 'pg' | 'mysql2'): boolean {
+  let code = '';
+  let at = 0;
+  for (const token of sqlTokens(sql, driver)) {
+    if (token.kind !== 'literal') continue;
+    code += sql.slice(at, token.start);
+    at = token.end;
+  }
+  code += sql.slice(at);
+  const semicolon = withoutCommentsAndNames(code).replace(/;\s*$/, '').indexOf(';');
+  return semicolon === -1;
+}
+
+function withoutCommentsAndNames(code: string): string {
+  return code.replace(/--[^\n]*|\/\*[\s\S]*?(\*\/|$)|"(?:[^"]|"")*"|`[^`]*`/g, ' ');
+}

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PACKAGE_ENTRY } from '../../helpers/cli.js';
+import { waitFor } from '../../helpers/poll.js';
 import { serveForTest, type TestServer } from '../../helpers/serve.js';
 import { startTempMariaDb, type TempMariaDb } from '../../helpers/temp-mariadb.js';
 import { sql, startTempPostgres, type TempPostgres } from '../../helpers/temp-postgres.js';
@@ -21,7 +22,8 @@ const kysely = new Kysely<{ users: { id: number; name: string; password: string 
   dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: PG_URL, max: 2, idleTimeoutMillis: 200, allowExitOnIdle: true }) }),
 });
 const maria = mysql.createPool({ host: '127.0.0.1', port: ${maria.port}, user: 'app', password: ${JSON.stringify(maria.password)}, database: 'app', connectionLimit: 2, maxIdle: 0, idleTimeout: 200 });
-(globalThis as { closeDatabaseApp?: () => Promise<unknown> }).closeDatabaseApp = () => Promise.all([pool.end(), kysely.destroy(), maria.end()]);
+// each version of the app (a reload loads it again) adds its pools' closing
+((globalThis as { databaseAppClosers?: (() => Promise<unknown>)[] }).databaseAppClosers ??= []).push(() => Promise.all([pool.end(), kysely.destroy(), maria.end()]));
 
 export const app = createApp({ name: 'db' })
   .get('direct', '/pg/direct', async function direct() {
@@ -104,7 +106,11 @@ export async function serveDatabaseApp(options: { slowQueryMs?: number; store?: 
     lineOf: (marker) => lines.findIndex((line) => line.includes(marker)) + 1,
     async remove() {
       await server.stop();
-      await (globalThis as { closeDatabaseApp?: () => Promise<unknown> }).closeDatabaseApp?.();
+      const closers = (globalThis as { databaseAppClosers?: (() => Promise<unknown>)[] }).databaseAppClosers ?? [];
+      await Promise.all(closers.splice(0).map((close) => close()));
+      // pg's pool.end() settles before its clients' sockets close: a server stopped first would fail them
+      const others = 'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()';
+      await waitFor(async () => (await sql(postgres.url, others)).rows[0].n === 0, 10_000);
       await Promise.all([postgres.remove(), maria.remove()]);
       rmSync(dir, { recursive: true, force: true });
     },
