@@ -72,12 +72,13 @@ export class ProfilerController {
 
   /**
    * EXPLAIN of one recorded query through the app's live pool, in this process. A POST from the profiler's
-   * own pages only (its Origin, or Sec-Fetch-Site, says so): another site's form must not make this server
+   * own pages only (its Sec-Fetch-Site, or without one its Origin, says so): another site's form must not make this server
    * query its database.
    */
   readonly explainAction = async ({ request, params }: ControllerContext): Promise<Response> => {
-    const origin = request.header('origin');
-    const sameOrigin = origin !== undefined ? origin === request.baseUrl : request.header('sec-fetch-site') === 'same-origin';
+    // A browser says where a request comes from in Sec-Fetch-Site; the profiler's no-referrer policy makes its Origin "null"
+    const site = request.header('sec-fetch-site');
+    const sameOrigin = site !== undefined ? site === 'same-origin' : request.header('origin') === request.baseUrl;
     if (!sameOrigin) throw new HttpError(403, 'EXPLAIN is accepted only from the profiler\'s own page (same origin).');
     const profile = await this.load(params.token);
     const index = Number(params.query);

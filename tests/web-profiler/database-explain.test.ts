@@ -46,7 +46,8 @@ test('when the POST comes from another origin or with no origin, then it is refu
   const profile = await token('/pg/pool');
   assert.is((await explain(profile, 0, { origin: 'http://evil.example' })).status, 403);
   assert.is((await explain(profile, 0, {})).status, 403);
-  assert.is((await explain(profile, 0, { 'sec-fetch-site': 'same-origin' })).status, 200);
+  assert.is((await explain(profile, 0, { 'sec-fetch-site': 'same-origin', origin: 'null' })).status, 200);
+  assert.is((await explain(profile, 0, { 'sec-fetch-site': 'cross-site', origin: t.base })).status, 403);
 });
 
 test('when the statement cannot be explained or the query does not exist, then a clear message answers', async () => {
