@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { sep } from 'node:path';
 import { setDatabaseCaptureSettings, type DatabaseCaptureSettings } from './database-capture-settings.js';
 import { startMysql2Capture, stopMysql2Capture } from './mysql2-query-capture.js';
+import { forgetAppFrames } from './app-frame.js';
 import { forgetPools } from './live-pools.js';
 import { rememberMysql2Pools, type Mysql2PoolClass } from './mysql2-pools.js';
 import { wrapPgModule, type ParametersOf, type PgModule } from './pg-query-capture.js';
@@ -22,6 +23,7 @@ const moduleCache = createRequire(import.meta.url).cache;
 export function startDatabaseCapture(settings: DatabaseCaptureSettings): void {
   setDatabaseCaptureSettings(settings);
   forgetPools();
+  forgetAppFrames();
   startMysql2Capture();
   wrapLoadedPg();
 }

@@ -1,5 +1,4 @@
-import { parseStack } from '../kernel/stack-frames.js';
-import type { Frame } from '../kernel/exception-data.js';
+import { appFrame, type AppFrame, type StackHolder } from './app-frame.js';
 import { spanMs } from '../http/request.js';
 
 /** The app entries' name of the Database panel's queries (RequestTrace.addEntry). */
@@ -27,15 +26,15 @@ export interface QueryEntry {
   error: string | null;
   database: DatabaseTarget;
   /** the app's own frame that issued the query; null when none was on the stack */
-  frame: Pick<Frame, 'function' | 'file' | 'line'> | null;
+  frame: AppFrame | null;
   /** `app serve --slow-query <ms>`: null when no threshold was set */
   slowMs: number | null;
 }
 
-/** A stack captured unformatted (Error.captureStackTrace): its text is made when first read. */
-export interface StackHolder { stack?: string }
+export type { StackHolder };
 
-const STACK_DEPTH = 40;
+/** Deep enough for an ORM's layers and a driver's own; each frame more costs every query. */
+const STACK_DEPTH = 14;
 
 /** The stack of the code calling `calledThrough`, the frames above it left out, formatted only when read. */
 export function captureStack(calledThrough: Function): StackHolder {
@@ -87,8 +86,7 @@ export class QueryRecord {
   /** The app's own frame nearest the driver, once. */
   get frame(): QueryEntry['frame'] {
     if (this.#frame === undefined) {
-      const app = parseStack(this.#stack?.stack, this.root).find((frame) => frame.kind === 'app');
-      this.#frame = app ? { function: app.function, file: app.file, line: app.line } : null;
+      this.#frame = this.#stack === null ? null : appFrame(this.#stack, this.root);
       this.#stack = null;
     }
     return this.#frame;
