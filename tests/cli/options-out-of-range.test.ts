@@ -14,6 +14,9 @@ for (const args of [
   ['profiles', 'list', '--since', '99999999999999d'],
   ['profiles', 'prune', '--keep', '99999999999999999999'],
   ['profiles', 'prune', '--older-than', '1e9d'],
+  ['profiles', 'list', '--min-queries', '-3'],
+  ['serve', '--port', '0', '--slow-query', 'soon'],
+  ['serve', '--port', '0', '--slow-query', '-5'],
 ]) {
   test(`when ${args.join(' ')}, then exit 2 with one line naming the option's value`, async () => {
     const r = await runCliInProcess([...args, '--store', '/nonexistent/appkernel-store']);
