@@ -75,15 +75,18 @@ export class ProfilerController {
    * own pages only (its Sec-Fetch-Site, or without one its Origin, says so): another site's form must not make this server
    * query its database.
    */
-  readonly explainAction = async ({ request, params }: ControllerContext): Promise<Response> => {
+  readonly explainAction = async ({ request }: ControllerContext): Promise<Response> => {
     // A browser says where a request comes from in Sec-Fetch-Site; the profiler's no-referrer policy makes its Origin "null"
     const site = request.header('sec-fetch-site');
     const sameOrigin = site !== undefined ? site === 'same-origin' : request.header('origin') === request.baseUrl;
     if (!sameOrigin) throw new HttpError(403, 'EXPLAIN is accepted only from the profiler\'s own page (same origin).');
-    const profile = await this.load(params.token);
-    const index = Number(params.query);
-    const query = Number.isSafeInteger(index) ? profile.collectors.db?.queries?.[index] : undefined;
-    if (query === undefined) throw new NotFoundHttpError(`Profile "${params.token}" has no query #${params.query}.`);
+    const form = await request.form();
+    const token = firstValue(form.token) ?? '';
+    const asked = firstValue(form.query) ?? '';
+    const profile = await this.load(token);
+    const index = /^\d{1,6}$/.test(asked) ? Number(asked) : -1;
+    const query = profile.collectors.db?.queries?.[index];
+    if (query === undefined) throw new NotFoundHttpError(`Profile "${token}" has no query #${asked}.`);
     const { explainQuery } = await import('../core/profiler/explain-query.js');
     const result = await explainQuery(query);
     return Response.html(renderExplainPage(profile.token, index, query, result), result.ok ? 200 : result.status);

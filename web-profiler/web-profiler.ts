@@ -42,7 +42,7 @@ export function profilerRoutes(): RouteCollection {
     .add('_profiler_live', { path: PROFILER_LIVE_PATH, methods: ['GET'], controller: 'ProfilerController::liveAction' })
     .add('_profiler_live_script', { path: PROFILER_LIVE_SCRIPT_PATH, methods: ['GET'], controller: 'ProfilerController::liveScriptAction' })
     .add('_profiler_instance_proof', { path: INSTANCE_PROOF_PATH, methods: ['GET'], controller: 'ProfilerController::instanceProofAction' })
-    .add('_profiler_explain', { path: `${PROFILER_PATH}/{token}/explain/{query}`, methods: ['POST'], requirements: { query: '\\d+' }, controller: 'ProfilerController::explainAction' })
+    .add('_profiler_explain', { path: `${PROFILER_PATH}/explain`, methods: ['POST'], controller: 'ProfilerController::explainAction' })
     .add('_profiler_json', { path: `${PROFILER_PATH}/{token}.json`, methods: ['GET'], controller: 'ProfilerController::jsonAction' })
     .add('_profiler', { path: `${PROFILER_PATH}/{token}`, methods: ['GET'], requirements: { token: '.+' }, controller: 'ProfilerController::panelAction' });
 }

@@ -40,7 +40,7 @@ for (const width of [1400, 390]) {
     assert.ok(await page.locator('.db-repeated').isVisible());
     await page.locator('main details summary', { hasText: 'Runnable SQL' }).first().click();
     assert.is(await page.locator('main .db-runnable').first().textContent(), 'SELECT name FROM users WHERE id = 1');
-    await Promise.all([page.waitForURL('**/explain/0'), page.locator('form.db-explain button').first().click()]);
+    await Promise.all([page.waitForURL('**/_profiler/explain'), page.locator('form.db-explain button').first().click()]);
     assert.match((await page.locator('.db-plan').textContent()) ?? '', /(Index|Seq) Scan/);
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), 'the plan fits');
     assert.equal(errors, []);

@@ -68,7 +68,7 @@ test('when a token is pasted with blanks around it, then it is the same profile'
 test('when an unknown panel is asked for, then a usage error naming the choices, exit 2', async () => {
   const r = await runApp(['profiles', 'show', notFound, '--panel', 'nope', '--store', store]);
   assert.is(r.code, 2);
-  assert.match(r.stderr, /Allowed choices are request \(Request \/ Response\), time \(Performance\), exception \(Exception\), log \(Logs\), events \(Events\), router \(Routing\), security \(Security\), http_client \(HTTP Client\), dump \(Dumps\), config \(Configuration\)\.$/m);
+  assert.match(r.stderr, /Allowed choices are request \(Request \/ Response\), time \(Performance\), exception \(Exception\), log \(Logs\), events \(Events\), router \(Routing\), security \(Security\), http_client \(HTTP Client\), db \(Database\), dump \(Dumps\), config \(Configuration\)\.$/m);
 });
 
 test('when a panel is asked for by its Symfony name (logger, performance, routing), then it is shown, as the profiler page does', async () => {

@@ -27,7 +27,7 @@ test('when the working directory has no app file, then the profiler routes first
   assert.is(r.code, 0, r.stderr);
   assert.is(r.stderr, '');
   const table = rows(r.stdout);
-  assert.equal(table.map((row) => row[0]), ['_profiler_home', '_profiler_search_results', '_profiler_live', '_profiler_live_script', '_profiler_instance_proof', '_profiler_json', '_profiler', 'home', 'hello', 'contact', 'boom']);
+  assert.equal(table.map((row) => row[0]), ['_profiler_home', '_profiler_search_results', '_profiler_live', '_profiler_live_script', '_profiler_instance_proof', '_profiler_explain', '_profiler_json', '_profiler', 'home', 'hello', 'contact', 'boom']);
   assert.equal(table.find((row) => row[0] === '_profiler'), ['_profiler', 'GET', '/_profiler/{token<.+>}', 'ProfilerController::panelAction']);
   assert.equal(table.find((row) => row[0] === 'contact'), ['contact', 'POST', '/contact', 'contact']);
   assert.equal(table.find((row) => row[0] === 'boom'), ['boom', 'ANY', '/boom', 'boom']);
@@ -43,10 +43,10 @@ export const app = createApp().get('orders', '/orders/{id}', () => 'order').post
   const r = await runApp(['routes'], { cwd: appDir });
   assert.is(r.code, 0, r.stderr);
   const table = rows(r.stdout);
-  assert.equal(table.map((row) => row[0]), ['_profiler_home', '_profiler_search_results', '_profiler_live', '_profiler_live_script', '_profiler_instance_proof', '_profiler_json', '_profiler', 'orders', 'submit', 'page']);
-  assert.equal(table[7].slice(0, 3), ['orders', 'GET', '/orders/{id}']);
-  assert.equal(table[8].slice(0, 3), ['submit', 'POST', '/orders']);
-  assert.equal(table[9].slice(0, 3), ['page', 'GET', '/page/{n<\\d+>?1}'], 'requirements and defaults are shown in the path');
+  assert.equal(table.map((row) => row[0]), ['_profiler_home', '_profiler_search_results', '_profiler_live', '_profiler_live_script', '_profiler_instance_proof', '_profiler_explain', '_profiler_json', '_profiler', 'orders', 'submit', 'page']);
+  assert.equal(table[8].slice(0, 3), ['orders', 'GET', '/orders/{id}']);
+  assert.equal(table[9].slice(0, 3), ['submit', 'POST', '/orders']);
+  assert.equal(table[10].slice(0, 3), ['page', 'GET', '/page/{n<\\d+>?1}'], 'requirements and defaults are shown in the path');
 });
 
 test.run();

@@ -17,13 +17,16 @@ async function token(path: string): Promise<string> {
 }
 
 function explain(profile: string, index: number, headers: Record<string, string> = { origin: t.base }) {
-  return fetchText(`${t.base}/_profiler/${profile}/explain/${index}`, { method: 'POST', headers });
+  return fetchText(`${t.base}/_profiler/explain`, {
+    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: `token=${profile}&query=${index}`,
+  });
 }
 
 test('when the panel\'s Explain button of a pg.Pool query is posted from the page, then the page shows PostgreSQL\'s plan', async () => {
   const profile = await token('/pg/pool');
   const panel = load((await fetchText(`${t.base}/_profiler/${profile}?panel=db`)).body);
-  assert.is(panel('form.db-explain').attr('action'), `/_profiler/${profile}/explain/0`);
+  assert.is(panel('form.db-explain').attr('action'), '/_profiler/explain');
+  assert.equal(panel('form.db-explain input').map((_, input) => `${panel(input).attr('name')}=${panel(input).attr('value')}`).get(), [`token=${profile}`, 'query=0']);
   const r = await explain(profile, 0);
   assert.is(r.status, 200, r.body);
   const $ = load(r.body);

@@ -22,7 +22,8 @@ function renderQuery(token: string, query: DatabaseQueryData, index: number, edi
   // each mark on a line of its own: the column stays narrow on a phone
   const marks = (query.error != null ? '<br><span class="b err">failed</span>' : '') + (query.slow ? '<br><span class="b warn">slow</span>' : '');
   const explain = query.error == null
-    ? `<form class="db-explain" method="post" action="/_profiler/${escapeHtml(encodeURIComponent(token))}/explain/${index}"><button type="submit">Explain</button></form>` : '';
+    ? `<form class="db-explain" method="post" action="/_profiler/explain"><input type="hidden" name="token" value="${escapeHtml(token)}">`
+      + `<input type="hidden" name="query" value="${index}"><button type="submit">Explain</button></form>` : '';
   return `<tr${rowClass(query)} id="query-${index + 1}"><td>${index + 1}</td><td>${query.duration == null ? '&hellip;' : formatMs(query.duration)}${marks}</td>`
     + `<td>${query.rows == null ? '' : escapeHtml(String(query.rows))}</td>`
     + `<td><pre class="db-sql">${escapeHtml(query.sql)}</pre>`
