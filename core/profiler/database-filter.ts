@@ -1,5 +1,5 @@
 import type { Profile, ProfileSummary, SearchQuery } from './profile.js';
-import type { ProfileStorage } from './storage/profile-storage.js';
+import type { ProfileStore } from './storage/profile-storage.js';
 
 /** What `profiles list` asks of a profile's Database panel. */
 export interface DatabaseFilter {
@@ -28,7 +28,7 @@ export function matchesDatabaseFilter(profile: Profile, filter: DatabaseFilter):
  * in all. The stores index the list fields only, so the profiles the other filters find are read, a
  * page at a time, newest first, through the store's own search and read: the same on every store.
  */
-export async function searchByQueries(storage: ProfileStorage, query: SearchQuery, filter: DatabaseFilter): Promise<{ rows: ProfileSummary[]; total: number }> {
+export async function searchByQueries(storage: ProfileStore, query: SearchQuery, filter: DatabaseFilter): Promise<{ rows: ProfileSummary[]; total: number }> {
   const rows: ProfileSummary[] = [];
   const skip = query.offset ?? 0;
   let total = 0;

@@ -21,7 +21,7 @@ export type MissingProfile = 'none yet' | 'malformed' | 'unknown';
  * (the profiler's own requests left out unless `includeProfiler`); a token is checked before the store
  * is asked. Callers word what is missing: the CLI and MCP (findProfile), the web profiler.
  */
-export async function resolveProfile(storage: ProfileStorage, token: string, includeProfiler: boolean): Promise<Profile | MissingProfile> {
+export async function resolveProfile(storage: ProfileStore, token: string, includeProfiler: boolean): Promise<Profile | MissingProfile> {
   if (token === 'latest') {
     const [latest] = await storage.search({ limit: 1, order: 'arrival', hideProfiler: !includeProfiler });
     return (latest && await storage.read(latest.token)) || 'none yet';

@@ -11,6 +11,7 @@ import { BODY_CAP } from './request-collector.js';
 import { DescribedBody, type RequestFacts } from './request-facts.js';
 import { routerJson } from './storage/panel-json.js';
 import type { TraceFacts } from './trace-facts.js';
+import { DATABASE_COLLECTOR } from '../debug/database-query.js';
 import { DUMP_COLLECTOR } from '../debug/dump.js';
 import { HTTP_CLIENT_COLLECTOR } from '../debug/http-client-capture.js';
 import { STOPWATCH_COLLECTOR } from '../debug/stopwatch.js';
@@ -37,7 +38,7 @@ export const STORED_RECORD = 0x01;
 const VERSION = 1;
 
 /** The app entries a collector reads (build-profile.ts): a record carrying any other is stored as its profile. */
-const READ_ENTRIES = new Set([CONFIG_COLLECTOR, DUMP_COLLECTOR, HTTP_CLIENT_COLLECTOR, STOPWATCH_COLLECTOR, MEMORY_COLLECTOR]);
+const READ_ENTRIES = new Set([CONFIG_COLLECTOR, DUMP_COLLECTOR, HTTP_CLIENT_COLLECTOR, STOPWATCH_COLLECTOR, MEMORY_COLLECTOR, DATABASE_COLLECTOR]);
 
 /**
  * Whether the record of a request holds nothing the profile redacts: its profile, built from it,

@@ -2,7 +2,7 @@ import type { DatabaseQueryData } from '../../core/profiler/profile.js';
 import type { ExplainResult } from '../../core/profiler/explain-query.js';
 import { escapeHtml } from '../../render/escape.js';
 import { renderLayout } from '../../render/layout.js';
-import { panelUrl } from '../../render/html/panel-url.js';
+import { panelUrl } from '../../core/profiler/profiler-urls.js';
 
 /** One EXPLAIN's plan (PostgreSQL's lines, MySQL's rows as a table), or why there is none, with the way back to the panel. */
 export function renderExplainPage(token: string, index: number, query: DatabaseQueryData, result: ExplainResult): string {

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { terminalSink } from '../../../core/log/terminal-sink.js';
 import { redactLogMessage } from '../../../core/profiler/redact-log.js';
 import { terminalSafe } from '../../../render/text/terminal-safe.js';
-import { assertNoRawControls, TERMINAL_PAYLOADS } from '../hardening/terminal-harness.js';
+import { assertNoRawControls, TERMINAL_PAYLOADS } from '../../hardening/terminal-harness.js';
 
 const test = suite('terminalSink: one printed line per record, whatever the record holds');
 

@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createApp } from '../../../core/app/app.js';
+import { recordingTools } from '../../../core/debug/recording-tools.js';
 import { Request } from '../../../core/http/request.js';
 import { buildKernel, combinedRoutes } from '../../../core/kernel/build-kernel.js';
 import { RecordingTrace, traceNames } from '../../../core/kernel/request-trace.js';
@@ -24,7 +25,7 @@ const app = createApp({ name: 'records' })
     log.info('Showing post {id}.', { id: params.id });
     return { id: params.id };
   });
-const kernel = buildKernel(app, { debug: true, root: process.cwd(), errorRenderer: htmlErrorRenderer });
+const kernel = buildKernel(app, { debug: true, root: process.cwd(), errorRenderer: htmlErrorRenderer, recording: recordingTools });
 const routes = combinedRoutes(app, []);
 
 /** the i-th request's token */
