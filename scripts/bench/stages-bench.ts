@@ -28,6 +28,8 @@ import { RecordingTrace, traceNames } from '../../core/kernel/request-trace.js';
 import type { RouteCollection } from '../../core/routing/route-collection.js';
 import { serveConfig } from '../../server/serve-config.js';
 import { app } from './bench-app.js';
+import { profileFromStoredRecord, STORED_RECORD } from '../../core/profiler/stored-record.js';
+import { renderProfilePage } from '../../web-profiler/views/profile-page.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 const PER_ROUND = Number(process.env.BENCH_REQUESTS ?? 2_000);
@@ -260,6 +262,27 @@ async function workerCost(path: string, routes: RouteCollection): Promise<{ buil
   return { build, stored };
 }
 
+const LOG_RECORDS = 1_000;
+
+/**
+ * A profile of a request that wrote LOG_RECORDS log records, as its page reads it: built from its
+ * stored record (readStoredEntry's cache left out), then its log panel's page rendered; ms each,
+ * the least of ROUNDS rounds.
+ */
+async function logProfileCost(routes: RouteCollection): Promise<{ build: number; page: number }> {
+  const [batch] = await serveRecords(`/log/${LOG_RECORDS}`, 1);
+  const tables = new RouteTables();
+  tables.set(0, routeTableData(routes));
+  const built = buildRecordedProfiles(batch, tables, []);
+  const entry = new Uint8Array(built.jsons, 0, built.lengths[0]);
+  if (entry[0] !== STORED_RECORD) throw new Error(`bench:stages: the profile of /log/${LOG_RECORDS} was not stored as a record`);
+  const profile = profileFromStoredRecord(entry);
+  if (profile.collectors.log.records.length < LOG_RECORDS) throw new Error(`bench:stages: the profile holds ${profile.collectors.log.records.length} log records, not ${LOG_RECORDS}`);
+  const build = (await best(() => profileFromStoredRecord(entry), 20)) / 1000;
+  const page = (await best(() => renderProfilePage(profile, { panel: 'log' }), 20)) / 1000;
+  return { build, page };
+}
+
 const rows: string[][] = [];
 const notes: string[] = [];
 const routes = combinedRoutes(app, [{ routes: profilerRoutes() }]);
@@ -329,4 +352,6 @@ profiler on, total: on + hand-off, CPU with the real store (= on + hand-off, CPU
 does (its "main µs/req" in bench:http) to compare either column with it.
 store, fallback: the store's announce() and writeJson() and its batches (index lines, appends) on the
   main thread, as when the worker has failed and sends no more than JSON back.`);
+const logged = await logProfileCost(routes);
+console.log(`\nA profile of ${LOG_RECORDS.toLocaleString('en')} log records: built from its stored record in ${logged.build.toFixed(2)} ms, its log panel's page rendered in ${logged.page.toFixed(2)} ms.`);
 for (const note of notes) console.log(`\nnote: ${note}`);
