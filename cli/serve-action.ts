@@ -18,8 +18,6 @@ import { describeStoreLocation, parseDuration, parseInteger, parseMs, parsePort,
 import type { ServeOptions } from './serve.js';
 import { PROFILER_PATH } from '../core/profiler/profiler-urls.js';
 
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/;
-
 /** `app serve`, once its options are parsed: runs until SIGINT or SIGTERM. */
 export async function serve(opts: ServeOptions, output: Output): Promise<void> {
   const port = parsePort(opts.port);
@@ -27,13 +25,6 @@ export async function serve(opts: ServeOptions, output: Output): Promise<void> {
   const slowQueryMs = opts.slowQuery === undefined ? null : parseMs(opts.slowQuery, 'slow-query');
   const logLevel = opts.logLevel.toUpperCase();
   if (!isLogLevel(logLevel)) throw new AppError('APP_ERR_CLI_USAGE', `Unknown log level "${opts.logLevel}" (DEBUG, INFO, NOTICE, WARNING, ERROR, CRITICAL, ALERT, EMERGENCY).`);
-  if (opts.debug && !LOOPBACK.test(opts.host)) {
-    if (!opts.exposeProfiler) {
-      throw new AppError('APP_ERR_SERVE_EXPOSED',
-        `Refusing to listen on "${opts.host}" with the profiler on: anyone who can reach it could read every request's data. Use --expose-profiler to do it anyway, or --no-debug.`);
-    }
-    output.err(`warning: the profiler is exposed on ${terminalSafe(opts.host)}: it shows every request's headers, bodies and logs to anyone who can reach it.\n`);
-  }
   const allowedHosts = opts.allowHost.map(parseAllowedHost);
   const maxConnections = opts.maxConnections === undefined ? undefined : parseInteger(opts.maxConnections, 'max-connections', 1);
   const retention = {
@@ -58,7 +49,7 @@ export async function serve(opts: ServeOptions, output: Output): Promise<void> {
     ...(opts.app ? {} : { appDir: cwd }),
     publicDir, profileStatic: opts.profileStatic,
     storeDir: resolveStoreLocation(opts.store, cwd), retention,
-    debug: opts.debug, watch: opts.watch && opts.debug,
+    debug: opts.debug, watch: opts.watch && opts.debug, exposeProfiler: opts.exposeProfiler,
     logLevel: logLevel as LogLevel, editor, slowQueryMs,
     ...(maxConnections !== undefined ? { timeouts: { maxConnections } } : {}),
     print: (line) => lines.push(paintLogLevel(line, output.errColor)),

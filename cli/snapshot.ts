@@ -43,7 +43,7 @@ Examples:
         import('../core/app/in-process-client.js'), import('../server/kernel-factory.js'), import('../core/app/load-app.js'), import('../snapshots/snapshot-file.js'),
       ]);
       const { app } = await loadApp(opts.app ? resolve(cwd, opts.app) : findAppFile(cwd));
-      const kernel = createAppKernel(app, { debug: opts.debug, root: cwd, storage: null });
+      const kernel = createAppKernel(app, { debug: opts.debug, root: cwd, profiler: null });
       const mode = snapshotModeFromEnv(process.env);
       const pages: FetchedPage[] = [];
       for (const path of paths) pages.push(await requestInProcess(kernel, sent.method, path, sent.headers, sent.body));

@@ -1,12 +1,9 @@
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
 import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
-import { relative, resolve } from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
-import { AppError, AppLoadError } from '../core/errors.js';
+import { resolve } from 'node:path';
+import { AppError } from '../core/errors.js';
 import { HostPolicy } from '../core/http/host-policy.js';
 import { createAppServer, type ServerTimeouts } from '../core/http/server.js';
 import { Request } from '../core/http/request.js';
@@ -19,19 +16,20 @@ import type { LogLevel } from '../core/log/log-record.js';
 import { isDatabaseUrl, openStorage } from '../core/profiler/storage/open-storage.js';
 import { displayUrl } from '../core/profiler/storage/postgres-errors.js';
 import type { ProfileStorage } from '../core/profiler/storage/profile-storage.js';
-import { closeProfileHandoff, endLiveStreams } from '../web-profiler/web-profiler.js';
-import { terminalSafe, terminalSafeBlock } from '../core/terminal-safe.js';
+import { WebProfiler } from '../web-profiler/web-profiler.js';
+import { terminalSafe } from '../core/terminal-safe.js';
 import { summarizeWarnings } from '../core/profiler/storage/warning-summary.js';
 import { createAppKernel, type AppKernelOptions } from './kernel-factory.js';
 import { effectiveServeOptions, serveConfig } from './serve-config.js';
-import { APP_FILES, findAppFile, loadApp, type LoadedApp } from '../core/app/load-app.js';
+import type { LoadedApp } from '../core/app/load-app.js';
 import { devRequestHandler } from './dev-request-handler.js';
-import { mcpRoute } from './mcp-route.js';
-import { watchMissingFiles, type MissingFilesWatcher } from './missing-files-watcher.js';
+import { mcpRoute, type McpRoute } from './mcp-route.js';
 import { addStaticFilesListener } from '../core/app/static-files.js';
-import { describeShadowedRoute, findShadowedRoutes } from '../core/app/route-checks.js';
 import type { ReloadFailureView } from '../web-profiler/views/reload-banner.js';
+import { AppWatch } from './app-watch.js';
 
+/** Hosts that only this machine reaches: the profiler may listen there without --expose-profiler. */
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/;
 /** how long close() lets requests in flight run before it cuts their connections */
 const SHUTDOWN_GRACE_MS = 5_000;
 /** Outside debug, the uncaught-error records of these statuses print only at --log-level INFO or lower. */
@@ -66,7 +64,9 @@ export interface DevServerOptions {
   /** the line printed for an answered request; null prints none */
   formatRequest?: (request: Request, response: Response, ms: number) => string | null;
   /** what the profiler records of app code (default: everything; the benchmarks turn parts off) */
-  profiler?: AppKernelOptions['profiler'];
+  recording?: AppKernelOptions['recording'];
+  /** listen on a host other machines reach with the profiler on (default: refused with APP_ERR_SERVE_EXPOSED) */
+  exposeProfiler?: boolean;
   /** the node:http server's timeouts and limits (defaults: DEFAULT_TIMEOUTS) */
   timeouts?: Partial<ServerTimeouts>;
   /** URL template (%f, %l) of the error pages' "open in editor" links (default: no links) */
@@ -90,56 +90,92 @@ export interface DevServer {
  * Serves an app with the profiler. In watch mode a changed app file (or a module
  * it imports) swaps the kernel without closing the socket; in-flight requests
  * finish on the old kernel; a broken edit keeps the last good app serving.
+ * Composed of the steps below, in order: the exposure guard, the store and its profiler, the app
+ * (and its watch), the HTTP server; close() undoes them in reverse.
  */
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
+  guardExposure(options);
   const printWarning = (message: string) => options.print(`warning: ${terminalSafe(message)}`);
-  const warnings = summarizeWarnings(printWarning);
   // What opening the store repaired is told in full (one line per segment); failures while serving are summarised.
-  let warn = printWarning;
-  const storage = options.debug
-    ? await openStorage(options.storeDir, { ...options.retention, onWarning: (message) => warn(message) })
-    : null;
-  warn = warnings.warn;
-  let appFile = options.appFile;
-  const lookingForAppFile = appFile === null && options.appDir !== undefined;
-  const watching = options.watch && (appFile !== null || lookingForAppFile);
-  /** the app file and every local module a load imported, broken loads included */
-  const watched = new Set<string>(appFile ? [resolve(appFile)] : []);
-  /** while the last reload failed: its message and place (a banner on every page, a header on every response) */
-  let failure: ReloadFailureView | null = null;
-  /** what each watched file held when the last load read it */
-  let seen = new Map<string, string>();
-  /** the files the last load's failed imports looked for: one of them appearing reloads */
-  let awaited = new Set<string>();
-  const load = async (): Promise<LoadedApp> => {
-    if (!watching) return loadApp(appFile);
-    const before = await fingerprints(watched);
-    const missing = new Set<string>();
-    try {
-      return await loadApp(appFile, watched, missing);
-    } finally {
-      const missed = [...missing].map((file) => [file, 'missing'] as const);
-      seen = new Map([...missed, ...await fingerprints([...watched].filter((file) => !before.has(file))), ...before]);
-      awaited = missing;
-    }
+  const storage = options.debug ? await openProfileStore(options, printWarning) : null;
+  const warnings = summarizeWarnings(printWarning);
+  const profiler = storage ? new WebProfiler(storage, warnings.warn) : null;
+  const mcp = storage ? mcpRoute(() => app.loaded.app, storage) : null;
+  const makeKernel = kernelMaker(options, profiler, () => app.failure, mcp);
+  let kernel: RequestHandler | null = null;
+  const app = new AppWatch(options, (next) => {
+    kernel = makeKernel(next);
+  });
+  let served: ServedHttp | null = null;
+  const close = once(async () => {
+    profiler?.endLiveStreams();
+    await mcp?.close();
+    await app.close();
+    await served?.close(options.print);
+    await profiler?.close();
+    await storage?.close();
+    warnings.flush();
+  });
+  try {
+    served = serveHttp(options, () => kernel!, await app.loadFirst());
+    await listen(served.server, options.port, options.host);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  const address = served.server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  // Profiles in a database several servers share say which one served them.
+  storage?.servedBy(`${hostname()}:${address.port}`);
+  await app.start();
+  return {
+    url: `http://${host}:${address.port}`,
+    server: served.server,
+    storage,
+    get loaded() {
+      return app.loaded;
+    },
+    reload: () => app.reload(),
+    close,
   };
+}
 
+/** A non-loopback host with the profiler on shows every request's data to whoever reaches it: refused unless asked for. */
+function guardExposure(options: DevServerOptions): void {
+  if (!options.debug || LOOPBACK.test(options.host)) return;
+  if (!options.exposeProfiler) {
+    throw new AppError('APP_ERR_SERVE_EXPOSED',
+      `Refusing to listen on "${options.host}" with the profiler on: anyone who can reach it could read every request's data. Use --expose-profiler to do it anyway, or --no-debug.`);
+  }
+  options.print(`warning: the profiler is exposed on ${terminalSafe(options.host)}: it shows every request's headers, bodies and logs to anyone who can reach it.`);
+}
+
+function openProfileStore(options: DevServerOptions, warn: (message: string) => void): Promise<ProfileStorage> {
+  return openStorage(options.storeDir, { ...options.retention, onWarning: warn });
+}
+
+/** What makes the kernel of each version of the app: the app, its profiler and public files, under the dev server's handler. */
+function kernelMaker(options: DevServerOptions, profiler: WebProfiler | null, failure: () => ReloadFailureView | null, mcp: McpRoute | null): (next: LoadedApp) => RequestHandler {
   const publicDir = options.publicDir ?? null;
-  const mcp = storage ? mcpRoute(() => loaded.app, storage) : null;
-  const makeKernel = (next: LoadedApp): RequestHandler => {
-    const config = serveConfig({ appFile: next.file, root: options.root, storeDir: storage ? shownStore(options.storeDir) : null, options: effectiveServeOptions(options, next.app.options.bodyLimit) });
-    const made = createAppKernel(next.app, { debug: options.debug, root: options.root, storage, editor: options.editor ?? null, config, profiler: options.profiler, slowQueryMs: options.slowQueryMs ?? null });
+  const storeShown = profiler ? shownStore(options.storeDir) : null;
+  return (next) => {
+    const config = serveConfig({ appFile: next.file, root: options.root, storeDir: storeShown, options: effectiveServeOptions(options, next.app.options.bodyLimit) });
+    const made = createAppKernel(next.app, { debug: options.debug, root: options.root, profiler, editor: options.editor ?? null, config, recording: options.recording, slowQueryMs: options.slowQueryMs ?? null });
     addStaticFilesListener(made, { dir: publicDir, profile: options.profileStatic ?? false });
     const routed = next.app.routes.all().some((route) => route.path === '/favicon.ico');
     const quietFavicon = () => !routed && (publicDir === null || !existsSync(resolve(publicDir, 'favicon.ico')));
-    return devRequestHandler(made, { failure: () => failure, quietFavicon, room: () => storage?.whenRoom?.() ?? null, ...(mcp ? { mcp: mcp.answer } : {}) });
+    return devRequestHandler(made, { failure, quietFavicon, room: () => profiler?.storage.whenRoom?.() ?? null, ...(mcp ? { mcp: mcp.answer } : {}) });
   };
-  const warnShadowed = (next: LoadedApp) => {
-    for (const shadowed of findShadowedRoutes(next.app.routes)) options.print(`warning: ${describeShadowedRoute(shadowed)}`);
-  };
-  let loaded = await load();
-  warnShadowed(loaded);
-  let kernel: RequestHandler = makeKernel(loaded);
+}
+
+interface ServedHttp {
+  server: Server;
+  /** Stops accepting; requests in flight get SHUTDOWN_GRACE_MS to finish, then their connections are cut. */
+  close(print: (line: string) => void): Promise<void>;
+}
+
+/** The node:http server in front of whichever kernel serves now, with the terminal's log sink and request lines. */
+function serveHttp(options: DevServerOptions, kernel: () => RequestHandler, loaded: LoadedApp): ServedHttp {
   const sink = terminalSink(options.logLevel, options.print, {
     redactMessage: redactLogMessage,
     quietStatuses: options.debug ? QUIET_IN_DEBUG : QUIET_IN_PRODUCTION,
@@ -150,7 +186,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   /** requests the adapter has not finished with once their request event returned; once stopping, each one's end closes idle connections */
   const inFlight = new Set<ServerResponse>();
   const closeIdleAfter = (response: ServerResponse) => response.once('close', () => server.closeIdleConnections());
-  const server = createAppServer(() => kernel, {
+  const server = createAppServer(kernel, {
     ...options.timeouts,
     bodyLimit: loaded.app.options.bodyLimit,
     trustedProxies: loaded.app.options.trustedProxies ?? [],
@@ -171,157 +207,35 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     onPending: (response) => inFlight.add(response),
     onSettled: (response) => inFlight.delete(response),
   });
-
-  await listen(server, options.port, options.host);
-  const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const url = `http://${host}:${address.port}`;
-  // Profiles in a database several servers share say which one served them.
-  storage?.servedBy(`${hostname()}:${address.port}`);
-
-  let watcher: FSWatcher | null = null;
-  /** with no app file yet: watches its folder for one */
-  let appearing: FSWatcher | null = null;
-  let missingFiles: MissingFilesWatcher | null = null;
-  const reload = async (changedFiles: readonly string[] = []): Promise<boolean> => {
-    const known = watched.size;
-    try {
-      const next = await load();
-      kernel = makeKernel(next);
-      loaded = next;
-      failure = null;
-      const routes = next.app.routes.size;
-      const changes = changedFiles.length > 0 ? ` Changed: ${changedFiles.map((file) => relative(options.root, file) || file).join(', ')}.` : '';
-      const shownFile = appFile ? relative(process.cwd(), resolve(appFile)) || appFile : String(appFile);
-      options.print(`Reloaded ${terminalSafe(shownFile)} (${routes} route${routes === 1 ? '' : 's'}).${terminalSafe(changes)}`);
-      warnShadowed(next);
-      return true;
-    } catch (error) {
-      const location = error instanceof AppLoadError && error.location ? error.location : null;
-      failure = {
-        message: (error as Error).message,
-        location: location ? `${location.file}:${location.line}:${location.column}` : String(appFile),
-      };
-      // The message on one line, its control characters shown; the code frame and stack below it, lines kept.
-      const details = error instanceof AppLoadError && error.details ? `\n${terminalSafeBlock(error.details)}` : '';
-      options.print(`Reload failed, the last good app keeps serving: ${terminalSafe(String((error as Error)?.message ?? error))}${details}`);
-      return false;
-    } finally {
-      if (watched.size > known && !stopping) watcher?.add([...watched].slice(known));
-      if (!stopping) await missingFiles?.follow(awaited);
-    }
-  };
-  /** The watched files that differ from what the last load read, and an app file that appeared. */
-  const changed = async (): Promise<string[]> => {
-    const files: string[] = [];
-    if (lookingForAppFile && appFile === null) {
-      appFile = findAppFile(options.appDir!);
-      if (appFile !== null) {
-        watched.add(appFile);
-        watcher?.add(appFile);
-        files.push(appFile);
-      }
-    }
-    for (const [file, fingerprint] of await fingerprints(seen.keys())) if (seen.get(file) !== fingerprint) files.push(file);
-    return files;
-  };
-  /** Reloads until the files are the ones the last load read: an edit made during a reload is not lost. */
-  const settle = async (ok: boolean) => {
-    while (!stopping) {
-      const files = await changed();
-      if (files.length === 0) break;
-      ok = await reload(files);
-    }
-    return ok;
-  };
-  let reloading: Promise<boolean> = Promise.resolve(true);
-  let checkQueued = false;
-  const check = () => {
-    if (!checkQueued) {
-      checkQueued = true;
-      reloading = reloading.then((ok) => { checkQueued = false; return settle(ok); });
-    }
-    return reloading;
-  };
-  let recheck: NodeJS.Timeout | undefined;
-  if (watching) {
-    watcher = watch([...watched], { ignoreInitial: true });
-    missingFiles = watchMissingFiles(() => void check());
-    await missingFiles.follow(awaited);
-    if (lookingForAppFile) {
-      // The folder itself, for its app file names only: a path that does not exist yet is not reliably watched.
-      const dir = resolve(options.appDir!);
-      const candidates = new Set<string>(APP_FILES.map((name) => resolve(dir, name)));
-      appearing = watch(dir, { ignoreInitial: true, depth: 0, ignored: (path: string) => resolve(path) !== dir && !candidates.has(resolve(path)) });
-      appearing.on('all', () => void check());
-      await new Promise<void>((ready) => appearing!.once('ready', () => ready()));
-    }
-    watcher.on('all', (event, path) => {
-      // chokidar stops following a file once it is deleted: followed again, it is seen when it comes back.
-      if (event === 'unlink' && !stopping) watcher?.add(path);
-      void check();
-      // chokidar drops a second change of a file within 50 ms of the first, and nothing follows it.
-      clearTimeout(recheck);
-      recheck = setTimeout(check, 75);
-    });
-    // chokidar emits no 'ready' for an empty list (no app file yet)
-    if (watched.size > 0) await new Promise<void>((ready) => watcher!.once('ready', () => ready()));
-    void check(); // an edit made before the watcher was ready
-  }
-
-  let closing: Promise<void> | null = null;
-  const close = () => {
-    closing ??= (async () => {
-      stopping = true;
-      clearTimeout(recheck);
-      if (storage) endLiveStreams(storage);
-      await mcp?.close();
-      await watcher?.close();
-      await appearing?.close();
-      await missingFiles?.close();
-      await new Promise<void>((done) => {
-        const force = setTimeout(() => {
-          options.print(`Closing ${inFlight.size} request(s) still unanswered after ${SHUTDOWN_GRACE_MS / 1000} s.`);
-          server.closeAllConnections();
-        }, SHUTDOWN_GRACE_MS);
-        server.close(() => {
-          clearTimeout(force);
-          done();
-        });
-        // Answers not yet begun close their connection; each one still in flight closes the idle ones when it ends.
-        for (const response of inFlight) {
-          if (!response.headersSent) response.setHeader('Connection', 'close');
-          closeIdleAfter(response);
-        }
-        server.closeIdleConnections();
+  const close = async (print: (line: string) => void) => {
+    stopping = true;
+    if (!server.listening) return;
+    await new Promise<void>((done) => {
+      const force = setTimeout(() => {
+        print(`Closing ${inFlight.size} request(s) still unanswered after ${SHUTDOWN_GRACE_MS / 1000} s.`);
+        server.closeAllConnections();
+      }, SHUTDOWN_GRACE_MS);
+      server.close(() => {
+        clearTimeout(force);
+        done();
       });
-      // Let kernel.terminate (scheduled with setImmediate after each response) queue its profile.
-      await new Promise((resolve) => setImmediate(resolve));
-      if (storage) await closeProfileHandoff(storage);
-      await storage?.close();
-      warnings.flush();
-    })();
-    return closing;
+      // Answers not yet begun close their connection; each one still in flight closes the idle ones when it ends.
+      for (const response of inFlight) {
+        if (!response.headersSent) response.setHeader('Connection', 'close');
+        closeIdleAfter(response);
+      }
+      server.closeIdleConnections();
+    });
+    // Let kernel.terminate (scheduled with setImmediate after each response) queue its profile.
+    await new Promise((resolve) => setImmediate(resolve));
   };
-
-  return {
-    url, server, storage,
-    get loaded() { return loaded; },
-    reload: () => (reloading = reloading.then(() => reload()).then(settle)),
-    close,
-  };
+  return { server, close };
 }
 
-/** Each file's modification time and content hash ("missing" when unreadable). */
-async function fingerprints(files: Iterable<string>): Promise<Map<string, string>> {
-  return new Map(await Promise.all([...files].map(async (file) => {
-    try {
-      const [stats, content] = await Promise.all([stat(file), readFile(file)]);
-      return [file, `${stats.mtimeMs} ${createHash('sha1').update(content).digest('hex')}`] as const;
-    } catch {
-      return [file, 'missing'] as const;
-    }
-  })));
+/** `work`, run at the first call; every call resolves with that run. */
+function once(work: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  return () => (running ??= work());
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

@@ -7,14 +7,32 @@ const POLL_MS = 500;
 /** A comment line now and then keeps proxies and idle timers from closing a quiet stream. */
 const HEARTBEAT_MS = 15_000;
 
-const open = new Map<ProfileStore, Set<Readable>>();
+/** The live streams one server has open, so that it can end them when it closes. */
+export class LiveStreams {
+  readonly #open = new Set<Readable>();
 
-/**
- * `/_profiler/live`: Server-Sent Events, one `profile` event (the profile's summary as JSON) for each
- * profile stored from now on that fits the search filter. Polls the store's search, so it sees what
- * any process writes to it. Ends when the client leaves or the server closes (endLiveStreams).
- */
-export function liveStream(storage: ProfileStore, filter: Omit<SearchQuery, 'limit' | 'since'>): Readable {
+  /**
+   * `/_profiler/live`: Server-Sent Events, one `profile` event (the profile's summary as JSON) for each
+   * profile stored from now on that fits the search filter. Polls the store's search, so it sees what
+   * any process writes to it. Ends when the client leaves or the server closes (endAll).
+   */
+  open(storage: ProfileStore, filter: Omit<SearchQuery, 'limit' | 'since'>): Readable {
+    const stream = liveStream(storage, filter);
+    this.#open.add(stream);
+    const forget = () => this.#open.delete(stream);
+    stream.once('close', forget);
+    stream.once('end', forget);
+    return stream;
+  }
+
+  /** Ends every stream open, so that a closing server does not wait for them. */
+  endAll(): void {
+    for (const stream of this.#open) stream.push(null);
+    this.#open.clear();
+  }
+}
+
+function liveStream(storage: ProfileStore, filter: Omit<SearchQuery, 'limit' | 'since'>): Readable {
   const feed = new ProfileFeed(storage, filter);
   let polling = false;
   let quietSince = Date.now();
@@ -38,24 +56,10 @@ export function liveStream(storage: ProfileStore, filter: Omit<SearchQuery, 'lim
     }
   };
   const timer = setInterval(() => void poll(), POLL_MS);
-  let streams = open.get(storage);
-  if (!streams) open.set(storage, streams = new Set());
-  streams.add(stream);
-  const forget = () => {
-    clearInterval(timer);
-    streams!.delete(stream);
-  };
-  stream.once('close', forget);
-  stream.once('end', forget);
+  const stop = () => clearInterval(timer);
+  stream.once('close', stop);
+  stream.once('end', stop);
   stream.push('retry: 2000\n\n');
   void poll();
   return stream;
-}
-
-/** Ends the live streams of `storage`, so that a closing server does not wait for them. */
-export function endLiveStreams(storage: ProfileStore): void {
-  for (const stream of open.get(storage) ?? []) {
-    stream.push(null);
-  }
-  open.delete(storage);
 }

@@ -7,7 +7,7 @@ import type { EditorLinks } from '../render/editor-link.js';
 import { renderSearchPage } from './views/search-page.js';
 import { renderExplainPage } from './views/explain-page.js';
 import { LIVE_SEARCH_SCRIPT } from './assets/live-search-script.js';
-import { liveStream } from './live-stream.js';
+import { LiveStreams } from './live-stream.js';
 import type { Profile, SearchQuery } from '../core/profiler/profile.js';
 import { defaultPanel, findPanel } from '../panels/registry.js';
 import { isValidToken } from '../core/profiler/token.js';
@@ -24,7 +24,11 @@ const RETRY_AFTER_SECONDS = '5';
 
 /** The /_profiler pages: home, search results, one profile's panel, its JSON. */
 export class ProfilerController {
-  constructor(private readonly storage: ProfileStore, private readonly editor: EditorLinks | null = null) {}
+  constructor(
+    private readonly storage: ProfileStore,
+    private readonly editor: EditorLinks | null = null,
+    private readonly live = new LiveStreams(),
+  ) {}
 
   readonly homeAction = ({ request }: ControllerContext): Response =>
     Response.redirect(request.locationOf(PROFILER_HOME_URL), 302);
@@ -51,7 +55,7 @@ export class ProfilerController {
   /** Server-Sent Events: each profile stored from now on that fits the search filter (live-stream.ts). */
   readonly liveAction = ({ request }: ControllerContext): Response => {
     const { limit: _limit, since: _since, ...filter } = parseSearchQuery(request.query);
-    const response = Response.stream(liveStream(this.storage, filter), 'text/event-stream; charset=UTF-8');
+    const response = Response.stream(this.live.open(this.storage, filter), 'text/event-stream; charset=UTF-8');
     response.setHeader('X-Accel-Buffering', 'no');
     return response;
   };

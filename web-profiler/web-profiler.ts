@@ -13,11 +13,9 @@ import { startDatabaseCapture, type DatabaseCaptureSettings } from '../core/debu
 import type { EditorLinks } from '../render/editor-link.js';
 import type { ConfigData } from '../core/profiler/panel-data.js';
 import { RequestRecording } from './recording-listener.js';
-import { endLiveStreams } from './live-stream.js';
+import { LiveStreams } from './live-stream.js';
 import { instanceKey } from '../core/profiler/instance-proof.js';
 import { INSTANCE_PROOF_PATH, PROFILER_LIVE_PATH, PROFILER_LIVE_SCRIPT_PATH, PROFILER_PATH, PROFILER_SEARCH_PATH } from '../core/profiler/profiler-urls.js';
-
-export { endLiveStreams } from './live-stream.js';
 
 export interface ProfilerExtensionOptions {
   /** the configuration panel's data (versions, app file, options, environment); null: no panel data */
@@ -47,27 +45,51 @@ export function profilerRoutes(): RouteCollection {
     .add('_profiler', { path: `${PROFILER_PATH}/{token}`, methods: ['GET'], requirements: { token: '.+' }, controller: 'ProfilerController::panelAction' });
 }
 
-/** One hand-off to the profiler worker per store, shared by the kernels a reload replaces. */
-const handoffs = new WeakMap<ProfileStorage, ProfileHandoff>();
+/**
+ * The profiler of one server and its store: the hand-off to the profiler worker and the live
+ * streams, shared by the kernels a reload replaces (extension() makes each one's part), and
+ * closed with the server before the store.
+ */
+export class WebProfiler {
+  #handoff: ProfileHandoff | null = null;
+  readonly #live = new LiveStreams();
 
-export function profileHandoff(storage: ProfileStorage): ProfileHandoff {
-  let handoff = handoffs.get(storage);
-  if (!handoff) {
-    handoffs.set(storage, handoff = new ProfileHandoff(storage, (message) => process.stderr.write(`appkernel: warning: ${message}\n`)));
+  /** `warn`: what the hand-off has to say (a failed worker, a dropped profile), printed as the server's warnings. */
+  constructor(
+    readonly storage: ProfileStorage,
+    private readonly warn: (message: string) => void,
+  ) {}
+
+  /** The hand-off to the profiler worker, started with the first kernel that records. */
+  get handoff(): ProfileHandoff {
+    return (this.#handoff ??= new ProfileHandoff(this.storage, this.warn));
   }
-  return handoff;
+
+  /** The profiler as a kernel extension: its routes come before the app's, outside every firewall. */
+  extension(options: ProfilerExtensionOptions = {}): KernelExtension {
+    return profilerExtension(this, options);
+  }
+
+  /** Ends the live streams, so that a closing server does not wait for them. */
+  endLiveStreams(): void {
+    this.#live.endAll();
+  }
+
+  /** Ends the live streams and hands the last records to the store (built here if the worker is slow), then stops the worker. */
+  async close(): Promise<void> {
+    this.#live.endAll();
+    await this.#handoff?.close();
+    this.#handoff = null;
+  }
+
+  get live(): LiveStreams {
+    return this.#live;
+  }
 }
 
-/** Hands the last records to the store (built here if the worker is slow) and stops the worker; before the store closes. */
-export async function closeProfileHandoff(storage: ProfileStorage): Promise<void> {
-  endLiveStreams(storage);
-  await handoffs.get(storage)?.close();
-  handoffs.delete(storage);
-}
-
-/** The profiler as a kernel extension: its routes come before the app's, outside every firewall. */
-export function profilerExtension(storage: ProfileStorage, options: ProfilerExtensionOptions = {}): KernelExtension {
-  const controller = new ProfilerController(storage, options.editor ?? null);
+function profilerExtension(profiler: WebProfiler, options: ProfilerExtensionOptions): KernelExtension {
+  const storage = profiler.storage;
+  const controller = new ProfilerController(storage, options.editor ?? null, profiler.live);
   instanceKey(true); // made now, so that a replay of this server's first profile finds it
   const routes = profilerRoutes();
   const controllers = new Map<string, Controller>([
@@ -84,7 +106,7 @@ export function profilerExtension(storage: ProfileStorage, options: ProfilerExte
     routes,
     controllers,
     register(kernel, allRoutes) {
-      const handoff = profileHandoff(storage);
+      const handoff = profiler.handoff;
       const recording = options.appRecords === false ? null : new RequestRecording(options.config ?? null, options.panels ?? new Map());
       const listener = new ProfilerListener(handoff, handoff.addRoutes(allRoutes), recording?.atResponse);
       if (recording && options.httpClient !== false) startHttpClientCapture();

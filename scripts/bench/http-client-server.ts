@@ -16,7 +16,7 @@ export const app = createApp().get('call', '/call', async () => ({ upstream: awa
 const server = await startDevServer({
   port: 0, host: '127.0.0.1', appFile: join(dir, 'app.config.mjs'), root: dir, storeDir: join(dir, 'store'),
   retention: { maxProfiles: 2_000 }, debug: true, watch: false, logLevel: 'EMERGENCY', print: () => {},
-  profiler: { httpClient: mode === 'on', appRecords: mode !== 'none' },
+  recording: { httpClient: mode === 'on', appRecords: mode !== 'none' },
 });
 process.stdout.write(`${server.url}\n`);
 process.once('SIGTERM', () => void server.close().then(() => process.exit(0)));

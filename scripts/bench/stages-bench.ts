@@ -15,7 +15,7 @@ import { buildProfile } from '../../core/profiler/build-profile.js';
 import { liveTraceFacts } from '../../core/profiler/trace-facts.js';
 import type { Profile, ProfileSummary } from '../../core/profiler/profile.js';
 import { combinedRoutes } from '../../core/kernel/build-kernel.js';
-import { closeProfileHandoff, profilerRoutes } from '../../web-profiler/web-profiler.js';
+import { profilerRoutes, WebProfiler } from '../../web-profiler/web-profiler.js';
 import { summarize } from '../../core/profiler/storage/index-line.js';
 import { openFileStorage } from '../../core/profiler/storage/file-storage.js';
 import type { ProfileStorage } from '../../core/profiler/storage/profile-storage.js';
@@ -75,8 +75,17 @@ function storeStub(keep: (json: Buffer, summary: ProfileSummary) => void = () =>
 }
 
 /** `config`: the configuration panel's data as `app serve` gives it (its environment included); none by default. */
+/** The profiler of each store the bench hands a kernel, one per store as `app serve` makes it. */
+const profilers = new Map<ProfileStorage, WebProfiler>();
+
+function profilerOf(storage: ProfileStorage): WebProfiler {
+  let profiler = profilers.get(storage);
+  if (!profiler) profilers.set(storage, (profiler = new WebProfiler(storage, (message) => console.error(`warning: ${message}`))));
+  return profiler;
+}
+
 function kernelFor(debug: boolean, storage: ProfileStorage, config = false) {
-  return createAppKernel(app, { debug, root: process.cwd(), storage: debug ? storage : null,
+  return createAppKernel(app, { debug, root: process.cwd(), profiler: debug ? profilerOf(storage) : null,
     config: config ? serveConfig({ appFile: null, root: process.cwd(), storeDir: null, options: {} }) : null });
 }
 
@@ -174,7 +183,7 @@ async function pacedCosts(path: string): Promise<{ off: number; handoff: number;
       }, () => settled >= PACED_REQUESTS));
     }
   } finally {
-    await closeProfileHandoff(storage);
+    await profilerOf(storage).close();
     await storage.close();
     rmSync(dir, { recursive: true, force: true });
   }

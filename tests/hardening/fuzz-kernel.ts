@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { createDemoApp } from '../../core/app/demo-app.js';
 import { createAppKernel } from '../../server/kernel-factory.js';
+import { WebProfiler } from '../../web-profiler/web-profiler.js';
 import { Request } from '../../core/http/request.js';
 import type { Response } from '../../core/http/response.js';
 import type { Kernel } from '../../core/kernel/kernel.js';
@@ -10,7 +11,7 @@ import { openTempStore, type TempStore } from '../core/profiler/storage/temp-sto
 /** The demo app with the profiler, in process, on a temporary store. */
 export async function fuzzKernel(): Promise<{ kernel: Kernel; store: TempStore }> {
   const store = await openTempStore();
-  return { kernel: createAppKernel(createDemoApp(), { debug: true, root: process.cwd(), storage: store.storage }), store };
+  return { kernel: createAppKernel(createDemoApp(), { debug: true, root: process.cwd(), profiler: new WebProfiler(store.storage, () => {}) }), store };
 }
 
 export interface Handled {

@@ -12,7 +12,7 @@ import { buildProfile } from '../../../../core/profiler/build-profile.js';
 import { liveTraceFacts } from '../../../../core/profiler/trace-facts.js';
 import { ProfileHandoff } from '../../../../core/profiler/handoff/profile-handoff.js';
 import type { Profile, ProfileSummary } from '../../../../core/profiler/profile.js';
-import { profilerRoutes } from '../../../../web-profiler/web-profiler.js';
+import { profilerRoutes, WebProfiler } from '../../../../web-profiler/web-profiler.js';
 import { summarize } from '../../../../core/profiler/storage/index-line.js';
 import type { ProfileStorage } from '../../../../core/profiler/storage/profile-storage.js';
 import { fromStoredForm, toStoredForm } from '../../../../core/profiler/storage/stored-form.js';
@@ -156,7 +156,7 @@ test('when 200+ generated requests are handed to the worker, then each stored pr
     cancel: (token: string, reason: string) => void cancelled.push(`${token}: ${reason}`),
     has: () => false,
   } as unknown as ProfileStorage;
-  const kernel = createAppKernel(app, { debug: true, root: process.cwd(), storage: store });
+  const kernel = createAppKernel(app, { debug: true, root: process.cwd(), profiler: new WebProfiler(store, (message) => cancelled.push(message)) });
   const routes = combinedRoutes(app, [{ routes: profilerRoutes() }]);
   const handoff = new ProfileHandoff(store, (message) => cancelled.push(message));
   const tableId = handoff.addRoutes(routes);

@@ -7,7 +7,7 @@ import { ProfileHandoff } from '../../../../core/profiler/handoff/profile-handof
 import { openPostgresStorage, type PostgresStorage } from '../../../../core/profiler/storage/postgres-storage.js';
 import { WRITER_APPLICATION_NAME } from '../../../../core/profiler/storage/postgres-thread-writer.js';
 import { createAppKernel } from '../../../../server/kernel-factory.js';
-import { profilerRoutes } from '../../../../web-profiler/web-profiler.js';
+import { profilerRoutes, WebProfiler } from '../../../../web-profiler/web-profiler.js';
 import { waitFor } from '../../../helpers/poll.js';
 import { sql, startTempPostgres } from '../../../helpers/temp-postgres.js';
 import { profile200 } from '../fixtures.js';
@@ -34,7 +34,7 @@ async function serving(url: string, prepare = (_storage: PostgresStorage) => {})
   const warnings: string[] = [];
   storage = await openPostgresStorage({ url, onWarning: (message) => warnings.push(message) });
   prepare(storage);
-  const kernel = createAppKernel(app, { debug: true, root: process.cwd(), storage });
+  const kernel = createAppKernel(app, { debug: true, root: process.cwd(), profiler: new WebProfiler(storage, (message) => warnings.push(message)) });
   handoff = new ProfileHandoff(storage, (message) => warnings.push(message));
   const table = handoff.addRoutes(routes);
   return {

@@ -8,7 +8,7 @@ import { combinedRoutes } from '../../../../core/kernel/build-kernel.js';
 import { ProfileHandoff } from '../../../../core/profiler/handoff/profile-handoff.js';
 import { openFileStorage, type FileStorage } from '../../../../core/profiler/storage/file-storage.js';
 import { createAppKernel } from '../../../../server/kernel-factory.js';
-import { profilerRoutes } from '../../../../web-profiler/web-profiler.js';
+import { profilerRoutes, WebProfiler } from '../../../../web-profiler/web-profiler.js';
 import { openTempStore, type TempStore } from '../storage/temp-store.js';
 
 // The profiler worker writes the file store itself: the main thread only announces each profile and
@@ -31,7 +31,7 @@ interface Serving {
 /** `prepare`: runs once the kernel (and its own hand-off, which this test does not use) is made */
 function serving(storage: FileStorage, workerUrl?: URL, prepare = () => {}): Serving {
   const warnings: string[] = [];
-  const kernel = createAppKernel(app, { debug: true, root: process.cwd(), storage });
+  const kernel = createAppKernel(app, { debug: true, root: process.cwd(), profiler: new WebProfiler(storage, (message) => warnings.push(message)) });
   prepare();
   const handoff = new ProfileHandoff(storage, (message) => warnings.push(message), workerUrl);
   const table = handoff.addRoutes(routes);
