@@ -23,7 +23,7 @@ export function makeMcpCommand(output: Output): Command {
       const loadRoutes = async (): Promise<RouteCollection> => {
         const cwd = process.cwd();
         const [{ findAppFile, loadApp }, { combinedRoutes }, { profilerRoutes }] = await Promise.all([
-          import('../core/app/load-app.js'), import('../core/kernel/build-kernel.js'), import('../web-profiler/web-profiler.js'),
+          import('../server/load-app.js'), import('../core/kernel/build-kernel.js'), import('../web-profiler/web-profiler.js'),
         ]);
         const { app } = await loadApp(opts.app ? resolve(cwd, opts.app) : findAppFile(cwd));
         return combinedRoutes(app, [{ routes: profilerRoutes() }]);

@@ -11,7 +11,7 @@ interface MatchOptions { method: string }
 /** The app's routes; the app loader and the profiler are imported only when a routes command runs. */
 async function loadRoutes(opts: RoutesOptions, output: Output): Promise<RouteCollection> {
   const [{ findAppFile, loadApp }, { describeShadowedRoute, findShadowedRoutes }, { combinedRoutes }, { profilerRoutes }] = await Promise.all([
-    import('../core/app/load-app.js'), import('../core/app/route-checks.js'), import('../core/kernel/build-kernel.js'), import('../web-profiler/web-profiler.js'),
+    import('../server/load-app.js'), import('../core/app/route-checks.js'), import('../core/kernel/build-kernel.js'), import('../web-profiler/web-profiler.js'),
   ]);
   const cwd = process.cwd();
   const { app } = await loadApp(opts.app ? resolve(cwd, opts.app) : findAppFile(cwd));

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startDevServer } from '../server/dev-server.js';
-import { findAppFile, isLoadFailure } from '../core/app/load-app.js';
+import { findAppFile, isLoadFailure } from '../server/load-app.js';
 import { AppError } from '../core/errors.js';
 import { normaliseHostName } from '../core/http/host-policy.js';
 import { isLogLevel } from '../core/log/logger.js';

@@ -40,7 +40,7 @@ Examples:
       const snapshotDir = resolve(cwd, opts.dir);
       notAFile(snapshotDir, '--dir');
       const [{ requestInProcess }, { createAppKernel }, { findAppFile, loadApp }, { snapshotModeFromEnv }] = await Promise.all([
-        import('../core/app/in-process-client.js'), import('../server/kernel-factory.js'), import('../core/app/load-app.js'), import('../snapshots/snapshot-file.js'),
+        import('../core/app/in-process-client.js'), import('../server/kernel-factory.js'), import('../server/load-app.js'), import('../snapshots/snapshot-file.js'),
       ]);
       const { app } = await loadApp(opts.app ? resolve(cwd, opts.app) : findAppFile(cwd));
       const kernel = createAppKernel(app, { debug: opts.debug, root: cwd, profiler: null });

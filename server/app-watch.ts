@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { AppLoadError } from '../core/errors.js';
-import { APP_FILES, findAppFile, loadApp, type LoadedApp } from '../core/app/load-app.js';
+import { APP_FILES, findAppFile, loadApp, type LoadedApp } from './load-app.js';
 import { describeShadowedRoute, findShadowedRoutes } from '../core/app/route-checks.js';
 import { terminalSafe, terminalSafeBlock } from '../core/terminal-safe.js';
 import type { ReloadFailureView } from '../web-profiler/views/reload-banner.js';

@@ -21,10 +21,10 @@ import { terminalSafe } from '../core/terminal-safe.js';
 import { summarizeWarnings } from '../core/profiler/storage/warning-summary.js';
 import { createAppKernel, type AppKernelOptions } from './kernel-factory.js';
 import { effectiveServeOptions, serveConfig } from './serve-config.js';
-import type { LoadedApp } from '../core/app/load-app.js';
+import type { LoadedApp } from './load-app.js';
 import { devRequestHandler } from './dev-request-handler.js';
 import { mcpRoute, type McpRoute } from './mcp-route.js';
-import { addStaticFilesListener } from '../core/app/static-files.js';
+import { addStaticFilesListener } from './static-files.js';
 import type { ReloadFailureView } from '../web-profiler/views/reload-banner.js';
 import { AppWatch } from './app-watch.js';
 

@@ -4,7 +4,7 @@ import module, { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { loadApp } from '../../../core/app/load-app.js';
+import { loadApp } from '../../../server/load-app.js';
 import { forgetMappedStacks, formatFrames, memoizeSourceMappedStacks } from '../../../core/kernel/source-mapped-stacks.js';
 import { PACKAGE_ENTRY } from '../../helpers/cli.js';
 

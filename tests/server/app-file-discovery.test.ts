@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { APP_FILES, findAppFile, loadApp } from '../../../core/app/load-app.js';
-import { PACKAGE_ENTRY } from '../../helpers/cli.js';
+import { APP_FILES, findAppFile, loadApp } from '../../server/load-app.js';
+import { PACKAGE_ENTRY } from '../helpers/cli.js';
 
 /** An app file naming itself; TypeScript syntax (an interface, annotations) in the .ts and .mts ones. */
 function source(name: string): string {

@@ -1,10 +1,10 @@
 import { realpath } from 'node:fs/promises';
 import { isAbsolute, relative } from 'node:path';
 import send from '@fastify/send';
-import { Response } from '../http/response.js';
-import type { Kernel } from '../kernel/kernel.js';
-import type { KernelEvent } from '../kernel/kernel-event.js';
-import { KernelEvents } from '../kernel/kernel-events.js';
+import { Response } from '../core/http/response.js';
+import type { Kernel } from '../core/kernel/kernel.js';
+import type { KernelEvent } from '../core/kernel/kernel-event.js';
+import { KernelEvents } from '../core/kernel/kernel-events.js';
 
 export interface StaticFilesOptions {
   /** the public folder; null: none, and no listener is added */

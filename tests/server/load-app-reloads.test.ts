@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { loadApp } from '../../../core/app/load-app.js';
-import { PACKAGE_ENTRY } from '../../helpers/cli.js';
+import { loadApp } from '../../server/load-app.js';
+import { PACKAGE_ENTRY } from '../helpers/cli.js';
 
 // Watch mode reloads the app file many times in one process: each load must see the edited local modules,
 // report them (also when the load fails, so a fix of the broken module is noticed), and add no module hooks.

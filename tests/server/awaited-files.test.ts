@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { awaitedFiles } from '../../../core/app/awaited-files.js';
+import { awaitedFiles } from '../../server/awaited-files.js';
 
 const test = suite('the files a failed import of a local module waits for');
 const parent = '/project/app.config.ts';

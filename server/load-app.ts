@@ -4,12 +4,12 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
-import { AppError, AppLoadError } from '../errors.js';
-import { forgetMappedStacks } from '../kernel/source-mapped-stacks.js';
-import { isOwnFile, OWN_FOLDERS } from '../package-root.js';
-import type { App } from './app.js';
-import { APP_FILES } from './app-files.js';
-import { createDemoApp } from './demo-app.js';
+import { AppError, AppLoadError } from '../core/errors.js';
+import { forgetMappedStacks } from '../core/kernel/source-mapped-stacks.js';
+import { isOwnFile, OWN_FOLDERS } from '../core/package-root.js';
+import type { App } from '../core/app/app.js';
+import { APP_FILES } from '../core/app/app-files.js';
+import { createDemoApp } from '../core/app/demo-app.js';
 import { describeLoadError, formatLoadErrorReport } from './load-error.js';
 
 export { APP_FILES };
@@ -31,7 +31,7 @@ export function findAppFile(cwd: string): string | null {
 }
 
 /** appkernel's own code folders (dist/core/app -> the package), as file URLs ending in '/' */
-const PACKAGE_ROOT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const PACKAGE_ROOT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const OWN_FOLDER_URLS = [...OWN_FOLDERS.map((folder) => pathToFileURL(join(PACKAGE_ROOT_DIR, folder)).href + '/'), pathToFileURL(join(PACKAGE_ROOT_DIR, 'index.ts')).href];
 const HOOKS_URL = new URL('./app-module-hooks.js', import.meta.url);
 /** the query parameter that gives each load its own instances of the app's modules (app-module-hooks.ts) */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isOwnFile } from '../package-root.js';
+import { isOwnFile } from '../core/package-root.js';
 
 /** Where an app file failed: 1-based line and column. */
 export interface LoadLocation {
