@@ -1,85 +1,166 @@
 // bench:query — what recording a query costs: sequential `SELECT 1` round trips to a local PostgreSQL
-// through pg, with the Database panel on (the query recorded into a request's scope, and each batch's
-// records turned into the JSON the hand-off sends: stack frame, source maps, parameters) and off (pg
-// wrapped as the panel leaves it, passing through), in one run. Each round times a batch of each, in
-// alternating order, on one connection, so that the machine's load weighs on both alike.
-// Goal (issue 41): on costs at most 3% over off.
-// Usage: node dist/scripts/bench/query-bench.js   (BENCH_ROUNDS, BENCH_QUERIES per batch; a throwaway
-// PostgreSQL is started unless APPKERNEL_TEST_DATABASE_URL is set)
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// through pg (a Client, and a pg.Pool), and to a local MariaDB through mysql2 when one is installed,
+// with the Database panel on and off, in one run. On: the query recorded into a request's scope, and
+// each request's queries written as the hand-off writes them (stack frame, source maps, parameters).
+// Off: as `app serve` leaves a driver when the panel is turned off (recording: { database: false }):
+// pg not wrapped at all, mysql2's channels not subscribed, the request's scope still entered.
+// Each round times a batch of each, in alternating order, on one connection, so that the machine's
+// load weighs on both alike. Goal (issue 41): on costs at most 3% over off.
+// Usage: node dist/scripts/bench/query-bench.js   (BENCH_ROUNDS, BENCH_QUERIES per batch; BENCH_MYSQL=0
+// leaves mysql2 out; a throwaway PostgreSQL is started unless APPKERNEL_TEST_DATABASE_URL is set)
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { setDatabaseCaptureSettings } from '../../core/debug/database-capture-settings.js';
+import { DATABASE_COLLECTOR } from '../../core/debug/database-query.js';
+import { startMysql2Capture, stopMysql2Capture } from '../../core/debug/mysql2-query-capture.js';
 import { wrapPgModule, type PgModule } from '../../core/debug/pg-query-capture.js';
 import { enterRequestScope, type RequestRecorder } from '../../core/debug/request-scope.js';
+import { memoizeSourceMappedStacks } from '../../core/kernel/source-mapped-stacks.js';
+import { ByteReader, ByteWriter } from '../../core/profiler/handoff/byte-writer.js';
+import { readEntries, writeEntries } from '../../core/profiler/handoff/request-record.js';
+import { collectDatabase } from '../../core/profiler/collectors/database-collector.js';
+import type { CollectContext } from '../../core/profiler/collectors/collect-context.js';
+import { SecretValues } from '../../core/profiler/secret-values.js';
 import { startTempPostgres } from '../../tests/helpers/temp-postgres.js';
+import { startTempMariaDb, type TempMariaDb } from '../../tests/helpers/temp-mariadb.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 2_000);
-/** queries per simulated request: its records are serialised as the hand-off does, then dropped */
+/** queries per simulated request: its entries are written as the hand-off writes them, then dropped */
 const PER_REQUEST = 20;
 const MODES = ['on', 'off'] as const;
 type Mode = (typeof MODES)[number];
 
-const server = await startTempPostgres();
-wrapPgModule(pg as unknown as PgModule);
-const client = new pg.Client({ connectionString: server.url });
-await client.connect();
+// As `app serve` runs (cli/bin.ts): stacks source-mapped.
+process.setSourceMapsEnabled(true);
+memoizeSourceMappedStacks();
+
+interface Case {
+  name: string;
+  /** puts the driver as the panel on or off leaves it */
+  set(mode: Mode): void;
+  query(): Promise<unknown>;
+  close(): Promise<void>;
+}
+
 // The queries come from an app's file, as in `app serve`: the frame found is the app's, not the bench's own.
 const appDir = mkdtempSync(join(tmpdir(), 'appkernel-query-bench-'));
-writeFileSync(join(appDir, 'controller.mjs'), 'export function selectOne(client) { return client.query(\'SELECT 1\'); }\n');
-const { selectOne } = await import(pathToFileURL(join(appDir, 'controller.mjs')).href) as { selectOne(client: pg.Client): Promise<unknown> };
+writeFileSync(join(appDir, 'controller.mjs'), 'export function selectOne(db) { return db.query(\'SELECT 1\'); }\n');
+const { selectOne } = await import(pathToFileURL(join(appDir, 'controller.mjs')).href) as { selectOne(db: { query(sql: string): Promise<unknown> }): Promise<unknown> };
+const settings = { root: appDir, slowQueryMs: null };
 
-let records: unknown[] = [];
-const recorder: RequestRecorder = { origin: performance.now(), elapsed: () => performance.now() - recorder.origin, add: (_, value) => { records.push(value); } };
+/** pg's query methods as the app has them and as the panel wraps them. */
+function pgSwitch(): (mode: Mode) => void {
+  const methods = [[pg.Client.prototype, 'query'], [pg.Pool.prototype, 'query'], [pg.Pool.prototype, 'connect']] as const;
+  const plain = methods.map(([target, name]) => Object.getOwnPropertyDescriptor(target, name));
+  wrapPgModule(pg as unknown as PgModule);
+  const wrapped = methods.map(([target, name]) => Object.getOwnPropertyDescriptor(target, name)!);
+  return (mode) => methods.forEach(([target, name], i) => {
+    const own = mode === 'on' ? wrapped[i] : plain[i];
+    if (own === undefined) delete (target as unknown as Record<string, unknown>)[name];
+    else Object.defineProperty(target, name, own);
+  });
+}
 
-/** this process's CPU per query over the last batch, ns (less moved than the wall clock by the other processes of a shared machine) */
-const cpu: Record<Mode, number[]> = { on: [], off: [] };
+const postgres = await startTempPostgres();
+const setPg = pgSwitch();
+const client = new pg.Client({ connectionString: postgres.url });
+await client.connect();
+const pool = new pg.Pool({ connectionString: postgres.url, max: 1 });
+await pool.query('SELECT 1');
+const cases: Case[] = [
+  { name: 'pg Client', set: setPg, query: () => selectOne(client), close: () => client.end() },
+  { name: 'pg.Pool', set: setPg, query: () => selectOne(pool), close: () => pool.end() },
+];
 
-/** ns per query over one batch. */
-async function batch(mode: Mode): Promise<number> {
-  setDatabaseCaptureSettings(mode === 'on' ? { root: appDir, slowQueryMs: null } : null);
+let mariadb: TempMariaDb | null = null;
+if (process.env.BENCH_MYSQL !== '0' && ['/usr/sbin/mariadbd', '/usr/sbin/mysqld'].some((file) => existsSync(file))) {
+  mariadb = await startTempMariaDb();
+  const mysql = await import('mysql2/promise');
+  const connection = await mysql.createConnection(mariadb.url);
+  cases.push({
+    name: 'mysql2',
+    set: (mode) => (mode === 'on' ? startMysql2Capture() : stopMysql2Capture()),
+    query: () => selectOne(connection),
+    close: () => connection.end(),
+  });
+}
+
+let entries = new Map<string, unknown[]>();
+const recorder: RequestRecorder = {
+  origin: performance.now(),
+  elapsed: () => performance.now() - recorder.origin,
+  add: (collector, value) => {
+    let values = entries.get(collector);
+    if (values === undefined) entries.set(collector, values = []);
+    values.push(value);
+  },
+};
+const writer = new ByteWriter();
+/** the last request's entries as the hand-off wrote them, for the worker's side */
+let written: ArrayBuffer | null = null;
+
+/** ns per query over one batch, and this process's CPU per query (less moved than the wall clock by the other processes of a shared machine). */
+async function batch(test: Case, mode: Mode): Promise<{ wall: number; cpu: number }> {
+  test.set(mode);
+  setDatabaseCaptureSettings(mode === 'on' ? settings : null);
   enterRequestScope(recorder);
   const start = process.hrtime.bigint();
   const cpuStart = process.cpuUsage();
   for (let i = 0; i < QUERIES; i++) {
-    await selectOne(client);
-    if (records.length === PER_REQUEST) {
-      JSON.stringify(records);
-      records = [];
+    await test.query();
+    if ((entries.get(DATABASE_COLLECTOR)?.length ?? 0) === PER_REQUEST) {
+      writeEntries(writer, entries);
+      written = writer.take();
+      entries = new Map();
     }
   }
-  const ns = Number(process.hrtime.bigint() - start) / QUERIES;
+  const wall = Number(process.hrtime.bigint() - start) / QUERIES;
   const used = process.cpuUsage(cpuStart);
-  cpu[mode].push(((used.user + used.system) * 1000) / QUERIES);
-  records = [];
+  entries = new Map();
   enterRequestScope(null);
-  return ns;
-}
-
-const samples: Record<Mode, number[]> = { on: [], off: [] };
-try {
-  for (const mode of MODES) await batch(mode);
-  for (const mode of MODES) cpu[mode].length = 0;
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const mode of round % 2 === 0 ? MODES : [...MODES].reverse()) samples[mode].push(await batch(mode));
-    process.stderr.write(`round ${round + 1}/${ROUNDS}: ${MODES.map((m) => `${m} ${(samples[m].at(-1)! / 1000).toFixed(1)} µs`).join(', ')}\n`);
-  }
-} finally {
-  await client.end();
-  await server.remove();
-  rmSync(appDir, { recursive: true, force: true });
+  setDatabaseCaptureSettings(null);
+  test.set('off');
+  return { wall, cpu: ((used.user + used.system) * 1000) / QUERIES };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const extra = samples.on.map((on, round) => ((on - samples.off[round]) / samples.off[round]) * 100).sort((a, b) => a - b);
-const quartile = (q: number) => extra[Math.round(q * (extra.length - 1))];
-console.log(`SELECT 1 round trips through pg to a local PostgreSQL (median of ${ROUNDS} rounds of ${QUERIES} queries):`);
-console.log(`  Database panel on   ${(median(samples.on) / 1000).toFixed(1)} µs`);
-console.log(`  Database panel off  ${(median(samples.off) / 1000).toFixed(1)} µs`);
-console.log(`  on over off, round by round: median ${median(extra).toFixed(1)}%, quartiles ${quartile(0.25).toFixed(1)}% .. ${quartile(0.75).toFixed(1)}% (goal: at most 3%)`);
-const added = median(cpu.on.map((on, round) => on - cpu.off[round]));
-console.log(`  this process's CPU per query: on ${(median(cpu.on) / 1000).toFixed(1)} µs, off ${(median(cpu.off) / 1000).toFixed(1)} µs; recording adds ${(added / 1000).toFixed(2)} µs, `
-  + `${((added / median(samples.off)) * 100).toFixed(1)}% of the round trip with the panel off`);
+const us = (ns: number) => `${(ns / 1000).toFixed(2)} µs`;
+
+try {
+  console.log(`SELECT 1 round trips, the Database panel on and off (median of ${ROUNDS} rounds of ${QUERIES} queries each, sequential, one connection):`);
+  for (const test of cases) {
+    const samples: Record<Mode, { wall: number; cpu: number }[]> = { on: [], off: [] };
+    for (const mode of MODES) await batch(test, mode);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const mode of round % 2 === 0 ? MODES : [...MODES].reverse()) samples[mode].push(await batch(test, mode));
+    }
+    const off = median(samples.off.map((s) => s.wall));
+    const on = median(samples.on.map((s) => s.wall));
+    const extra = samples.on.map((s, round) => ((s.wall - samples.off[round].wall) / samples.off[round].wall) * 100);
+    const added = median(samples.on.map((s, round) => s.cpu - samples.off[round].cpu));
+    console.log(`  ${test.name.padEnd(10)} round trip: off ${us(off)}, on ${us(on)}; on over off, round by round: median ${median(extra).toFixed(1)}%`);
+    console.log(`  ${''.padEnd(10)} this process's CPU per query: off ${us(median(samples.off.map((s) => s.cpu)))}, on ${us(median(samples.on.map((s) => s.cpu)))}; `
+      + `recording adds ${us(added)}, ${((added / off) * 100).toFixed(1)}% of the round trip (goal: at most 3%)`);
+  }
+  if (written !== null) console.log(`  the profiler worker's side (off the request's thread): ${us(workerSide(written))} per query read back and collected into the Database panel`);
+} finally {
+  for (const test of cases) await test.close();
+  await postgres.remove();
+  await mariadb?.remove();
+  rmSync(appDir, { recursive: true, force: true });
+}
+
+/** ns per query for the worker to read a request's queries back and build its Database panel (redaction, shapes, runnable SQL). */
+function workerSide(record: ArrayBuffer): number {
+  const runs = 2_000;
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < runs; i++) {
+    const read = readEntries(new ByteReader(record), [], null)!;
+    collectDatabase({ entries: read, secrets: new SecretValues() } as unknown as CollectContext);
+  }
+  return Number(process.hrtime.bigint() - start) / runs / PER_REQUEST;
+}

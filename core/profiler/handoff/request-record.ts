@@ -100,7 +100,7 @@ function nameKnownValues(entries: ReadonlyMap<string, readonly unknown[]>): void
 }
 
 /** The app's entries, when there are any, each value as writeEntryValue writes it. */
-function writeEntries(w: ByteWriter, entries: ReadonlyMap<string, readonly unknown[]> | null): void {
+export function writeEntries(w: ByteWriter, entries: ReadonlyMap<string, readonly unknown[]> | null): void {
   w.uint(entries?.size ?? 0);
   if (!entries) return;
   for (const [collector, values] of entries) {
@@ -110,7 +110,7 @@ function writeEntries(w: ByteWriter, entries: ReadonlyMap<string, readonly unkno
   }
 }
 
-function readEntries(r: ByteReader, names: readonly string[], used: NameUse | null): Map<string, unknown[]> | null {
+export function readEntries(r: ByteReader, names: readonly string[], used: NameUse | null): Map<string, unknown[]> | null {
   const count = r.uint();
   if (count === 0) return null;
   const entries = new Map<string, unknown[]>();
