@@ -92,12 +92,22 @@ export class QueryRecord {
     return this.#frame;
   }
 
+  /** ms since the request started */
+  get start(): number {
+    return spanMs(this.origin, this.startAt);
+  }
+
+  /** The parameters as JSON can carry them (plainParam). */
+  plainParams(): unknown[] {
+    return this.params.length === 0 ? [] : this.params.map(plainParam);
+  }
+
   toJSON(): QueryEntry {
     return {
       driver: this.driver,
       sql: this.sql,
-      params: this.params.map(plainParam),
-      start: spanMs(this.origin, this.startAt),
+      params: this.plainParams(),
+      start: this.start,
       duration: this.duration,
       rows: this.rows,
       error: this.error,

@@ -1,8 +1,7 @@
-import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import { databaseCaptureSettings } from './database-capture-settings.js';
 import { captureStack, DATABASE_COLLECTOR, QueryRecord, type DatabaseTarget, type StackHolder } from './database-query.js';
 import { poolKey, rememberPool, type LivePool } from './live-pools.js';
-import { currentRecorder } from './request-scope.js';
+import { currentRecorder, runInRequestScope, type RequestRecorder } from './request-scope.js';
 
 type Method = (this: unknown, ...args: unknown[]) => unknown;
 
@@ -22,10 +21,13 @@ interface PgClient {
 const WRAPPED = Symbol.for('appkernel.db.wrapped');
 
 /**
- * Where the app called pool.query: the client's query runs later, from the pool's callback (bound to
- * the caller's context by the wrapped connect), where the app's frames are no longer on the stack.
+ * Where the app called pool.query: the client's query runs later, from the pool's callback, where the
+ * app's frames are no longer on the stack. pool.query asks the pool for a client (connect) before it
+ * returns, and the pool's callback runs the client's query before it returns: each hands the stack on
+ * for that synchronous stretch only.
  */
-const poolCaller = new AsyncLocalStorage<StackHolder>();
+let poolQueryCaller: StackHolder | null = null;
+let poolCallbackCaller: StackHolder | null = null;
 
 /**
  * Wraps one `pg` module's Client.prototype.query (which pg.Pool's queries go through too) so that a
@@ -56,8 +58,10 @@ function wrappedQuery(original: Method): Method {
     if (typeof text !== 'string') return original.apply(this, args);
     const given = (config as { values?: unknown }).values;
     const params = Array.isArray(given) ? given : Array.isArray(values) ? values : [];
+    const caller = poolCallbackCaller;
+    poolCallbackCaller = null;
     const record = new QueryRecord('pg', recorder.origin, performance.now(), text, params, target(this as PgClient), settings.root, settings.slowQueryMs,
-      poolCaller.getStore() ?? captureStack(query));
+      caller ?? captureStack(query));
     recorder.add(DATABASE_COLLECTOR, record);
     const at = typeof args[2] === 'function' ? 2 : typeof args[1] === 'function' ? 1 : -1;
     if (at !== -1) {
@@ -86,7 +90,13 @@ function wrappedPoolQuery(original: Method, remember: (pool: unknown) => void): 
   const query = function (this: unknown, ...args: unknown[]): unknown {
     if (databaseCaptureSettings() === null || currentRecorder() === undefined) return original.apply(this, args);
     remember(this);
-    return poolCaller.run(captureStack(query), () => original.apply(this, args));
+    const previous = poolQueryCaller;
+    poolQueryCaller = captureStack(query);
+    try {
+      return original.apply(this, args);
+    } finally {
+      poolQueryCaller = previous;
+    }
   };
   Object.defineProperty(query, WRAPPED, { value: true });
   return query;
@@ -94,13 +104,33 @@ function wrappedPoolQuery(original: Method, remember: (pool: unknown) => void): 
 
 function wrappedConnect(original: Method, remember: (pool: unknown) => void): Method {
   const connect = function (this: unknown, ...args: unknown[]): unknown {
-    if (databaseCaptureSettings() === null || currentRecorder() === undefined) return original.apply(this, args);
+    const recorder = databaseCaptureSettings() === null ? undefined : currentRecorder();
+    if (recorder === undefined) return original.apply(this, args);
     remember(this);
-    if (typeof args[0] === 'function') args[0] = AsyncResource.bind(args[0] as Method);
+    const caller = poolQueryCaller;
+    poolQueryCaller = null;
+    if (typeof args[0] === 'function') args[0] = inRequest(recorder, caller, args[0] as Method);
     return original.apply(this, args);
   };
   Object.defineProperty(connect, WRAPPED, { value: true });
   return connect;
+}
+
+/**
+ * The pool's callback, run in the caller's request, not in the one that freed the client (a query
+ * waiting for a free client is handed it from another request's release); a pool.query's client query
+ * is handed the stack of the pool.query.
+ */
+function inRequest(recorder: RequestRecorder, caller: StackHolder | null, callback: Method): Method {
+  return function (this: unknown, ...args: unknown[]): unknown {
+    const previous = poolCallbackCaller;
+    poolCallbackCaller = caller;
+    try {
+      return runInRequestScope(recorder, callback, this, args);
+    } finally {
+      poolCallbackCaller = previous;
+    }
+  };
 }
 
 /** pg's own ConnectionParameters: a pool's options (a connection string, the PG* variables) read as its clients read them. */

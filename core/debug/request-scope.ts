@@ -27,6 +27,11 @@ export function enterRequestScope(recorder: RequestRecorder | null): void {
   scope.enterWith(recorder ?? (undefined as unknown as RequestRecorder));
 }
 
+/** Calls `fn` with the recorder of `recorder`'s request as the current one, for it and everything it starts. */
+export function runInRequestScope<R>(recorder: RequestRecorder, fn: (...args: unknown[]) => R, thisArg: unknown, args: unknown[]): R {
+  return scope.run(recorder, Reflect.apply, fn, thisArg, args) as R;
+}
+
 /**
  * Runs the callbacks `channel` wraps (a TracingChannel's asyncStart) in the request `recorderOf` names
  * for their message: a driver's pool that hands a connection to a waiting caller later, from another

@@ -17,6 +17,8 @@ import { exceptionJson } from './exception-json.js';
 import { serialisedJson, serialiseOnce } from '../../debug/request-recording.js';
 import { OutgoingCall } from '../../debug/outgoing-call.js';
 import { readOutgoingCall, writeOutgoingCall } from './outgoing-call-record.js';
+import { QueryRecord } from '../../debug/database-query.js';
+import { readQueryRecord, writeQueryRecord } from './query-record.js';
 
 /**
  * One answered request as the profiler worker receives it: the request and response heads and
@@ -123,12 +125,12 @@ export function readEntries(r: ByteReader, names: readonly string[], used: NameU
   return entries;
 }
 
-const enum Value { Json, Numbers, OutgoingCall, Known }
+const enum Value { Json, Numbers, OutgoingCall, Known, Query }
 
 /**
- * An entry's value: an outgoing HTTP call field by field (outgoing-call-record.ts); a plain object
- * of finite numbers (the memory a request leaves, a counter) as its names and numbers, which JSON
- * would give back the same; anything else as JSON.
+ * An entry's value: an outgoing HTTP call or a database query field by field (outgoing-call-record.ts,
+ * query-record.ts); a plain object of finite numbers (the memory a request leaves, a counter) as its
+ * names and numbers, which JSON would give back the same; anything else as JSON.
  */
 function writeEntryValue(w: ByteWriter, value: unknown): void {
   const once = serialisedJson(value);
@@ -141,6 +143,11 @@ function writeEntryValue(w: ByteWriter, value: unknown): void {
   if (value instanceof OutgoingCall) {
     w.uint(Value.OutgoingCall);
     writeOutgoingCall(w, value);
+    return;
+  }
+  if (value instanceof QueryRecord) {
+    w.uint(Value.Query);
+    writeQueryRecord(w, value);
     return;
   }
   if (isNumberRecord(value)) {
@@ -168,6 +175,7 @@ function readEntryValue(r: ByteReader, names: readonly string[], used: NameUse |
     return knownValue(names, id);
   }
   if (kind === Value.OutgoingCall) return readOutgoingCall(r);
+  if (kind === Value.Query) return readQueryRecord(r);
   const record: Record<string, number> = {};
   for (let n = r.fixed32(); n > 0; n--) {
     const name = r.string();

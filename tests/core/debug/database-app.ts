@@ -21,9 +21,11 @@ const pool = new pg.Pool({ connectionString: PG_URL, max: 4, idleTimeoutMillis: 
 const kysely = new Kysely<{ users: { id: number; name: string; password: string } }>({
   dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: PG_URL, max: 2, idleTimeoutMillis: 200, allowExitOnIdle: true }) }),
 });
+// one client: a request's query waits for the client another request frees
+const onePool = new pg.Pool({ connectionString: PG_URL, max: 1, idleTimeoutMillis: 200, allowExitOnIdle: true });
 const maria = mysql.createPool({ host: '127.0.0.1', port: ${maria.port}, user: 'app', password: ${JSON.stringify(maria.password)}, database: 'app', connectionLimit: 2, maxIdle: 0, idleTimeout: 200 });
 // each version of the app (a reload loads it again) adds its pools' closing
-((globalThis as { databaseAppClosers?: (() => Promise<unknown>)[] }).databaseAppClosers ??= []).push(() => Promise.all([pool.end(), kysely.destroy(), maria.end()]));
+((globalThis as { databaseAppClosers?: (() => Promise<unknown>)[] }).databaseAppClosers ??= []).push(() => Promise.all([pool.end(), onePool.end(), kysely.destroy(), maria.end()]));
 
 export const app = createApp({ name: 'db' })
   .get('direct', '/pg/direct', async function direct() {
@@ -73,6 +75,14 @@ export const app = createApp({ name: 'db' })
   .get('tagged', '/tagged/{tag}', async function tagged({ params }) {
     await pool.query('SELECT pg_sleep(0.05), $1::text AS tag', [params.tag]);
     await maria.query('SELECT SLEEP(0.05), ? AS tag', [params.tag]);
+    return { tag: params.tag };
+  })
+  .get('queued', '/queued/{tag}', async function queued({ params }) {
+    await onePool.query('SELECT pg_sleep(0.05), $1::text AS tag', [params.tag]); // the queued line
+    await new Promise<void>((resolve, reject) => onePool.connect((error, client, done) => {
+      if (error || !client) return reject(error);
+      client.query('SELECT pg_sleep(0.05), $1::text AS tag', [params.tag]).then(() => { done(); resolve(); }, (failed) => { done(); reject(failed); }); // the queued callback line
+    }));
     return { tag: params.tag };
   });
 `;

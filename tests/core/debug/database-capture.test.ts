@@ -77,6 +77,17 @@ test('when two requests query at once, then each profile holds only its own quer
   }
 });
 
+test('when two requests share a pool of one client, then the query that waited for the client the other freed is recorded in its own request, with its line', async () => {
+  const [a, b] = await Promise.all([profiled('/queued/alpha'), profiled('/queued/beta')]);
+  for (const [profile, tag] of [[a, 'alpha'], [b, 'beta']] as const) {
+    const db = profile.collectors.db!;
+    assert.equal(db.queries.map((q) => [q.params, q.frame?.line]), [
+      [[tag], t.lineOf('// the queued line')],
+      [[tag], t.lineOf('// the queued callback line')],
+    ], tag);
+  }
+});
+
 test('when a query compares a secret column, then its parameter and literal never reach the store', async () => {
   const profile = await profiled('/pg/secret');
   const [pg, maria] = profile.collectors.db!.queries;
