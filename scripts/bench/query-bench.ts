@@ -14,10 +14,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { setDatabaseCaptureSettings } from '../../core/debug/database-capture-settings.js';
-import { DATABASE_COLLECTOR } from '../../core/debug/database-query.js';
+import { captureStack, DATABASE_COLLECTOR } from '../../core/debug/database-query.js';
 import { startMysql2Capture, stopMysql2Capture } from '../../core/debug/mysql2-query-capture.js';
 import { wrapPgModule, type PgModule } from '../../core/debug/pg-query-capture.js';
-import { enterRequestScope, type RequestRecorder } from '../../core/debug/request-scope.js';
+import { currentRecorder, enterRequestScope, type RequestRecorder } from '../../core/debug/request-scope.js';
 import { memoizeSourceMappedStacks } from '../../core/kernel/source-mapped-stacks.js';
 import { ByteReader, ByteWriter } from '../../core/profiler/handoff/byte-writer.js';
 import { readEntries, writeEntries } from '../../core/profiler/handoff/request-record.js';
@@ -102,6 +102,8 @@ const recorder: RequestRecorder = {
 const writer = new ByteWriter();
 /** the last request's entries as the hand-off wrote them, for the worker's side */
 let written: ArrayBuffer | null = null;
+/** what the floor's calls made, kept */
+let kept: unknown = null;
 
 /** ns per query over one batch, and this process's CPU per query (less moved than the wall clock by the other processes of a shared machine). */
 async function batch(test: Case, mode: Mode): Promise<{ wall: number; cpu: number }> {
@@ -130,6 +132,7 @@ async function batch(test: Case, mode: Mode): Promise<{ wall: number; cpu: numbe
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const us = (ns: number) => `${(ns / 1000).toFixed(2)} µs`;
 
+let pgRoundTrip = 0;
 try {
   console.log(`SELECT 1 round trips, the Database panel on and off (median of ${ROUNDS} rounds of ${QUERIES} queries each, sequential, one connection):`);
   for (const test of cases) {
@@ -142,16 +145,63 @@ try {
     const on = median(samples.on.map((s) => s.wall));
     const extra = samples.on.map((s, round) => ((s.wall - samples.off[round].wall) / samples.off[round].wall) * 100);
     const added = median(samples.on.map((s, round) => s.cpu - samples.off[round].cpu));
+    if (test === cases[0]) pgRoundTrip = off;
     console.log(`  ${test.name.padEnd(10)} round trip: off ${us(off)}, on ${us(on)}; on over off, round by round: median ${median(extra).toFixed(1)}%`);
     console.log(`  ${''.padEnd(10)} this process's CPU per query: off ${us(median(samples.off.map((s) => s.cpu)))}, on ${us(median(samples.on.map((s) => s.cpu)))}; `
       + `recording adds ${us(added)}, ${((added / off) * 100).toFixed(1)}% of the round trip (goal: at most 3%)`);
   }
+  const least = await floor();
+  const share = (ns: number) => `${us(ns)} (${((ns / pgRoundTrip) * 100).toFixed(1)}% of the pg Client round trip)`;
+  console.log(`  the floor, in the same call shape without I/O: the request's recorder and the clock ${share(least.clock)}; `
+    + `and one captured frame ${share(least.oneFrame)}; and the panel's whole capture ${share(least.capture)}`);
   if (written !== null) console.log(`  the profiler worker's side (off the request's thread): ${us(workerSide(written))} per query read back and collected into the Database panel`);
 } finally {
   for (const test of cases) await test.close();
   await postgres.remove();
   await mariadb?.remove();
   rmSync(appDir, { recursive: true, force: true });
+}
+
+/**
+ * ns per call of the least any per-query frame needs, on top of a call that records nothing, called as
+ * the app calls a driver: find the request's recorder and read the clock; and capture one stack frame
+ * (V8's stack walk, the same whatever is done with it after); and capture as the panel does.
+ */
+async function floor(): Promise<{ clock: number; oneFrame: number; capture: number }> {
+  const answer = Promise.resolve(null);
+  let step = 0;
+  const db = {
+    query(): Promise<unknown> {
+      if (step === 0) return answer;
+      kept = [currentRecorder(), performance.now()];
+      if (step === 1) return answer;
+      if (step === 2) {
+        const limit = Error.stackTraceLimit;
+        Error.stackTraceLimit = 1;
+        const holder = {};
+        Error.captureStackTrace(holder, db.query);
+        Error.stackTraceLimit = limit;
+        kept = holder;
+      } else {
+        kept = captureStack(db.query);
+      }
+      return answer;
+    },
+  };
+  const calls = 20_000;
+  const cpu: number[][] = [[], [], [], []];
+  enterRequestScope(recorder);
+  for (let round = 0; round < 9; round++) {
+    for (step = 0; step < 4; step++) {
+      const start = process.cpuUsage();
+      for (let i = 0; i < calls; i++) await selectOne(db);
+      const used = process.cpuUsage(start);
+      if (round > 0) cpu[step].push(((used.user + used.system) * 1000) / calls);
+    }
+  }
+  enterRequestScope(null);
+  const over = (s: number) => median(cpu[s].map((ns, round) => ns - cpu[0][round]));
+  return { clock: over(1), oneFrame: over(2), capture: over(3) };
 }
 
 /** ns per query for the worker to read a request's queries back and build its Database panel (redaction, shapes, runnable SQL). */
