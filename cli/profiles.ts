@@ -4,6 +4,7 @@ import type { Profile, SearchQuery } from '../core/profiler/profile.js';
 import type { ProfileStore } from '../core/profiler/storage/profile-storage.js';
 import { jsonForTerminal, terminalSafeBlock } from '../render/text/terminal-safe.js';
 import { hasDatabaseFilter, searchByQueries } from '../core/profiler/database-filter.js';
+import { countMatches, exactCount } from '../core/profiler/match-count.js';
 import { panelForJson, profileForJson, summaryForJson } from './json-times.js';
 import { openExistingStore } from './open-store.js';
 import { nonEmptyFilter, parseDuration, parseInteger, parseStatusFilter, parseTimeOption, STORE_OPTION_HELP } from './options.js';
@@ -77,9 +78,9 @@ Examples:
       }
       const database = { ...(opts.minQueries !== undefined ? { minQueries: parseInteger(opts.minQueries, 'min-queries', 0) } : {}), repeated: opts.repeatedQueries === true };
       const [rows, total] = await withStore(opts, async (storage) => {
-        if (!hasDatabaseFilter(database)) return Promise.all([storage.search(query), storage.count(query)]);
+        if (!hasDatabaseFilter(database)) return Promise.all([storage.search(query), countMatches(storage, query)]);
         const found = await searchByQueries(storage, query, database);
-        return [found.rows, found.total] as const;
+        return [found.rows, exactCount(found.total)] as const;
       }, output);
       if (opts.json) return output.out(`${jsonForTerminal(rows.map(summaryForJson))}\n`);
       const { renderProfileListText } = await import('../render/text/profile-list-text.js');

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { AppError } from '../core/errors.js';
 import type { SearchQuery } from '../core/profiler/profile.js';
+import { countMatches, matchCountText } from '../core/profiler/match-count.js';
 import { BUILT_IN_PANELS } from '../panels/built-in-panels.js';
 import { defaultPanel, findPanel, profilePanels } from '../panels/registry.js';
 import { renderProfileListText } from '../render/text/index.js';
@@ -39,9 +40,10 @@ export function registerProfileTools(server: McpServer, context: McpContext): vo
     if (args.url !== undefined) query.url = args.url;
     if (args.since !== undefined) query.since = Date.parse(args.since);
     if (args.until !== undefined) query.until = Date.parse(args.until);
-    const [rows, total] = await Promise.all([context.storage.search(query), context.storage.count(query)]);
-    if (rows.length === 0) return total === 0 ? 'No stored profile matches.' : `No profile on page ${args.page}: ${total} match.`;
-    const more = total > query.offset! + rows.length ? `\n(${total} match; ask for page ${args.page + 1} for older ones)` : '';
+    const [rows, total] = await Promise.all([context.storage.search(query), countMatches(context.storage, query)]);
+    const matching = matchCountText(total);
+    if (rows.length === 0) return total.n === 0 && !total.more ? 'No stored profile matches.' : `No profile on page ${args.page}: ${matching} match.`;
+    const more = total.more || total.n > query.offset! + rows.length ? `\n(${matching} match; ask for page ${args.page + 1} for older ones)` : '';
     return boundedText(renderProfileListText(rows, { ...MODEL_TEXT, total }) + more, { hint: 'a smaller limit' });
   }));
 

@@ -15,6 +15,7 @@ import { resolveProfile } from '../core/profiler/find-profile.js';
 import { instanceKey, instanceProof, isNonce } from '../core/profiler/instance-proof.js';
 import { parseUtcTime } from '../core/profiler/utc-time.js';
 import type { ProfileStore } from '../core/profiler/storage/profile-storage.js';
+import { countMatches } from '../core/profiler/match-count.js';
 import { PROFILER_HOME_URL, PROFILER_PATH, PROFILER_SEARCH_PATH } from '../core/profiler/profiler-urls.js';
 
 export const SEARCH_LIMITS = [10, 50, 100] as const;
@@ -36,7 +37,7 @@ export class ProfilerController {
   readonly searchAction = async ({ request }: ControllerContext): Promise<Response> => {
     const notes: string[] = [];
     const query = parseSearchQuery(request.query, notes);
-    const [rows, total] = await fromStore(Promise.all([this.storage.search(query), this.storage.count(query)]));
+    const [rows, total] = await fromStore(Promise.all([this.storage.search(query), countMatches(this.storage, query)]));
     // A value that was not applied makes the answer a 400, the page saying why: scripts see it too.
     const status = notes.some((note) => note.includes(NOT_APPLIED)) ? 400 : 200;
     return Response.html(renderSearchPage(rows, query, total, notes, Date.now()), status);

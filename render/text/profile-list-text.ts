@@ -1,4 +1,5 @@
 import type { ProfileSummary } from '../../core/profiler/profile.js';
+import { exactCount, matchCountText, type MatchCount } from '../../core/profiler/match-count.js';
 import { paint, statusStyle } from './ansi.js';
 import { formatDateTime, formatMs, formatShortTime } from './format.js';
 import { futureNote } from '../format.js';
@@ -20,14 +21,16 @@ const NARROW: TextColumn[] = [
 
 /**
  * The search results as a terminal table: the count first (`<n> of <total>` when more matched than
- * are shown; `total` defaults to the rows given), then one row per profile. By default the path
- * and query lead (the origin only when the rows come from more than one, as host:port) and the
- * time is short; `wide` shows every column as stored, as the search page does.
+ * are shown, `<n> of 10,000+` when the store stopped counting; `total` defaults to the rows given),
+ * then one row per profile. By default the path and query lead (the origin only when the rows come
+ * from more than one, as host:port) and the time is short; `wide` shows every column as stored, as
+ * the search page does.
  */
-export function renderProfileListText(rows: readonly ProfileSummary[], options: TextOptions & { total?: number; wide?: boolean; now?: number }): string {
-  const total = Math.max(options.total ?? rows.length, rows.length);
-  if (total === 0) return 'No results found\n';
-  const count = `${rows.length === total ? '' : `${rows.length} of `}${total} result${total === 1 ? '' : 's'} found\n`;
+export function renderProfileListText(rows: readonly ProfileSummary[], options: TextOptions & { total?: number | MatchCount; wide?: boolean; now?: number }): string {
+  const given = typeof options.total === 'number' ? exactCount(options.total) : options.total ?? exactCount(rows.length);
+  const total = given.more ? given : exactCount(Math.max(given.n, rows.length));
+  if (total.n === 0 && !total.more) return 'No results found\n';
+  const count = `${rows.length === total.n && !total.more ? '' : `${rows.length} of `}${matchCountText(total)} result${total.n === 1 && !total.more ? '' : 's'} found\n`;
   if (rows.length === 0) return count;
   // Which server served each profile, once a shared store holds more than one server's.
   const instances = new Set(rows.map((r) => r.instance).filter((i) => i !== undefined));

@@ -21,8 +21,10 @@ export const LIVE_SEARCH_SCRIPT = `(() => {
     const value = (params.get(name) || '').trim();
     if (value) filter.set(name, value);
   }
-  const counted = /^(?:(\\d+) of )?(\\d+) results? found/.exec((main.querySelector('h2') || {}).textContent || '');
-  let total = counted ? Number(counted[2]) : 0;
+  const counted = /^(?:(\\d+) of )?([\\d,]+)(\\+?) results? found/.exec((main.querySelector('h2') || {}).textContent || '');
+  let total = counted ? Number(counted[2].replace(/,/g, '')) : 0;
+  // "10,000+": the store stopped counting, and a new profile leaves it at more than that.
+  const more = counted !== null && counted[3] === '+';
   let paused = false;
   const waiting = [];
   const el = (tag, attrs, ...children) => {
@@ -79,6 +81,10 @@ export const LIVE_SEARCH_SCRIPT = `(() => {
     body.prepend(tr);
     while (body.rows.length > limit) body.deleteRow(body.rows.length - 1);
     const count = main.querySelector('h2');
+    if (more) {
+      if (count) count.textContent = body.rows.length + ' of ' + counted[2] + '+ results found';
+      return;
+    }
     total++;
     if (count) count.textContent = (body.rows.length === total ? '' : body.rows.length + ' of ') + total + ' results found';
   };

@@ -1,4 +1,5 @@
 import type { ProfileSummary, SearchQuery } from '../../core/profiler/profile.js';
+import { exactCount, matchCountText, type MatchCount } from '../../core/profiler/match-count.js';
 import { escapeHtml, escapeHtmlCut, queryString } from '../../render/escape.js';
 import { formatDateTime, formatMs, futureNote, isoSeconds, statusClass } from '../../render/format.js';
 import { renderLayout } from '../../render/layout.js';
@@ -42,14 +43,18 @@ export function searchUrl(query: SearchQuery, change: Partial<SearchQuery> = {})
   })}`;
 }
 
-/** `<n> results found` as the reference says it, `<n> of <total> results found` when more matched than are shown. */
-export function resultCount(shown: number, total: number): string {
-  if (total === 0) return 'No results found';
-  return shown === total ? `${shown} results found` : `${shown} of ${total} results found`;
+/**
+ * `<n> results found` as the reference says it, `<n> of <total> results found` when more matched than
+ * are shown (`<n> of 10,000+ results found` when the store stopped counting).
+ */
+export function resultCount(shown: number, count: MatchCount): string {
+  if (count.n === 0 && !count.more) return 'No results found';
+  return shown === count.n && !count.more ? `${shown} results found` : `${shown} of ${matchCountText(count)} results found`;
 }
 
-function renderPager(query: SearchQuery, shown: number, total: number): string {
+function renderPager(query: SearchQuery, shown: number, count: MatchCount): string {
   const offset = query.offset ?? 0;
+  const total = count.more ? Infinity : count.n;
   if (offset === 0 && shown >= total) return '';
   const newer = offset > 0
     ? `<a rel="prev" href="${escapeHtml(searchUrl(query, { offset: Math.max(0, offset - query.limit) }))}">&larr; Newer</a>`
@@ -57,7 +62,7 @@ function renderPager(query: SearchQuery, shown: number, total: number): string {
   const older = offset + shown < total
     ? `<a rel="next" href="${escapeHtml(searchUrl(query, { offset: offset + query.limit }))}">Older &rarr;</a>`
     : '<span class="muted">Older &rarr;</span>';
-  const range = shown ? `${offset + 1}&ndash;${offset + shown} of ${total}` : `none of ${total} past ${offset}`;
+  const range = shown ? `${offset + 1}&ndash;${offset + shown} of ${matchCountText(count)}` : `none of ${matchCountText(count)} past ${offset}`;
   return `<nav class="pager" aria-label="Pages">${newer} <span>${range}</span> ${older}</nav>`;
 }
 
@@ -75,12 +80,13 @@ const LIVE_CONTROLS = '<p class="live"><button type="button" id="live-toggle" ar
  * The search results, in the order given (newest first): columns Status, IP,
  * Method, URL, Time (UTC), Token, then Route and Duration; IP, method and URL link to
  * the search filtered by that value. The count reads as the reference's does,
- * `<n> results found` whatever n, with the total when more matched (`total`,
- * default: the rows given); newer and older pages are links.
+ * `<n> results found` whatever n, with the total when more matched (`total`, a number or a
+ * count that may have stopped; default: the rows given); newer and older pages are links.
  */
-export function renderSearchPage(results: readonly ProfileSummary[], query: SearchQuery, total = results.length, notes: readonly string[] = [], now?: number): string {
+export function renderSearchPage(results: readonly ProfileSummary[], query: SearchQuery, total: number | MatchCount = results.length, notes: readonly string[] = [], now?: number): string {
   const notice = notes.length === 0 ? '' : `<p class="card filter-notes" role="status">${notes.map(escapeHtml).join(' ')}</p>`;
-  const pager = renderPager(query, results.length, total);
+  const count = typeof total === 'number' ? exactCount(total) : total;
+  const pager = renderPager(query, results.length, count);
   const table = results.length
     ? '<div class="card"><table class="results"><thead><tr><th>Status</th><th>IP</th><th>Method</th><th>URL</th><th>Time</th><th>Token</th><th>Route</th><th>Duration</th></tr></thead>'
       + `<tbody>${results.map((row) => renderRow(row, query.limit, now)).join('')}</tbody></table></div>`
@@ -89,7 +95,7 @@ export function renderSearchPage(results: readonly ProfileSummary[], query: Sear
     title: 'Profile Search · Profiler',
     styles: STYLES + SEARCH_FORM_STYLES,
     body: `${renderTopBar()}<main class="wrap"><h1>Profile Search</h1>${notice}${renderSearchForm(query)}${LIVE_CONTROLS}`
-      + `<h2>${resultCount(results.length, total)}</h2>${renderProfilerToggle(query)}${pager}${table}${pager}</main>`
+      + `<h2>${resultCount(results.length, count)}</h2>${renderProfilerToggle(query)}${pager}${table}${pager}</main>`
       + `<script src="${PROFILER_LIVE_SCRIPT_PATH}" defer></script>`,
   });
 }

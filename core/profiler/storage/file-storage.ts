@@ -208,10 +208,13 @@ export class FileStorage implements ProfileStorage {
     return queuedAndStored(this.#waitingMatches(query), stored, query);
   }
 
-  async count(query: SearchQuery): Promise<number> {
+  async count(query: SearchQuery, atMost = Infinity): Promise<number> {
     await this.#writer.announcedSoFar(ANNOUNCED_READ_WAIT_MS);
     this.#refresh();
-    return this.#catalog.index.count(query) + (this.#writer.queued === 0 ? 0 : this.#waitingMatches(query).length);
+    const stored = this.#catalog.index.count(query, atMost);
+    // A walk that stopped says "more than atMost" as it is, queued matches or not.
+    if (stored === atMost + 1) return stored;
+    return stored + (this.#writer.queued === 0 ? 0 : this.#waitingMatches(query).length);
   }
 
   /** Queued profiles that match and are not in the index yet. */

@@ -320,14 +320,20 @@ export class PostgresStorage implements ProfileStorage {
     return queuedAndStored(this.#waitingMatches(query).filter((s) => !seen.has(s.token)), stored, query);
   }
 
-  async count(query: SearchQuery): Promise<number> {
+  async count(query: SearchQuery, atMost = Infinity): Promise<number> {
     await this.#announced.soFar(ANNOUNCED_READ_WAIT_MS);
     const condition = searchCondition(query, 1, await this.#urlHashes(query));
-    const sql = countableFromTotals(query)
-      ? `SELECT coalesce(sum(profiles), 0)::int AS n FROM ${COUNTS_TABLE} ${condition.where}`
+    const totals = countableFromTotals(query);
+    // count(*) goes through every match: bounded, it stops at atMost + 1 of them.
+    const bounded = !totals && Number.isSafeInteger(atMost) && atMost >= 0;
+    const sql = totals ? `SELECT coalesce(sum(profiles), 0)::int AS n FROM ${COUNTS_TABLE} ${condition.where}`
+      : bounded ? `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${T} ${condition.where} LIMIT ${atMost + 1}) AS matches`
       : `SELECT count(*)::int AS n FROM ${T} ${condition.where}`;
     const result = await this.#query<{ n: number }>(sql, condition.params);
-    return result.rows[0].n + this.#waitingMatches(query).length;
+    const stored = result.rows[0].n;
+    // Stopped: "more than atMost" as it is, queued matches or not.
+    if (bounded && stored === atMost + 1) return stored;
+    return stored + this.#waitingMatches(query).length;
   }
 
   /** The hashes of the URLs the query's URL part matches, unless there are more than MAX_NAMED_URLS (or no URL part). */

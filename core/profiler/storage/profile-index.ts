@@ -210,9 +210,10 @@ export class ProfileIndex {
   /**
    * How many match, whatever the limit and offset. Without a token or a time range, and with at most
    * one of status, method, IP and URL, from the lists' counts (a page asks for one with each search);
-   * with a time range alone, from positions in the time-ordered lists; otherwise by walking the candidates.
+   * with a time range alone, from positions in the time-ordered lists; otherwise by walking the
+   * candidates, which stops at atMost + 1 matches (ProfileStore.count).
    */
-  count(query: SearchQuery): number {
+  count(query: SearchQuery, atMost = Infinity): number {
     const counted = this.#countedLists(query);
     if (counted) return counted.reduce((n, list) => n + list.live - (query.hideProfiler ? list.profilers : 0), 0);
     if (!query.status && !query.method && !query.ip && !query.url && !query.token) {
@@ -223,7 +224,7 @@ export class ProfileIndex {
     let n = 0;
     visitNewestFirst(this.#candidates(query), query, (entry) => {
       if (filter(entry)) n++;
-      return false;
+      return n > atMost;
     });
     return n;
   }

@@ -79,8 +79,12 @@ export interface ProfileStore {
   read(token: string): Promise<Profile | null>;
   /** Newest first, at most query.limit after skipping query.offset; reads the index only. */
   search(query: SearchQuery): Promise<ProfileSummary[]>;
-  /** How many profiles match the query, whatever its limit and offset. */
-  count(query: SearchQuery): Promise<number>;
+  /**
+   * How many profiles match the query, whatever its limit and offset. With `atMost`, a count that
+   * would have to go through the matches one by one may stop past it: atMost + 1 then stands for
+   * "more than atMost" (match-count.ts). A count the store keeps is exact whatever `atMost`.
+   */
+  count(query: SearchQuery, atMost?: number): Promise<number>;
   /** The last profile to arrive. */
   latest(): Promise<ProfileSummary | null>;
   /** Exact: search and read no longer return the removed profiles. Resolves to how many were removed. */

@@ -60,6 +60,11 @@ test('when more matched than the rows given (a limit), then "<shown> of <total> 
   assert.ok(renderProfileListText([sampleProfile()], { color: false, total: 1 }).startsWith('1 result found\n'));
 });
 
+test('when the store stopped counting, then "<shown> of 10,000+ results found"', () => {
+  const text = renderProfileListText([notFoundProfile(), sampleProfile()], { color: false, total: { n: 10_000, more: true } });
+  assert.ok(text.startsWith('2 of 10,000+ results found\n'), text);
+});
+
 test('when color is true, then the status is coloured by class (4xx yellow, 2xx green)', () => {
   const text = renderProfileListText([notFoundProfile(), sampleProfile()], { color: true });
   assert.ok(text.includes('\x1b[33m404\x1b[39m'));

@@ -57,6 +57,13 @@ test('when more matched than are shown, then "<shown> of <total> results found",
   assert.ok($('nav.pager').first().text().includes('1–2 of 243'));
 });
 
+test('when the store stopped counting, then "<shown> of 10,000+ results found", and the older page is a link', () => {
+  const $ = load(renderSearchPage(rows, { limit: 10, hideProfiler: true }, { n: 10_000, more: true }));
+  assert.is($('h2').text(), '2 of 10,000+ results found');
+  assert.equal($('nav.pager').first().find('a').map((_, a) => $(a).attr('rel')).get(), ['next']);
+  assert.ok($('nav.pager').first().text().includes('1–2 of 10,000+'));
+});
+
 test('when on a later page, then a newer link (offset minus the limit) and an older one while more remain; none past the last', () => {
   const middle = load(renderSearchPage(rows, { limit: 10, offset: 10 }, 30));
   assert.equal(middle('nav.pager').first().find('a').map((_, a) => [[middle(a).attr('rel'), middle(a).attr('href')]]).get(),

@@ -133,6 +133,22 @@ export function runProfileStorageContract(name: string, open: () => Promise<Open
     assert.is(await storage.count({ limit: 1, status: '200' }), 6);
   });
 
+  test('when counting up to a bound, then a count within it is exact, and one past it is either exact or the bound plus one', async () => {
+    await fill();
+    const queries = [{ limit: 1 }, { limit: 1, ip: '10.0.0.7' }, { limit: 1, ip: '10.0.0.7', status: '404', method: 'GET' }, { limit: 1, token: nthToken(3).slice(0, 1) },
+      { limit: 1, url: '/hello/n', hideProfiler: true }, { limit: 1, since: T0 + 2000 }];
+    for (const query of queries) {
+      const exact = await storage.count(query);
+      for (const atMost of [0, 1, 2, exact - 1, exact, exact + 5]) {
+        if (atMost < 0) continue;
+        const bounded = await storage.count(query, atMost);
+        const said = `${JSON.stringify(query)} up to ${atMost}: ${bounded} (exactly ${exact})`;
+        if (exact <= atMost) assert.is(bounded, exact, said);
+        else assert.ok(bounded === exact || bounded === atMost + 1, said);
+      }
+    }
+  });
+
   test("when hiding the profiler's own requests, then /_profiler and what is under it is left out, and /_profilers is not", async () => {
     const urls = ['http://127.0.0.1:8000/_profiler/', 'http://127.0.0.1:8000/_profiler', 'http://127.0.0.1:8000/_profiler/latest?panel=log',
       'http://127.0.0.1:8000/_profilers', 'http://127.0.0.1:8000/hello/_profiler'];
