@@ -60,7 +60,8 @@ export async function openFileStorage(options: FileStorageOptions): Promise<File
   const warn = options.onWarning ?? stderrWarning;
   const catalog = new SegmentCatalog(options.dir, warn, options.create ?? true);
   try {
-    catalog.load();
+    // Readers wait for the index; has() and writing need not.
+    void catalog.loadInBackground();
   } catch (error) {
     throw new AppError('APP_ERR_PROFILER_STORE_CORRUPT', `The profile store ${options.dir} cannot be opened: ${(error as Error).message}`, { cause: error });
   }
@@ -108,7 +109,7 @@ export class FileStorage implements ProfileStorage {
 
   has(token: string): boolean {
     const n = tokenNumber(token);
-    return this.#writer.has(token) || (n >= 0 && this.#storedUnseen.has(n)) || this.#catalog.index.has(token);
+    return this.#writer.has(token) || (n >= 0 && this.#storedUnseen.has(n)) || this.#catalog.has(token);
   }
 
   /** The write side, for the profiler worker to open in its own thread (store-writer.ts). */
@@ -130,8 +131,9 @@ export class FileStorage implements ProfileStorage {
     if (this.#storedUnseen.size >= UNSEEN_REFRESH) this.#refresh();
   }
 
-  /** Catches up with the segments other processes and threads write. */
+  /** Catches up with the segments other processes and threads write; not while the index loads (has() knows their tokens meanwhile). */
   #refresh(): void {
+    if (this.#catalog.isLoading) return;
     this.#catalog.refresh();
     this.#storedUnseen.clear();
   }
@@ -161,6 +163,7 @@ export class FileStorage implements ProfileStorage {
     if (this.#writer.isAnnounced(token)) await this.#writer.settled(token, ANNOUNCED_READ_WAIT_MS);
     const waiting = this.#writer.get(token);
     if (waiting) return waiting;
+    await this.#catalog.loading;
     this.#refresh();
     const entry = this.#catalog.index.get(token);
     if (!entry) return null;
@@ -201,6 +204,7 @@ export class FileStorage implements ProfileStorage {
   async search(query: SearchQuery): Promise<ProfileSummary[]> {
     // The profiles of requests already answered are in the list, even those still being built.
     await this.#writer.announcedSoFar(ANNOUNCED_READ_WAIT_MS);
+    await this.#catalog.loading;
     this.#refresh();
     if (this.#writer.queued === 0) return this.#catalog.index.search(query);
     const offset = Math.max(0, Math.floor(query.offset ?? 0));
@@ -210,6 +214,7 @@ export class FileStorage implements ProfileStorage {
 
   async count(query: SearchQuery, atMost = Infinity): Promise<number> {
     await this.#writer.announcedSoFar(ANNOUNCED_READ_WAIT_MS);
+    await this.#catalog.loading;
     this.#refresh();
     const stored = this.#catalog.index.count(query, atMost);
     // A walk that stopped says "more than atMost" as it is, queued matches or not.
@@ -236,6 +241,7 @@ export class FileStorage implements ProfileStorage {
    */
   async prune(options: PruneOptions): Promise<number> {
     await this.#writer.flush();
+    await this.#catalog.loading;
     return this.#writer.exclusive(() => {
       this.#refresh();
       const index = this.#catalog.index;
@@ -260,6 +266,7 @@ export class FileStorage implements ProfileStorage {
 
   async clear(): Promise<void> {
     await this.#writer.flush();
+    await this.#catalog.loading;
     await this.#writer.exclusive(() => {
       let files: string[] = [];
       try {
@@ -286,6 +293,7 @@ export class FileStorage implements ProfileStorage {
   servedBy(_instance: string): void {}
 
   stats(): StoreStats {
+    this.#catalog.finishLoading();
     this.#refresh();
     return {
       profiles: this.#catalog.index.size + this.#writer.queued,
@@ -303,6 +311,7 @@ export class FileStorage implements ProfileStorage {
    */
   async rebuildIndex(): Promise<number> {
     await this.#writer.flush();
+    await this.#catalog.loading;
     return this.#writer.exclusive(() => {
       this.#writer.detach();
       this.#refresh();
@@ -327,6 +336,8 @@ export class FileStorage implements ProfileStorage {
   }
 
   #enforceRetention(): void {
+    // Once the index is loaded: the next batch's append enforces it.
+    if (this.#catalog.isLoading) return;
     this.#refresh();
     const index = this.#catalog.index;
     const segments = this.#catalog.sorted();

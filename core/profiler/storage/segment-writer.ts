@@ -392,7 +392,7 @@ export class SegmentWriter {
     segment.idxBytes += Buffer.byteLength(lines);
     offset = base;
     for (const item of chunk) {
-      item.summaries.forEach((summary, slot) => this.catalog.index.add(summary, segment.name.base, offset, item.record.length, slot));
+      item.summaries.forEach((summary, slot) => this.catalog.indexRecord(summary, segment.name.base, offset, item.record.length, slot));
       offset += item.record.length;
     }
     return segment;
