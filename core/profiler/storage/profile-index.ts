@@ -45,6 +45,8 @@ export class ProfileIndex {
   #byMethod = new Map<string, Posting>();
   #byIp = new Map<string, Posting>();
   #byUrl = new Map<string, Posting>();
+  /** live entries and, of them, the profiler's own, by status and method together (`404 GET`): a page asks for those two at once */
+  #byStatusAndMethod = new Map<string, { status: number; method: string; live: number; profilers: number }>();
   /** one copy of each route name */
   #routes = new Map<string, string>();
   #live = 0;
@@ -90,7 +92,7 @@ export class ProfileIndex {
     method.list.insert(entry);
     ip.list.insert(entry);
     url.list.insert(entry);
-    for (const list of [this.#all, status, method.list, ip.list, url.list]) {
+    for (const list of [this.#all, status, method.list, ip.list, url.list, this.#statusAndMethod(entry)]) {
       list.live++;
       if (url.profiler) list.profilers++;
     }
@@ -214,8 +216,10 @@ export class ProfileIndex {
    * candidates, which stops at atMost + 1 matches (ProfileStore.count).
    */
   count(query: SearchQuery, atMost = Infinity): number {
-    const counted = this.#countedLists(query);
+    const counted = this.#countedLists(query) ?? this.#countedPairs(query);
     if (counted) return counted.reduce((n, list) => n + list.live - (query.hideProfiler ? list.profilers : 0), 0);
+    const prefixed = this.#countWithTokenPrefix(query);
+    if (prefixed !== null) return prefixed;
     if (!query.status && !query.method && !query.ip && !query.url && !query.token) {
       const between = (list: TimeOrderedList) => list.countBetween(query.since, query.until);
       return between(this.#all) - between(this.#killed) - (query.hideProfiler ? between(this.#profilerEntries) - between(this.#killedProfilers) : 0);
@@ -245,6 +249,38 @@ export class ProfileIndex {
     const part = query.ip || query.url;
     if (part) return [...(query.ip ? this.#byIp : this.#byUrl).values()].filter((p) => p.value.includes(part)).map((p) => p.list);
     return [this.#all];
+  }
+
+  /** With status and method alone: the counts of each pair that matches. */
+  #countedPairs(query: SearchQuery): { live: number; profilers: number }[] | null {
+    if (!query.status || !query.method || query.ip || query.url || query.token || query.since !== undefined || query.until !== undefined) return null;
+    const status = statusMatcher(query.status);
+    const method = methodMatcher(query.method);
+    return [...this.#byStatusAndMethod.values()].filter((pair) => status(pair.status) && method(pair.method));
+  }
+
+  #statusAndMethod(entry: IndexEntry): { live: number; profilers: number } {
+    const key = `${entry.status} ${entry.method}`;
+    let pair = this.#byStatusAndMethod.get(key);
+    if (!pair) this.#byStatusAndMethod.set(key, (pair = { status: entry.status, method: entry.method, live: 0, profilers: 0 }));
+    return pair;
+  }
+
+  /**
+   * With a token prefix alone: the tokens' bits in its range, less the profiler's own requests
+   * under it when they are left out and few enough to go through; null when that does not hold
+   * (some token not of the generated form, many profiler requests, other filters).
+   */
+  #countWithTokenPrefix(query: SearchQuery): number | null {
+    if (!query.token || query.status || query.method || query.ip || query.url || query.since !== undefined || query.until !== undefined) return null;
+    if (this.#oddTokens > 0 || (query.hideProfiler && this.#profilerEntries.items.length > MAX_TOKEN_RANGE)) return null;
+    const prefix = query.token.toLowerCase();
+    if (prefix.length > 6) return 0;
+    const first = tokenNumber(prefix.padEnd(6, '0'));
+    if (first < 0) return 0;
+    let n = this.#tokenBits.countRange(first, first + 16 ** (6 - prefix.length));
+    if (query.hideProfiler) for (const entry of this.#profilerEntries.items) if (!entry.dead && entry.token.startsWith(prefix)) n--;
+    return n;
   }
 
   #route(name: string | null | undefined): string | null {
@@ -322,7 +358,7 @@ export class ProfileIndex {
     const inSegment = this.#bySegment.get(entry.segment);
     if (inSegment) inSegment.live--;
     const url = this.#byUrl.get(entry.url)!;
-    for (const list of [this.#all, this.#byStatus.get(entry.status)!, this.#byMethod.get(entry.method)!.list, this.#byIp.get(entry.ip)!.list, url.list]) {
+    for (const list of [this.#all, this.#byStatus.get(entry.status)!, this.#byMethod.get(entry.method)!.list, this.#byIp.get(entry.ip)!.list, url.list, this.#statusAndMethod(entry)]) {
       list.live--;
       if (url.profiler) list.profilers--;
     }

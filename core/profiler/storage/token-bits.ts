@@ -48,6 +48,22 @@ export class TokenBits {
     }
   }
 
+  /** How many of the set lie in [from, to). */
+  countRange(from: number, to: number): number {
+    const words = this.#words;
+    if (words === null || from >= to) return 0;
+    let n = 0;
+    const first = from >>> 5;
+    const last = (to - 1) >>> 5;
+    for (let w = first; w <= last; w++) {
+      let bits = words[w];
+      if (w === first) bits &= -1 << (from & 31);
+      if (w === last && (to & 31) !== 0) bits &= (1 << (to & 31)) - 1;
+      n += popCount(bits);
+    }
+    return n;
+  }
+
   delete(n: number): void {
     const words = this.#words;
     const bit = 1 << (n & 31);
@@ -64,4 +80,10 @@ export class TokenBits {
     this.#size = 0;
     this.#few = [];
   }
+}
+
+function popCount(bits: number): number {
+  let v = bits - ((bits >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }

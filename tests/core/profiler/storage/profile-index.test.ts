@@ -67,7 +67,9 @@ test('when counting with any mix of filters, the profiler\'s own requests left o
   // Every seventh a request to the profiler itself, so that leaving them out changes each count.
   const all = summaries(3000).map((s, i) => (i % 7 === 0 ? { ...s, url: i % 2 ? `http://127.0.0.1:8000/_profiler/${s.token}` : 'http://127.0.0.1:8000/_profiler' } : s));
   const queries = [...QUERIES, { limit: 1, url: '_profiler' }, { limit: 1, method: ' ' }, { limit: 1, ip: '', url: 'boom' }, { limit: 1, status: '4xx', url: 'hello' },
-    { limit: 1, since: 1_012_000 }, { limit: 1, since: 1_012_345.5, until: 1_012_345.5 }, { limit: 1, since: 1_020_000, until: 1_010_000 }, { limit: 1, since: 1_015_000, until: 1_025_000 }]
+    { limit: 1, since: 1_012_000 }, { limit: 1, since: 1_012_345.5, until: 1_012_345.5 }, { limit: 1, since: 1_020_000, until: 1_010_000 }, { limit: 1, since: 1_015_000, until: 1_025_000 },
+    { limit: 1, status: '404', method: 'GET' }, { limit: 1, status: '4xx', method: 'get' }, { limit: 1, status: '5', method: 'POST' }, { limit: 1, token: 'a' },
+    { limit: 1, token: '0' }, { limit: 1, token: 'A0' }, { limit: 1, token: 'x' }]
     .flatMap((q) => [q, { ...q, hideProfiler: true }]);
   const index = new ProfileIndex();
   all.forEach((s, i) => index.add(s, `seg${Math.floor(i / 500)}`, i * 100, 100));

@@ -43,4 +43,12 @@ test('when tokens are added, deleted and cleared, then has() answers as a set of
   }
 });
 
+test('when counting the tokens in a range, then the count is the one a walk through the set gives, at word edges too', () => {
+  const bits = new TokenBits();
+  const held = [0, 1, 31, 32, 33, 63, 64, 100, 1000, 0xa00000, 0xa0001f, 0xafffff, 0xb00000, 0xffffff];
+  for (const n of held) bits.add(n);
+  const ranges = [[0, 1], [0, 32], [1, 33], [31, 65], [32, 64], [0, 1 << 24], [0xa00000, 0xb00000], [0xa00001, 0xa0001f], [50, 50], [60, 40], [0xfffff0, 1 << 24]];
+  for (const [from, to] of ranges) assert.is(bits.countRange(from, to), held.filter((n) => n >= from && n < to).length, `[${from}, ${to})`);
+});
+
 test.run();
