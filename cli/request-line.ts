@@ -1,6 +1,6 @@
 import type { Request } from '../core/http/request.js';
 import type { Response } from '../core/http/response.js';
-import { redactPath, redactQueryString } from '../core/profiler/redact.js';
+import { redactPath, redactQueryString } from '../core/redaction/index.js';
 import { terminalSafe } from '../render/text/terminal-safe.js';
 import { isProfilerPath } from '../core/profiler/profiler-urls.js';
 

@@ -11,7 +11,6 @@ import { requestSecretValues } from '../core/profiler/request-collector.js';
 import type { Response } from '../core/http/response.js';
 import type { RequestHandler } from '../core/http/node-adapter.js';
 import { terminalSink } from '../core/log/terminal-sink.js';
-import { redactLogMessage } from '../core/profiler/redact-log.js';
 import type { LogLevel } from '../core/log/log-record.js';
 import { isDatabaseUrl, openStorage } from '../core/profiler/storage/open-storage.js';
 import { displayUrl } from '../core/profiler/storage/postgres-errors.js';
@@ -177,7 +176,6 @@ interface ServedHttp {
 /** The node:http server in front of whichever kernel serves now, with the terminal's log sink and request lines. */
 function serveHttp(options: DevServerOptions, kernel: () => RequestHandler, loaded: LoadedApp): ServedHttp {
   const sink = terminalSink(options.logLevel, options.print, {
-    redactMessage: redactLogMessage,
     quietStatuses: options.debug ? QUIET_IN_DEBUG : QUIET_IN_PRODUCTION,
     quietLevel: options.debug ? 'DEBUG' : 'INFO',
     scrubFor: (origin) => (origin instanceof Request ? requestScrubber(origin) : null),

@@ -11,7 +11,7 @@ const test = suite('the layers of ARCHITECTURE.md: imports point down only');
 /** Top to bottom; a file may import its own layer and those below it. `core` is the ground: core/*.ts. */
 const LAYERS = [
   'cli', 'server', 'mcp', 'web-profiler', 'panels', 'render',
-  'core/app', 'core/profiler', 'core/debug', 'core/kernel', 'core/http', 'core/routing', 'core/log', 'snapshots', 'core',
+  'core/app', 'core/profiler', 'core/debug', 'core/kernel', 'core/http', 'core/routing', 'core/log', 'core/redaction', 'snapshots', 'core',
 ];
 
 /** The layer a path belongs to: the longest one it lies in; null outside every layer (index.ts, tests/). */
@@ -54,6 +54,12 @@ test('when the import reader meets each form of import, then it names every modu
 test('when every import of the source folders is read, then none points to a layer above its own', () => {
   const upward = crossings().filter(({ from, to }) => LAYERS.indexOf(to) < LAYERS.indexOf(from)).map(({ line }) => line);
   assert.equal(upward, []);
+});
+
+test('when a file outside core/redaction/ uses redaction, then it imports the one public entry, core/redaction/index.ts', () => {
+  const inside = crossings().filter(({ to }) => to === 'core/redaction').map(({ line }) => line);
+  assert.ok(inside.length > 0);
+  assert.equal(inside.filter((line) => !line.endsWith('/redaction/index.js')), []);
 });
 
 test('when the folders are joined by their imports, then no two of them import each other, directly or through others', () => {

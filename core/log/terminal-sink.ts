@@ -1,13 +1,9 @@
 import type { LogLevel, LogRecord } from './log-record.js';
+import { redactLogMessage } from '../redaction/index.js';
 import { terminalSafe } from '../terminal-safe.js';
 import { levelAtLeast, type LogSink } from './logger.js';
 
 export interface TerminalSinkOptions {
-  /**
-   * A record's message as the terminal may print it, secret values replaced: the profiler's log
-   * redaction (core/profiler/redact-log.ts), handed in since the log sits below the profiler.
-   */
-  redactMessage: (record: LogRecord) => string;
   /**
    * Statuses whose uncaught-error record (channel `request`) the terminal weighs as INFO, not ERROR:
    * the request line already reports them. Outside debug, `app serve` passes 404 and 405, as
@@ -24,7 +20,7 @@ export interface TerminalSinkOptions {
 }
 
 /** A sink that prints records at or above `threshold` as one line each (no line break: `write` ends the line). */
-export function terminalSink(threshold: LogLevel, write: (line: string) => void, options: TerminalSinkOptions): LogSink {
+export function terminalSink(threshold: LogLevel, write: (line: string) => void, options: TerminalSinkOptions = {}): LogSink {
   const clock = wallClock();
   const quiet = options.quietStatuses ?? [];
   const quietLevel = options.quietLevel ?? 'INFO';
@@ -37,7 +33,8 @@ export function terminalSink(threshold: LogLevel, write: (line: string) => void,
   return (record: LogRecord, origin?: unknown) => {
     if (!levelAtLeast(shownLevel(record), threshold)) return;
     const scrub = origin === undefined ? null : scrubFor(origin);
-    const message = options.redactMessage(record);
+    // Secret values go as the store's copy loses them (the same policy, core/redaction).
+    const message = redactLogMessage(record);
     // A message can quote a URL (a 404's Referer): its secret query values stay off the terminal too.
     // Channel and message quote the app and the request: their control characters are shown, not obeyed.
     write(`${clock(record.time)} ${record.level.padEnd(8)} [${terminalSafe(record.channel)}] ${terminalSafe(scrub ? scrub(message) : message)}`);

@@ -12,7 +12,7 @@ import { collectHttpClient } from './collectors/http-client-collector.js';
 import { collectDatabase } from './collectors/database-collector.js';
 import type { CollectContext } from './collectors/collect-context.js';
 import type { Profile, RouterData } from './profile.js';
-import { SecretValues } from './redact.js';
+import { SecretValues } from '../redaction/index.js';
 import { collectRequest } from './request-collector.js';
 import type { RequestFacts, ResponseFacts } from './request-facts.js';
 import type { TraceFacts } from './trace-facts.js';

@@ -1,5 +1,5 @@
 import type { Profile } from './profile.js';
-import { REDACTED } from './redact.js';
+import { REDACTED } from '../redaction/index.js';
 import { recordedTarget, replayOrigin } from './replay-origin.js';
 import { shellQuote, showControls } from './shell-quote.js';
 

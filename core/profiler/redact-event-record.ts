@@ -1,7 +1,6 @@
 import { serialiseOnce } from '../debug/request-recording.js';
 import type { LogRecord } from './profile.js';
-import { redactLogRecord } from './redact-log.js';
-import type { SecretValues } from './secret-values.js';
+import { redactLogRecord, type SecretValues } from '../redaction/index.js';
 
 interface Redacted {
   level: LogRecord['level'];

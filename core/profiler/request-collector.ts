@@ -1,7 +1,7 @@
 import type { RequestFacts as Request, ResponseFacts as Response } from './request-facts.js';
 import { bodyFingerprint } from './body-fingerprint.js';
 import type { BodyData, BodyStructure, RequestData } from './profile.js';
-import { redactBody, redactPath, redactQueryString, redactRecord, redactRouteParams, redactText, SecretValues } from './redact.js';
+import { redactBody, redactPath, redactQueryString, redactRecord, redactRouteParams, redactText, SecretValues } from '../redaction/index.js';
 import { DescribedBody, OpaqueBody } from './request-facts.js';
 import { isPreviewable, PREVIEW_BYTES } from '../http/previewable-type.js';
 import { BoundedCache } from '../bounded-cache.js';

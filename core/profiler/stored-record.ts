@@ -6,7 +6,7 @@ import { MEMORY_COLLECTOR } from './collectors/time-collector.js';
 import { ByteReader, ByteWriter } from './handoff/byte-writer.js';
 import { readRecordBody, writeDescribedBody } from './handoff/request-record.js';
 import type { Profile, RouterData } from './profile.js';
-import { REDACTED } from './redacted.js';
+import { REDACTED } from '../redaction/index.js';
 import { BODY_CAP } from './request-collector.js';
 import { DescribedBody, type RequestFacts } from './request-facts.js';
 import { routerJson } from './storage/panel-json.js';

@@ -2,7 +2,6 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { paintLogLevel } from '../../cli/log-line-color.js';
 import { terminalSink } from '../../core/log/terminal-sink.js';
-import { redactLogMessage } from '../../core/profiler/redact-log.js';
 import type { LogLevel } from '../../core/log/log-record.js';
 
 const test = suite('app serve: log levels coloured in its terminal output, as in profiles show');
@@ -10,7 +9,7 @@ const test = suite('app serve: log levels coloured in its terminal output, as in
 /** What the dev server's sink prints for one record. */
 function sinkLine(level: LogLevel, message: string, channel = 'app'): string {
   let line = '';
-  terminalSink('DEBUG', (l) => (line = l), { redactMessage: redactLogMessage })({ time: Date.UTC(2026, 10, 25, 16, 53, 30), level, channel, message, context: {} });
+  terminalSink('DEBUG', (l) => (line = l))({ time: Date.UTC(2026, 10, 25, 16, 53, 30), level, channel, message, context: {} });
   return line;
 }
 

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { looksSecret } from '../../core/profiler/redact.js';
+import { looksSecret } from '../../core/redaction/index.js';
 import {
   asText, assertNothingInjected, assertNulRefused, assertProfileClean, hostileGet, pageText, profilePages, serveXssApp, xssCases,
   type ProfilePages, type XssServer,

@@ -1,6 +1,6 @@
 import type { RouteCollection } from '../../routing/route-collection.js';
 import type { RequestData } from '../profile.js';
-import type { SecretValues } from '../redact.js';
+import type { SecretValues } from '../../redaction/index.js';
 import type { RequestFacts, ResponseFacts } from '../request-facts.js';
 import type { TraceFacts } from '../trace-facts.js';
 

@@ -1,9 +1,8 @@
 import { serialisedJson, serialiseOnce } from '../../debug/request-recording.js';
 import type { ConfigData } from '../panel-data.js';
-import { looksSecret, REDACTED, redactText, type SecretValues } from '../redact.js';
+import { looksSecret, REDACTED, redactText, redactUrl, type SecretValues } from '../../redaction/index.js';
 import { appEntries } from './app-entries.js';
 import type { CollectContext } from './collect-context.js';
-import { redactUrl } from './redact-url.js';
 
 export const CONFIG_COLLECTOR = 'config';
 

@@ -1,6 +1,5 @@
 import type { CustomPanelData } from '../panel-data.js';
-import { appValueIsSecret } from '../app-data-secrets.js';
-import { REDACTED, redactText } from '../redact.js';
+import { appValueIsSecret, REDACTED, redactText } from '../../redaction/index.js';
 import { appEntries, appEntryNames } from './app-entries.js';
 import type { CollectContext } from './collect-context.js';
 

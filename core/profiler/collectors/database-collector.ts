@@ -1,7 +1,7 @@
 import { DATABASE_COLLECTOR, QueryRecord, type QueryEntry } from '../../debug/database-query.js';
 import { repeatKey, REPEATED_QUERY_MIN, statementShape } from '../../debug/statement-shape.js';
 import type { DatabaseData, DatabaseQueryData, QueryFrame, QueryGroupData, RepeatedQueryData } from '../database-data.js';
-import { redactText, type SecretValues } from '../redact.js';
+import { redactText, type SecretValues } from '../../redaction/index.js';
 import { appEntries } from './app-entries.js';
 import type { CollectContext } from './collect-context.js';
 import { redactQuery } from './redact-sql.js';

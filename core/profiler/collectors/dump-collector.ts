@@ -1,8 +1,7 @@
 import { DUMP_COLLECTOR, type DumpEntry } from '../../debug/dump.js';
 import type { DumpNode } from '../../debug/dump-value.js';
 import type { DumpData } from '../panel-data.js';
-import { appValueIsSecret } from '../app-data-secrets.js';
-import { REDACTED, redactText, SecretValues } from '../redact.js';
+import { appValueIsSecret, REDACTED, redactText, SecretValues } from '../../redaction/index.js';
 import { appEntries } from './app-entries.js';
 import type { CollectContext } from './collect-context.js';
 

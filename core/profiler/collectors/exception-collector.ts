@@ -1,7 +1,6 @@
 import { serialiseOnce } from '../../debug/request-recording.js';
 import type { ExceptionData } from '../profile.js';
-import { redactException } from '../redact-log.js';
-import { SecretValues } from '../secret-values.js';
+import { redactException, SecretValues } from '../../redaction/index.js';
 import type { CollectContext } from './collect-context.js';
 
 /**

@@ -3,12 +3,11 @@ import { callSpan, OutgoingCall } from '../../debug/outgoing-call.js';
 import { spanMs } from '../../http/request.js';
 import type { HttpCallData, HttpClientData } from '../panel-data.js';
 import { isValidToken } from '../token.js';
-import { redactRecord, redactText, type SecretValues } from '../redact.js';
+import { redactRecord, redactText, redactUrl, type SecretValues } from '../../redaction/index.js';
 import { receivedBodyPreview } from '../request-collector.js';
 import { appEntries } from './app-entries.js';
 import type { CollectContext } from './collect-context.js';
 import { headerPairs, type HeaderPair } from './header-pairs.js';
-import { redactUrl } from './redact-url.js';
 
 /** The HTTP client panel: the outgoing calls the request's code made, headers and URLs redacted. */
 export function collectHttpClient({ entries, secrets }: CollectContext): HttpClientData {

@@ -1,4 +1,4 @@
-import { looksSecret, redactText, REDACTED, type SecretValues } from '../redact.js';
+import { looksSecret, REDACTED, redactText, type SecretValues } from '../../redaction/index.js';
 import { sqlTokens, literalText } from './sql-tokens.js';
 import { tokenColumns } from './sql-columns.js';
 

@@ -3,7 +3,7 @@ import { explain } from '../../routing/explain.js';
 import type { Route } from '../../routing/route.js';
 import type { RouteCollection } from '../../routing/route-collection.js';
 import type { RouteDefinitionData, RouterData } from '../profile.js';
-import { redactText, type SecretValues } from '../redact.js';
+import { redactText, type SecretValues } from '../../redaction/index.js';
 import type { CollectContext } from './collect-context.js';
 import { BoundedCache } from '../../bounded-cache.js';
 

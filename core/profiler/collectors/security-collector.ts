@@ -1,5 +1,5 @@
 import type { SecurityData } from '../profile.js';
-import { redactText } from '../redact.js';
+import { redactText } from '../../redaction/index.js';
 import type { CollectContext } from './collect-context.js';
 
 /** The security panel: the firewall's decision, its message redacted. */

@@ -1,6 +1,6 @@
 import { STOPWATCH_COLLECTOR, type Span } from '../../debug/stopwatch.js';
 import type { MemoryData, TimeData } from '../profile.js';
-import { redactText } from '../redact.js';
+import { redactText } from '../../redaction/index.js';
 import { appEntries } from './app-entries.js';
 import type { CollectContext } from './collect-context.js';
 

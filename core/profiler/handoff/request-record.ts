@@ -8,7 +8,7 @@ import type { LogLevel, LogRecord } from '../../log/log-record.js';
 import { interpolate } from '../../log/logger.js';
 import { FINGERPRINT_CAP } from '../body-fingerprint.js';
 import { BODY_CAP, previewHead } from '../request-collector.js';
-import { redactData } from '../redact-data.js';
+import { redactData } from '../../redaction/index.js';
 import { shareContext } from '../redact-event-record.js';
 import { DescribedBody, OpaqueBody, type RequestFacts, type ResponseFacts } from '../request-facts.js';
 import { traceFacts, type TraceFacts } from '../trace-facts.js';

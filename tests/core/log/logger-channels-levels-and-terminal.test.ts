@@ -7,7 +7,6 @@ import { startDevServer, type DevServer } from '../../../server/dev-server.js';
 import { LogBuffer } from '../../../core/log/log-buffer.js';
 import { interpolate, LOG_LEVELS, Logger } from '../../../core/log/logger.js';
 import { terminalSink } from '../../../core/log/terminal-sink.js';
-import { redactLogMessage } from '../../../core/profiler/redact-log.js';
 import type { LogRecord } from '../../../core/profiler/profile.js';
 import { fetchText } from '../../helpers/serve.js';
 
@@ -57,7 +56,7 @@ test('when loggers share a buffer under other channels, then the one buffer keep
 
 test('when the terminal sink has a threshold, then only records at or above it are printed, one line each with time, level and channel', () => {
   const lines: string[] = [];
-  const sink = terminalSink('WARNING', (line) => lines.push(line), { redactMessage: redactLogMessage });
+  const sink = terminalSink('WARNING', (line) => lines.push(line));
   const logger = new Logger('app', sink);
   logger.debug('quiet');
   logger.info('quiet too');

@@ -1,11 +1,10 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { dumpValue } from '../../../core/debug/dump-value.js';
-import { appValueIsSecret } from '../../../core/profiler/app-data-secrets.js';
+import { appValueIsSecret, REDACTED, SecretValues } from '../../../core/redaction/index.js';
 import type { CollectContext } from '../../../core/profiler/collectors/collect-context.js';
 import { collectCustomPanels } from '../../../core/profiler/collectors/custom-collector.js';
 import { collectDump } from '../../../core/profiler/collectors/dump-collector.js';
-import { REDACTED, SecretValues } from '../../../core/profiler/redact.js';
 
 const test = suite('app-defined data (custom panel columns, dump keys) is judged by its value, not by a name like "Key" or "Token"');
 

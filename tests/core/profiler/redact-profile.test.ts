@@ -6,7 +6,7 @@ import { buildProfile } from '../../../core/profiler/build-profile.js';
 import { liveTraceFacts } from '../../../core/profiler/trace-facts.js';
 import { traceFor } from '../../helpers/trace-for.js';
 import { replayableRequest } from '../../../core/profiler/export-request.js';
-import { REDACTED } from '../../../core/profiler/redact.js';
+import { REDACTED } from '../../../core/redaction/index.js';
 import { RouteCollection } from '../../../core/routing/route-collection.js';
 
 const TOKEN = 'rst0k3n-value-77';

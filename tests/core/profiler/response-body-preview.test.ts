@@ -4,7 +4,7 @@ import { Request } from '../../../core/http/request.js';
 import { Response } from '../../../core/http/response.js';
 import { collectRequest, RESPONSE_BODY_CAP } from '../../../core/profiler/request-collector.js';
 import { OpaqueBody } from '../../../core/profiler/request-facts.js';
-import { SecretValues } from '../../../core/profiler/redact.js';
+import { SecretValues } from '../../../core/redaction/index.js';
 
 const test = suite('the response body preview: text and JSON up to a cap, redacted like the request body');
 

@@ -9,7 +9,7 @@ import { buildRecordedProfiles } from '../../../core/profiler/handoff/build-batc
 import { ByteWriter } from '../../../core/profiler/handoff/byte-writer.js';
 import { writeRequestRecord } from '../../../core/profiler/handoff/request-record.js';
 import { RouteTables, routeTableData } from '../../../core/profiler/handoff/route-tables.js';
-import { REDACTED } from '../../../core/profiler/redacted.js';
+import { REDACTED } from '../../../core/redaction/index.js';
 import { readStoredEntry } from '../../../core/profiler/storage/stored-profile-reader.js';
 import { STORED_RECORD } from '../../../core/profiler/stored-record.js';
 import { htmlErrorRenderer } from '../../../render/error-renderer.js';

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { redactQuery } from '../../../../core/profiler/collectors/redact-sql.js';
 import { runnableSql } from '../../../../core/profiler/collectors/runnable-sql.js';
 import { statementShape } from '../../../../core/debug/statement-shape.js';
-import { SecretValues } from '../../../../core/profiler/redact.js';
+import { SecretValues } from '../../../../core/redaction/index.js';
 
 const none = () => new SecretValues();
 

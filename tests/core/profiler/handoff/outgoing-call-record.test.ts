@@ -6,7 +6,7 @@ import type { CollectContext } from '../../../../core/profiler/collectors/collec
 import { ByteReader, ByteWriter } from '../../../../core/profiler/handoff/byte-writer.js';
 import { readOutgoingCall, writeOutgoingCall } from '../../../../core/profiler/handoff/outgoing-call-record.js';
 import type { HttpClientData } from '../../../../core/profiler/panel-data.js';
-import { SecretValues } from '../../../../core/profiler/redact.js';
+import { SecretValues } from '../../../../core/redaction/index.js';
 
 const test = suite('an outgoing call crosses to the worker field by field, headers as the client gave them, and its panel reads the same on both sides');
 

@@ -5,7 +5,7 @@ import { serialisedJson } from '../../../../core/debug/request-recording.js';
 import { HttpError } from '../../../../core/errors.js';
 import { buildKernel, combinedRoutes } from '../../../../core/kernel/build-kernel.js';
 import { recordingTools } from '../../../../core/debug/recording-tools.js';
-import { REDACTED } from '../../../../core/profiler/redacted.js';
+import { REDACTED } from '../../../../core/redaction/index.js';
 import { toStoredForm } from '../../../../core/profiler/storage/stored-form.js';
 import { storedJson } from '../../../../core/profiler/storage/stored-json.js';
 import { htmlErrorRenderer } from '../../../../render/error-renderer.js';

@@ -4,7 +4,7 @@ import { createApp } from '../../../../core/app/app.js';
 import { buildKernel } from '../../../../core/kernel/build-kernel.js';
 import { recordingTools } from '../../../../core/debug/recording-tools.js';
 import { serialisedJson, serialiseOnce } from '../../../../core/debug/request-recording.js';
-import { REDACTED } from '../../../../core/profiler/redacted.js';
+import { REDACTED } from '../../../../core/redaction/index.js';
 import { toStoredForm } from '../../../../core/profiler/storage/stored-form.js';
 import { storedJson } from '../../../../core/profiler/storage/stored-json.js';
 import { RouteCollection } from '../../../../core/routing/route-collection.js';

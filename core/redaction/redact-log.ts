@@ -1,7 +1,25 @@
 import { MAX_DEPTH, MAX_VALUES, redactData } from './redact-data.js';
-import { isSecretRouteParam, looksSecret, redactRecord, redactText } from './redact.js';
-import type { ExceptionData, LogRecord } from './profile.js';
+import { redactRecord } from './redact-record.js';
+import { redactText } from './redact-text.js';
+import { isSecretRouteParam } from './route-params.js';
+import { looksSecret } from './secret-names.js';
 import { SecretValues } from './secret-values.js';
+
+/** A log record as redaction reads it: core/log's LogRecord is one (redaction lies below the log). */
+export interface LoggedRecord<Level extends string = string> {
+  time: number;
+  level: Level;
+  channel: string;
+  message: string;
+  context: Record<string, unknown>;
+}
+
+/** One error of a chain as redaction reads it: core/kernel's ExceptionRecord is one. */
+export interface ExceptionLink {
+  message: string;
+  headers?: Record<string, string>;
+  frames?: { excerpt?: { lines: string[] } }[];
+}
 
 /**
  * A stored copy of a log record: its message and every string of its context through the text
@@ -9,7 +27,7 @@ import { SecretValues } from './secret-values.js';
  * and in the message too (a "{key}" placeholder copied them there). The router's "route_parameters"
  * follow the route parameter rule (the profiler's own {token} is kept).
  */
-export function redactLogRecord(record: LogRecord, secrets: SecretValues, route: string | null = null): LogRecord {
+export function redactLogRecord<Level extends string>(record: LoggedRecord<Level>, secrets: SecretValues, route: string | null = null): LoggedRecord<Level> {
   const found = new SecretValues();
   const isSecretKey = (path: string, key: string) => (path === `route_parameters.${key}` ? isSecretRouteParam(route, key) : looksSecret(key));
   const context = redactData(record.context, (s) => secrets.scrub(redactText(s)), (_, value) => addValue(found, value), isSecretKey).value as Record<string, unknown>;
@@ -17,7 +35,7 @@ export function redactLogRecord(record: LogRecord, secrets: SecretValues, route:
 }
 
 /** The message of a record as the terminal prints it: the same policy as the stored one, without the request's other values. */
-export function redactLogMessage(record: LogRecord): string {
+export function redactLogMessage(record: Pick<LoggedRecord, 'message' | 'context'>): string {
   const found = new SecretValues();
   secretContextValues(record.context, { found, count: 0, ancestors: [] }, 0);
   return found.scrub(redactText(String(record.message)));
@@ -73,7 +91,7 @@ function addValue(found: SecretValues, value: unknown): void {
 }
 
 /** A stored copy of the exception chain: messages through the text policy, headers as response headers are. */
-export function redactException(exception: ExceptionData, secrets: SecretValues): ExceptionData {
+export function redactException<Link extends ExceptionLink>(exception: { chain: Link[] }, secrets: SecretValues): { chain: Link[] } {
   return {
     chain: exception.chain.map((record) => ({
       ...record,

@@ -1,10 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { LogRecord } from '../../../core/log/log-record.js';
-import { redactData } from '../../../core/profiler/redact-data.js';
-import { redactLogMessage } from '../../../core/profiler/redact-log.js';
-import { redactText } from '../../../core/profiler/redact.js';
-import { SecretValues } from '../../../core/profiler/secret-values.js';
+import { redactData, redactLogMessage, redactText, SecretValues } from '../../../core/redaction/index.js';
 
 const test = suite('redactLogMessage: the terminal\'s message hides the values of the context\'s secret keys, as the stored record does');
 

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { REDACTED, redactText } from '../../../core/profiler/redact.js';
+import { REDACTED, redactText } from '../../../core/redaction/index.js';
 
 const test = suite('free text: "name: value" pairs and OpenAI project keys without the marker the preset wants');
 

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { looksSecret, REDACTED, redactBody, redactPath, redactQueryString, redactRecord, redactShapes, redactText } from '../../../core/profiler/redact.js';
+import { looksSecret, redactBody, REDACTED, redactPath, redactQueryString, redactRecord, redactShapes, redactText } from '../../../core/redaction/index.js';
 
 const NEW_SECRET_NAMES = [
   'pw', 'user_pw', 'creds', 'aws-creds', 'refresh', 'code', 'Ocp-Apim-Subscription-Key', 'x-goog-api-key', 'hmac_key', 'signing-key',

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { credentialRanges, installedPresetRules, PRESET_RULES } from '../../../core/profiler/secret-formats.js';
-import { redactText } from '../../../core/profiler/redact.js';
+import { redactText } from '../../../core/redaction/index.js';
+import { credentialRanges, installedPresetRules, PRESET_RULES } from '../../../core/redaction/secret-formats.js';
 
 const test = suite('credential formats from secretlint\'s recommended preset');
 

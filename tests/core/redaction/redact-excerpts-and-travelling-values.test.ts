@@ -1,8 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ExceptionData } from '../../../core/kernel/exception-data.js';
-import { redactException } from '../../../core/profiler/redact-log.js';
-import { looksSecret, REDACTED, SecretValues } from '../../../core/profiler/redact.js';
+import { looksSecret, REDACTED, redactException, SecretValues } from '../../../core/redaction/index.js';
 
 const test = suite('redaction of source excerpts, secret-reading header names and values met before');
 

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { hasSecretQuery, looksSecret, REDACTED, redactBody, redactQueryStrings, redactRecord } from '../../../core/profiler/redact.js';
+import { hasSecretQuery, looksSecret, redactBody, REDACTED, redactQueryStrings, redactRecord } from '../../../core/redaction/index.js';
 
 const SECRET_NAMES = [
   'authorization', 'proxy-authorization', 'x-api-key', 'X-API-Key', 'api_key', 'apikey', 'apiKey', 'password', 'Password', 'passwd',

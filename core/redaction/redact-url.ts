@@ -1,4 +1,6 @@
-import { REDACTED, redactQueryString, redactText, type SecretValues } from '../redact.js';
+import { REDACTED } from './redacted.js';
+import { redactQueryString, redactText } from './redact-text.js';
+import type { SecretValues } from './secret-values.js';
 
 /**
  * A URL with its user info, secret query values and credential shapes replaced, and known secrets scrubbed.
