@@ -1,10 +1,10 @@
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir, userInfo } from 'node:os';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { createConnection, type Connection } from 'mysql2/promise';
 import { waitFor } from './poll.js';
+import { asAccount, freePort, removedAtExit, runAs, serverAccount, serverFolder } from './temp-database-server.js';
 
 export interface TempMariaDb {
   /** mysql://app:<password>@127.0.0.1:<port>/app */
@@ -22,26 +22,6 @@ export const MARIADB_PASSWORD = 'appkernel-maria-test';
 const SERVER = ['/usr/sbin/mariadbd', '/usr/sbin/mysqld'];
 const INSTALL = ['/usr/bin/mariadb-install-db', '/usr/bin/mysql_install_db'];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** The `mysql` user when this process is root (mariadbd refuses to run as root), else ourselves. */
-function serverUser(): { uid: number; gid: number } | null {
-  if (process.getuid?.() !== 0) return null;
-  return {
-    uid: Number(execFileSync('id', ['-u', 'mysql'], { encoding: 'utf8' }).trim()),
-    gid: Number(execFileSync('id', ['-g', 'mysql'], { encoding: 'utf8' }).trim()),
-  };
-}
-
 /**
  * A real MariaDB for tests, from Debian's mariadb-server package (.ci/run installs it): a throwaway
  * server in a temporary folder on 127.0.0.1 and a free port, started here and stopped by its PID,
@@ -52,32 +32,23 @@ export async function startTempMariaDb(): Promise<TempMariaDb> {
   const server = SERVER.find(existsSync);
   const install = INSTALL.find(existsSync);
   if (!server || !install) throw new Error('No MariaDB server binaries (mariadbd, mariadb-install-db): install Debian\'s mariadb-server package (.ci/run does).');
-  const user = serverUser();
-  const root = mkdtempSync(join(tmpdir(), 'appkernel-mariadb-'));
-  chmodSync(root, 0o755);
-  if (user) chownSync(root, user.uid, user.gid);
+  const user = serverAccount('mysql');
+  const root = serverFolder('appkernel-mariadb-', 0o755, user);
   const data = join(root, 'data');
   const socket = join(root, 'mysqld.sock');
-  const installed = spawnSync(install, ['--no-defaults', `--datadir=${data}`, '--auth-root-authentication-method=socket', '--skip-test-db', '--skip-name-resolve'],
-    { encoding: 'utf8', timeout: 120_000, ...(user ? { uid: user.uid, gid: user.gid } : {}) });
-  if (installed.status !== 0) throw new Error(`mariadb-install-db failed (${installed.status ?? installed.signal}): ${installed.stderr || installed.stdout}`);
+  runAs(user, install, ['--no-defaults', `--datadir=${data}`, '--auth-root-authentication-method=socket', '--skip-test-db', '--skip-name-resolve'], 120_000);
   const port = await freePort();
   const child: ChildProcess = spawn(server, ['--no-defaults', `--datadir=${data}`, `--socket=${socket}`, `--port=${port}`, '--bind-address=127.0.0.1',
     '--skip-name-resolve', `--pid-file=${join(root, 'mariadbd.pid')}`, '--innodb-buffer-pool-size=16M', '--skip-log-bin', `--log-error=${join(root, 'error.log')}`],
-  { stdio: 'ignore', ...(user ? { uid: user.uid, gid: user.gid } : {}) });
+  { stdio: 'ignore', ...asAccount(user) });
   let exited = false;
   child.once('exit', () => { exited = true; });
-  const stop = () => { if (!exited && child.pid !== undefined) child.kill('SIGTERM'); };
-  const removeAtExit = () => {
-    if (!exited && child.pid !== undefined) child.kill('SIGKILL');
-    rmSync(root, { recursive: true, force: true });
-  };
-  process.once('exit', removeAtExit);
+  const removeNow = removedAtExit(root, () => { if (!exited && child.pid !== undefined) child.kill('SIGKILL'); });
   let admin: Connection | null = null;
   // unix_socket authentication: the account named like the user this process runs as
   const connect = async () => (admin = exited ? null : await createConnection({ socketPath: socket, user: userInfo().username }).catch(() => null)) !== null || exited;
   if (!await waitFor(connect, 60_000) || admin === null) {
-    removeAtExit();
+    removeNow();
     throw new Error(`mariadbd did not start: ${exited ? 'it exited' : 'no connection within 60 s'}`);
   }
   const db: Connection = admin;
@@ -91,10 +62,9 @@ export async function startTempMariaDb(): Promise<TempMariaDb> {
   return {
     url: `mysql://app:${MARIADB_PASSWORD}@127.0.0.1:${port}/app`, host: '127.0.0.1', port, user: 'app', password: MARIADB_PASSWORD, database: 'app',
     async remove() {
-      process.removeListener('exit', removeAtExit);
-      stop();
-      if (!await waitFor(() => exited, 30_000)) child.kill('SIGKILL');
-      rmSync(root, { recursive: true, force: true });
+      if (!exited && child.pid !== undefined) child.kill('SIGTERM');
+      await waitFor(() => exited, 30_000);
+      removeNow();
     },
   };
 }

@@ -1,9 +1,7 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { chownSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import pg from 'pg';
+import { freePort, removedAtExit, runAs, serverAccount, serverFolder } from './temp-database-server.js';
 
 export interface TempPostgres {
   /** a database of its own, e.g. postgres://postgres:pw@127.0.0.1:54321/appkernel_1 */
@@ -31,30 +29,6 @@ export function findPostgresBin(): string {
   const found = candidates.find((dir) => BINARIES.every((b) => existsSync(join(dir, b))));
   if (!found) throw new Error('No PostgreSQL server binaries (initdb, pg_ctl) in PATH or /usr/lib/postgresql/*/bin: install Debian\'s postgresql package (.ci/run does) or set APPKERNEL_TEST_DATABASE_URL.');
   return found;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Runs as the `postgres` user when this process is root (PostgreSQL refuses root), else as ourselves. */
-function runAs(user: { uid: number; gid: number } | null, file: string, args: string[]): void {
-  const result = spawnSync(file, args, { encoding: 'utf8', timeout: 60_000, ...(user ? { uid: user.uid, gid: user.gid } : {}) });
-  if (result.status !== 0) throw new Error(`${file} ${args.join(' ')} failed (${result.status ?? result.signal}): ${result.stderr || result.stdout}`);
-}
-
-function postgresUser(): { uid: number; gid: number } | null {
-  if (process.getuid?.() !== 0) return null;
-  const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
-  const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
-  return { uid, gid };
 }
 
 let databases = 0;
@@ -92,10 +66,8 @@ export async function startTempPostgres(): Promise<TempPostgres> {
     };
   }
   const bin = findPostgresBin();
-  const user = postgresUser();
-  const root = mkdtempSync(join(tmpdir(), 'appkernel-pg-'));
-  chmodSync(root, 0o700);
-  if (user) chownSync(root, user.uid, user.gid);
+  const user = serverAccount('postgres');
+  const root = serverFolder('appkernel-pg-', 0o700, user);
   const data = join(root, 'data');
   const port = await freePort();
   const pwfile = join(root, 'pw');
@@ -109,15 +81,7 @@ export async function startTempPostgres(): Promise<TempPostgres> {
   const stopServer = () => { if (running) stop(); running = false; };
   const startServer = () => { start(); running = true; };
   startServer();
-  const stopAtExit = () => {
-    try {
-      stopServer();
-    } catch {
-      // Already gone.
-    }
-    rmSync(root, { recursive: true, force: true });
-  };
-  process.once('exit', stopAtExit);
+  const removeNow = removedAtExit(root, stopServer);
   const adminUrl = `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`;
   return {
     url: await createDatabaseAt(adminUrl),
@@ -125,9 +89,8 @@ export async function startTempPostgres(): Promise<TempPostgres> {
     stopServer,
     startServer,
     async remove() {
-      process.removeListener('exit', stopAtExit);
       stopServer();
-      rmSync(root, { recursive: true, force: true });
+      removeNow();
     },
   };
 }
