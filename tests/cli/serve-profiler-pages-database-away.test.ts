@@ -1,28 +1,23 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { startServe, type ServeProcess } from '../helpers/cli.js';
+import type { ServeProcess } from '../helpers/cli.js';
 import { waitFor } from '../helpers/poll.js';
 import { fetchProfileJson, fetchText } from '../helpers/serve.js';
-import { startTempPostgres, type TempPostgres } from '../helpers/temp-postgres.js';
+import { startServesOnPostgres, type ServesOnPostgres } from '../helpers/serves-on-postgres.js';
+import type { TempPostgres } from '../helpers/temp-postgres.js';
 
 const test = suite('app serve on a PostgreSQL store: while the database is away, the profiler pages answer 503, then serve again');
+let served: ServesOnPostgres;
 let database: TempPostgres;
-let dir: string;
 let server: ServeProcess;
 
 test.before(async () => {
-  database = await startTempPostgres();
-  dir = mkdtempSync(join(tmpdir(), 'appkernel-pages-away-'));
-  server = await startServe(['--store', database.url, '--no-watch'], { cwd: dir });
+  served = await startServesOnPostgres('appkernel-pages-away-');
+  ({ database, serves: [server] } = served);
 });
 
 test.after(async () => {
-  await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
-  await database.remove();
+  await served?.close();
 });
 
 test('when the database stops, then each page that reads the store is a 503 with Retry-After naming the database; when it is back, they are 200 again', async () => {

@@ -1,32 +1,27 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { hostname } from 'node:os';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runApp, startServe, type ServeProcess } from '../helpers/cli.js';
+import { runApp, type ServeProcess } from '../helpers/cli.js';
 import { waitFor } from '../helpers/poll.js';
 import { fetchProfileJson, fetchText } from '../helpers/serve.js';
-import { startTempPostgres, type TempPostgres } from '../helpers/temp-postgres.js';
+import { startServesOnPostgres, STORE_OPTION, type ServesOnPostgres } from '../helpers/serves-on-postgres.js';
+import type { TempPostgres } from '../helpers/temp-postgres.js';
 
 const test = suite('two app serve instances share one PostgreSQL profile store (real bin, real server)');
+let shared: ServesOnPostgres;
 let database: TempPostgres;
 let dir: string;
 let a: ServeProcess;
 let b: ServeProcess;
 
 test.before(async () => {
-  database = await startTempPostgres();
-  dir = mkdtempSync(join(tmpdir(), 'appkernel-shared-'));
-  [a, b] = await Promise.all([
-    startServe(['--store', database.url, '--no-watch'], { cwd: dir }),
-    startServe(['--no-watch'], { cwd: dir, env: { APPKERNEL_PROFILER_STORE: database.url } }),
-  ]);
+  // A by --store, B by the environment
+  shared = await startServesOnPostgres('appkernel-shared-', [STORE_OPTION, (url) => ({ args: ['--no-watch'], env: { APPKERNEL_PROFILER_STORE: url } })]);
+  ({ database, dir, serves: [a, b] } = shared);
 });
 
 test.after(async () => {
-  await Promise.all([a?.stop(), b?.stop()]);
-  rmSync(dir, { recursive: true, force: true });
-  await database.remove();
+  await shared?.close();
 });
 
 const tokenOf = async (url: string) => (await fetchText(url)).headers['x-debug-token'];

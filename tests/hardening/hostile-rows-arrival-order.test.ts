@@ -1,33 +1,28 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { request } from 'undici';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BIN, runApp, startServe, type ServeProcess } from '../helpers/cli.js';
+import { BIN, runApp, type ServeProcess } from '../helpers/cli.js';
 import { waitFor } from '../helpers/poll.js';
 import { fetchText } from '../helpers/serve.js';
-import { startTempPostgres, type TempPostgres } from '../helpers/temp-postgres.js';
+import { startServesOnPostgres, STORE_OPTION, type ServesOnPostgres } from '../helpers/serves-on-postgres.js';
+import type { TempPostgres } from '../helpers/temp-postgres.js';
 
 const test = suite('rows dated ahead in a shared PostgreSQL store (plain SQL): latest, the live page and tail follow arrival');
 const TEN_YEARS_MS = 10 * 365 * 86_400_000;
+let shared: ServesOnPostgres;
 let database: TempPostgres;
-let dir: string;
 let a: ServeProcess;
 let b: ServeProcess;
 
 test.before(async () => {
-  database = await startTempPostgres();
-  dir = mkdtempSync(join(tmpdir(), 'appkernel-hostile-rows-'));
-  [a, b] = await Promise.all([0, 1].map(() => startServe(['--store', database.url, '--no-watch'], { cwd: dir })));
+  shared = await startServesOnPostgres('appkernel-hostile-rows-', [STORE_OPTION, STORE_OPTION]);
+  ({ database, serves: [a, b] } = shared);
 });
 
 test.after(async () => {
-  await Promise.all([a, b].map((serve) => serve?.stop()));
-  await database.remove();
-  rmSync(dir, { recursive: true, force: true });
+  await shared?.close();
 });
 
 /** A copy of the row of `from` under `token`, dated `aheadMs` after it, written with plain SQL as anyone with write access could. */

@@ -1,26 +1,23 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { load } from 'cheerio';
 import pg from 'pg';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DICTIONARY_V1 } from '../../core/profiler/storage/compression-dictionary.js';
-import { runApp, startServe, type ServeProcess } from '../helpers/cli.js';
+import { runApp, type ServeProcess } from '../helpers/cli.js';
 import { fetchText } from '../helpers/serve.js';
-import { startTempPostgres, type TempPostgres } from '../helpers/temp-postgres.js';
+import { startServesOnPostgres, type ServesOnPostgres } from '../helpers/serves-on-postgres.js';
+import type { TempPostgres } from '../helpers/temp-postgres.js';
 
 const test = suite('hostile rows in a shared PostgreSQL store (plain SQL): bounded reads, a 422 page and a one-line CLI error, never a 500');
+let served: ServesOnPostgres;
 let database: TempPostgres;
-let dir: string;
 let serve: ServeProcess;
 let client: pg.Client;
 
 test.before(async () => {
-  database = await startTempPostgres();
-  dir = mkdtempSync(join(tmpdir(), 'appkernel-hostile-size-'));
-  serve = await startServe(['--store', database.url, '--no-watch'], { cwd: dir });
+  served = await startServesOnPostgres('appkernel-hostile-size-');
+  ({ database, serves: [serve] } = served);
   await fetchText(`${serve.base}/hello/schema`);
   client = new pg.Client({ connectionString: database.url });
   await client.connect();
@@ -28,9 +25,7 @@ test.before(async () => {
 
 test.after(async () => {
   await client?.end();
-  await serve?.stop();
-  await database.remove();
-  rmSync(dir, { recursive: true, force: true });
+  await served?.close();
 });
 
 /** A summary row with its own URL, whose body (or block) the caller sets with SQL fragments. */
