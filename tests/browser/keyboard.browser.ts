@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PACKAGE_ENTRY } from '../helpers/cli.js';
-import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
+import { fetchProfileJson, fetchText, serveAppSource, type TestServer } from '../helpers/serve.js';
 import { launchChromium } from './chromium.js';
 
 const APP = `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};
@@ -14,15 +11,12 @@ export const app = createApp({ name: 'keyboard' })
 `;
 
 const test = suite('the profiler pages with the keyboard alone, in headless Chromium');
-let dir: string;
 let t: TestServer;
 let browser: Browser;
 let token: string;
 
 test.before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'appkernel-keyboard-'));
-  writeFileSync(join(dir, 'app.config.mjs'), APP);
-  t = await serveForTest({ appFile: join(dir, 'app.config.mjs'), root: dir });
+  t = await serveAppSource('app.config.mjs', APP);
   browser = await launchChromium();
   token = (await fetchText(`${t.base}/`)).headers['x-debug-token'];
   await fetchProfileJson(t.base, token);
@@ -31,7 +25,6 @@ test.before(async () => {
 test.after(async () => {
   await browser?.close();
   await t?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 /** Presses Tab until the focused element matches `selector`; false if it never does. */

@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PACKAGE_ENTRY } from '../helpers/cli.js';
-import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
+import { fetchProfileJson, fetchText, serveAppSource, type TestServer } from '../helpers/serve.js';
 import { launchChromium } from './chromium.js';
 
 const APP = `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};
@@ -16,16 +13,13 @@ export const app = createApp({ name: 'columns' })
 `;
 
 const test = suite('panel tables in headless Chromium: short cells keep their words whole');
-let dir: string;
 let t: TestServer;
 let browser: Browser;
 let ok: string;
 let notAllowed: string;
 
 test.before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'appkernel-columns-'));
-  writeFileSync(join(dir, 'app.config.mjs'), APP);
-  t = await serveForTest({ appFile: join(dir, 'app.config.mjs'), root: dir });
+  t = await serveAppSource('app.config.mjs', APP);
   browser = await launchChromium();
   ok = (await fetchText(`${t.base}/`)).headers['x-debug-token'];
   notAllowed = (await fetchText(`${t.base}/only-put`)).headers['x-debug-token'];
@@ -36,7 +30,6 @@ test.before(async () => {
 test.after(async () => {
   await browser?.close();
   await t?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 async function visit(width: number, path: string): Promise<Page> {

@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PACKAGE_ENTRY } from '../helpers/cli.js';
-import { serveForTest, type TestServer } from '../helpers/serve.js';
+import { serveAppSource, type TestServer } from '../helpers/serve.js';
 import { TOOLBAR_OBSERVER_SCRIPT } from '../../web-profiler/views/toolbar-observer-script.js';
 import { launchChromium } from './chromium.js';
 
@@ -26,20 +23,16 @@ export const app = createApp({ name: 'early-fetch' })
 
 const test = suite('the toolbar in headless Chromium: fetch and XHR calls an inline script makes while the page loads');
 let t: TestServer;
-let dir: string;
 let browser: Browser;
 
 test.before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'appkernel-early-fetch-'));
-  writeFileSync(join(dir, 'app.config.mjs'), appSource);
-  t = await serveForTest({ appFile: join(dir, 'app.config.mjs'), root: dir });
+  t = await serveAppSource('app.config.mjs', appSource);
   browser = await launchChromium();
 });
 
 test.after(async () => {
   await browser?.close();
   await t?.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 for (const width of [1400, 390]) {

@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PACKAGE_ENTRY } from '../helpers/cli.js';
-import { serveForTest, type TestServer } from '../helpers/serve.js';
+import { serveAppSource, type TestServer } from '../helpers/serve.js';
 import { launchChromium } from './chromium.js';
 
 const PAGE = '<!DOCTYPE html><html><head><meta charset="UTF-8"><title>t</title></head><body><h1>Items</h1></body></html>';
@@ -22,21 +20,17 @@ export const app = createApp({ name: 'badge' })
 `;
 
 const test = suite('the toolbar\'s log badge in headless Chromium at 1400 and 390 px: errors red, warnings and deprecations yellow, debug records not counted');
-let dir: string;
 let t: TestServer;
 let browser: Browser;
 
 test.before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'appkernel-badge-'));
-  writeFileSync(join(dir, 'app.config.mjs'), APP);
-  t = await serveForTest({ appFile: join(dir, 'app.config.mjs'), root: dir });
+  t = await serveAppSource('app.config.mjs', APP);
   browser = await launchChromium();
 });
 
 test.after(async () => {
   await browser?.close();
   await t?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 async function badge(width: number, path: string): Promise<{ page: Page; text: string; pills: { text: string; background: string }[] }> {

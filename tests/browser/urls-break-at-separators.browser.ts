@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PACKAGE_ENTRY } from '../helpers/cli.js';
-import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
+import { fetchProfileJson, fetchText, serveAppSource, type TestServer } from '../helpers/serve.js';
 import { launchChromium } from './chromium.js';
 
 // On a phone the profiler's URLs broke mid-word ("/api/it" then "ems/"): they now break after
@@ -21,15 +18,12 @@ export const app = createApp({ name: 'urls' })
 `;
 
 const test = suite('URLs in the profiler pages break at / ? & on a 390 px screen, not mid-word (headless Chromium)');
-let dir: string;
 let t: TestServer;
 let browser: Browser;
 let token: string;
 
 test.before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'appkernel-url-breaks-'));
-  writeFileSync(join(dir, 'app.config.mjs'), APP);
-  t = await serveForTest({ appFile: join(dir, 'app.config.mjs'), root: dir });
+  t = await serveAppSource('app.config.mjs', APP);
   process.env.URLS_TEST_PORT = new URL(t.base).port;
   token = (await fetchText(`${t.base}${PATH}`)).headers['x-debug-token'];
   await fetchProfileJson(t.base, token);
@@ -39,7 +33,6 @@ test.before(async () => {
 test.after(async () => {
   await browser?.close();
   await t?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 /**

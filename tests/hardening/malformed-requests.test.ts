@@ -202,20 +202,18 @@ function textOf(answer: RawAnswer): string {
 
 const test = suite('malformed requests over raw TCP get a clear answer, and the server keeps serving');
 let t: TestServer;
-let host: string;
 
 test.before(async () => {
   t = await serveForTest();
-  host = new URL(t.base).host;
 });
 test.after(async () => { await t.stop(); });
 
 for (const c of CASES) {
   test(`when ${c.name}, then ${c.status} saying what is wrong${c.profiled ? ', profiled' : ''}, and the next request is served`, async () => {
-    const answer = await sendRaw(t.base, c.bytes(host));
+    const answer = await sendRaw(t.base, c.bytes(t.host));
     assert.is(answer.status, c.status, `${c.name}: ${answer.body.slice(0, 300)}`);
     const text = textOf(answer);
-    assert.ok(text.includes(c.says(host)), `${c.name}: expected ${JSON.stringify(c.says(host))} in ${JSON.stringify(text.slice(0, 400))}`);
+    assert.ok(text.includes(c.says(t.host)), `${c.name}: expected ${JSON.stringify(c.says(t.host))} in ${JSON.stringify(text.slice(0, 400))}`);
     let profile: Profile | null = null;
     if (c.profiled) {
       const token = answer.headers['x-debug-token'];
@@ -235,7 +233,7 @@ for (const c of CASES) {
 }
 
 test('when a malformed request is pipelined after a good one on a keep-alive connection, then the good one is answered first', async () => {
-  const all = await sendRawUntilClose(t.base, requestHead('GET /hello/first HTTP/1.1', [`Host: ${host}`, 'Connection: keep-alive'])
+  const all = await sendRawUntilClose(t.base, requestHead('GET /hello/first HTTP/1.1', [`Host: ${t.host}`, 'Connection: keep-alive'])
     + 'BREW / HTTP/1.1\r\n\r\n');
   const good = all.indexOf('HTTP/1.1 200 OK');
   const bad = all.indexOf('HTTP/1.1 501 Not Implemented');

@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { renderProfileText } from '../../panels/profile-text.js';
 import { PACKAGE_ENTRY } from '../helpers/cli.js';
-import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
+import { fetchProfileJson, fetchText, serveAppSource, type TestServer } from '../helpers/serve.js';
 import { asText, assertNothingInjected, assertProfileClean, pageText, profilePages, XSS_PAYLOADS, xssCases, type ProfilePages } from './xss-harness.js';
 
 const FIXTURES = resolve(process.cwd(), 'dist/tests/hardening/fixtures/xss-payloads.js');
@@ -39,7 +37,6 @@ export const app = createApp({ name: 'xss-panels' })
 
 const test = suite('XSS payloads in spans, dumps, app panels and outgoing calls are escaped on every new panel');
 let t: TestServer;
-let dir: string;
 let baseline: ProfilePages;
 let baselineCustom: string;
 
@@ -53,16 +50,13 @@ async function hostile(index: string): Promise<{ pages: ProfilePages; custom: st
 }
 
 test.before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'appkernel-xss-panels-'));
-  writeFileSync(join(dir, 'app.config.mjs'), APP);
-  t = await serveForTest({ appFile: join(dir, 'app.config.mjs'), root: dir });
+  t = await serveAppSource('app.config.mjs', APP);
   const harmless = await hostile('harmless');
   baseline = harmless.pages;
   baselineCustom = harmless.custom;
 });
 test.after(async () => {
   await t.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 xssCases('xss-in-new-panels').forEach(({ item: payload, index }) => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { get } from 'node:http';
@@ -8,6 +8,8 @@ import { startDevServer, type DevServer } from '../../server/dev-server.js';
 export interface TestServer {
   server: DevServer;
   base: string;
+  /** host:port, as a request's Host header names this server */
+  host: string;
   storeDir: string;
   stop(): Promise<void>;
 }
@@ -21,10 +23,31 @@ export async function serveForTest(options: { appFile?: string | null; debug?: b
     ...(options.slowQueryMs === undefined ? {} : { slowQueryMs: options.slowQueryMs }),
   });
   return {
-    server, base: server.url, storeDir,
+    server, base: server.url, host: new URL(server.url).host, storeDir,
     async stop() {
       await server.close();
       if (options.store === undefined) rmSync(storeDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * serveForTest for an app given as its source: written as `file` (app.config.ts, app.config.mjs) into a
+ * temporary folder, the app's root, which stop() deletes.
+ */
+export async function serveAppSource(file: string, source: string, options: Omit<Parameters<typeof serveForTest>[0], 'appFile' | 'root'> = {}): Promise<TestServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'appkernel-app-'));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  writeFileSync(join(dir, file), source);
+  const t = await serveForTest({ ...options, appFile: join(dir, file), root: dir }).catch((error: unknown) => {
+    remove();
+    throw error;
+  });
+  return {
+    ...t,
+    async stop() {
+      await t.stop();
+      remove();
     },
   };
 }

@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { load, type CheerioAPI } from 'cheerio';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PACKAGE_ENTRY } from '../helpers/cli.js';
-import { fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
+import { fetchText, serveAppSource, type TestServer } from '../helpers/serve.js';
 
 const APP = `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};
 export const app = createApp({ name: 'toolbar' })
@@ -21,17 +19,13 @@ export const app = createApp({ name: 'toolbar' })
 `;
 
 const test = suite('the toolbar on real pages: what the kernel knew at kernel.response');
-let dir: string;
 let t: TestServer;
 
 test.before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'appkernel-toolbar-'));
-  writeFileSync(join(dir, 'app.config.mjs'), APP);
-  t = await serveForTest({ appFile: join(dir, 'app.config.mjs'), root: dir });
+  t = await serveAppSource('app.config.mjs', APP);
 });
 test.after(async () => {
   await t.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const section = ($: CheerioAPI, panel: string) => $(`#appkernel-toolbar .ak-s[data-panel=${panel}]`);

@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PACKAGE_ENTRY } from '../../helpers/cli.js';
-import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../../helpers/serve.js';
+import { fetchProfileJson, fetchText, serveAppSource, type TestServer } from '../../helpers/serve.js';
 
 const APP = `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};
 export const app = createApp()
@@ -22,18 +20,14 @@ export const app = createApp()
 const JSON_ACCEPT = { accept: 'application/json' };
 
 const test = suite('request.json(), form(), formData() and text() on a real server');
-let dir: string;
 let s: TestServer;
 
 test.before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'appkernel-body-helpers-'));
-  writeFileSync(join(dir, 'app.config.ts'), APP);
-  s = await serveForTest({ appFile: join(dir, 'app.config.ts'), root: dir });
+  s = await serveAppSource('app.config.ts', APP);
 });
 
 test.after(async () => {
   await s.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 test('when JSON is posted, then request.json() parses it', async () => {

@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PACKAGE_ENTRY } from '../../helpers/cli.js';
-import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../../helpers/serve.js';
+import { fetchProfileJson, fetchText, serveAppSource, type TestServer } from '../../helpers/serve.js';
 
 const APP = (trusted: string[]) => `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};
 export const app = createApp({ trustedProxies: ${JSON.stringify(trusted)} })
@@ -22,16 +19,12 @@ for (const [label, trusted, expected] of [
   ['the peer 127.0.0.1 is a trusted proxy', ['127.0.0.1'], '203.0.113.9'],
 ] as const) {
   const test = suite(`X-Forwarded-For when ${label}`);
-  let dir: string;
   let t: TestServer;
   test.before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'appkernel-proxies-'));
-    writeFileSync(join(dir, 'app.config.ts'), APP([...trusted]));
-    t = await serveForTest({ appFile: join(dir, 'app.config.ts'), root: dir });
+    t = await serveAppSource('app.config.ts', APP([...trusted]));
   });
   test.after(async () => {
     await t.stop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   test(`when a request says X-Forwarded-For: 203.0.113.9, then the client IP is ${expected} for the controller and the profile`, async () => {

@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { load } from 'cheerio';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PACKAGE_ENTRY } from '../../helpers/cli.js';
-import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../../helpers/serve.js';
+import { fetchProfileJson, fetchText, serveAppSource, type TestServer } from '../../helpers/serve.js';
 
 const APP = `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};
 export const app = createApp()
@@ -32,17 +29,13 @@ export const app = createApp()
 `;
 
 const test = suite('what a controller is given: the request, its parameters, a logger on channel app, URL generation (app file)');
-let dir: string;
 let t: TestServer;
 
 test.before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'appkernel-controller-context-'));
-  writeFileSync(join(dir, 'app.config.ts'), APP);
-  t = await serveForTest({ appFile: join(dir, 'app.config.ts'), root: dir });
+  t = await serveAppSource('app.config.ts', APP);
 });
 test.after(async () => {
   await t.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 test('when a controller reads its context, then it has the request, the route parameters and URL generation, relative and absolute', async () => {

@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PACKAGE_ENTRY } from '../../helpers/cli.js';
-import { fetchRawPath, serveForTest, type TestServer } from '../../helpers/serve.js';
+import { fetchRawPath, serveAppSource, type TestServer } from '../../helpers/serve.js';
 
 // The router matches the decoded path: a rule must guard every spelling the router accepts.
 const APP = `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};
@@ -17,17 +14,13 @@ export const app = createApp()
 
 for (const debug of [true, false]) {
   const test = suite(`the firewall guards what the router matches, however the path is spelled (${debug ? 'debug' : 'no debug'})`);
-  let dir: string;
   let t: TestServer;
 
   test.before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'appkernel-firewall-encoded-'));
-    writeFileSync(join(dir, 'app.config.ts'), APP);
-    t = await serveForTest({ appFile: join(dir, 'app.config.ts'), root: dir, debug });
+    t = await serveAppSource('app.config.ts', APP, { debug });
   });
   test.after(async () => {
     await t.stop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   test('when the guarded path is asked as written, then 403', async () => {

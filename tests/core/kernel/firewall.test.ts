@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { load } from 'cheerio';
 import { PACKAGE_ENTRY } from '../../helpers/cli.js';
-import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../../helpers/serve.js';
+import { fetchProfileJson, fetchText, serveAppSource, type TestServer } from '../../helpers/serve.js';
 
 // The last rule guards every path, the profiler's included: the profiler must stay outside it.
 const APP = `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};
@@ -19,17 +16,13 @@ export const app = createApp()
 `;
 
 const test = suite('the security firewall (app file with rules)');
-let dir: string;
 let t: TestServer;
 
 test.before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'appkernel-firewall-'));
-  writeFileSync(join(dir, 'app.config.ts'), APP);
-  t = await serveForTest({ appFile: join(dir, 'app.config.ts'), root: dir });
+  t = await serveAppSource('app.config.ts', APP);
 });
 test.after(async () => {
   await t.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 test('when a rule answers 401, then 401 with its message and WWW-Authenticate; the security channel logs the check and the denial', async () => {
