@@ -49,21 +49,15 @@ async function visit(target: { url: string } | { html: string }): Promise<Visit>
   errors.length = 0;
   if ('url' in target) await page.goto(target.url, { waitUntil: 'load' });
   else await page.setContent(target.html, { waitUntil: 'load' });
-  // Handlers of failed loads (onerror) fire by 'load'; one more round trip lets queued tasks run.
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
-  const xss = await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss);
-  // The toolbar's own scripts (their exact texts: a child of the toolbar, and the observer in <head>) are the only scripts a page may hold.
-  const scripts = await page.evaluate(([own, observer]) => [...document.querySelectorAll('script')]
-    .filter((script) => !(script.parentElement?.id === 'appkernel-toolbar' && script.textContent === own)
-      && !(script.id === 'appkernel-toolbar-observer' && script.textContent === observer)
-      && !(script.getAttribute('src') === '/_profiler/live-search.js' && script.textContent === '')).length, [TOOLBAR_SCRIPT, TOOLBAR_OBSERVER_SCRIPT]);
-  return { dialogs: [...dialogs], errors: [...errors], xss, scripts };
+  return visitAgain();
 }
 
 /** What ran in the page as it is now, without navigating. */
 async function visitAgain(): Promise<Visit> {
+  // Handlers of failed loads (onerror) fire by 'load'; one more round trip lets queued tasks run.
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
   const xss = await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss);
+  // The toolbar's own scripts (their exact texts: a child of the toolbar, and the observer in <head>) are the only scripts a page may hold.
   const scripts = await page.evaluate(([own, observer]) => [...document.querySelectorAll('script')]
     .filter((script) => !(script.parentElement?.id === 'appkernel-toolbar' && script.textContent === own)
       && !(script.id === 'appkernel-toolbar-observer' && script.textContent === observer)

@@ -264,6 +264,13 @@ export async function hostileGet(t: TestServer, path: string, headers: Record<st
   return { ...r, token };
 }
 
+/** What a harmless request shows, to compare a hostile one with: its page (expected to answer `status`) and its profile's pages. */
+export async function harmlessBaseline(t: TestServer, path: string, status: number, headers: Record<string, string> = {}): Promise<{ page: string; profile: ProfilePages }> {
+  const r = await hostileGet(t, path, headers);
+  assert.is(r.status, status, `GET ${path}`);
+  return { page: r.body, profile: await profilePages(t.base, r.token) };
+}
+
 /** A NUL byte cannot travel in a URL: such a request is refused with a plain-text 400 and reflects nothing. */
 export async function assertNulRefused(t: TestServer, path: string): Promise<void> {
   const r = await fetchRawPath(t.base, path);

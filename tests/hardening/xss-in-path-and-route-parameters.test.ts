@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { decodeParameter, toMatchPath } from '../../core/routing/match-path.js';
 import {
-  asText, assertNothingInjected, assertNulRefused, assertProfileClean, headerSafe, hostileGet, pageText, profilePages, rawPathSafe,
+  asText, assertNothingInjected, assertNulRefused, assertProfileClean, harmlessBaseline, headerSafe, hostileGet, pageText, profilePages, rawPathSafe,
   serveXssApp, xssCases, type ProfilePages, type XssServer,
 } from './xss-harness.js';
 
@@ -12,14 +12,8 @@ const baseline: { notFound?: string; notFoundProfile?: ProfilePages; param?: str
 
 test.before(async () => {
   t = await serveXssApp();
-  const notFound = await hostileGet(t, '/nowhere/harmless', { referer: 'harmless' });
-  assert.is(notFound.status, 404);
-  baseline.notFound = notFound.body;
-  baseline.notFoundProfile = await profilePages(t.base, notFound.token);
-  const param = await hostileGet(t, '/param/harmless');
-  assert.is(param.status, 200);
-  baseline.param = param.body;
-  baseline.paramProfile = await profilePages(t.base, param.token);
+  ({ page: baseline.notFound, profile: baseline.notFoundProfile } = await harmlessBaseline(t, '/nowhere/harmless', 404, { referer: 'harmless' }));
+  ({ page: baseline.param, profile: baseline.paramProfile } = await harmlessBaseline(t, '/param/harmless', 200));
 });
 test.after(async () => { await t.remove(); });
 

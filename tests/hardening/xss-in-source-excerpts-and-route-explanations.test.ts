@@ -3,7 +3,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { decodeParameter, toMatchPath } from '../../core/routing/match-path.js';
 import {
-  asText, assertNothingInjected, assertNulRefused, assertProfileClean, hostileGet, pageText, profilePages, rawPathSafe,
+  asText, assertNothingInjected, assertNulRefused, assertProfileClean, harmlessBaseline, hostileGet, pageText, profilePages, rawPathSafe,
   serveXssApp, XSS_PAYLOADS, xssCases, type ProfilePages, type XssServer,
 } from './xss-harness.js';
 
@@ -13,14 +13,8 @@ const baseline: { source?: string; sourceProfile?: ProfilePages; miss?: string; 
 
 test.before(async () => {
   t = await serveXssApp();
-  const source = await hostileGet(t, '/source/harmless');
-  assert.is(source.status, 500);
-  baseline.source = source.body;
-  baseline.sourceProfile = await profilePages(t.base, source.token);
-  const miss = await hostileGet(t, '/num/harmless');
-  assert.is(miss.status, 404);
-  baseline.miss = miss.body;
-  baseline.missProfile = await profilePages(t.base, miss.token);
+  ({ page: baseline.source, profile: baseline.sourceProfile } = await harmlessBaseline(t, '/source/harmless', 500));
+  ({ page: baseline.miss, profile: baseline.missProfile } = await harmlessBaseline(t, '/num/harmless', 404));
 });
 test.after(async () => { await t.remove(); });
 
