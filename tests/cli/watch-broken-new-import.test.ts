@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PACKAGE_ENTRY, startServe, type ServeProcess } from '../helpers/cli.js';
-import { fetchText } from '../helpers/serve.js';
+import { jsonFieldWithin } from '../helpers/poll.js';
 
 // Watch mode: "A broken edit ... leaves the last good app serving ...; the next good edit recovers."
 // Here the broken edit imports a new module that does not compile, and the good edit fixes that module only.
@@ -16,17 +16,7 @@ ${importExtra ? `import { extra } from './extra';\n` : 'const extra = \'none\';\
   .get('extra', '/extra', () => ({ extra }));
 `;
 
-async function extraWithin(base: string, wanted: string, ms: number): Promise<string> {
-  const end = Date.now() + ms;
-  let now = '';
-  while (Date.now() < end) {
-    const r = await fetchText(`${base}/extra`);
-    now = r.status === 200 ? JSON.parse(r.body).extra : `status ${r.status}`;
-    if (now === wanted) return now;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return now;
-}
+const extraWithin = (base: string, wanted: string, ms: number) => jsonFieldWithin(`${base}/extra`, 'extra', wanted, ms);
 
 const test = suite('watch mode follows a module first imported by a broken edit (real bin)');
 let dir: string;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PACKAGE_ENTRY, startServe, type ServeProcess } from '../helpers/cli.js';
+import { jsonFieldWithin } from '../helpers/poll.js';
 import { fetchText } from '../helpers/serve.js';
 
 // What a debug error page keeps from one request to the next (explained misses, parsed frames, their
@@ -20,16 +21,7 @@ ${'\n'.repeat(blankLines)}export const app = createApp()
   });
 `;
 
-async function versionWithin(base: string, wanted: string): Promise<string> {
-  let now = '';
-  for (const end = Date.now() + MARGIN_MS; Date.now() < end;) {
-    const r = await fetchText(`${base}/version`);
-    now = r.status === 200 ? JSON.parse(r.body).version : `status ${r.status}`;
-    if (now === wanted) return now;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return now;
-}
+const versionWithin = (base: string, wanted: string) => jsonFieldWithin(`${base}/version`, 'version', wanted, MARGIN_MS);
 
 const json = { accept: 'application/json' };
 const suggested = async (base: string): Promise<string[]> =>

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PACKAGE_ENTRY, startServe, type ServeProcess } from '../helpers/cli.js';
-import { fetchText } from '../helpers/serve.js';
+import { jsonFieldWithin } from '../helpers/poll.js';
 
 // Required: "a failed import of a file that does not exist yet reloads when that file appears",
 // with no edit of the app file. Each case imports without an extension, as the README shows.
@@ -19,17 +19,7 @@ import { price } from ${JSON.stringify(specifier)};
 export const app = createApp().get('price', '/price', () => ({ price }));
 `;
 
-async function priceWithin(base: string, wanted: string, ms: number): Promise<string> {
-  const end = Date.now() + ms;
-  let now = '';
-  while (Date.now() < end) {
-    const r = await fetchText(`${base}/price`);
-    now = r.status === 200 ? String(JSON.parse(r.body).price) : `status ${r.status}`;
-    if (now === wanted) return now;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return now;
-}
+const priceWithin = (base: string, wanted: string, ms: number) => jsonFieldWithin(`${base}/price`, 'price', wanted, ms);
 
 async function outputWithin(serve: ServeProcess, pattern: RegExp, ms: number): Promise<void> {
   const end = Date.now() + ms;

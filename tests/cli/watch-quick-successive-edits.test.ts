@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PACKAGE_ENTRY, startServe, type ServeProcess } from '../helpers/cli.js';
-import { fetchText } from '../helpers/serve.js';
-import { outputShows } from '../helpers/poll.js';
+import { jsonFieldWithin, outputShows } from '../helpers/poll.js';
 
 // Watch mode: "when the app file ... changes, the new app replaces the old one"; "the next good edit
 // recovers". The last saved version must be the one served, however close together the saves come: a
@@ -22,17 +21,7 @@ export const app = createApp()
 ${extra}
 `;
 
-async function versionWithin(base: string, wanted: string, ms: number): Promise<string> {
-  const end = Date.now() + ms;
-  let now = '';
-  while (Date.now() < end) {
-    const r = await fetchText(`${base}/version`);
-    now = r.status === 200 ? JSON.parse(r.body).version : `status ${r.status}`;
-    if (now === wanted) return now;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return now;
-}
+const versionWithin = (base: string, wanted: string, ms: number) => jsonFieldWithin(`${base}/version`, 'version', wanted, ms);
 
 const test = suite('watch mode serves the last saved version, however quickly the saves follow one another (real bin)');
 let dir: string;

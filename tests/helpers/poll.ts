@@ -21,6 +21,20 @@ export async function answersWithin(url: string, status: number, ms: number): Pr
   return answered ? Date.now() - start : null;
 }
 
+/**
+ * The `field` of the JSON that `url` answers (`status <code>` for an answer other than 200), asked
+ * again until it reads `wanted` or `ms` have passed: what it read last.
+ */
+export async function jsonFieldWithin(url: string, field: string, wanted: string, ms: number): Promise<string> {
+  let now = '';
+  await waitFor(async () => {
+    const r = await fetchText(url);
+    now = r.status === 200 ? String(JSON.parse(r.body)[field]) : `status ${r.status}`;
+    return now === wanted;
+  }, ms);
+  return now;
+}
+
 /** Whether the server's output matched `pattern` within `ms`. */
 export function outputShows(serve: ServeProcess, pattern: RegExp, ms: number): Promise<boolean> {
   return waitFor(() => pattern.test(serve.output()), ms);
