@@ -1,13 +1,11 @@
 import { get, type IncomingMessage } from 'node:http';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { waitFor } from '../helpers/poll.js';
 import { fetchProfiled } from '../helpers/profiled-request.js';
 import { fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
-
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+import { launchChromium } from './chromium.js';
 
 const test = suite('the live search page in headless Chromium: new profiles appear at the top, a button pauses them, no CSP violation');
 let t: TestServer;
@@ -15,7 +13,7 @@ let browser: Browser;
 
 test.before(async () => {
   t = await serveForTest();
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+  browser = await launchChromium();
 });
 
 test.after(async () => {

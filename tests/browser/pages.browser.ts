@@ -1,12 +1,9 @@
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
-import { screenshotDir } from './chromium.js';
-
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+import { launchChromium, screenshotDir } from './chromium.js';
 
 const test = suite('the pages in headless Chromium');
 let t: TestServer;
@@ -16,7 +13,7 @@ let shots: string;
 test.before(async () => {
   t = await serveForTest();
   shots = screenshotDir('pages');
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+  browser = await launchChromium();
 });
 
 test.after(async () => {

@@ -1,10 +1,8 @@
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
-
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+import { launchChromium } from './chromium.js';
 
 const test = suite('the profiler pages under their Content-Security-Policy, in headless Chromium');
 let t: TestServer;
@@ -15,7 +13,7 @@ test.before(async () => {
   t = await serveForTest();
   token = (await fetchText(`${t.base}/robots.txt`)).headers['x-debug-token'];
   await fetchProfileJson(t.base, token);
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+  browser = await launchChromium();
 });
 
 test.after(async () => {

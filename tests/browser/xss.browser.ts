@@ -1,13 +1,11 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fetchRawPath } from '../helpers/serve.js';
 import { TOOLBAR_OBSERVER_SCRIPT } from '../../web-profiler/views/toolbar-observer-script.js';
 import { TOOLBAR_SCRIPT } from '../../web-profiler/views/toolbar-script.js';
 import { headerSafe, hostileGet, profilePages, rawPathSafe, serveXssApp, XSS_PAYLOADS, type XssServer } from '../hardening/xss-harness.js';
-
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+import { launchChromium } from './chromium.js';
 
 /** Every fourth payload of the corpus (a NUL byte never reaches a page: its URL is refused). */
 const SAMPLE = XSS_PAYLOADS.map((payload, index) => ({ payload, index }))
@@ -23,7 +21,7 @@ const errors: string[] = [];
 
 test.before(async () => {
   t = await serveXssApp();
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+  browser = await launchChromium();
   context = await browser.newContext();
   page = await context.newPage();
   page.on('dialog', (dialog) => { dialogs.push(dialog.message()); void dialog.dismiss(); });
