@@ -1,29 +1,20 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fetchProfiled } from '../helpers/profiled-request.js';
-import { serveForTest, type TestServer } from '../helpers/serve.js';
-import { launchChromium } from './chromium.js';
+import { serverAndChromium } from './chromium.js';
 
 const test = suite('the demo 500 in headless Chromium at 1400 and 390 px: event records folded on the error page, linked from the exception panel, each code line once');
-let t: TestServer;
-let browser: Browser;
+const opened = serverAndChromium(test);
 let token: string;
 
 test.before(async () => {
-  t = await serveForTest();
-  browser = await launchChromium();
-  token = (await fetchProfiled(t, '/boom')).token;
-});
-
-test.after(async () => {
-  await browser?.close();
-  await t?.stop();
+  token = (await fetchProfiled(opened.t, '/boom')).token;
 });
 
 async function visit(width: number, path: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
-  await page.goto(`${t.base}${path}`);
+  const page = await opened.browser.newPage({ viewport: { width, height: 900 } });
+  await page.goto(`${opened.t.base}${path}`);
   return page;
 }
 

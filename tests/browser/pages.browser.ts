@@ -1,40 +1,35 @@
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
-import { launchChromium, screenshotDir } from './chromium.js';
+import { fetchProfileJson, fetchText } from '../helpers/serve.js';
+import { screenshotDir, serverAndChromium } from './chromium.js';
 
 const test = suite('the pages in headless Chromium');
-let t: TestServer;
-let browser: Browser;
+const opened = serverAndChromium(test);
 let shots: string;
 
 test.before(async () => {
-  t = await serveForTest();
   shots = screenshotDir('pages');
-  browser = await launchChromium();
 });
 
 test.after(async () => {
-  await browser?.close();
-  await t?.stop();
   process.stdout.write(`screenshots in ${shots}\n`);
 });
 
 /** Opens a page and collects console errors and dialogs; the expected HTTP status of the page itself is not an error. */
 async function open(path: string, expectedStatus: number): Promise<{ page: Page; errors: string[]; dialogs: string[] }> {
-  const page = await browser.newPage();
+  const page = await opened.browser.newPage();
   const errors: string[] = [];
   const dialogs: string[] = [];
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
-    if (/Failed to load resource: the server responded with a status of \d+/.test(message.text()) && message.location().url === `${t.base}${path}`) return;
+    if (/Failed to load resource: the server responded with a status of \d+/.test(message.text()) && message.location().url === `${opened.t.base}${path}`) return;
     errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('dialog', (dialog) => { dialogs.push(dialog.message()); void dialog.dismiss(); });
-  const response = await page.goto(`${t.base}${path}`);
+  const response = await page.goto(`${opened.t.base}${path}`);
   assert.is(response?.status(), expectedStatus, path);
   await page.screenshot({ path: join(shots, `${path.replace(/[^a-z0-9]+/gi, '_') || 'index'}.png`), fullPage: true });
   return { page, errors, dialogs };
@@ -50,8 +45,8 @@ test('when the 404 page is opened, then its heading, messages and numbered trace
 });
 
 test('when the exception panel is opened, then both exceptions and the log table are visible, with no console error', async () => {
-  const token = (await fetchText(`${t.base}/robots.txt`)).headers['x-debug-token'];
-  await fetchProfileJson(t.base, token);
+  const token = (await fetchText(`${opened.t.base}/robots.txt`)).headers['x-debug-token'];
+  await fetchProfileJson(opened.t.base, token);
   const { page, errors } = await open(`/_profiler/${token}?panel=exception&type=request`, 200);
   assert.ok(await page.getByText('ResourceNotFoundError').first().isVisible());
   assert.ok(await page.getByText('[1/2]').first().isVisible());

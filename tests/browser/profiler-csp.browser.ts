@@ -1,24 +1,15 @@
-import type { Browser } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
-import { launchChromium } from './chromium.js';
+import { fetchProfileJson, fetchText } from '../helpers/serve.js';
+import { serverAndChromium } from './chromium.js';
 
 const test = suite('the profiler pages under their Content-Security-Policy, in headless Chromium');
-let t: TestServer;
-let browser: Browser;
+const opened = serverAndChromium(test);
 let token: string;
 
 test.before(async () => {
-  t = await serveForTest();
-  token = (await fetchText(`${t.base}/robots.txt`)).headers['x-debug-token'];
-  await fetchProfileJson(t.base, token);
-  browser = await launchChromium();
-});
-
-test.after(async () => {
-  await browser?.close();
-  await t?.stop();
+  token = (await fetchText(`${opened.t.base}/robots.txt`)).headers['x-debug-token'];
+  await fetchProfileJson(opened.t.base, token);
 });
 
 interface Visit {
@@ -30,7 +21,7 @@ interface Visit {
 
 /** Opens `path` and reports CSP violations, whether from the securitypolicyviolation event or the console. */
 async function visit(path: string, status: number): Promise<Visit> {
-  const page = await browser.newPage();
+  const page = await opened.browser.newPage();
   const violations: string[] = [];
   page.on('console', (message) => {
     if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(`console: ${message.text()}`);
@@ -41,7 +32,7 @@ async function visit(path: string, status: number): Promise<Visit> {
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;
     document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
   });
-  const response = await page.goto(`${t.base}${path}`);
+  const response = await page.goto(`${opened.t.base}${path}`);
   assert.is(response?.status(), status, path);
   assert.match(response?.headers()['content-security-policy'] ?? '', /default-src 'none'/, `${path} has no CSP`);
   const seen = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
@@ -77,10 +68,10 @@ test('when the performance panel is opened, then its timeline bars take their wi
 });
 
 test('when the search form is submitted, then form-action lets it reach the search results', async () => {
-  const page = await browser.newPage();
+  const page = await opened.browser.newPage();
   const violations: string[] = [];
   page.on('console', (message) => { if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text()); });
-  await page.goto(`${t.base}/_profiler/search?limit=10`);
+  await page.goto(`${opened.t.base}/_profiler/search?limit=10`);
   await Promise.all([page.waitForURL(/\/_profiler\/search\?/), page.locator('form.search button, form.search [type=submit]').first().click()]);
   assert.ok(await page.getByText('Profile Search').first().isVisible());
   assert.equal(violations, []);

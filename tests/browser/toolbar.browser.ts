@@ -1,33 +1,21 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { serveForTest, type TestServer } from '../helpers/serve.js';
-import { launchChromium } from './chromium.js';
+import { serverAndChromium } from './chromium.js';
 
 const test = suite('the toolbar in headless Chromium: details on hover and tap, hiding remembered, the page\'s fetch calls');
-let t: TestServer;
-let browser: Browser;
-
-test.before(async () => {
-  t = await serveForTest();
-  browser = await launchChromium();
-});
-
-test.after(async () => {
-  await browser?.close();
-  await t?.stop();
-});
+const opened = serverAndChromium(test);
 
 interface Opened { context: BrowserContext; page: Page; dialogs: string[]; errors: string[] }
 
 async function open(path: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<Opened> {
-  const context = await browser.newContext(options);
+  const context = await opened.browser.newContext(options);
   const page = await context.newPage();
   const dialogs: string[] = [];
   const errors: string[] = [];
   page.on('dialog', (dialog) => { dialogs.push(dialog.message()); void dialog.dismiss(); });
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${t.base}${path}`);
+  await page.goto(`${opened.t.base}${path}`);
   return { context, page, dialogs, errors };
 }
 
@@ -71,7 +59,7 @@ test('when the toolbar is hidden, then it stays hidden after a reload and on the
   assert.ok(await tab.isVisible());
   await page.reload();
   assert.not.ok(await bar.isVisible(), 'still hidden after a reload');
-  await page.goto(`${t.base}/`);
+  await page.goto(`${opened.t.base}/`);
   assert.not.ok(await bar.isVisible(), 'hidden on another page');
   await tab.click();
   assert.ok(await bar.isVisible());
