@@ -33,17 +33,20 @@ function namedTimes(items: readonly unknown[]): string | undefined {
   return `${text}]`;
 }
 
-/** A plain object of numbers (the memory), else undefined. */
-function numbersJson(value: unknown): string | undefined {
+/** A plain object whose own values `field` each writes as JSON (undefined: not one it takes), else undefined. */
+function objectJson(value: unknown, field: (item: unknown) => string | undefined): string | undefined {
   if (!isPlain(value)) return undefined;
   let text = '';
   for (const name in value) {
-    const field = (value as Record<string, unknown>)[name];
-    if (typeof field !== 'number' || !Object.prototype.hasOwnProperty.call(value, name)) return undefined;
-    text += `${text ? ',' : '{'}${quote(name)}:${jsonNumber(field)}`;
+    const json = Object.prototype.hasOwnProperty.call(value, name) ? field((value as Record<string, unknown>)[name]) : undefined;
+    if (json === undefined) return undefined;
+    text += `${text ? ',' : '{'}${quote(name)}:${json}`;
   }
   return text ? `${text}}` : '{}';
 }
+
+/** A plain object of numbers (the memory), else undefined. */
+const numbersJson = (value: unknown): string | undefined => objectJson(value, (item) => (typeof item === 'number' ? jsonNumber(item) : undefined));
 
 const LOG_KEYS = ['records', 'errors', 'warnings'] as const;
 const RECORD_KEYS = ['time', 'level', 'channel', 'message', 'context'] as const;
@@ -93,16 +96,7 @@ export function routerJson(panel: RouterData): string | undefined {
 }
 
 /** A plain object of strings (route parameters), else undefined. */
-function stringsJson(value: unknown): string | undefined {
-  if (!isPlain(value)) return undefined;
-  let text = '';
-  for (const name in value) {
-    const field = (value as Record<string, unknown>)[name];
-    if (typeof field !== 'string' || !Object.prototype.hasOwnProperty.call(value, name)) return undefined;
-    text += `${text ? ',' : '{'}${quote(name)}:${quote(field)}`;
-  }
-  return text ? `${text}}` : '{}';
-}
+const stringsJson = (value: unknown): string | undefined => objectJson(value, (item) => (typeof item === 'string' ? quote(item) : undefined));
 
 const SECURITY_KEYS = ['decision', 'rule', 'message'] as const;
 
