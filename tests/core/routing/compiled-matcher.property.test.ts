@@ -6,6 +6,7 @@ import { explain } from '../../../core/routing/explain.js';
 import { LinearMatcher } from '../../../core/routing/linear-matcher.js';
 import type { Matcher } from '../../../core/routing/matcher.js';
 import { RouteCollection } from '../../../core/routing/route-collection.js';
+import { fuzzRuns } from '../../helpers/corpus.js';
 
 // Random route tables over a tiny alphabet, so that routes collide, shadow each other and differ
 // only by method; random requests, half of them built from a route of the table.
@@ -85,6 +86,7 @@ function outcome(matcher: Matcher, method: string, path: string): unknown {
 const test = suite('CompiledMatcher against the linear reference (property)');
 
 test('when tables and requests are random, then the compiled matcher answers exactly like the linear scan', () => {
+  const runs = fuzzRuns(2500, 'compiled matcher: random');
   let lookups = 0;
   fc.assert(fc.property(scenario, ([defs, requests]) => {
     const routes = collection(defs);
@@ -95,8 +97,8 @@ test('when tables and requests are random, then the compiled matcher answers exa
       assert.equal(outcome(compiled, method, path), outcome(linear, method, path), `${method} ${path}`);
       assert.equal(compiled.lookup(method, path), linear.lookup(method, path), `${method} ${path}`);
     }
-  }), { numRuns: 2500 });
-  assert.ok(lookups >= 2500, `${lookups} lookups`);
+  }), runs);
+  assert.ok(lookups >= runs.numRuns, `${lookups} lookups`);
 });
 
 test('when tables are wide (16 to 40 routes, many static children per segment), then the compiled matcher answers exactly like the linear scan', () => {
@@ -105,7 +107,7 @@ test('when tables are wide (16 to 40 routes, many static children per segment), 
     const linear = new LinearMatcher(routes);
     const compiled = compileMatcher(routes);
     for (const { method, path } of requests) assert.equal(outcome(compiled, method, path), outcome(linear, method, path), `${method} ${path}`);
-  }), { numRuns: 600 });
+  }), fuzzRuns(600, 'compiled matcher: wide'));
 });
 
 test('when static siblings share length, first and last char or prefix one another, then the compiled matcher answers exactly like the linear scan', () => {
@@ -114,7 +116,7 @@ test('when static siblings share length, first and last char or prefix one anoth
     const linear = new LinearMatcher(routes);
     const compiled = compileMatcher(routes);
     for (const { method, path } of requests) assert.equal(compiled.lookup(method, path), linear.lookup(method, path), `${method} ${path}`);
-  }), { numRuns: 600 });
+  }), fuzzRuns(600, 'compiled matcher: alike'));
 });
 
 test('when a table is re-added from its normalised routes, then it matches the same way', () => {
@@ -127,7 +129,7 @@ test('when a table is re-added from its normalised routes, then it matches the s
     const original = new LinearMatcher(routes);
     const again = compileMatcher(copy);
     for (const { method, path } of requests) assert.equal(outcome(again, method, path), outcome(original, method, path), `${method} ${path}`);
-  }), { numRuns: 500 });
+  }), fuzzRuns(500, 'compiled matcher: re-added'));
 });
 
 test('when explain() is asked the same request, then its only "match" is the matched route', () => {
@@ -143,7 +145,7 @@ test('when explain() is asked the same request, then its only "match" is the mat
         assert.is(redirect?.detail, `Would match with the trailing slash toggled: 301 to ${result.path}`);
       }
     }
-  }), { numRuns: 300 });
+  }), fuzzRuns(300, 'compiled matcher: explain'));
 });
 
 test('when the path is any string (unicode, controls, broken escapes, no leading slash), then match() answers or throws one of the two routing errors', () => {
@@ -157,7 +159,7 @@ test('when the path is any string (unicode, controls, broken escapes, no leading
       if (result.error !== undefined) assert.ok(['ResourceNotFoundError', 'MethodNotAllowedError'].includes(result.error), `${method} ${JSON.stringify(path)}: ${result.error}`);
       assert.equal(result, outcome(linear, method, path), `${method} ${JSON.stringify(path)}`);
     }
-  }), { numRuns: 1000 });
+  }), fuzzRuns(1000, 'compiled matcher: any-path'));
 });
 
 test.run();
