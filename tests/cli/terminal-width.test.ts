@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { visibleWidth } from '../../render/text/fit.js';
-import { runApp, startServe } from '../helpers/cli.js';
+import { type CliResult, runApp, runCliInProcess, startServe } from '../helpers/cli.js';
 import { fetchProfileJson, fetchText } from '../helpers/serve.js';
 
 // `profiles list`, `show --panel log`, `diff` and `routes` fit the terminal: COLUMNS when the output
-// is not a terminal (as here, piped), 100 without it, no limit with --wide.
-const test = suite('CLI tables fitted to COLUMNS (80, 120, default 100, --wide), wide characters aligned (real bin)');
+// is not a terminal (as here, piped), 100 without it, no limit with --wide. The real bin reads COLUMNS
+// (routes, and the default of 100); the profiles commands run in this process, given the width it reads.
+const test = suite('CLI tables fitted to COLUMNS (80, 120, default 100, --wide), wide characters aligned');
 let dir: string;
 let store: string;
 let notFound: string;
@@ -33,19 +34,19 @@ test.before(async () => {
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 
 const widest = (text: string) => Math.max(...text.split('\n').map(visibleWidth));
-const commands = () => [
+const profileCommands = () => [
   ['profiles', 'list', '--store', store],
   ['profiles', 'show', hello, '--panel', 'log', '--store', store],
   ['profiles', 'show', notFound, '--panel', 'exception', '--store', store],
   ['profiles', 'diff', notFound, hello, '--store', store],
   ['profiles', 'show', hello, '--panel', 'time', '--store', store],
-  ['routes'],
 ];
 
 for (const columns of [80, 100, 120]) {
   test(`when COLUMNS=${columns}, then no line of list, show (log, exception, time), diff or routes is wider`, async () => {
-    for (const args of commands()) {
-      const r = await runApp(args, { env: { COLUMNS: String(columns) }, cwd: dir });
+    const results: [string[], CliResult][] = [[['routes'], await runApp(['routes'], { env: { COLUMNS: String(columns) }, cwd: dir })]];
+    for (const args of profileCommands()) results.push([args, await runCliInProcess(args, { columns })]);
+    for (const [args, r] of results) {
       assert.ok(r.code === 0 || (args[1] === 'diff' && r.code === 1), `${args.join(' ')}: ${r.stderr}`);
       assert.ok(widest(r.stdout) <= columns, `${args.join(' ')} at ${columns}:\n${r.stdout}`);
     }
@@ -53,9 +54,9 @@ for (const columns of [80, 100, 120]) {
 }
 
 test('when COLUMNS=80, then the list cuts URLs with an ellipsis and the log wraps messages in their column', async () => {
-  const list = await runApp(['profiles', 'list', '--store', store], { env: { COLUMNS: '80' } });
+  const list = await runCliInProcess(['profiles', 'list', '--store', store], { columns: 80 });
   assert.match(list.stdout, /^200 .* \/\S*… /m, list.stdout);
-  const log = (await runApp(['profiles', 'show', hello, '--panel', 'log', '--store', store], { env: { COLUMNS: '80' } })).stdout.split('\n');
+  const log = (await runCliInProcess(['profiles', 'show', hello, '--panel', 'log', '--store', store], { columns: 80 })).stdout.split('\n');
   const header = log.findIndex((l) => /^Time +Level +Channel +Message$/.test(l));
   const at = log[header]!.indexOf('Message');
   const next = log.slice(header + 2).find((l) => l.slice(0, at).trim() === '' && l.trim() !== '');
@@ -63,10 +64,10 @@ test('when COLUMNS=80, then the list cuts URLs with an ellipsis and the log wrap
 });
 
 test('when the log holds wide characters and emoji, then the column after them still lines up', async () => {
-  const r = await runApp(['profiles', 'show', hello, '--panel', 'request', '--store', store], { env: { COLUMNS: '200' } });
+  const r = await runCliInProcess(['profiles', 'show', hello, '--panel', 'request', '--store', store], { columns: 200 });
   const param = r.stdout.split('\n').find((l) => l.startsWith('Param name'));
   assert.ok(param?.includes('你好😀你好😀你好😀'), r.stdout);
-  const list = (await runApp(['profiles', 'list', '--wide', '--store', store])).stdout.split('\n');
+  const list = (await runCliInProcess(['profiles', 'list', '--wide', '--store', store], { columns: 100 })).stdout.split('\n');
   const header = list.find((l) => l.startsWith('Status'))!;
   const rows = list.filter((l) => /^\d{3} /.test(l));
   for (const row of rows) assert.is(visibleWidth(row.slice(0, row.indexOf('2026') === -1 ? row.search(/\d{4}-\d\d-\d\d/) : row.indexOf('2026'))), header.indexOf('Time'));

@@ -3,7 +3,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Profile } from '../../core/profiler/profile.js';
 import { terminalSafe, terminalSafeBlock } from '../../render/text/terminal-safe.js';
-import { BIN, runApp, runCliInProcess } from '../helpers/cli.js';
+import { BIN, type CliResult, runApp, runCliInProcess } from '../helpers/cli.js';
 import { fetchProfileJson, serveForTest, type TestServer } from '../helpers/serve.js';
 import { sampleProfile } from '../render/text/sample-profile.js';
 import { assertNoRawControls, headerBytes, hostileAppDir, sendHostile, TERMINAL_PAYLOADS } from './terminal-harness.js';
@@ -51,7 +51,7 @@ test.after(async () => {
 });
 
 /** Runs a command (the real bin, or in this process for the many per-payload runs) and checks both its outputs. */
-async function output(args: string[], where: string, run = runApp): Promise<string> {
+async function output(args: string[], where: string, run: (args: string[]) => Promise<CliResult> = runApp): Promise<string> {
   const r = await run([...args, '--store', t.storeDir]);
   assert.ok(r.code === 0 || r.code === 1, `${where}: exit ${r.code}: ${r.stderr}`);
   assertNoRawControls(r.stdout, `${where} (stdout)`);
