@@ -4,7 +4,7 @@ import pg from 'pg';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DICTIONARY_V1 } from '../../core/profiler/storage/compression-dictionary.js';
-import { runApp, type ServeProcess } from '../helpers/cli.js';
+import { type CliResult, runApp, runCliInProcess, type ServeProcess } from '../helpers/cli.js';
 import { fetchText } from '../helpers/serve.js';
 import { startServesOnPostgres, type ServesOnPostgres } from '../helpers/serves-on-postgres.js';
 import type { TempPostgres } from '../helpers/temp-postgres.js';
@@ -37,14 +37,15 @@ async function plant(token: string, url: string, body: { sql: string; params: un
     SELECT $1, $2, 200, '127.0.0.1', 'GET', md5($3)::uuid, 1, 'planted:1', false, 100, ${bodySql}`, [token, Date.now() - 1_000, url, ...body.params]);
 }
 
-async function expectDamaged(token: string, damage: RegExp): Promise<void> {
+/** `cli` is the real bin, or (where a test reads many rows) the CLI run in this process. */
+async function expectDamaged(token: string, damage: RegExp, cli: (args: string[]) => Promise<CliResult> = runApp): Promise<void> {
   const page = await fetchText(`${serve.base}/_profiler/${token}`);
   assert.is(page.status, 422, `${token}: ${page.body.slice(0, 300)}`);
   const text = load(page.body).root().text();
   assert.match(text, 'This profile is damaged or too large.');
   assert.match(text, damage);
   assert.is((await fetchText(`${serve.base}/_profiler/${token}.json`)).status, 422);
-  const shown = await runApp(['profiles', 'show', token, '--store', database.url]);
+  const shown = await cli(['profiles', 'show', token, '--store', database.url]);
   assert.is(shown.code, 1, shown.stdout);
   assert.is(shown.stderr.trim().split('\n').length, 1, `one line: ${shown.stderr}`);
   assert.match(shown.stderr, damage);
@@ -92,7 +93,7 @@ test('when rows hold malformed shapes, then each is refused naming what is wrong
   ];
   for (const [token, json, damage] of shapes) {
     await plant(token, `http://127.0.0.1:1/${token}`, { sql: "convert_to($1, 'UTF8'), NULL, NULL", params: [json] });
-    await expectDamaged(token, damage);
+    await expectDamaged(token, damage, runCliInProcess);
   }
   assert.is((await fetchText(`${serve.base}/hello/after`)).status, 200);
 });
