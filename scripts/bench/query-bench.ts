@@ -23,7 +23,7 @@ import { ByteReader, ByteWriter } from '../../core/profiler/handoff/byte-writer.
 import { readEntries, writeEntries } from '../../core/profiler/handoff/request-record.js';
 import { collectDatabase } from '../../core/profiler/collectors/database-collector.js';
 import type { CollectContext } from '../../core/profiler/collectors/collect-context.js';
-import { SecretValues } from '../../core/profiler/secret-values.js';
+import { SecretValues } from '../../core/redaction/index.js';
 import { startTempPostgres } from '../../tests/helpers/temp-postgres.js';
 import { startTempMariaDb, type TempMariaDb } from '../../tests/helpers/temp-mariadb.js';
 
