@@ -39,8 +39,14 @@ export interface FileStorageOptions {
 }
 
 export const DEFAULT_MAX_QUEUE = 2_000;
-/** how long read() waits for a profile whose response was sent but which is still being built */
-const ANNOUNCED_READ_WAIT_MS = 1_000;
+/**
+ * How long read() waits for a profile whose response was sent but which is still being built: the
+ * profiler worker's first start (its modules, a database connection) took over a second on a loaded
+ * 2-core machine, and a profile opened from the first page then answered 404.
+ */
+const ANNOUNCED_READ_WAIT_MS = 5_000;
+/** How long search() and count() wait for the profiles still being built, at most: a page of many is not held up long. */
+const ANNOUNCED_SEARCH_WAIT_MS = 1_000;
 /**
  * How many profiles another thread may store before this one's index catches up with them unasked.
  * Reads catch up first, so the index is read from disk when someone looks, not at every batch
@@ -203,7 +209,7 @@ export class FileStorage implements ProfileStorage {
 
   async search(query: SearchQuery): Promise<ProfileSummary[]> {
     // The profiles of requests already answered are in the list, even those still being built.
-    await this.#writer.announcedSoFar(ANNOUNCED_READ_WAIT_MS);
+    await this.#writer.announcedSoFar(ANNOUNCED_SEARCH_WAIT_MS);
     await this.#catalog.loading;
     this.#refresh();
     if (this.#writer.queued === 0) return this.#catalog.index.search(query);
@@ -213,7 +219,7 @@ export class FileStorage implements ProfileStorage {
   }
 
   async count(query: SearchQuery, atMost = Infinity): Promise<number> {
-    await this.#writer.announcedSoFar(ANNOUNCED_READ_WAIT_MS);
+    await this.#writer.announcedSoFar(ANNOUNCED_SEARCH_WAIT_MS);
     await this.#catalog.loading;
     this.#refresh();
     const stored = this.#catalog.index.count(query, atMost);

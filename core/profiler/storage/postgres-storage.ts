@@ -34,7 +34,14 @@ export interface PostgresStorageOptions {
 }
 
 const T = PROFILES_TABLE;
-const ANNOUNCED_READ_WAIT_MS = 1_000;
+/**
+ * How long read() waits for a profile whose response was sent but which is still being built: the
+ * profiler worker's first start (its modules, a database connection) took over a second on a loaded
+ * 2-core machine, and a profile opened from the first page then answered 404.
+ */
+const ANNOUNCED_READ_WAIT_MS = 5_000;
+/** How long search() and count() wait for the profiles still being built, at most: a page of many is not held up long. */
+const ANNOUNCED_SEARCH_WAIT_MS = 1_000;
 const ANNOUNCED_FLUSH_WAIT_MS = 5_000;
 /** how long close() keeps trying to write the queue to a database that is away */
 const CLOSE_WAIT_MS = 10_000;
@@ -297,7 +304,7 @@ export class PostgresStorage implements ProfileStorage {
   }
 
   async search(query: SearchQuery): Promise<ProfileSummary[]> {
-    await this.#announced.soFar(ANNOUNCED_READ_WAIT_MS);
+    await this.#announced.soFar(ANNOUNCED_SEARCH_WAIT_MS);
     const limit = Math.max(0, Math.floor(query.limit));
     const offset = Math.max(0, Math.floor(query.offset ?? 0));
     if (limit === 0) return [];
@@ -321,7 +328,7 @@ export class PostgresStorage implements ProfileStorage {
   }
 
   async count(query: SearchQuery, atMost = Infinity): Promise<number> {
-    await this.#announced.soFar(ANNOUNCED_READ_WAIT_MS);
+    await this.#announced.soFar(ANNOUNCED_SEARCH_WAIT_MS);
     const condition = searchCondition(query, 1, await this.#urlHashes(query));
     const totals = countableFromTotals(query);
     // count(*) goes through every match: bounded, it stops at atMost + 1 of them.
