@@ -45,6 +45,7 @@ export function appFrame(holder: StackHolder, root: string): AppFrame | null {
     if (places === undefined) {
       places = file.startsWith('node:') || file.includes('/node_modules/') || file.includes('\\node_modules\\') ? null : new Map();
       known.set(file, places);
+      knownPlaces++;
     }
     if (places === null) continue;
     const position = sites[i].getPosition();

@@ -24,9 +24,10 @@ import { STOPWATCH_COLLECTOR } from '../debug/stopwatch.js';
  * carrying a secret is stored as its redacted profile's JSON, as before (a stored entry starting
  * with "{"), so that no secret is ever at rest.
  *
- * Layout, version 1:
+ * Layout, version 2 (version 1, still read, is the same but never holds a database query written field
+ * by field: handoff/query-record.ts):
  *   0  1  0x01: a stored record
- *   1  1  its format version: 1
+ *   1  1  its format version: 2
  *   2  1  where its body began, modulo 8, in the batch it came in (the body's number rows are
  *         8-byte aligned there, and are read in place)
  *   3  …  as ByteWriter writes them: uint n, then n × (uint id, string name): the trace names
@@ -35,7 +36,9 @@ import { STOPWATCH_COLLECTOR } from '../debug/stopwatch.js';
  *         bytes: the body, as readRecordBody reads it
  */
 export const STORED_RECORD = 0x01;
-const VERSION = 1;
+const VERSION = 2;
+/** the oldest version this appkernel reads: version 1 differs only by a value kind it never holds */
+const OLDEST_VERSION = 1;
 
 /** The app entries a collector reads (build-profile.ts): a record carrying any other is stored as its profile. */
 const READ_ENTRIES = new Set([CONFIG_COLLECTOR, DUMP_COLLECTOR, HTTP_CLIENT_COLLECTOR, STOPWATCH_COLLECTOR, MEMORY_COLLECTOR, DATABASE_COLLECTOR]);
@@ -123,7 +126,8 @@ export function profileFromStoredRecord(bytes: Uint8Array): Profile {
   const r = new ByteReader(bytes);
   r.uint();
   const version = r.uint();
-  if (version !== VERSION) throw new Error(`it was recorded by a newer appkernel (stored record version ${version}; this one reads version ${VERSION})`);
+  if (version > VERSION) throw new Error(`it was recorded by a newer appkernel (stored record version ${version}; this one reads version ${VERSION})`);
+  if (version < OLDEST_VERSION) throw new Error(`its stored record version ${version} is none appkernel wrote`);
   const align = r.uint();
   if (align > 7) throw new Error('its body alignment is not a number from 0 to 7');
   const names: string[] = [];

@@ -13,7 +13,7 @@ export function writeQueryRecord(w: ByteWriter, query: QueryRecord): void {
   const { duration, rows, error, database, frame, slowMs } = query;
   w.uint((query.driver === 'mysql2' ? Has.Mysql2 : 0) | (duration === null ? 0 : Has.Duration) | (rows === null ? 0 : Has.Rows)
     | (error === null ? 0 : Has.Error) | (database.port === null ? 0 : Has.Port) | (frame === null ? 0 : Has.Frame)
-    | (frame?.line == null ? 0 : Has.Line) | (slowMs === null ? 0 : Has.SlowMs));
+    | (frame === null || frame.line === null ? 0 : Has.Line) | (slowMs === null ? 0 : Has.SlowMs));
   w.float(query.start);
   if (duration !== null) w.float(duration);
   if (rows !== null) w.float(rows);

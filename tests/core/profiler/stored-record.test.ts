@@ -136,4 +136,13 @@ test('when a stored record is of a version this appkernel does not know, then re
   assert.match((decoded as { problem: string }).problem, /recorded by a newer appkernel \(stored record version 9/);
 });
 
+test('when a stored record is of version 1 (before queries were written field by field), then it reads as it did', async () => {
+  const [entry] = await storedEntries([{ target: '/posts/3' }]);
+  const older = Buffer.from(entry);
+  older[1] = 1;
+  const [now, then] = [readStoredEntry(entry), readStoredEntry(older)];
+  assert.ok(now.ok && then.ok);
+  assert.equal(then, now);
+});
+
 test.run();
