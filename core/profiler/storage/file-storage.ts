@@ -34,6 +34,8 @@ export interface FileStorageOptions {
   compressInWorker?: boolean;
   /** start the compression worker at once, compressing in the batch until it runs (a store written from the profiler worker) */
   startCompressionAtOnce?: boolean;
+  /** false: has() is never asked (a store that only writes), so opening reads no tokens ahead of the index */
+  readsTokens?: boolean;
   /** after each batch written: the tokens stored and dropped (the profiler worker reports them so) */
   onWritten?: (stored: string[], dropped: string[]) => void;
 }
@@ -67,7 +69,7 @@ export async function openFileStorage(options: FileStorageOptions): Promise<File
   const catalog = new SegmentCatalog(options.dir, warn, options.create ?? true);
   try {
     // Readers wait for the index; has() and writing need not.
-    void catalog.loadInBackground();
+    void catalog.loadInBackground({ tokens: options.readsTokens ?? true });
   } catch (error) {
     throw new AppError('APP_ERR_PROFILER_STORE_CORRUPT', `The profile store ${options.dir} cannot be opened: ${(error as Error).message}`, { cause: error });
   }
@@ -169,7 +171,7 @@ export class FileStorage implements ProfileStorage {
     if (this.#writer.isAnnounced(token)) await this.#writer.settled(token, ANNOUNCED_READ_WAIT_MS);
     const waiting = this.#writer.get(token);
     if (waiting) return waiting;
-    await this.#catalog.loading;
+    await this.#catalog.loaded();
     this.#refresh();
     const entry = this.#catalog.index.get(token);
     if (!entry) return null;
@@ -210,7 +212,7 @@ export class FileStorage implements ProfileStorage {
   async search(query: SearchQuery): Promise<ProfileSummary[]> {
     // The profiles of requests already answered are in the list, even those still being built.
     await this.#writer.announcedSoFar(ANNOUNCED_SEARCH_WAIT_MS);
-    await this.#catalog.loading;
+    await this.#catalog.loaded();
     this.#refresh();
     if (this.#writer.queued === 0) return this.#catalog.index.search(query);
     const offset = Math.max(0, Math.floor(query.offset ?? 0));
@@ -220,7 +222,7 @@ export class FileStorage implements ProfileStorage {
 
   async count(query: SearchQuery, atMost = Infinity): Promise<number> {
     await this.#writer.announcedSoFar(ANNOUNCED_SEARCH_WAIT_MS);
-    await this.#catalog.loading;
+    await this.#catalog.loaded();
     this.#refresh();
     const stored = this.#catalog.index.count(query, atMost);
     // A walk that stopped says "more than atMost" as it is, queued matches or not.
@@ -247,7 +249,7 @@ export class FileStorage implements ProfileStorage {
    */
   async prune(options: PruneOptions): Promise<number> {
     await this.#writer.flush();
-    await this.#catalog.loading;
+    await this.#catalog.loaded();
     return this.#writer.exclusive(() => {
       this.#refresh();
       const index = this.#catalog.index;
@@ -272,7 +274,7 @@ export class FileStorage implements ProfileStorage {
 
   async clear(): Promise<void> {
     await this.#writer.flush();
-    await this.#catalog.loading;
+    await this.#catalog.loaded();
     await this.#writer.exclusive(() => {
       let files: string[] = [];
       try {
@@ -317,7 +319,7 @@ export class FileStorage implements ProfileStorage {
    */
   async rebuildIndex(): Promise<number> {
     await this.#writer.flush();
-    await this.#catalog.loading;
+    await this.#catalog.loaded();
     return this.#writer.exclusive(() => {
       this.#writer.detach();
       this.#refresh();

@@ -34,6 +34,8 @@ interface ListedSegment {
   name: SegmentName;
   log: boolean;
   idx: boolean;
+  /** read already (repaired when opening) */
+  records?: IndexedRecord[];
 }
 
 /** What loadInBackground() has left: the segments from `next` on, the tokens of every listed one, the records indexed meanwhile. */
@@ -46,6 +48,8 @@ interface PendingLoad {
 
 /** ms of loading the index before the event loop gets a turn */
 const LOAD_SLICE_MS = 8;
+/** how long after opening the index starts loading unless a reader asks first */
+const LOAD_AFTER_MS = 1_000;
 
 /**
  * The segments of a store folder as this process knows them, and the index of
@@ -59,6 +63,7 @@ export class SegmentCatalog {
   /** loadInBackground() under way: resolves once the index holds every stored profile */
   loading: Promise<void> | null = null;
   #pending: PendingLoad | null = null;
+  #startLoading: () => void = () => {};
   #dirStamp = '';
   #cutoffStamp = '';
 
@@ -77,23 +82,41 @@ export class SegmentCatalog {
 
   /**
    * As load(), with the index filled in the background, a segment at a time in slices of
-   * LOAD_SLICE_MS with the event loop free between them: a million profiles take seconds to
-   * parse, and a server need not wait for them to answer. Until it resolves (`loading`), has()
+   * LOAD_SLICE_MS with the event loop free between them, from LOAD_AFTER_MS on or as soon as a
+   * reader asks (loaded()): a million profiles take seconds to parse, and a server starting need
+   * neither wait for them nor share its first second with them. Until it resolves, has()
    * knows every stored token from the start of its index line, refresh() waits, and the records
    * this process indexes (indexRecord) are added after the stored ones, so that the arrival order
    * stays the store's. finishLoading() does the rest at once, for what cannot wait. `sliceMs` 0
-   * loads one segment per turn.
+   * loads one segment per turn; `tokens` false reads no tokens ahead, for a store whose has() no one
+   * asks (the profiler worker's, which only writes).
    */
-  loadInBackground(sliceMs = LOAD_SLICE_MS): Promise<void> {
+  loadInBackground({ sliceMs = LOAD_SLICE_MS, afterMs = LOAD_AFTER_MS, tokens: readTokens = true }: { sliceMs?: number; afterMs?: number; tokens?: boolean } = {}): Promise<void> {
     const listed = this.#list();
     if (!listed || listed.length === 0) return Promise.resolve();
     // Known by name at once: a new segment never takes the name of one not read yet.
     for (const { name } of listed) this.register({ name, own: false, sealed: false, records: 0, logBytes: 0, idxBytes: 0, idxIno: 0n });
     const tokens = new TokenBits();
-    for (const { name, idx } of listed) if (idx) addIndexTokens(idxPath(this.dir, name.base), tokens);
+    for (const found of listed) {
+      // One no live process writes and not sealed whole (a crash, a damaged index) is repaired now, as
+      // load() does, so that its warnings come at opening and has() knows what it recovers.
+      if (found.log && !this.#sealedWhole(found) && !isWriterAlive(this.dir, found.name)) {
+        found.records = this.#readSegment(found);
+        for (const { summary } of found.records) if (tokenNumber(summary.token) >= 0) tokens.add(tokenNumber(summary.token));
+      } else if (readTokens && found.idx) addIndexTokens(idxPath(this.dir, found.name.base), tokens);
+    }
     this.#pending = { segments: listed, next: 0, tokens, deferred: [] };
+    const begun = new Promise<void>((resolve) => {
+      // Unreferenced: a process with nothing else to do need not stay for it.
+      const timer = setTimeout(resolve, afterMs).unref();
+      this.#startLoading = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
     this.loading = (async () => {
       try {
+        await begun;
         while (this.#pending) {
           this.#loadSome(performance.now() + sliceMs);
           if (this.#pending) await new Promise((resolve) => setImmediate(resolve));
@@ -105,6 +128,12 @@ export class SegmentCatalog {
     })().finally(() => {
       this.loading = null;
     });
+    return this.loading;
+  }
+
+  /** Resolves once the index holds every stored profile (at once when it does), starting to load now if it waits still. */
+  loaded(): Promise<void> | null {
+    this.#startLoading();
     return this.loading;
   }
 
@@ -139,7 +168,7 @@ export class SegmentCatalog {
     const pending = this.#pending!;
     while (pending.next < pending.segments.length) {
       const found = pending.segments[pending.next++];
-      const records = this.#readSegment(found);
+      const records = found.records ?? this.#readSegment(found);
       // Segments hold profiles nearly in time order: each one is appended, but for a few steps back.
       for (const r of records) this.index.add(r.summary, found.name.base, r.offset, r.length, r.slot);
       if (performance.now() >= until) return;
@@ -165,6 +194,18 @@ export class SegmentCatalog {
       found.set(parsed.base, seen);
     }
     return [...found.values()].sort((a, b) => compareSegments(a.name, b.name));
+  }
+
+  /** Whether the segment's index ends with a seal at its log's size: nothing to repair, unless a line inside is garbled. */
+  #sealedWhole({ name, idx }: ListedSegment): boolean {
+    if (!idx) return false;
+    try {
+      const tail = readTail(idxPath(this.dir, name.base), 64);
+      const seal = /\["seal",(\d+)\]\n$/.exec(tail);
+      return seal !== null && Number(seal[1]) === statSync(logPath(this.dir, name.base)).size;
+    } catch {
+      return false;
+    }
   }
 
   /** A listed segment's records (none when it cannot be read, with a warning). */
@@ -374,6 +415,20 @@ export class SegmentCatalog {
       segment.sealed = true;
       segment.logBytes = Math.max(segment.logBytes, parsed.sealedAt);
     }
+  }
+}
+
+/** The last `bytes` bytes of a file, as text. */
+function readTail(path: string, bytes: number): string {
+  const fd = openSync(path, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const length = Math.min(size, bytes);
+    const buffer = Buffer.alloc(length);
+    readSync(fd, buffer, 0, length, size - length);
+    return buffer.toString('utf8');
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -30,6 +30,7 @@ export async function openStoreWriter(spec: StoreWriterSpec, report: (written: W
     maxQueue: spec.maxQueue,
     compressInWorker: spec.compressInWorker,
     startCompressionAtOnce: true,
+    readsTokens: false,
     onWarning: (message) => report({ stored: [], dropped: [], warnings: [message] }),
     onWritten: (stored, dropped) => report({ stored, dropped, warnings: [] }),
   });

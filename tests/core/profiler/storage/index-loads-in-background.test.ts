@@ -37,10 +37,11 @@ test.after.each(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test('when the catalog loads a segment per turn, then meanwhile has() knows every stored token, and a record indexed then arrives last', async () => {
+test('when the catalog loads a segment per turn, then at first only the tokens are read, and meanwhile has() knows every stored token, and a record indexed then arrives last', async () => {
   const tokens = await threeSegments();
   const catalog = new SegmentCatalog(dir, () => {}, false);
-  const loaded = catalog.loadInBackground(0);
+  void catalog.loadInBackground({ sliceMs: 0, afterMs: 0 });
+  const loaded = catalog.loaded();
   assert.ok(catalog.isLoading, 'still loading after its first turn');
   assert.ok(catalog.index.size < tokens.length, 'not every segment is read yet');
   for (const token of tokens) assert.ok(catalog.has(token), token);
@@ -59,11 +60,12 @@ test('when the catalog loads a segment per turn, then meanwhile has() knows ever
 test('when finishLoading() is called while loading, then the whole index is there at once', async () => {
   const tokens = await threeSegments();
   const catalog = new SegmentCatalog(dir, () => {}, false);
-  const loaded = catalog.loadInBackground(0);
+  void catalog.loadInBackground({ sliceMs: 0, afterMs: 60_000 });
+  assert.ok(catalog.isLoading, 'waiting to start');
   catalog.finishLoading();
   assert.not.ok(catalog.isLoading);
   assert.is(catalog.index.size, tokens.length);
-  await loaded;
+  await catalog.loaded();
 });
 
 test('when a store is opened on a folder of profiles, then its first search, count and read see them all, and has() knows them at once', async () => {
