@@ -272,7 +272,8 @@ async function measureStore(store: Store, size: number, fill: (store: Store, siz
   const matches: number[] = [];
   try {
     const total = await storage.count({ limit: 1 });
-    if (total !== size) throw new Error(`the store holds ${total} profiles, not ${size}`);
+    // A kept store holds the profiles of the requests app serve answered in earlier runs too.
+    if (filled === null ? total !== size : total < size) throw new Error(`the store holds ${total} profiles, not ${size}`);
     for (const c of CASES) {
       const q = c.query(span);
       matches.push(await storage.count(q));
