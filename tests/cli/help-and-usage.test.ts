@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runApp } from '../helpers/cli.js';
+import { runApp, runCliInProcess } from '../helpers/cli.js';
 
 /** Every command, with the arguments it needs to get as far as option parsing. */
 const COMMANDS: string[][] = [
@@ -14,9 +14,12 @@ const COMMANDS: string[][] = [
 
 const test = suite('the app CLI: help, version, usage errors, stdout and stderr');
 
+/** A test that runs every command runs the first with the real bin and the others in this process. */
+const firstByTheBin = (i: number) => (i === 0 ? runApp : runCliInProcess);
+
 test('when any command is given --help, then exit 0 and its usage with examples on stdout', async () => {
-  for (const command of [[], ...COMMANDS]) {
-    const r = await runApp([...command, '--help']);
+  for (const [i, command] of [[], ...COMMANDS].entries()) {
+    const r = await firstByTheBin(i)([...command, '--help']);
     const name = command.join(' ') || 'app';
     assert.is(r.code, 0, name);
     assert.match(r.stdout, /^Usage: app/m, name);
@@ -53,8 +56,8 @@ test('when --version or -v, then the package version on stdout and exit 0', asyn
 });
 
 test('when any command is given an unknown option, then a usage error on stderr, nothing on stdout, exit 2', async () => {
-  for (const command of COMMANDS) {
-    const r = await runApp([...command, '--bogus']);
+  for (const [i, command] of COMMANDS.entries()) {
+    const r = await firstByTheBin(i)([...command, '--bogus']);
     const name = command.join(' ');
     assert.is(r.code, 2, `${name}: ${r.stderr}`);
     assert.match(r.stderr, /^app: unknown option '--bogus'\n/, `${name}: the CLI's own prefix, not commander's "error:"`);
@@ -70,8 +73,8 @@ test('when the command is unknown, then a usage error, exit 2', async () => {
 });
 
 test('when an option value is bad, then a one-line message on stderr, no stack trace, exit 2', async () => {
-  for (const args of [['profiles', 'list', '--status', 'teapot'], ['profiles', 'list', '--limit', 'ten'], ['profiles', 'prune', '--older-than', 'soon'], ['serve', '--log-level', 'LOUD']]) {
-    const r = await runApp(args);
+  for (const [i, args] of [['profiles', 'list', '--status', 'teapot'], ['profiles', 'list', '--limit', 'ten'], ['profiles', 'prune', '--older-than', 'soon'], ['serve', '--log-level', 'LOUD']].entries()) {
+    const r = await firstByTheBin(i)(args);
     assert.is(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
     assert.is(r.stderr.trim().split('\n').length, 1, r.stderr);
     assert.not.match(r.stderr, /\n\s+at /);
