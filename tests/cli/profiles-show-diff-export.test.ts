@@ -4,10 +4,13 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { load } from 'cheerio';
-import { runApp, startServe } from '../helpers/cli.js';
+import { runApp, runCliInProcess, startServe } from '../helpers/cli.js';
 import { fetchProfileJson, fetchText } from '../helpers/serve.js';
 
+// The real bin, except where one test shows many panels: those run the CLI in this process, fitted to
+// the 100 columns the piped bin fits.
 const test = suite('app profiles show (every panel), diff and export, on a stopped server\'s store (real bin)');
+const inProcess = (args: string[]) => runCliInProcess(args, { columns: 100 });
 let dir: string;
 let store: string;
 let base: string;
@@ -37,7 +40,7 @@ test('when each panel is shown as text, then exit 0, the summary and the panel\'
     events: /^Events\n-+$/m, router: /^Routing\n-+$/m, security: /^Security\n-+$/m,
   };
   for (const [panel, heading] of Object.entries(headings)) {
-    const r = await runApp(['profiles', 'show', notFound, '--panel', panel, '--store', store]);
+    const r = await (panel === 'request' ? runApp : inProcess)(['profiles', 'show', notFound, '--panel', panel, '--store', store]);
     assert.is(r.code, 0, `${panel}: ${r.stderr}`);
     assert.match(r.stdout, new RegExp(`^Token\\s+${notFound}$`, 'm'), panel);
     assert.match(r.stdout, heading, panel);
@@ -73,10 +76,11 @@ test('when an unknown panel is asked for, then a usage error naming the choices,
 
 test('when a panel is asked for by its Symfony name (logger, performance, routing), then it is shown, as the profiler page does', async () => {
   for (const [alias, panel] of [['logger', 'log'], ['performance', 'time'], ['routing', 'router']]) {
-    const [byAlias, byName] = await Promise.all([alias, panel].map((p) => runApp(['profiles', 'show', notFound, '--panel', p, '--store', store])));
+    const byAlias = await inProcess(['profiles', 'show', notFound, '--panel', alias, '--store', store]);
+    const byName = await inProcess(['profiles', 'show', notFound, '--panel', panel, '--store', store]);
     assert.is(byAlias.code, 0, `${alias}: ${byAlias.stderr}`);
     assert.is(byAlias.stdout, byName.stdout, alias);
-    const json = JSON.parse((await runApp(['profiles', 'show', notFound, '--panel', alias, '--json', '--store', store])).stdout);
+    const json = JSON.parse((await inProcess(['profiles', 'show', notFound, '--panel', alias, '--json', '--store', store])).stdout);
     assert.is(json.panel, panel);
   }
 });
@@ -90,9 +94,9 @@ test('when --panel X --json, then only that panel\'s data; times are ISO 8601 st
   assert.type(json.data.duration, 'number');
   assert.ok(Array.isArray(json.data.phases));
   assert.not.ok('collectors' in json);
-  const log = JSON.parse((await runApp(['profiles', 'show', hello, '--panel', 'log', '--json', '--store', store])).stdout);
+  const log = JSON.parse((await inProcess(['profiles', 'show', hello, '--panel', 'log', '--json', '--store', store])).stdout);
   assert.match(log.data.records[0].time, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-  const whole = JSON.parse((await runApp(['profiles', 'show', hello, '--json', '--store', store])).stdout);
+  const whole = JSON.parse((await inProcess(['profiles', 'show', hello, '--json', '--store', store])).stdout);
   assert.match(whole.time, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   assert.match(whole.collectors.log.records[0].time, /Z$/);
 });
