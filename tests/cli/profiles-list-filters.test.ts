@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runApp, startServe } from '../helpers/cli.js';
+import { runApp, runCliInProcess, startServe } from '../helpers/cli.js';
 import { fetchProfileJson, fetchText } from '../helpers/serve.js';
 
 // Required: `app profiles list [--status <404|4xx>] [--method <m>] [--ip <ip>] [--url <substring>] [--since <time>]
@@ -13,7 +13,7 @@ import { fetchProfileJson, fetchText } from '../helpers/serve.js';
 
 interface Row { token: string; status: number; ip: string; method: string; url: string; time: number; duration: number }
 
-const test = suite('app profiles list: every filter, the limit, the text table, and show latest (real bin, no server)');
+const test = suite('app profiles list: every filter, the limit, the text table, and show latest (no server)');
 let dir: string;
 let store: string;
 let base: string;
@@ -29,8 +29,9 @@ async function request(path: string, method = 'GET'): Promise<string> {
   return token;
 }
 
+/** The filters' JSON, from the CLI run in this process; the text, time zones, latest and usage errors go through the real bin. */
 async function list(...args: string[]): Promise<Row[]> {
-  const r = await runApp(['profiles', 'list', '--json', '--limit', '1000', ...args, '--store', store]);
+  const r = await runCliInProcess(['profiles', 'list', '--json', '--limit', '1000', ...args, '--store', store]);
   assert.is(r.code, 0, r.stderr);
   return JSON.parse(r.stdout) as Row[];
 }
