@@ -1,3 +1,5 @@
+// A stress suite (run by CI through `npm run test:stress`): it packs the package and installs it from the registry,
+// 15 s of CPU and a network wait that npm test is kept fast without.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
