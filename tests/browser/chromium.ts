@@ -19,18 +19,31 @@ export function screenshotDir(suiteName: string): string {
 }
 
 /**
- * A test server (serveForTest) and Chromium, opened before the suite's other hooks and closed after
- * its tests: the object returned holds them once the suite runs.
+ * A server (serveForTest unless `serve` is given; closed by its stop() unless `close` is) and Chromium,
+ * opened before the suite's other hooks and closed after its tests: the object returned holds them once
+ * the suite runs.
  */
-export function serverAndChromium(test: Test): { t: TestServer; browser: Browser } {
-  const opened = {} as { t: TestServer; browser: Browser };
+export function serverAndChromium(test: Test): { t: TestServer; browser: Browser };
+export function serverAndChromium<T extends Closable>(test: Test, options: ServerOptions<T>): { t: T; browser: Browser };
+export function serverAndChromium(test: Test, options: ServerOptions<Closable> = { serve: () => serveForTest() }): { t: Closable; browser: Browser } {
+  const close = options.close ?? ((server: Closable) => server.stop());
+  const opened = {} as { t: Closable; browser: Browser };
   test.before(async () => {
-    opened.t = await serveForTest();
+    opened.t = await options.serve();
     opened.browser = await launchChromium();
   });
   test.after(async () => {
     await opened.browser?.close();
-    await opened.t?.stop();
+    if (opened.t) await close(opened.t);
   });
   return opened;
+}
+
+interface Closable {
+  stop(): Promise<unknown>;
+}
+
+interface ServerOptions<T extends Closable> {
+  serve: () => Promise<T>;
+  close?: (server: T) => Promise<unknown>;
 }

@@ -1,26 +1,14 @@
-import type { Browser } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fetchText } from '../helpers/serve.js';
-import { servePanelsApp, type PanelsServer } from '../web-profiler/panels/panels-app.js';
-import { launchChromium } from './chromium.js';
+import { servePanelsApp } from '../web-profiler/panels/panels-app.js';
+import { serverAndChromium } from './chromium.js';
 
 const test = suite('the HTTP client and configuration panels in headless Chromium, at 1400 and 390 px');
-let t: PanelsServer;
-let browser: Browser;
-
-test.before(async () => {
-  t = await servePanelsApp();
-  browser = await launchChromium();
-});
-
-test.after(async () => {
-  await browser?.close();
-  await t?.remove();
-});
+const opened = serverAndChromium(test, { serve: () => servePanelsApp(), close: (server) => server.remove() });
 
 async function token(path: string): Promise<string> {
-  const r = await fetchText(`${t.base}${path}`);
+  const r = await fetchText(`${opened.t.base}${path}`);
   return r.headers['x-debug-token'];
 }
 
@@ -28,15 +16,15 @@ for (const width of [1400, 390]) {
   test(`at ${width} px, when a call's body was never read and another's callee has a profile, then the panel says so and links to it, within the window`, async () => {
     const unread = await token('/unread');
     const caller = await token('/callee');
-    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    const context = await opened.browser.newContext({ viewport: { width, height: 800 } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${t.base}/_profiler/${unread}?panel=http_client`);
+    await page.goto(`${opened.t.base}/_profiler/${unread}?panel=http_client`);
     assert.ok(await page.getByText('body not read').first().isVisible());
     assert.not.ok((await page.locator('main').textContent())?.includes('in flight'));
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), 'no sideways scroll');
-    await page.goto(`${t.base}/_profiler/${caller}?panel=http_client`);
+    await page.goto(`${opened.t.base}/_profiler/${caller}?panel=http_client`);
     const link = page.locator('main .card a[href^="/_profiler/"]').first();
     assert.ok(await link.isVisible());
     const callee = await link.textContent();
@@ -48,9 +36,9 @@ for (const width of [1400, 390]) {
 
   test(`at ${width} px, when the configuration panel opens, then it shows values in effect with defaults marked, not the host's variables, within the window`, async () => {
     const profile = await token('/cache');
-    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    const context = await opened.browser.newContext({ viewport: { width, height: 800 } });
     const page = await context.newPage();
-    await page.goto(`${t.base}/_profiler/${profile}?panel=config`);
+    await page.goto(`${opened.t.base}/_profiler/${profile}?panel=config`);
     const main = (await page.locator('main').textContent()) ?? '';
     assert.ok(main.includes('10000 (default)'), 'retention in effect');
     assert.ok(main.includes('localhost, 127.0.0.1, [::1] (default)'), 'allowed hosts in effect');

@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PACKAGE_ENTRY } from '../helpers/cli.js';
-import { fetchProfileJson, fetchText, serveAppSource, type TestServer } from '../helpers/serve.js';
-import { launchChromium } from './chromium.js';
+import { fetchProfileJson, fetchText, serveAppSource } from '../helpers/serve.js';
+import { serverAndChromium } from './chromium.js';
 
 const APP = `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};
 export const app = createApp({ name: 'keyboard' })
@@ -11,20 +11,12 @@ export const app = createApp({ name: 'keyboard' })
 `;
 
 const test = suite('the profiler pages with the keyboard alone, in headless Chromium');
-let t: TestServer;
-let browser: Browser;
+const opened = serverAndChromium(test, { serve: () => serveAppSource('app.config.mjs', APP) });
 let token: string;
 
 test.before(async () => {
-  t = await serveAppSource('app.config.mjs', APP);
-  browser = await launchChromium();
-  token = (await fetchText(`${t.base}/`)).headers['x-debug-token'];
-  await fetchProfileJson(t.base, token);
-});
-
-test.after(async () => {
-  await browser?.close();
-  await t?.stop();
+  token = (await fetchText(`${opened.t.base}/`)).headers['x-debug-token'];
+  await fetchProfileJson(opened.t.base, token);
 });
 
 /** Presses Tab until the focused element matches `selector`; false if it never does. */
@@ -46,8 +38,8 @@ function focusRing(page: Page, selector: string): Promise<string> {
 }
 
 test('the log panel\'s level filter is reached with Tab, changed with the arrows, and shows where the focus is', async () => {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  await page.goto(`${t.base}/_profiler/${token}?panel=log`);
+  const page = await opened.browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(`${opened.t.base}/_profiler/${token}?panel=log`);
   assert.ok(await tabTo(page, '#lf-all'), 'Tab reaches the level filter');
   assert.is.not(await focusRing(page, 'label[for=lf-all]'), 'none');
   await page.keyboard.press('ArrowRight');

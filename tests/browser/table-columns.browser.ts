@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PACKAGE_ENTRY } from '../helpers/cli.js';
-import { fetchProfileJson, fetchText, serveAppSource, type TestServer } from '../helpers/serve.js';
-import { launchChromium } from './chromium.js';
+import { fetchProfileJson, fetchText, serveAppSource } from '../helpers/serve.js';
+import { serverAndChromium } from './chromium.js';
 
 const APP = `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};
 export const app = createApp({ name: 'columns' })
@@ -13,28 +13,20 @@ export const app = createApp({ name: 'columns' })
 `;
 
 const test = suite('panel tables in headless Chromium: short cells keep their words whole');
-let t: TestServer;
-let browser: Browser;
+const opened = serverAndChromium(test, { serve: () => serveAppSource('app.config.mjs', APP) });
 let ok: string;
 let notAllowed: string;
 
 test.before(async () => {
-  t = await serveAppSource('app.config.mjs', APP);
-  browser = await launchChromium();
-  ok = (await fetchText(`${t.base}/`)).headers['x-debug-token'];
-  notAllowed = (await fetchText(`${t.base}/only-put`)).headers['x-debug-token'];
-  await fetchProfileJson(t.base, ok);
-  await fetchProfileJson(t.base, notAllowed);
-});
-
-test.after(async () => {
-  await browser?.close();
-  await t?.stop();
+  ok = (await fetchText(`${opened.t.base}/`)).headers['x-debug-token'];
+  notAllowed = (await fetchText(`${opened.t.base}/only-put`)).headers['x-debug-token'];
+  await fetchProfileJson(opened.t.base, ok);
+  await fetchProfileJson(opened.t.base, notAllowed);
 });
 
 async function visit(width: number, path: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
-  const response = await page.goto(`${t.base}${path}`);
+  const page = await opened.browser.newPage({ viewport: { width, height: 900 } });
+  const response = await page.goto(`${opened.t.base}${path}`);
   assert.is(response?.status(), 200, path);
   return page;
 }

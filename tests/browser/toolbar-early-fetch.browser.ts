@@ -1,10 +1,9 @@
-import type { Browser } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PACKAGE_ENTRY } from '../helpers/cli.js';
-import { serveAppSource, type TestServer } from '../helpers/serve.js';
+import { serveAppSource } from '../helpers/serve.js';
 import { TOOLBAR_OBSERVER_SCRIPT } from '../../web-profiler/views/toolbar-observer-script.js';
-import { launchChromium } from './chromium.js';
+import { serverAndChromium } from './chromium.js';
 
 /** A page whose inline script in <head> fetches and sends an XHR while the page loads, with and without a CSP that refuses inline scripts. */
 const loadingPage = `<!DOCTYPE html><html><head><meta charset="UTF-8"><title>loading</title>
@@ -22,26 +21,15 @@ export const app = createApp({ name: 'early-fetch' })
 `;
 
 const test = suite('the toolbar in headless Chromium: fetch and XHR calls an inline script makes while the page loads');
-let t: TestServer;
-let browser: Browser;
-
-test.before(async () => {
-  t = await serveAppSource('app.config.mjs', appSource);
-  browser = await launchChromium();
-});
-
-test.after(async () => {
-  await browser?.close();
-  await t?.stop();
-});
+const opened = serverAndChromium(test, { serve: () => serveAppSource('app.config.mjs', appSource) });
 
 for (const width of [1400, 390]) {
   test(`at ${width} px, when an inline script in <head> fetches during load, then the toolbar lists both calls with links to their profiles`, async () => {
-    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    const context = await opened.browser.newContext({ viewport: { width, height: 800 } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${t.base}/loading`);
+    await page.goto(`${opened.t.base}/loading`);
     const section = page.locator('#appkernel-toolbar .ak-fetch');
     await section.locator('.ak-fetch-count', { hasText: '2' }).waitFor({ timeout: 5000 });
     assert.equal(await page.evaluate(() => (window as unknown as { item?: unknown }).item), { id: '1' }, 'the page\'s own fetch still works');
@@ -60,11 +48,11 @@ for (const width of [1400, 390]) {
 }
 
 test('when the page\'s CSP refuses inline scripts, then the toolbar still shows, without the list, and the page is unchanged', async () => {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 800 } });
+  const context = await opened.browser.newContext({ viewport: { width: 1400, height: 800 } });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${t.base}/strict`);
+  await page.goto(`${opened.t.base}/strict`);
   assert.ok(await page.locator('#appkernel-toolbar .ak-bar').isVisible());
   assert.not.ok(await page.locator('#appkernel-toolbar .ak-fetch').isVisible());
   assert.is(await page.evaluate(() => '__appkernelCalls' in window), false, 'the observer did not run');

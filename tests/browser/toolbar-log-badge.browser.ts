@@ -1,10 +1,10 @@
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PACKAGE_ENTRY } from '../helpers/cli.js';
-import { serveAppSource, type TestServer } from '../helpers/serve.js';
-import { launchChromium } from './chromium.js';
+import { serveAppSource } from '../helpers/serve.js';
+import { serverAndChromium } from './chromium.js';
 
 const PAGE = '<!DOCTYPE html><html><head><meta charset="UTF-8"><title>t</title></head><body><h1>Items</h1></body></html>';
 const APP = `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};
@@ -20,22 +20,11 @@ export const app = createApp({ name: 'badge' })
 `;
 
 const test = suite('the toolbar\'s log badge in headless Chromium at 1400 and 390 px: errors red, warnings and deprecations yellow, debug records not counted');
-let t: TestServer;
-let browser: Browser;
-
-test.before(async () => {
-  t = await serveAppSource('app.config.mjs', APP);
-  browser = await launchChromium();
-});
-
-test.after(async () => {
-  await browser?.close();
-  await t?.stop();
-});
+const opened = serverAndChromium(test, { serve: () => serveAppSource('app.config.mjs', APP) });
 
 async function badge(width: number, path: string): Promise<{ page: Page; text: string; pills: { text: string; background: string }[] }> {
-  const page = await browser.newPage({ viewport: { width, height: 700 } });
-  await page.goto(`${t.base}${path}`);
+  const page = await opened.browser.newPage({ viewport: { width, height: 700 } });
+  await page.goto(`${opened.t.base}${path}`);
   const section = page.locator('#appkernel-toolbar .ak-s[data-panel=log]');
   await section.scrollIntoViewIfNeeded();
   assert.ok(await section.isVisible());

@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PACKAGE_ENTRY } from '../helpers/cli.js';
-import { fetchProfileJson, fetchText, serveAppSource, type TestServer } from '../helpers/serve.js';
-import { launchChromium } from './chromium.js';
+import { fetchProfileJson, fetchText, serveAppSource } from '../helpers/serve.js';
+import { serverAndChromium } from './chromium.js';
 
 // On a phone the profiler's URLs broke mid-word ("/api/it" then "ems/"): they now break after
 // "/", "?" and "&", and mid-word only when one piece is wider than the screen.
@@ -18,21 +18,13 @@ export const app = createApp({ name: 'urls' })
 `;
 
 const test = suite('URLs in the profiler pages break at / ? & on a 390 px screen, not mid-word (headless Chromium)');
-let t: TestServer;
-let browser: Browser;
+const opened = serverAndChromium(test, { serve: () => serveAppSource('app.config.mjs', APP) });
 let token: string;
 
 test.before(async () => {
-  t = await serveAppSource('app.config.mjs', APP);
-  process.env.URLS_TEST_PORT = new URL(t.base).port;
-  token = (await fetchText(`${t.base}${PATH}`)).headers['x-debug-token'];
-  await fetchProfileJson(t.base, token);
-  browser = await launchChromium();
-});
-
-test.after(async () => {
-  await browser?.close();
-  await t?.stop();
+  process.env.URLS_TEST_PORT = new URL(opened.t.base).port;
+  token = (await fetchText(`${opened.t.base}${PATH}`)).headers['x-debug-token'];
+  await fetchProfileJson(opened.t.base, token);
 });
 
 /**
@@ -70,9 +62,9 @@ const PLACES: [what: string, url: () => string, selector: string, needle: string
 
 for (const [what, url, selector, needle] of PLACES) {
   test(`at 390 px, the ${what} breaks the URL only after / ? & (never between two letters or digits), and the page does not scroll sideways`, async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 900 } });
+    const page = await opened.browser.newPage({ viewport: { width: 390, height: 900 } });
     try {
-      assert.is((await page.goto(`${t.base}${url()}`))?.status(), 200);
+      assert.is((await page.goto(`${opened.t.base}${url()}`))?.status(), 200);
       const found = await lineBreaks(page, selector, needle);
       assert.ok(found.length > 0, `no ${selector} holds ${needle}`);
       assert.ok(found.some((breaks) => breaks.length > 0), 'the URL is wider than the screen, so it does wrap');
