@@ -20,11 +20,20 @@ export function summaryForJson(row: ProfileSummary): WithIsoTime<ProfileSummary>
 
 /** A stored profile for `--json`: its time and its log records' times as ISO strings, the rest as stored. */
 export function profileForJson(profile: Profile) {
-  return { ...profile, time: isoTime(profile.time), collectors: { ...profile.collectors, log: logForJson(profile.collectors.log) } };
+  return {
+    ...profile,
+    time: isoTime(profile.time),
+    collectors: { ...profile.collectors, log: logForJson(profile.collectors.log) },
+  };
 }
 
 /** One panel's data for `show --panel X --json`, with the profile's token and time to say whose it is. */
 export function panelForJson(profile: Profile, panel: PanelDefinition) {
   const data = panel.data(profile);
-  return { token: profile.token, time: isoTime(profile.time), panel: panel.name, data: data === profile.collectors.log ? logForJson(profile.collectors.log) : data };
+  return {
+    token: profile.token,
+    time: isoTime(profile.time),
+    panel: panel.name,
+    data: data === profile.collectors.log ? logForJson(profile.collectors.log) : data,
+  };
 }

@@ -19,15 +19,26 @@ export function makeProgram(output: Output): Command {
     .description('appkernel: a TypeScript dev server with a debug profiler')
     .version(pkg.version, '-v, --version')
     .showHelpAfterError('(run with --help for usage)')
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Examples:
   $ app serve                          serve ./app.config.ts, or the demo app
   $ app routes                         list the routes in matching order
   $ app profiles list --status 4xx     the newest failing requests
   $ app profiles show latest --panel exception
   $ app replay <token> --diff          send a recorded request again and compare
-  $ app init my-app                    start a new app in ./my-app`);
-  for (const command of [makeServeCommand(output), makeRoutesCommand(output), makeProfilesCommand(output), makeReplayCommand(output), makeSnapshotCommand(output), makeInitCommand(output), makeMcpCommand(output)]) {
+  $ app init my-app                    start a new app in ./my-app`,
+    );
+  for (const command of [
+    makeServeCommand(output),
+    makeRoutesCommand(output),
+    makeProfilesCommand(output),
+    makeReplayCommand(output),
+    makeSnapshotCommand(output),
+    makeInitCommand(output),
+    makeMcpCommand(output),
+  ]) {
     program.addCommand(command);
   }
   exitOverrideDeep(program, output);
@@ -36,7 +47,11 @@ Examples:
 
 function exitOverrideDeep(command: Command, output: Output): void {
   command.exitOverride();
-  command.configureOutput({ writeOut: output.out, writeErr: output.err, outputError: (text, write) => write(commanderError(text)) });
+  command.configureOutput({
+    writeOut: output.out,
+    writeErr: output.err,
+    outputError: (text, write) => write(commanderError(text)),
+  });
   command.showHelpAfterError('(run with --help for usage)');
   for (const sub of command.commands) exitOverrideDeep(sub, output);
 }
@@ -51,7 +66,9 @@ const SUGGESTION = '\n(Did you mean ';
 function commanderError(text: string): string {
   const message = text.replace(/\n$/, '').replace(/^error: /, 'app: ');
   const at = message.lastIndexOf(SUGGESTION);
-  return at === -1 ? `${terminalSafe(message)}\n` : `${terminalSafe(message.slice(0, at))}\n${terminalSafe(message.slice(at + 1))}\n`;
+  return at === -1
+    ? `${terminalSafe(message)}\n`
+    : `${terminalSafe(message.slice(0, at))}\n${terminalSafe(message.slice(at + 1))}\n`;
 }
 
 /**

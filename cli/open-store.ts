@@ -14,7 +14,8 @@ import { findProjectDir } from './project-dir.js';
 export function openExistingStore(option: string | undefined, output: Output): Promise<ProfileStore> {
   const location = existingStoreLocation(option);
   if (isDatabaseUrl(location)) return openStorage(location);
-  if (!existsSync(location)) output.err(`No profile store at ${terminalSafe(location)} (app serve creates it with its first profile).\n`);
+  if (!existsSync(location))
+    output.err(`No profile store at ${terminalSafe(location)} (app serve creates it with its first profile).\n`);
   return openStorage(location, { create: false });
 }
 

@@ -28,7 +28,9 @@ export function terminalColumns(ttyColumns: number | undefined, env: NodeJS.Proc
 /** The text renderers' options for this output: its colour, and its width unless `--wide`. */
 export function textOptions(output: Output, wide = false): TextOptions {
   const now = Date.now();
-  return wide || output.columns === undefined ? { color: output.color, now } : { color: output.color, width: output.columns, now };
+  return wide || output.columns === undefined
+    ? { color: output.color, now }
+    : { color: output.color, width: output.columns, now };
 }
 
 export function processOutput(): Output {

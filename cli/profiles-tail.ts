@@ -12,7 +12,14 @@ const POLL_MS = 250;
 
 const storeShown = (option: string | undefined) => describeStoreLocation(existingStoreLocation(option));
 
-interface TailOptions { status?: string; method?: string; url?: string; json: boolean; includeProfiler: boolean; store?: string }
+interface TailOptions {
+  status?: string;
+  method?: string;
+  url?: string;
+  json: boolean;
+  includeProfiler: boolean;
+  store?: string;
+}
 
 /** `app profiles tail`: each new profile's line as it is stored, until Ctrl-C (SIGINT), SIGTERM or its reader goes away. */
 export function makeTailCommand(output: Output): Command {
@@ -24,13 +31,19 @@ export function makeTailCommand(output: Output): Command {
     .option('--json', 'print one JSON object a line', false)
     .option('--include-profiler', "include the profiler's own requests (/_profiler/...)", false)
     .addOption(new Option('--store <dir|url>', STORE_OPTION_HELP))
-    .addHelpText('after', '\nExamples:\n  $ app profiles tail\n  $ app profiles tail --status 5xx --url /api\n  $ app profiles tail --json | jq .url')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ app profiles tail\n  $ app profiles tail --status 5xx --url /api\n  $ app profiles tail --json | jq .url',
+    )
     .action(async (opts: TailOptions) => {
       const filter: Omit<SearchQuery, 'limit'> = opts.includeProfiler ? {} : { hideProfiler: true };
       if (opts.status !== undefined) filter.status = parseStatusFilter(opts.status);
       if (opts.method !== undefined) filter.method = nonEmptyFilter(opts.method, '--method').toUpperCase();
       if (opts.url !== undefined) filter.url = nonEmptyFilter(opts.url, '--url');
-      const [{ ProfileFeed }, { renderProfileLine }] = await Promise.all([import('../core/profiler/profile-feed.js'), import('../render/text/profile-line-text.js')]);
+      const [{ ProfileFeed }, { renderProfileLine }] = await Promise.all([
+        import('../core/profiler/profile-feed.js'),
+        import('../render/text/profile-line-text.js'),
+      ]);
       const storage = await openExistingStore(opts.store, output);
       const feed = new ProfileFeed(storage, filter);
       let stopped = false;
@@ -57,7 +70,12 @@ export function makeTailCommand(output: Output): Command {
             if (!away) output.err(`${terminalSafe(error.message)} Waiting for it to come back (Ctrl-C to stop).\n`);
             away = true;
           }
-          for (const row of rows) output.out(opts.json ? `${jsonForTerminal(summaryForJson(row), 0)}\n` : renderProfileLine(row, { color: output.color }));
+          for (const row of rows)
+            output.out(
+              opts.json
+                ? `${jsonForTerminal(summaryForJson(row), 0)}\n`
+                : renderProfileLine(row, { color: output.color }),
+            );
           if (stopped) break;
           await new Promise<void>((resolve) => {
             const timer = setTimeout(resolve, POLL_MS);

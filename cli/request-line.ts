@@ -23,7 +23,10 @@ export function formatRequestLine(request: Request, response: Response, ms: numb
  * so the redacted, terminal-safe "METHOD path?query" of the last request is kept and reused while
  * the next one has the same method, target and matched route (what the redaction reads).
  */
-export function requestLineFormatter(color: boolean, options: { profilerRequests?: boolean } = {}): (request: Request, response: Response, ms: number) => string | null {
+export function requestLineFormatter(
+  color: boolean,
+  options: { profilerRequests?: boolean } = {},
+): (request: Request, response: Response, ms: number) => string | null {
   const profilerRequests = options.profilerRequests ?? true;
   let method = '';
   let path = '';
@@ -35,8 +38,14 @@ export function requestLineFormatter(color: boolean, options: { profilerRequests
     // The profiler's own pages are the developer reading profiles, not the app at work: printed with --verbose only.
     if (!profilerRequests && isProfilerPath(request.path)) return null;
     const attributes = request.attributes;
-    if (head === null || request.path !== path || request.method !== method || request.queryString !== query
-      || attributes.route !== route || !sameParams(attributes.params, params)) {
+    if (
+      head === null ||
+      request.path !== path ||
+      request.method !== method ||
+      request.queryString !== query ||
+      attributes.route !== route ||
+      !sameParams(attributes.params, params)
+    ) {
       head = lineHead(request);
       method = request.method;
       path = request.path;

@@ -14,7 +14,15 @@ import { renderDumpEntry } from '../render/text/panels/dump-panel.js';
 import { lineBatcher } from './line-batcher.js';
 import { paintLogLevel } from './log-line-color.js';
 import type { Output } from './output.js';
-import { describeStoreLocation, parseDuration, parseInteger, parseMs, parsePort, resolveEditor, resolveStoreLocation } from './options.js';
+import {
+  describeStoreLocation,
+  parseDuration,
+  parseInteger,
+  parseMs,
+  parsePort,
+  resolveEditor,
+  resolveStoreLocation,
+} from './options.js';
 import type { ServeOptions } from './serve.js';
 import { PROFILER_PATH } from '../core/profiler/profiler-urls.js';
 
@@ -24,12 +32,19 @@ export async function serve(opts: ServeOptions, output: Output): Promise<void> {
   const editor = resolveEditor(opts.editor);
   const slowQueryMs = opts.slowQuery === undefined ? null : parseMs(opts.slowQuery, 'slow-query');
   const logLevel = opts.logLevel.toUpperCase();
-  if (!isLogLevel(logLevel)) throw new AppError('APP_ERR_CLI_USAGE', `Unknown log level "${opts.logLevel}" (DEBUG, INFO, NOTICE, WARNING, ERROR, CRITICAL, ALERT, EMERGENCY).`);
+  if (!isLogLevel(logLevel))
+    throw new AppError(
+      'APP_ERR_CLI_USAGE',
+      `Unknown log level "${opts.logLevel}" (DEBUG, INFO, NOTICE, WARNING, ERROR, CRITICAL, ALERT, EMERGENCY).`,
+    );
   const allowedHosts = opts.allowHost.map(parseAllowedHost);
-  const maxConnections = opts.maxConnections === undefined ? undefined : parseInteger(opts.maxConnections, 'max-connections', 1);
+  const maxConnections =
+    opts.maxConnections === undefined ? undefined : parseInteger(opts.maxConnections, 'max-connections', 1);
   const retention = {
     ...(opts.maxProfiles !== undefined ? { maxProfiles: parseInteger(opts.maxProfiles, 'max-profiles', 1) } : {}),
-    ...(opts.maxStoreMb !== undefined ? { maxBytes: parseInteger(opts.maxStoreMb, 'max-store-mb', 1) * 1024 * 1024 } : {}),
+    ...(opts.maxStoreMb !== undefined
+      ? { maxBytes: parseInteger(opts.maxStoreMb, 'max-store-mb', 1) * 1024 * 1024 }
+      : {}),
     ...(opts.maxAge !== undefined ? { maxAgeMs: parseDuration(opts.maxAge) } : {}),
   };
   // A controller's stray promise or timer must not take the dev server down with it.
@@ -39,26 +54,47 @@ export async function serve(opts: ServeOptions, output: Output): Promise<void> {
   process.on('uncaughtException', survive('Uncaught exception outside any request'));
   const rejected = survive('Unhandled promise rejection outside any request');
   // Reported a moment later, and not at all when a load failed with it: it is then the failed reload's reason.
-  process.on('unhandledRejection', (error) => void setTimeout(() => { if (!isLoadFailure(error)) rejected(error); }, 100));
+  process.on(
+    'unhandledRejection',
+    (error) =>
+      void setTimeout(() => {
+        if (!isLoadFailure(error)) rejected(error);
+      }, 100),
+  );
   const cwd = process.cwd();
   const appFile = opts.app ? resolve(cwd, opts.app) : findAppFile(cwd);
   const publicDir = resolvePublicDir(opts.public, cwd);
   const lines = lineBatcher(output.err);
   const server = await startDevServer({
-    port, host: opts.host, allowedHosts, appFile, root: cwd,
+    port,
+    host: opts.host,
+    allowedHosts,
+    appFile,
+    root: cwd,
     ...(opts.app ? {} : { appDir: cwd }),
-    publicDir, profileStatic: opts.profileStatic,
-    storeDir: resolveStoreLocation(opts.store, cwd), retention,
-    debug: opts.debug, watch: opts.watch && opts.debug, exposeProfiler: opts.exposeProfiler,
-    logLevel: logLevel as LogLevel, editor, slowQueryMs,
+    publicDir,
+    profileStatic: opts.profileStatic,
+    storeDir: resolveStoreLocation(opts.store, cwd),
+    retention,
+    debug: opts.debug,
+    watch: opts.watch && opts.debug,
+    exposeProfiler: opts.exposeProfiler,
+    logLevel: logLevel as LogLevel,
+    editor,
+    slowQueryMs,
     ...(maxConnections !== undefined ? { timeouts: { maxConnections } } : {}),
     print: (line) => lines.push(paintLogLevel(line, output.errColor)),
     formatRequest: requestLineFormatter(output.errColor, { profilerRequests: opts.verbose }),
   });
   lines.flush();
-  setDumpEcho((entry) => lines.push(renderDumpEntry(redactDumpEntry(entry), { color: output.errColor }).replace(/\n$/, '')));
+  setDumpEcho((entry) =>
+    lines.push(renderDumpEntry(redactDumpEntry(entry), { color: output.errColor }).replace(/\n$/, '')),
+  );
   output.err(`appkernel serving ${appFile ? terminalSafe(appFile) : 'the embedded demo app'} at ${server.url}/\n`);
-  if (opts.debug) output.err(`Profiler: ${server.url}${PROFILER_PATH} (profiles in ${terminalSafe(describeStoreLocation(resolveStoreLocation(opts.store, cwd)))})\n`);
+  if (opts.debug)
+    output.err(
+      `Profiler: ${server.url}${PROFILER_PATH} (profiles in ${terminalSafe(describeStoreLocation(resolveStoreLocation(opts.store, cwd)))})\n`,
+    );
   else output.err('Debug is off: no profiler.\n');
   if (publicDir) output.err(`Public files: ${publicDir}${opts.profileStatic ? ' (profiled)' : ''}\n`);
   await new Promise<void>((done) => {
@@ -77,8 +113,10 @@ export async function serve(opts: ServeOptions, output: Output): Promise<void> {
 function parseAllowedHost(name: string): string {
   const host = normaliseHostName(name);
   if (host === null) {
-    throw new AppError('APP_ERR_CLI_USAGE',
-      `Invalid --allow-host "${name}": give a host name, an IPv4 address or an IPv6 address, without a port (every port is accepted).`);
+    throw new AppError(
+      'APP_ERR_CLI_USAGE',
+      `Invalid --allow-host "${name}": give a host name, an IPv4 address or an IPv6 address, without a port (every port is accepted).`,
+    );
   }
   return host;
 }
@@ -91,7 +129,10 @@ function resolvePublicDir(given: string | undefined, cwd: string): string | null
   }
   const dir = resolve(cwd, given);
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
-    throw new AppError('APP_ERR_CLI_USAGE', `The public folder "${given}" does not exist or is not a folder (--public).`);
+    throw new AppError(
+      'APP_ERR_CLI_USAGE',
+      `The public folder "${given}" does not exist or is not a folder (--public).`,
+    );
   }
   return dir;
 }

@@ -6,10 +6,16 @@ const STATUS_PATTERN = /^[1-5](?:\d\d|xx)$/i;
 
 /** commander's collector for `--allow-status`, repeatable and comma-separated (`404,410`). */
 export function collectAllowedStatus(value: string, previous: string[]): string[] {
-  const statuses = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const statuses = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   const bad = statuses.find((s) => !STATUS_PATTERN.test(s));
   if (bad !== undefined || statuses.length === 0) {
-    throw new AppError('APP_ERR_CLI_USAGE', `Invalid --allow-status "${bad ?? value}": expected a status (404) or a class (4xx).`);
+    throw new AppError(
+      'APP_ERR_CLI_USAGE',
+      `Invalid --allow-status "${bad ?? value}": expected a status (404) or a class (4xx).`,
+    );
   }
   return [...previous, ...statuses.map((s) => s.toLowerCase())];
 }
@@ -31,6 +37,8 @@ export function refusedStatusHint(statuses: readonly number[], pages: number): s
   const distinct = [...new Set(statuses)].sort((a, b) => a - b);
   const flags = distinct.map((s) => `--allow-status ${s}`).join(' ');
   const count = statuses.length;
-  return `${count} of ${pages} ${pages === 1 ? 'page' : 'pages'} answered ${distinct.join(', ')} and ${count === 1 ? 'was' : 'were'} not saved: `
-    + `a snapshot records 2xx and 3xx answers; if ${count === 1 ? 'this status is' : 'these statuses are'} intended, run again with ${flags}.\n`;
+  return (
+    `${count} of ${pages} ${pages === 1 ? 'page' : 'pages'} answered ${distinct.join(', ')} and ${count === 1 ? 'was' : 'were'} not saved: ` +
+    `a snapshot records 2xx and 3xx answers; if ${count === 1 ? 'this status is' : 'these statuses are'} intended, run again with ${flags}.\n`
+  );
 }

@@ -42,15 +42,23 @@ export type ErrorCode = keyof typeof ERROR_CODES;
  * again at every level of every error built (a 404 builds two).
  */
 export class AppError extends Error {
-  static { this.prototype.name = 'AppError'; }
-  constructor(readonly code: ErrorCode, message: string, options?: ErrorOptions) {
+  static {
+    this.prototype.name = 'AppError';
+  }
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options?: ErrorOptions,
+  ) {
     super(message, options);
   }
 }
 
 /** The path matches no route. `path` is the one named in the message (for GET/HEAD the slash-toggled retry path). */
 export class ResourceNotFoundError extends AppError {
-  static { this.prototype.name = 'ResourceNotFoundError'; }
+  static {
+    this.prototype.name = 'ResourceNotFoundError';
+  }
   constructor(readonly path: string) {
     super('APP_ERR_ROUTING_NOT_FOUND', `No routes found for "${path}"`);
   }
@@ -58,67 +66,118 @@ export class ResourceNotFoundError extends AppError {
 
 /** Routes match the path but not the method; `allowed` is upper-cased, in route order, without duplicates. */
 export class MethodNotAllowedError extends AppError {
-  static { this.prototype.name = 'MethodNotAllowedError'; }
-  constructor(readonly path: string, readonly allowed: readonly string[]) {
-    super('APP_ERR_ROUTING_METHOD_NOT_ALLOWED', `No route allows this method for "${path}" (allowed: ${allowed.join(', ')}).`);
+  static {
+    this.prototype.name = 'MethodNotAllowedError';
+  }
+  constructor(
+    readonly path: string,
+    readonly allowed: readonly string[],
+  ) {
+    super(
+      'APP_ERR_ROUTING_METHOD_NOT_ALLOWED',
+      `No route allows this method for "${path}" (allowed: ${allowed.join(', ')}).`,
+    );
   }
 }
 
 export class RouteDefinitionError extends AppError {
-  static { this.prototype.name = 'RouteDefinitionError'; }
-  constructor(readonly route: string, readonly problem: string) {
+  static {
+    this.prototype.name = 'RouteDefinitionError';
+  }
+  constructor(
+    readonly route: string,
+    readonly problem: string,
+  ) {
     super('APP_ERR_ROUTING_BAD_DEFINITION', `Route "${route}": ${problem}`);
   }
 }
 
 export class RouteNotFoundError extends AppError {
-  static { this.prototype.name = 'RouteNotFoundError'; }
+  static {
+    this.prototype.name = 'RouteNotFoundError';
+  }
   constructor(readonly route: string) {
-    super('APP_ERR_ROUTING_UNKNOWN_ROUTE', `Unable to generate a URL for the named route "${route}" as such route does not exist.`);
+    super(
+      'APP_ERR_ROUTING_UNKNOWN_ROUTE',
+      `Unable to generate a URL for the named route "${route}" as such route does not exist.`,
+    );
   }
 }
 
 export class MissingParametersError extends AppError {
-  static { this.prototype.name = 'MissingParametersError'; }
-  constructor(readonly route: string, readonly missing: readonly string[]) {
-    super('APP_ERR_ROUTING_MISSING_PARAMETERS',
-      `Some mandatory parameters are missing ("${missing.join('", "')}") to generate a URL for route "${route}".`);
+  static {
+    this.prototype.name = 'MissingParametersError';
+  }
+  constructor(
+    readonly route: string,
+    readonly missing: readonly string[],
+  ) {
+    super(
+      'APP_ERR_ROUTING_MISSING_PARAMETERS',
+      `Some mandatory parameters are missing ("${missing.join('", "')}") to generate a URL for route "${route}".`,
+    );
   }
 }
 
 export class InvalidParameterError extends AppError {
-  static { this.prototype.name = 'InvalidParameterError'; }
-  constructor(readonly route: string, readonly parameter: string, readonly requirement: string, readonly value: string) {
-    super('APP_ERR_ROUTING_INVALID_PARAMETER',
-      `Parameter "${parameter}" for route "${route}" must match "${requirement}" ("${value}" given) to generate a corresponding URL.`);
+  static {
+    this.prototype.name = 'InvalidParameterError';
+  }
+  constructor(
+    readonly route: string,
+    readonly parameter: string,
+    readonly requirement: string,
+    readonly value: string,
+  ) {
+    super(
+      'APP_ERR_ROUTING_INVALID_PARAMETER',
+      `Parameter "${parameter}" for route "${route}" must match "${requirement}" ("${value}" given) to generate a corresponding URL.`,
+    );
   }
 }
 
 /** An error meant for the client: status and headers travel with it. */
 export class HttpError extends AppError {
-  static { this.prototype.name = 'HttpError'; }
-  constructor(readonly status: number, message: string, readonly headers: Record<string, string> = {}, options?: ErrorOptions,
-    code: ErrorCode = 'APP_ERR_HTTP') {
+  static {
+    this.prototype.name = 'HttpError';
+  }
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+    options?: ErrorOptions,
+    code: ErrorCode = 'APP_ERR_HTTP',
+  ) {
     super(code, message, options);
   }
 }
 
 export class NotFoundHttpError extends HttpError {
-  static { this.prototype.name = 'NotFoundHttpError'; }
+  static {
+    this.prototype.name = 'NotFoundHttpError';
+  }
   constructor(message: string, options?: ErrorOptions) {
     super(404, message, {}, options);
   }
 }
 
 export class MethodNotAllowedHttpError extends HttpError {
-  static { this.prototype.name = 'MethodNotAllowedHttpError'; }
-  constructor(readonly allowed: readonly string[], message: string, options?: ErrorOptions) {
+  static {
+    this.prototype.name = 'MethodNotAllowedHttpError';
+  }
+  constructor(
+    readonly allowed: readonly string[],
+    message: string,
+    options?: ErrorOptions,
+  ) {
     super(405, message, { Allow: allowed.join(', ') }, options);
   }
 }
 
 export class BadRequestError extends HttpError {
-  static { this.prototype.name = 'BadRequestError'; }
+  static {
+    this.prototype.name = 'BadRequestError';
+  }
   constructor(message: string, status = 400, options?: ErrorOptions) {
     super(status, message, {}, options, 'APP_ERR_HTTP_BAD_REQUEST');
   }
@@ -126,8 +185,15 @@ export class BadRequestError extends HttpError {
 
 /** The app file failed to load: where (when the error says), and a report of lines to show under the message. */
 export class AppLoadError extends AppError {
-  static { this.prototype.name = 'AppLoadError'; }
-  constructor(message: string, readonly location: { file: string; line: number; column: number } | null, readonly details: string, options?: ErrorOptions) {
+  static {
+    this.prototype.name = 'AppLoadError';
+  }
+  constructor(
+    message: string,
+    readonly location: { file: string; line: number; column: number } | null,
+    readonly details: string,
+    options?: ErrorOptions,
+  ) {
     super('APP_ERR_APP_LOAD', message, options);
   }
 }

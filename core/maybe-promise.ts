@@ -8,7 +8,10 @@ export type MaybePromise<T> = T | Promise<T>;
  */
 
 /** `next(value, true)` now, or `next(resolved, false)` once the promise resolves; a rejection passes through. */
-export function thenMaybe<T, R>(value: MaybePromise<T>, next: (value: T, synchronous: boolean) => MaybePromise<R>): MaybePromise<R> {
+export function thenMaybe<T, R>(
+  value: MaybePromise<T>,
+  next: (value: T, synchronous: boolean) => MaybePromise<R>,
+): MaybePromise<R> {
   if (!(value instanceof Promise)) return next(value, true);
   const resumed = (resolved: T) => next(resolved, false);
   return value.then(resumed);
@@ -18,7 +21,11 @@ export function thenMaybe<T, R>(value: MaybePromise<T>, next: (value: T, synchro
  * The value itself, or the promise with `onRejected(error, context)` answering its rejection: a
  * handler made once and a `context` spare a caller on the sync path a function made per call.
  */
-export function catchMaybe<T, C = undefined>(value: MaybePromise<T>, onRejected: (error: unknown, context: C) => MaybePromise<T>, context?: C): MaybePromise<T> {
+export function catchMaybe<T, C = undefined>(
+  value: MaybePromise<T>,
+  onRejected: (error: unknown, context: C) => MaybePromise<T>,
+  context?: C,
+): MaybePromise<T> {
   if (!(value instanceof Promise)) return value;
   const rejected = (error: unknown) => onRejected(error, context as C);
   return value.catch(rejected);

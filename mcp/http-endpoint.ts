@@ -47,29 +47,45 @@ const MAX_SESSIONS = 16;
 export class McpHttpEndpoint {
   readonly #sessions = new Map<string, Session>();
 
-  constructor(private readonly context: McpContext, private readonly version: string) {}
+  constructor(
+    private readonly context: McpContext,
+    private readonly version: string,
+  ) {}
 
   async answer(request: Request): Promise<Response> {
     if (!originAllowed(request)) {
-      return Response.text('Forbidden: this Origin may not call the profiler\'s MCP endpoint (DNS rebinding protection).', 403);
+      return Response.text(
+        "Forbidden: this Origin may not call the profiler's MCP endpoint (DNS rebinding protection).",
+        403,
+      );
     }
     const id = request.header('mcp-session-id');
     let session = id === undefined ? undefined : this.#sessions.get(id);
     if (id !== undefined && session === undefined) {
-      return Response.json({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found: initialize again.' }, id: null }, 404);
+      return Response.json(
+        { jsonrpc: '2.0', error: { code: -32001, message: 'Session not found: initialize again.' }, id: null },
+        404,
+      );
     }
     session ??= await this.#open();
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'DELETE';
-    const web = await session.transport.handleRequest(new globalThis.Request(`http://${request.host}${request.path}`, {
-      method: request.method, headers: request.headers, ...(hasBody ? { body: new Uint8Array(request.body) } : {}),
-    }));
+    const web = await session.transport.handleRequest(
+      new globalThis.Request(`http://${request.host}${request.path}`, {
+        method: request.method,
+        headers: request.headers,
+        ...(hasBody ? { body: new Uint8Array(request.body) } : {}),
+      }),
+    );
     if (session.transport.sessionId === undefined) await this.#close(session); // not initialized: nothing to keep
     const headers: Record<string, string> = {};
     web.headers.forEach((value, name) => {
       headers[name] = value;
     });
     if (web.body !== null && (headers['content-type'] ?? '').startsWith('text/event-stream')) {
-      const response = Response.stream(Readable.fromWeb(web.body as WebReadableStream<Uint8Array>), headers['content-type']);
+      const response = Response.stream(
+        Readable.fromWeb(web.body as WebReadableStream<Uint8Array>),
+        headers['content-type'],
+      );
       for (const [name, value] of Object.entries(headers)) if (name !== 'content-type') response.setHeader(name, value);
       response.status = web.status;
       return response;
@@ -84,7 +100,11 @@ export class McpHttpEndpoint {
 
   async #open(): Promise<Session> {
     const server = createMcpServer(this.context, this.version);
-    const session: Session = { server, transport: undefined as unknown as WebStandardStreamableHTTPServerTransport, stopNotifying: () => undefined };
+    const session: Session = {
+      server,
+      transport: undefined as unknown as WebStandardStreamableHTTPServerTransport,
+      stopNotifying: () => undefined,
+    };
     session.transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       enableJsonResponse: true,

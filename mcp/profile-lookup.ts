@@ -4,5 +4,9 @@ import type { ProfileStore } from '../core/profiler/storage/profile-storage.js';
 
 /** A token, or `latest`, read from the store, its "not found" naming the tools to look with (find-profile.ts). */
 export function lookUpProfile(storage: ProfileStore, given: string, includeProfiler = false): Promise<Profile> {
-  return findProfile(storage, given, includeProfiler, { empty: ': send a request to the app first', form: ', or "latest"', unknown: ' (list_profiles shows the stored ones)' });
+  return findProfile(storage, given, includeProfiler, {
+    empty: ': send a request to the app first',
+    form: ', or "latest"',
+    unknown: ' (list_profiles shows the stored ones)',
+  });
 }

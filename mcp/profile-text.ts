@@ -14,5 +14,9 @@ export function profilePanelText(profile: Profile, panel: PanelDefinition): stri
 /** One panel's stored data (or the whole profile when `panel` is null) as indented JSON. */
 export function profileJson(profile: Profile, panel: PanelDefinition | null): string {
   if (panel === null) return JSON.stringify({ ...profile, time: new Date(profile.time).toISOString() }, null, 1);
-  return JSON.stringify({ token: profile.token, time: new Date(profile.time).toISOString(), panel: panel.name, data: panel.data(profile) }, null, 1);
+  return JSON.stringify(
+    { token: profile.token, time: new Date(profile.time).toISOString(), panel: panel.name, data: panel.data(profile) },
+    null,
+    1,
+  );
 }

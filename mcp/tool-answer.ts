@@ -11,7 +11,8 @@ export async function toolAnswer(work: () => Promise<string>): Promise<CallToolR
   try {
     return textAnswer(await work());
   } catch (error) {
-    const message = error instanceof AppError ? error.message : `Failed: ${error instanceof Error ? error.message : String(error)}`;
+    const message =
+      error instanceof AppError ? error.message : `Failed: ${error instanceof Error ? error.message : String(error)}`;
     return textAnswer(terminalSafe(message), true);
   }
 }

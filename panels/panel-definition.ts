@@ -38,7 +38,9 @@ export interface PanelDefinition {
 }
 
 /** A definition with no aliases and no badge unless it names them. */
-export function definePanel(panel: Omit<PanelDefinition, 'aliases' | 'badges'> & Partial<Pick<PanelDefinition, 'aliases' | 'badges'>>): PanelDefinition {
+export function definePanel(
+  panel: Omit<PanelDefinition, 'aliases' | 'badges'> & Partial<Pick<PanelDefinition, 'aliases' | 'badges'>>,
+): PanelDefinition {
   return Object.freeze({ aliases: [], badges: () => [], ...panel });
 }
 

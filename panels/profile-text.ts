@@ -8,7 +8,12 @@ import { findPanel, profilePanels } from './registry.js';
 export function renderProfileText(profile: Profile, panel: string, options: PanelTextOptions): string {
   const definition = findPanel(profile, panel);
   if (!definition) {
-    throw new AppError('APP_ERR_PROFILER_PANEL_NOT_FOUND', `Profile "${profile.token}" has no panel "${panel}": choose one of ${profilePanels(profile).map((p) => p.name).join(', ')}.`);
+    throw new AppError(
+      'APP_ERR_PROFILER_PANEL_NOT_FOUND',
+      `Profile "${profile.token}" has no panel "${panel}": choose one of ${profilePanels(profile)
+        .map((p) => p.name)
+        .join(', ')}.`,
+    );
   }
   return `${renderProfileHeader(profile, options)}\n${definition.text(profile, options)}`;
 }

@@ -3,12 +3,15 @@ import { formatMs, plural } from './format.js';
 
 /** The words the page and the terminal share for the Database panel. */
 export const NO_QUERIES = 'No database queries were run.';
-export const RUNNABLE_REDACTED_NOTE = 'Values shown as [REDACTED] were redacted before storage: put the real value back to run it.';
+export const RUNNABLE_REDACTED_NOTE =
+  'Values shown as [REDACTED] were redacted before storage: put the real value back to run it.';
 
 export function databaseSummary(data: DatabaseData): string {
-  return `${plural(data.queries.length, 'query', 'queries')}, ${formatMs(data.totalTime)} in all, ${plural(data.groups.length, 'distinct statement')}`
-    + (data.errors ? `, ${data.errors} failed` : '')
-    + (data.slowMs != null ? `, ${data.slow} slow (${formatMs(data.slowMs)} or more)` : '');
+  return (
+    `${plural(data.queries.length, 'query', 'queries')}, ${formatMs(data.totalTime)} in all, ${plural(data.groups.length, 'distinct statement')}` +
+    (data.errors ? `, ${data.errors} failed` : '') +
+    (data.slowMs != null ? `, ${data.slow} slow (${formatMs(data.slowMs)} or more)` : '')
+  );
 }
 
 /** "file:line (function)", or "an unknown place". */

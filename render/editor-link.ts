@@ -35,7 +35,11 @@ export function editorTemplate(value: string): string | null {
  * so `/src/a.ts` gives `vscode://file/src/a.ts`; after `file://` it stays (`file:///src/a.ts`).
  */
 export function editorUrl(template: string, file: string, line: number | null): string {
-  const path = file.replace(/\\/g, '/').split('/').map((segment) => encodeURIComponent(segment).replace(/%3A/gi, ':')).join('/');
+  const path = file
+    .replace(/\\/g, '/')
+    .split('/')
+    .map((segment) => encodeURIComponent(segment).replace(/%3A/gi, ':'))
+    .join('/');
   const afterSlash = path.startsWith('/') ? path : `/${path}`;
   // Replaced with functions: a `$&` in a file name is text, not a replacement pattern.
   return template

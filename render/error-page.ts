@@ -8,7 +8,6 @@ import { renderLayout } from './layout.js';
 import { PRODUCTION_STYLES } from './styles.js';
 import { profileUrl } from '../core/profiler/profiler-urls.js';
 
-
 /**
  * The debug error page (ARCHITECTURE.md, "Fixed by the specification"): title
  * `<message> (404 Not Found)`, the heading `Error 404 Not Found`, the request
@@ -20,13 +19,14 @@ export function renderErrorPage(data: ErrorPageData, options: FrameOptions = {})
   const outer = exception.chain[0];
   const message = outer ? outer.message || outer.class : statusText;
   const classes = exception.chain.map((e) => escapeHtml(e.class)).join(' <span class="muted">&larr;</span> ');
-  const profiler = data.token === null ? ''
-    : ` &middot; <a href="${escapeHtml(profileUrl(data.token))}">View the profile</a>`;
-  const hero = `<header class="hero ${statusClass(status)}"><div class="wrap">`
-    + `<h1>Error ${status} ${escapeHtml(statusText)}</h1>`
-    + `<div class="req"><strong>${escapeHtml(data.method)}</strong> ${escapeHtml(data.url)}</div>`
-    + `<h2 class="msg">${escapeHtml(message)}</h2>`
-    + `<div class="req">${classes}${profiler}</div></div></header>`;
+  const profiler =
+    data.token === null ? '' : ` &middot; <a href="${escapeHtml(profileUrl(data.token))}">View the profile</a>`;
+  const hero =
+    `<header class="hero ${statusClass(status)}"><div class="wrap">` +
+    `<h1>Error ${status} ${escapeHtml(statusText)}</h1>` +
+    `<div class="req"><strong>${escapeHtml(data.method)}</strong> ${escapeHtml(data.url)}</div>` +
+    `<h2 class="msg">${escapeHtml(message)}</h2>` +
+    `<div class="req">${classes}${profiler}</div></div></header>`;
   return renderLayout({
     title: `${message} (${status} ${statusText})`,
     body: `${hero}<main class="wrap">${data.routing ? renderRouteMiss(data.routing) : ''}${renderExceptionView(exception, data.log, options)}</main>`,
@@ -38,10 +38,11 @@ export function renderProductionErrorPage(status: number, statusText: string): s
   const text = `${status} ${statusText}`;
   return renderLayout({
     title: `An Error Occurred: ${statusText}`,
-    body: `<header class="hero ${statusClass(status)}"><div class="wrap"><h1 class="msg">Oops! An Error Occurred</h1>`
-      + `<p>The server returned a "${escapeHtml(text)}".</p>`
-      + '<p>Something is broken. Please let us know what you were doing when this error occurred. We will fix it as soon as possible. Sorry for any inconvenience caused.</p>'
-      + '</div></header>',
+    body:
+      `<header class="hero ${statusClass(status)}"><div class="wrap"><h1 class="msg">Oops! An Error Occurred</h1>` +
+      `<p>The server returned a "${escapeHtml(text)}".</p>` +
+      '<p>Something is broken. Please let us know what you were doing when this error occurred. We will fix it as soon as possible. Sorry for any inconvenience caused.</p>' +
+      '</div></header>',
     styles: PRODUCTION_STYLES,
   });
 }

@@ -25,7 +25,8 @@ export function safeUrl(url: string): string | null {
 export function queryString(params: Record<string, string | number | undefined>): string {
   const parts: string[] = [];
   for (const [name, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '') parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
+    if (value !== undefined && value !== '')
+      parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
   }
   return parts.length ? `?${parts.join('&')}` : '';
 }

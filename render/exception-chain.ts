@@ -4,10 +4,17 @@ import { escapeHtml } from './escape.js';
 import { type ExcerptPlan, planExcerpts } from './excerpt-plan.js';
 import { renderFrameList, type FrameOptions } from './frame-list.js';
 
-function renderException(record: ExceptionRecord, index: number, options: FrameOptions, plan: ExcerptPlan | undefined): string {
+function renderException(
+  record: ExceptionRecord,
+  index: number,
+  options: FrameOptions,
+  plan: ExcerptPlan | undefined,
+): string {
   const causedBy = index > 0 ? '<div class="by">Caused by</div>' : '';
-  return `<div class="card exc">${causedBy}<h3>${escapeHtml(record.class)}</h3>${renderStatus(record, index)}`
-    + `<pre class="msg">${escapeHtml(record.message)}</pre>${renderFrameList(record.frames, options, plan)}</div>`;
+  return (
+    `<div class="card exc">${causedBy}<h3>${escapeHtml(record.class)}</h3>${renderStatus(record, index)}` +
+    `<pre class="msg">${escapeHtml(record.message)}</pre>${renderFrameList(record.frames, options, plan)}</div>`
+  );
 }
 
 /**
@@ -18,7 +25,10 @@ function renderStatus(record: ExceptionRecord, index: number): string {
   // &middot;, not the character: a page all ASCII takes the fast paths of UTF-8 encoding and of the hand-off.
   const headers = Object.entries(record.headers);
   if (index > 0 && headers.length === 0) return '';
-  const shown = headers.length === 0 ? 'no headers' : headers.map(([name, value]) => `${escapeHtml(name)}: ${escapeHtml(value)}`).join(' &middot; ');
+  const shown =
+    headers.length === 0
+      ? 'no headers'
+      : headers.map(([name, value]) => `${escapeHtml(name)}: ${escapeHtml(value)}`).join(' &middot; ');
   return `<p class="cls exc-status">Status code ${record.status} ${escapeHtml(reasonPhrase(record.status))} &middot; ${shown}</p>`;
 }
 

@@ -18,7 +18,8 @@ export function renderRouteMiss(miss: RouteMiss): string {
   if (html === undefined) {
     html = renderAnew(miss);
     // A frozen miss (explainMiss() shares the one it made for the same miss on the same table) cannot change.
-    if (Object.isFrozen(miss) && Object.isFrozen(miss.closest) && Object.isFrozen(miss.suggestions)) rendered.set(miss, html);
+    if (Object.isFrozen(miss) && Object.isFrozen(miss.closest) && Object.isFrozen(miss.suggestions))
+      rendered.set(miss, html);
   }
   return html;
 }
@@ -26,13 +27,24 @@ export function renderRouteMiss(miss: RouteMiss): string {
 const rendered = new WeakMap<RouteMiss, string>();
 
 function renderAnew(miss: RouteMiss): string {
-  const suggestions = miss.suggestions.length === 0 ? ''
-    : `<div class="did-you-mean"><strong>Did you mean</strong><ul>${miss.suggestions.map(renderSuggestion).join('')}</ul></div>`;
-  const rows = miss.closest.map((r) => `<tr class="miss-${escapeHtml(r.verdict)}"><td class="mono">${escapeHtml(r.name)}</td>`
-    + `<td class="mono">${escapeHtml(r.path)}</td><td>${escapeHtml(r.methods.length ? r.methods.join(', ') : 'ANY')}</td>`
-    + `<td>${escapeHtml(r.detail)}</td></tr>`).join('');
-  const table = rows === '' ? '<p class="empty">The app has no routes.</p>'
-    : `<table class="route-miss"><thead><tr><th>Route</th><th>Path</th><th>Methods</th><th>Why it missed</th></tr></thead><tbody>${rows}</tbody></table>`;
-  return `<section class="routing-miss"><h2>Why no route matched <code>${escapeHtml(miss.method)} ${escapeHtml(miss.path)}</code></h2>`
-    + `<div class="card">${suggestions}<p class="muted">The closest routes, nearest first:</p>${table}</div></section>`;
+  const suggestions =
+    miss.suggestions.length === 0
+      ? ''
+      : `<div class="did-you-mean"><strong>Did you mean</strong><ul>${miss.suggestions.map(renderSuggestion).join('')}</ul></div>`;
+  const rows = miss.closest
+    .map(
+      (r) =>
+        `<tr class="miss-${escapeHtml(r.verdict)}"><td class="mono">${escapeHtml(r.name)}</td>` +
+        `<td class="mono">${escapeHtml(r.path)}</td><td>${escapeHtml(r.methods.length ? r.methods.join(', ') : 'ANY')}</td>` +
+        `<td>${escapeHtml(r.detail)}</td></tr>`,
+    )
+    .join('');
+  const table =
+    rows === ''
+      ? '<p class="empty">The app has no routes.</p>'
+      : `<table class="route-miss"><thead><tr><th>Route</th><th>Path</th><th>Methods</th><th>Why it missed</th></tr></thead><tbody>${rows}</tbody></table>`;
+  return (
+    `<section class="routing-miss"><h2>Why no route matched <code>${escapeHtml(miss.method)} ${escapeHtml(miss.path)}</code></h2>` +
+    `<div class="card">${suggestions}<p class="muted">The closest routes, nearest first:</p>${table}</div></section>`
+  );
 }

@@ -28,8 +28,10 @@ function logSummary(log: readonly LogRecord[]): string {
 
 function renderLogSection(log: readonly LogRecord[], logPanel: ExceptionViewOptions['logPanel']): string {
   const link = logPanel ? ` <a class="log-panel" href="${escapeHtml(logPanel.href)}">Log panel</a>` : '';
-  return `<section><h2>Logs <small class="muted">${logSummary(log)}</small>${link}</h2>`
-    + `<div class="card">${renderQuietLog(log, logPanel ? { href: logPanel.eventsHref } : null)}</div></section>`;
+  return (
+    `<section><h2>Logs <small class="muted">${logSummary(log)}</small>${link}</h2>` +
+    `<div class="card">${renderQuietLog(log, logPanel ? { href: logPanel.eventsHref } : null)}</div></section>`
+  );
 }
 
 /**
@@ -37,9 +39,15 @@ function renderLogSection(log: readonly LogRecord[], logPanel: ExceptionViewOpti
  * exception chain with its frames, the request's log (the event records folded), and the
  * numbered stack traces.
  */
-export function renderExceptionView(exception: ExceptionData, log: readonly LogRecord[], options: ExceptionViewOptions = {}): string {
+export function renderExceptionView(
+  exception: ExceptionData,
+  log: readonly LogRecord[],
+  options: ExceptionViewOptions = {},
+): string {
   const count = exception.chain.length;
-  return `<section><h2>${count > 1 ? `Exceptions <span class="b">${count}</span>` : 'Exception'}</h2>${renderExceptionChain(exception, options)}</section>`
-    + renderLogSection(log, options.logPanel)
-    + `<section><h2>Stack Traces${count > 1 ? ` <span class="b">${count}</span>` : ''}</h2><div class="card">${renderStackTraces(exception)}</div></section>`;
+  return (
+    `<section><h2>${count > 1 ? `Exceptions <span class="b">${count}</span>` : 'Exception'}</h2>${renderExceptionChain(exception, options)}</section>` +
+    renderLogSection(log, options.logPanel) +
+    `<section><h2>Stack Traces${count > 1 ? ` <span class="b">${count}</span>` : ''}</h2><div class="card">${renderStackTraces(exception)}</div></section>`
+  );
 }

@@ -12,7 +12,13 @@ export interface FrameExcerpt {
 /** A frame's plan: undefined for a frame that has no excerpt to show. */
 export type ExcerptPlan = readonly (FrameExcerpt | undefined)[];
 
-interface Shown { file: string; start: number; end: number; line: number | null; calls: number[] }
+interface Shown {
+  file: string;
+  start: number;
+  end: number;
+  line: number | null;
+  calls: number[];
+}
 
 /**
  * The plan of each frame list of an exception chain, outermost first: every line of the app's
@@ -22,25 +28,34 @@ interface Shown { file: string; start: number; end: number; line: number | null;
  */
 export function planExcerpts(lists: readonly (readonly Frame[])[]): ExcerptPlan[] {
   const shown: Shown[] = [];
-  return lists.map((frames) => frames.map((frame): FrameExcerpt | undefined => {
-    if (frame.kind !== 'app' || !frame.excerpt || frame.file === null) return undefined;
-    const { file, line } = frame;
-    const holder = line === null ? undefined : shown.find((s) => s.file === file && line >= s.start && line <= s.end);
-    if (holder !== undefined && line !== null) {
-      if (line !== holder.line && !holder.calls.includes(line)) holder.calls.push(line);
-      return { above: true, calls: [] };
-    }
-    const entry: Shown = { file, start: frame.excerpt.start, end: frame.excerpt.start + frame.excerpt.lines.length - 1, line, calls: [] };
-    shown.push(entry);
-    return { above: false, calls: entry.calls };
-  }));
+  return lists.map((frames) =>
+    frames.map((frame): FrameExcerpt | undefined => {
+      if (frame.kind !== 'app' || !frame.excerpt || frame.file === null) return undefined;
+      const { file, line } = frame;
+      const holder = line === null ? undefined : shown.find((s) => s.file === file && line >= s.start && line <= s.end);
+      if (holder !== undefined && line !== null) {
+        if (line !== holder.line && !holder.calls.includes(line)) holder.calls.push(line);
+        return { above: true, calls: [] };
+      }
+      const entry: Shown = {
+        file,
+        start: frame.excerpt.start,
+        end: frame.excerpt.start + frame.excerpt.lines.length - 1,
+        line,
+        calls: [],
+      };
+      shown.push(entry);
+      return { above: false, calls: entry.calls };
+    }),
+  );
 }
 
 /** A short key of a plan (empty when every excerpt shows whole and unmarked), for the frame lists' memo. */
 export function planKey(plan: ExcerptPlan): string {
   let key = '';
   plan.forEach((entry, i) => {
-    if (entry !== undefined && (entry.above || entry.calls.length > 0)) key += `${i}${entry.above ? 'a' : `c${entry.calls.join(',')}`};`;
+    if (entry !== undefined && (entry.above || entry.calls.length > 0))
+      key += `${i}${entry.above ? 'a' : `c${entry.calls.join(',')}`};`;
   });
   return key;
 }

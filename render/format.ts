@@ -76,8 +76,13 @@ const FUTURE_SLACK_MS = 60_000;
 export function futureNote(time: number, now: number | undefined): string | null {
   if (now === undefined || !(time - now > FUTURE_SLACK_MS)) return null;
   const minutes = (time - now) / 60_000;
-  const ahead = minutes < 120 ? `${Math.round(minutes)} min`
-    : minutes < 2 * 1440 ? `${Math.round(minutes / 60)} h`
-      : minutes < 730 * 1440 ? `${Math.round(minutes / 1440)} days` : `${Math.round(minutes / 525_960)} years`;
+  const ahead =
+    minutes < 120
+      ? `${Math.round(minutes)} min`
+      : minutes < 2 * 1440
+        ? `${Math.round(minutes / 60)} h`
+        : minutes < 730 * 1440
+          ? `${Math.round(minutes / 1440)} days`
+          : `${Math.round(minutes / 525_960)} years`;
   return `dated ${ahead} ahead of this clock`;
 }

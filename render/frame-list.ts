@@ -16,7 +16,12 @@ function lineClass(n: number, line: number | null, calls: readonly number[]): st
 }
 
 /** The excerpt with the frame's line highlighted and `calls`, the lines of other frames it holds, marked. */
-function renderExcerpt(excerpt: CodeExcerpt, line: number | null, file: string | null, calls: readonly number[]): string {
+function renderExcerpt(
+  excerpt: CodeExcerpt,
+  line: number | null,
+  file: string | null,
+  calls: readonly number[],
+): string {
   const highlighted = highlightLines(excerpt.lines, sourceLanguage(file));
   const lines = highlighted.map((html, i) => {
     const n = excerpt.start + i;
@@ -40,13 +45,19 @@ function renderFrameExcerpt(frame: Frame, plan: FrameExcerpt | undefined): strin
 
 /** `fn in file line 12`, the frame's own words, and its code excerpt (or where it is shown, by `plan`). */
 export function renderFrame(frame: Frame, options: FrameOptions = {}, plan?: FrameExcerpt): string {
-  const where = frame.file === null ? ''
-    : ` <span class="muted">in</span> <span class="file">${escapeHtml(frame.file)}</span>`
-      + (frame.line == null ? '' : ` <span class="muted">line</span> ${escapeHtml(String(frame.line))}`);
+  const where =
+    frame.file === null
+      ? ''
+      : ` <span class="muted">in</span> <span class="file">${escapeHtml(frame.file)}</span>` +
+        (frame.line == null ? '' : ` <span class="muted">line</span> ${escapeHtml(String(frame.line))}`);
   return `<li class="frame-${frame.kind}"><span class="fn">${escapeHtml(frame.function)}</span>${where}${editorLink(frame, options.editor)}${renderFrameExcerpt(frame, plan)}</li>`;
 }
 
-interface FrameGroup { app: boolean; start: number; frames: Frame[] }
+interface FrameGroup {
+  app: boolean;
+  start: number;
+  frames: Frame[];
+}
 
 function groupFrames(frames: readonly Frame[]): FrameGroup[] {
   const groups: FrameGroup[] = [];
@@ -68,21 +79,27 @@ const rendered = new WeakMap<readonly Frame[], Map<string, string>>();
  * runs of vendor and Node-internal frames fold into a closed `<details>`, always: they are rarely
  * where the bug is.
  */
-export function renderFrameList(frames: readonly Frame[], options: FrameOptions = {}, plan: ExcerptPlan = planExcerpts([frames])[0] ?? []): string {
+export function renderFrameList(
+  frames: readonly Frame[],
+  options: FrameOptions = {},
+  plan: ExcerptPlan = planExcerpts([frames])[0] ?? [],
+): string {
   if (!Object.isFrozen(frames)) return renderFrames(frames, options, plan);
   let byKey = rendered.get(frames);
-  if (byKey === undefined) rendered.set(frames, byKey = new Map());
+  if (byKey === undefined) rendered.set(frames, (byKey = new Map()));
   const key = `${options.editor ? `${options.editor.template}\n${options.editor.root}` : ''}\n${planKey(plan)}`;
   let html = byKey.get(key);
-  if (html === undefined) byKey.set(key, html = renderFrames(frames, options, plan));
+  if (html === undefined) byKey.set(key, (html = renderFrames(frames, options, plan)));
   return html;
 }
 
 function renderFrames(frames: readonly Frame[], options: FrameOptions, plan: ExcerptPlan): string {
   if (frames.length === 0) return '<p class="empty">No stack frames.</p>';
-  return groupFrames(frames).map((group) => {
-    const list = `<ol class="frames" start="${group.start}">${group.frames.map((frame, i) => renderFrame(frame, options, plan[group.start - 1 + i])).join('')}</ol>`;
-    if (group.app) return list;
-    return `<details><summary>${plural(group.frames.length, 'vendor/internal frame')}</summary>${list}</details>`;
-  }).join('');
+  return groupFrames(frames)
+    .map((group) => {
+      const list = `<ol class="frames" start="${group.start}">${group.frames.map((frame, i) => renderFrame(frame, options, plan[group.start - 1 + i])).join('')}</ol>`;
+      if (group.app) return list;
+      return `<details><summary>${plural(group.frames.length, 'vendor/internal frame')}</summary>${list}</details>`;
+    })
+    .join('');
 }

@@ -11,14 +11,20 @@ hljs.registerLanguage('typescript', typescript);
 hljs.configure({ classPrefix: 'tok-' });
 
 const LANGUAGES: Record<string, string> = {
-  ts: 'typescript', mts: 'typescript', cts: 'typescript', tsx: 'typescript',
-  js: 'javascript', mjs: 'javascript', cjs: 'javascript', jsx: 'javascript',
+  ts: 'typescript',
+  mts: 'typescript',
+  cts: 'typescript',
+  tsx: 'typescript',
+  js: 'javascript',
+  mjs: 'javascript',
+  cjs: 'javascript',
+  jsx: 'javascript',
 };
 
 /** typescript or javascript from a file name's extension; null for anything else. */
 export function sourceLanguage(file: string | null): string | null {
   const extension = /\.([a-z]+)$/i.exec(file ?? '')?.[1]?.toLowerCase();
-  return extension === undefined ? null : LANGUAGES[extension] ?? null;
+  return extension === undefined ? null : (LANGUAGES[extension] ?? null);
 }
 
 /**

@@ -6,8 +6,14 @@ import { BoundedCache } from '../core/bounded-cache.js';
 export type LogLevelGroup = 'error' | 'warning' | 'info' | 'debug';
 
 const GROUPS: Record<LogLevel, LogLevelGroup> = {
-  DEBUG: 'debug', INFO: 'info', NOTICE: 'info', WARNING: 'warning',
-  ERROR: 'error', CRITICAL: 'error', ALERT: 'error', EMERGENCY: 'error',
+  DEBUG: 'debug',
+  INFO: 'info',
+  NOTICE: 'info',
+  WARNING: 'warning',
+  ERROR: 'error',
+  CRITICAL: 'error',
+  ALERT: 'error',
+  EMERGENCY: 'error',
 };
 
 /** How much of a context its folded one-line form shows. */
@@ -47,8 +53,9 @@ function renderContext(context: unknown): string {
   const json = compactJson(context as Record<string, unknown>);
   let html = json === null ? undefined : contextHtml.get(json);
   if (html === undefined) {
-    html = `<details class="ctx"><summary><code>${oneLineHtml(json)}</code></summary>`
-      + `<pre class="ctx">${escapeHtml(formatJson(context))}</pre></details>`;
+    html =
+      `<details class="ctx"><summary><code>${oneLineHtml(json)}</code></summary>` +
+      `<pre class="ctx">${escapeHtml(formatJson(context))}</pre></details>`;
     if (json !== null && json.length <= MAX_CONTEXT_JSON) contextHtml.set(json, html);
   }
   return html;
@@ -59,7 +66,8 @@ const frozenCells = new WeakMap<object, { channel: string; message: string; html
 
 function isImmutable(context: object): boolean {
   if (!Object.isFrozen(context)) return false;
-  for (const value of Object.values(context)) if (value !== null && (typeof value === 'object' || typeof value === 'function')) return false;
+  for (const value of Object.values(context))
+    if (value !== null && (typeof value === 'object' || typeof value === 'function')) return false;
   return true;
 }
 
@@ -67,17 +75,21 @@ function renderCells(record: LogRecord): string {
   const context: unknown = record.context;
   const keyed = context !== null && typeof context === 'object';
   const cached = keyed ? frozenCells.get(context) : undefined;
-  if (cached !== undefined && cached.channel === record.channel && cached.message === record.message) return cached.html;
+  if (cached !== undefined && cached.channel === record.channel && cached.message === record.message)
+    return cached.html;
   const html = `<td>${escapeHtml(record.channel)}</td><td>${escapeHtml(record.message)}${renderContext(context)}</td>`;
   // A context made once and shared by many records (the dispatcher's "Notified event" ones) is rendered once:
   // frozen with plain values, it cannot change.
-  if (keyed && isImmutable(context)) frozenCells.set(context, { channel: record.channel, message: record.message, html });
+  if (keyed && isImmutable(context))
+    frozenCells.set(context, { channel: record.channel, message: record.message, html });
   return html;
 }
 
 function renderRow(record: LogRecord): string {
-  return `<tr class="log-${logLevelGroup(record.level)}"><td><span class="b">${escapeHtml(record.level)}</span><small>${formatClockMs(record.time)}</small></td>`
-    + `${renderCells(record)}</tr>`;
+  return (
+    `<tr class="log-${logLevelGroup(record.level)}"><td><span class="b">${escapeHtml(record.level)}</span><small>${formatClockMs(record.time)}</small></td>` +
+    `${renderCells(record)}</tr>`
+  );
 }
 
 /**

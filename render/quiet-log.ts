@@ -17,8 +17,9 @@ export function renderQuietLog(records: readonly LogRecord[], events: EventsFold
   if (folded.length === 0) return renderLogTable(shown);
   const table = shown.length > 0 ? renderLogTable(shown) : '<p class="empty">No records but the event channel\'s.</p>';
   const count = plural(folded.length, 'event record');
-  const fold = events !== null
-    ? `<p class="muted events-folded"><a href="${escapeHtml(events.href)}">${count}</a> (one per listener call) in the Log panel</p>`
-    : `<details class="events-folded"><summary>${count} (one per listener call)</summary>${renderLogTable(folded)}</details>`;
+  const fold =
+    events !== null
+      ? `<p class="muted events-folded"><a href="${escapeHtml(events.href)}">${count}</a> (one per listener call) in the Log panel</p>`
+      : `<details class="events-folded"><summary>${count} (one per listener call)</summary>${renderLogTable(folded)}</details>`;
   return table + fold;
 }

@@ -14,7 +14,7 @@ const traceHtmls = new WeakMap<readonly Frame[], string>();
 function traceHtml(frames: readonly Frame[]): string {
   if (!Object.isFrozen(frames)) return escapeHtml(frames.map(traceLine).join('\n'));
   let html = traceHtmls.get(frames);
-  if (html === undefined) traceHtmls.set(frames, html = escapeHtml(frames.map(traceLine).join('\n')));
+  if (html === undefined) traceHtmls.set(frames, (html = escapeHtml(frames.map(traceLine).join('\n'))));
   return html;
 }
 
@@ -31,10 +31,14 @@ export function traceHeading(record: ExceptionRecord, index: number, total: numb
  */
 export function renderStackTraces(exception: ExceptionData): string {
   const total = exception.chain.length;
-  return exception.chain.map((record, i) => {
-    // Escaped in two parts (escaping goes character by character): the frames' part is kept.
-    const text = `${escapeHtml(`${record.class}:\n${record.message}\n\n`)}${traceHtml(record.frames)}`;
-    return `<h3>${escapeHtml(traceHeading(record, i, total))}</h3>`
-      + `<details class="trace-text"><summary>${plural(record.frames.length, 'frame')} as text</summary><pre class="trace">${text}</pre></details>`;
-  }).join('');
+  return exception.chain
+    .map((record, i) => {
+      // Escaped in two parts (escaping goes character by character): the frames' part is kept.
+      const text = `${escapeHtml(`${record.class}:\n${record.message}\n\n`)}${traceHtml(record.frames)}`;
+      return (
+        `<h3>${escapeHtml(traceHeading(record, i, total))}</h3>` +
+        `<details class="trace-text"><summary>${plural(record.frames.length, 'frame')} as text</summary><pre class="trace">${text}</pre></details>`
+      );
+    })
+    .join('');
 }

@@ -13,7 +13,10 @@ export interface TimelineRow {
 
 /** Where each event's listeners ran, when the calls carry no start of their own. */
 const EVENT_PHASES: Record<string, string> = {
-  'kernel.request': 'routing', 'kernel.view': 'view', 'kernel.response': 'response', 'kernel.exception': 'exception',
+  'kernel.request': 'routing',
+  'kernel.view': 'view',
+  'kernel.response': 'response',
+  'kernel.exception': 'exception',
 };
 
 /**
@@ -24,7 +27,12 @@ const EVENT_PHASES: Record<string, string> = {
  */
 export function timelineRows(profile: Profile): TimelineRow[] {
   const { time, events, http_client: http, db } = profile.collectors;
-  const rows: TimelineRow[] = time.phases.map((phase) => ({ kind: 'phase', label: phase.name, start: phase.start, duration: phase.duration }));
+  const rows: TimelineRow[] = time.phases.map((phase) => ({
+    kind: 'phase',
+    label: phase.name,
+    start: phase.start,
+    duration: phase.duration,
+  }));
   let cursor = 0;
   for (const event of events.events) {
     const phase = time.phases.find((p) => p.name === EVENT_PHASES[event.name]);
@@ -36,9 +44,25 @@ export function timelineRows(profile: Profile): TimelineRow[] {
     }
   }
   const app: TimelineRow[] = [
-    ...(time.spans ?? []).map((span): TimelineRow => ({ kind: 'span', label: span.name, start: span.start, duration: span.duration })),
-    ...(http?.calls ?? []).map((call): TimelineRow => ({ kind: 'http', label: `${call.method} ${call.url}`, start: call.start, duration: call.duration })),
-    ...(db?.queries ?? []).map((query): TimelineRow => ({ kind: 'query', label: `SQL ${query.sql}`, start: query.start, duration: query.duration ?? null })),
+    ...(time.spans ?? []).map(
+      (span): TimelineRow => ({ kind: 'span', label: span.name, start: span.start, duration: span.duration }),
+    ),
+    ...(http?.calls ?? []).map(
+      (call): TimelineRow => ({
+        kind: 'http',
+        label: `${call.method} ${call.url}`,
+        start: call.start,
+        duration: call.duration,
+      }),
+    ),
+    ...(db?.queries ?? []).map(
+      (query): TimelineRow => ({
+        kind: 'query',
+        label: `SQL ${query.sql}`,
+        start: query.start,
+        duration: query.duration ?? null,
+      }),
+    ),
   ];
   return [...rows, ...app.sort((a, b) => a.start - b.start)];
 }

@@ -12,7 +12,10 @@ const SEPARATOR = /([/?&])/;
 export function urlHtml(url: string, max = Infinity): string {
   const cut = url.length > max ? url.slice(0, /[\ud800-\udbff]/.test(url[max - 1] ?? '') ? max - 1 : max) : url;
   const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(cut)?.[0] ?? '';
-  const rest = cut.slice(origin.length).split(SEPARATOR)
-    .map((part) => (SEPARATOR.test(part) ? `${escapeHtml(part)}<wbr>` : escapeHtml(part))).join('');
+  const rest = cut
+    .slice(origin.length)
+    .split(SEPARATOR)
+    .map((part) => (SEPARATOR.test(part) ? `${escapeHtml(part)}<wbr>` : escapeHtml(part)))
+    .join('');
   return `<span class="url-text">${escapeHtml(origin)}${rest}${cut === url ? '' : '&hellip;'}</span>`;
 }

@@ -16,7 +16,8 @@ export function commandPaths(command: Command, path: string[] = []): string[][] 
 async function helpOf(make: ProgramFactory, path: string[]): Promise<string> {
   let text = '';
   const program = make(quietOutput((t) => void (text += t)));
-  for (const command of commandsIn(program)) command.configureOutput({ getOutHelpWidth: () => HELP_WIDTH, getOutHasColors: () => false });
+  for (const command of commandsIn(program))
+    command.configureOutput({ getOutHelpWidth: () => HELP_WIDTH, getOutHasColors: () => false });
   try {
     await program.parseAsync(['node', 'app', ...path, '--help']);
   } catch (error) {
@@ -42,13 +43,14 @@ function anchor(heading: string): string {
 export async function cliReference(make: ProgramFactory = makeProgram): Promise<string> {
   const headings = commandPaths(make(quietOutput())).map((path) => ['app', ...path].join(' '));
   const sections: string[] = [];
-  for (const heading of headings) sections.push(`## ${heading}\n\n\`\`\`text\n${await helpOf(make, heading.split(' ').slice(1))}\n\`\`\`\n`);
+  for (const heading of headings)
+    sections.push(`## ${heading}\n\n\`\`\`text\n${await helpOf(make, heading.split(' ').slice(1))}\n\`\`\`\n`);
   return [
     '# CLI reference',
     '',
     `Every command's \`--help\`, as \`app\` prints it at ${HELP_WIDTH} columns. \`npm run docs:cli\` writes this page from the`,
     'commands themselves and `tests/scripts/cli-reference.test.ts` fails when it is stale: edit the commands',
-    "(`cli/`), not this page. How the commands find the store, fit the terminal and exit: [cli.md](cli.md).",
+    '(`cli/`), not this page. How the commands find the store, fit the terminal and exit: [cli.md](cli.md).',
     '',
     ...headings.map((heading) => `- [${heading}](#${anchor(heading)})`),
     '',

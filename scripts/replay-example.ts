@@ -14,7 +14,7 @@ import { diffReplay, openFileStorage, replay } from '../index.js';
 const [token = 'latest', storeDir = process.env.APPKERNEL_PROFILER_DIR || 'var/profiler'] = process.argv.slice(2);
 
 const storage = await openFileStorage({ dir: storeDir });
-const wanted = token === 'latest' ? (await storage.latest())?.token ?? '' : token;
+const wanted = token === 'latest' ? ((await storage.latest())?.token ?? '') : token;
 const recorded = await storage.read(wanted);
 await storage.close();
 if (!recorded) {
@@ -29,7 +29,9 @@ try {
   console.error((error as Error).message);
   process.exit(2);
 }
-console.log(`${recorded.method} ${result.url}: ${recorded.status} when recorded, ${result.status} now (token ${result.token ?? 'none'})`);
+console.log(
+  `${recorded.method} ${result.url}: ${recorded.status} when recorded, ${result.status} now (token ${result.token ?? 'none'})`,
+);
 if (result.originReplaced) console.error(`Not sent to the recorded Host (${result.originReplaced}).`);
 if (result.omitted.length) console.error(`Not sent, redacted when recorded: ${result.omitted.join(', ')}.`);
 if (!result.profile) {

@@ -21,11 +21,13 @@ const parallel = Number(process.env.TEST_JOBS) || (kind === 'test' ? Math.max(2,
 const timeoutMs = kind === 'stress' ? 1_800_000 : 300_000;
 
 function collect(dir) {
-  return readdirSync(dir).sort().flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === 'fixtures' ? [] : collect(path);
-    return pattern.test(name) && `/${relative(root, path)}`.includes(filter) && hasSource(path) ? [path] : [];
-  });
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) return name === 'fixtures' ? [] : collect(path);
+      return pattern.test(name) && `/${relative(root, path)}`.includes(filter) && hasSource(path) ? [path] : [];
+    });
 }
 
 /** A suite compiled from a test file since moved or deleted stays in dist/ (tsc removes nothing): it is not run. */
@@ -84,7 +86,8 @@ await Promise.all(Array.from({ length: parallel }, worker));
 if (files.length === 0) failed += 1;
 if (timings.length > 1) {
   console.log('\nSlowest suites:');
-  for (const t of timings.sort((a, b) => b.seconds - a.seconds).slice(0, 10)) console.log(`  ${t.seconds.toFixed(1).padStart(6)} s  ${t.name}`);
+  for (const t of timings.sort((a, b) => b.seconds - a.seconds).slice(0, 10))
+    console.log(`  ${t.seconds.toFixed(1).padStart(6)} s  ${t.name}`);
 }
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -21,7 +21,11 @@ const NAMESPACE_PARAM = 'tsx-namespace';
 /** tsx marks a CommonJS module loaded from ESM like this: `/a.ts%3Fnamespace=x?tsx-commonjs-virtual-query=1` */
 const COMMONJS_MARK = 'tsx-commonjs-virtual-query';
 
-interface Resolved { url: string; format?: string | null; [key: string]: unknown }
+interface Resolved {
+  url: string;
+  format?: string | null;
+  [key: string]: unknown;
+}
 type NextResolve = (specifier: string, context: unknown) => Promise<Resolved>;
 
 /** file URLs (ending in '/') of the folders holding appkernel's own code */
@@ -39,7 +43,11 @@ export function initialize(data: { ownFolders: string[]; loadParam: string; port
   port.on('message', ({ load }: { load: string }) => port.postMessage({ load }));
 }
 
-export async function resolve(specifier: string, context: { parentURL?: string }, next: NextResolve): Promise<Resolved> {
+export async function resolve(
+  specifier: string,
+  context: { parentURL?: string },
+  next: NextResolve,
+): Promise<Resolved> {
   const parentURL = context.parentURL;
   let resolved: Resolved;
   try {
@@ -59,7 +67,9 @@ export async function resolve(specifier: string, context: { parentURL?: string }
     return { ...resolved, url: url.href };
   }
   const path = url.pathname.split('%3F')[0];
-  const load = url.searchParams.get(loadParam) ?? (parentURL?.startsWith('file:') ? new URL(parentURL).searchParams.get(loadParam) : null);
+  const load =
+    url.searchParams.get(loadParam) ??
+    (parentURL?.startsWith('file:') ? new URL(parentURL).searchParams.get(loadParam) : null);
   if (load) {
     url.searchParams.set(loadParam, load);
     port.postMessage({ load, path: fileURLToPath(`file://${path}`) });

@@ -86,7 +86,11 @@ export class AppWatch {
       // The folder itself, for its app file names only: a path that does not exist yet is not reliably watched.
       const dir = resolve(this.options.appDir!);
       const candidates = new Set<string>(APP_FILES.map((name) => resolve(dir, name)));
-      const appearing = (this.#appearing = watch(dir, { ignoreInitial: true, depth: 0, ignored: (path: string) => resolve(path) !== dir && !candidates.has(resolve(path)) }));
+      const appearing = (this.#appearing = watch(dir, {
+        ignoreInitial: true,
+        depth: 0,
+        ignored: (path: string) => resolve(path) !== dir && !candidates.has(resolve(path)),
+      }));
       appearing.on('all', () => void this.#check());
       await new Promise<void>((ready) => appearing.once('ready', () => ready()));
     }
@@ -125,7 +129,11 @@ export class AppWatch {
       return await loadApp(this.#appFile, this.#watched, missing);
     } finally {
       const missed = [...missing].map((file) => [file, 'missing'] as const);
-      this.#seen = new Map([...missed, ...(await fingerprints([...this.#watched].filter((file) => !before.has(file)))), ...before]);
+      this.#seen = new Map([
+        ...missed,
+        ...(await fingerprints([...this.#watched].filter((file) => !before.has(file)))),
+        ...before,
+      ]);
       this.#awaited = missing;
     }
   }
@@ -139,9 +147,14 @@ export class AppWatch {
       this.#loaded = next;
       this.#failure = null;
       const routes = next.app.routes.size;
-      const changes = changedFiles.length > 0 ? ` Changed: ${changedFiles.map((file) => relative(this.options.root, file) || file).join(', ')}.` : '';
+      const changes =
+        changedFiles.length > 0
+          ? ` Changed: ${changedFiles.map((file) => relative(this.options.root, file) || file).join(', ')}.`
+          : '';
       const shownFile = appFile ? relative(process.cwd(), resolve(appFile)) || appFile : String(appFile);
-      this.options.print(`Reloaded ${terminalSafe(shownFile)} (${routes} route${routes === 1 ? '' : 's'}).${terminalSafe(changes)}`);
+      this.options.print(
+        `Reloaded ${terminalSafe(shownFile)} (${routes} route${routes === 1 ? '' : 's'}).${terminalSafe(changes)}`,
+      );
       this.#warnShadowed(next);
       return true;
     } catch (error) {
@@ -152,7 +165,9 @@ export class AppWatch {
       };
       // The message on one line, its control characters shown; the code frame and stack below it, lines kept.
       const details = error instanceof AppLoadError && error.details ? `\n${terminalSafeBlock(error.details)}` : '';
-      this.options.print(`Reload failed, the last good app keeps serving: ${terminalSafe(String((error as Error)?.message ?? error))}${details}`);
+      this.options.print(
+        `Reload failed, the last good app keeps serving: ${terminalSafe(String((error as Error)?.message ?? error))}${details}`,
+      );
       return false;
     } finally {
       if (this.#watched.size > known && !this.#stopping) this.#watcher?.add([...this.#watched].slice(known));
@@ -171,7 +186,8 @@ export class AppWatch {
         files.push(this.#appFile);
       }
     }
-    for (const [file, fingerprint] of await fingerprints(this.#seen.keys())) if (this.#seen.get(file) !== fingerprint) files.push(file);
+    for (const [file, fingerprint] of await fingerprints(this.#seen.keys()))
+      if (this.#seen.get(file) !== fingerprint) files.push(file);
     return files;
   }
 
@@ -197,18 +213,23 @@ export class AppWatch {
   }
 
   #warnShadowed(next: LoadedApp): void {
-    for (const shadowed of findShadowedRoutes(next.app.routes)) this.options.print(`warning: ${describeShadowedRoute(shadowed)}`);
+    for (const shadowed of findShadowedRoutes(next.app.routes))
+      this.options.print(`warning: ${describeShadowedRoute(shadowed)}`);
   }
 }
 
 /** Each file's modification time and content hash ("missing" when unreadable). */
 async function fingerprints(files: Iterable<string>): Promise<Map<string, string>> {
-  return new Map(await Promise.all([...files].map(async (file) => {
-    try {
-      const [stats, content] = await Promise.all([stat(file), readFile(file)]);
-      return [file, `${stats.mtimeMs} ${createHash('sha1').update(content).digest('hex')}`] as const;
-    } catch {
-      return [file, 'missing'] as const;
-    }
-  })));
+  return new Map(
+    await Promise.all(
+      [...files].map(async (file) => {
+        try {
+          const [stats, content] = await Promise.all([stat(file), readFile(file)]);
+          return [file, `${stats.mtimeMs} ${createHash('sha1').update(content).digest('hex')}`] as const;
+        } catch {
+          return [file, 'missing'] as const;
+        }
+      }),
+    ),
+  );
 }

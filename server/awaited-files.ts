@@ -15,11 +15,13 @@ export function awaitedFiles(specifier: string, parentPath: string): string[] {
   const path = localPath(specifier.replace(/[?#].*$/, ''), parentPath);
   if (path === null) return [];
   const stem = path.replace(SCRIPT_EXTENSION, '');
-  return [...new Set([
-    path,
-    ...EXTENSIONS.map((extension) => stem + extension),
-    ...EXTENSIONS.map((extension) => resolve(path, `index${extension}`)),
-  ])];
+  return [
+    ...new Set([
+      path,
+      ...EXTENSIONS.map((extension) => stem + extension),
+      ...EXTENSIONS.map((extension) => resolve(path, `index${extension}`)),
+    ]),
+  ];
 }
 
 function localPath(specifier: string, parentPath: string): string | null {

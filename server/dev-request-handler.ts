@@ -48,7 +48,7 @@ export function devRequestHandler(kernel: Kernel, options: DevRequestHandlerOpti
   return {
     handle: async (request) => respond(request),
     respond,
-    terminate: (request, response) => quiet.has(request) ? Promise.resolve() : kernel.terminate(request, response),
+    terminate: (request, response) => (quiet.has(request) ? Promise.resolve() : kernel.terminate(request, response)),
     terminates: () => kernel.terminates(),
   };
 }

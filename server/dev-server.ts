@@ -143,10 +143,14 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 function guardExposure(options: DevServerOptions): void {
   if (!options.debug || LOOPBACK.test(options.host)) return;
   if (!options.exposeProfiler) {
-    throw new AppError('APP_ERR_SERVE_EXPOSED',
-      `Refusing to listen on "${options.host}" with the profiler on: anyone who can reach it could read every request's data. Use --expose-profiler to do it anyway, or --no-debug.`);
+    throw new AppError(
+      'APP_ERR_SERVE_EXPOSED',
+      `Refusing to listen on "${options.host}" with the profiler on: anyone who can reach it could read every request's data. Use --expose-profiler to do it anyway, or --no-debug.`,
+    );
   }
-  options.print(`warning: the profiler is exposed on ${terminalSafe(options.host)}: it shows every request's headers, bodies and logs to anyone who can reach it.`);
+  options.print(
+    `warning: the profiler is exposed on ${terminalSafe(options.host)}: it shows every request's headers, bodies and logs to anyone who can reach it.`,
+  );
 }
 
 function openProfileStore(options: DevServerOptions, warn: (message: string) => void): Promise<ProfileStorage> {
@@ -154,16 +158,39 @@ function openProfileStore(options: DevServerOptions, warn: (message: string) => 
 }
 
 /** What makes the kernel of each version of the app: the app, its profiler and public files, under the dev server's handler. */
-function kernelMaker(options: DevServerOptions, profiler: WebProfiler | null, failure: () => ReloadFailureView | null, mcp: McpRoute | null): (next: LoadedApp) => RequestHandler {
+function kernelMaker(
+  options: DevServerOptions,
+  profiler: WebProfiler | null,
+  failure: () => ReloadFailureView | null,
+  mcp: McpRoute | null,
+): (next: LoadedApp) => RequestHandler {
   const publicDir = options.publicDir ?? null;
   const storeShown = profiler ? shownStore(options.storeDir) : null;
   return (next) => {
-    const config = serveConfig({ appFile: next.file, root: options.root, storeDir: storeShown, options: effectiveServeOptions(options, next.app.options.bodyLimit) });
-    const made = createAppKernel(next.app, { debug: options.debug, root: options.root, profiler, editor: options.editor ?? null, config, recording: options.recording, slowQueryMs: options.slowQueryMs ?? null });
+    const config = serveConfig({
+      appFile: next.file,
+      root: options.root,
+      storeDir: storeShown,
+      options: effectiveServeOptions(options, next.app.options.bodyLimit),
+    });
+    const made = createAppKernel(next.app, {
+      debug: options.debug,
+      root: options.root,
+      profiler,
+      editor: options.editor ?? null,
+      config,
+      recording: options.recording,
+      slowQueryMs: options.slowQueryMs ?? null,
+    });
     addStaticFilesListener(made, { dir: publicDir, profile: options.profileStatic ?? false });
     const routed = next.app.routes.all().some((route) => route.path === '/favicon.ico');
     const quietFavicon = () => !routed && (publicDir === null || !existsSync(resolve(publicDir, 'favicon.ico')));
-    return devRequestHandler(made, { failure, quietFavicon, room: () => profiler?.storage.whenRoom?.() ?? null, ...(mcp ? { mcp: mcp.answer } : {}) });
+    return devRequestHandler(made, {
+      failure,
+      quietFavicon,
+      room: () => profiler?.storage.whenRoom?.() ?? null,
+      ...(mcp ? { mcp: mcp.answer } : {}),
+    });
   };
 }
 
@@ -188,7 +215,7 @@ function serveHttp(options: DevServerOptions, kernel: () => RequestHandler, load
     ...options.timeouts,
     bodyLimit: loaded.app.options.bodyLimit,
     trustedProxies: loaded.app.options.trustedProxies ?? [],
-    hostPolicy: new HostPolicy([options.host, ...options.allowedHosts ?? []]),
+    hostPolicy: new HostPolicy([options.host, ...(options.allowedHosts ?? [])]),
     refuseOtherHosts: options.debug,
     logSink: sink,
     debug: options.debug,
@@ -240,10 +267,14 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
       server.off('listening', onListening);
-      const why = error.code === 'EADDRINUSE' ? `port ${port} is already in use`
-        : error.code === 'EACCES' ? `permission denied for port ${port}`
-        : error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND' ? `the address "${host}" is not available on this machine`
-        : error.message;
+      const why =
+        error.code === 'EADDRINUSE'
+          ? `port ${port} is already in use`
+          : error.code === 'EACCES'
+            ? `permission denied for port ${port}`
+            : error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND'
+              ? `the address "${host}" is not available on this machine`
+              : error.message;
       reject(new AppError('APP_ERR_SERVE_LISTEN', `Cannot listen on ${host}:${port}: ${why}.`, { cause: error }));
     };
     const onListening = () => {
@@ -265,7 +296,6 @@ function shownStore(location: string): string {
     return 'a PostgreSQL database';
   }
 }
-
 
 /** The secret values a request carries by name, scrubbed from its printed log lines as from its profile. */
 function requestScrubber(request: Request): (text: string) => string {

@@ -24,7 +24,23 @@ export interface AppKernelOptions {
 /** The kernel `app serve` runs: the app, plus the profiler when debug is on. */
 export function createAppKernel(app: App, options: AppKernelOptions): Kernel {
   const editor = options.editor ? { template: options.editor, root: options.root } : null;
-  const extensions = options.debug && options.profiler ? [options.profiler.extension({
-    database: { root: options.root, slowQueryMs: options.slowQueryMs ?? null }, ...options.recording, config: options.config ?? null, panels: app.panels, editor })] : [];
-  return buildKernel(app, { debug: options.debug, root: options.root, extensions, errorRenderer: createHtmlErrorRenderer(editor), recording: recordingTools });
+  const extensions =
+    options.debug && options.profiler
+      ? [
+          options.profiler.extension({
+            database: { root: options.root, slowQueryMs: options.slowQueryMs ?? null },
+            ...options.recording,
+            config: options.config ?? null,
+            panels: app.panels,
+            editor,
+          }),
+        ]
+      : [];
+  return buildKernel(app, {
+    debug: options.debug,
+    root: options.root,
+    extensions,
+    errorRenderer: createHtmlErrorRenderer(editor),
+    recording: recordingTools,
+  });
 }

@@ -32,7 +32,10 @@ export function findAppFile(cwd: string): string | null {
 
 /** appkernel's own code folders (dist/core/app -> the package), as file URLs ending in '/' */
 const PACKAGE_ROOT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const OWN_FOLDER_URLS = [...OWN_FOLDERS.map((folder) => pathToFileURL(join(PACKAGE_ROOT_DIR, folder)).href + '/'), pathToFileURL(join(PACKAGE_ROOT_DIR, 'index.ts')).href];
+const OWN_FOLDER_URLS = [
+  ...OWN_FOLDERS.map((folder) => pathToFileURL(join(PACKAGE_ROOT_DIR, folder)).href + '/'),
+  pathToFileURL(join(PACKAGE_ROOT_DIR, 'index.ts')).href,
+];
 const HOOKS_URL = new URL('./app-module-hooks.js', import.meta.url);
 /** the query parameter that gives each load its own instances of the app's modules (app-module-hooks.ts) */
 const LOAD_PARAM = 'appkernel-load';
@@ -55,7 +58,10 @@ function loadTimeoutMs(): number {
   if (text === undefined || text === '') return DEFAULT_LOAD_TIMEOUT_S * 1000;
   const given = Number(text);
   if (!Number.isFinite(given) || given <= 0) {
-    throw new AppError('APP_ERR_CLI_USAGE', `Invalid APPKERNEL_LOAD_TIMEOUT "${text}": expected a number of seconds (e.g. 30), or unset for ${DEFAULT_LOAD_TIMEOUT_S}.`);
+    throw new AppError(
+      'APP_ERR_CLI_USAGE',
+      `Invalid APPKERNEL_LOAD_TIMEOUT "${text}": expected a number of seconds (e.g. 30), or unset for ${DEFAULT_LOAD_TIMEOUT_S}.`,
+    );
   }
   return given * 1000;
 }
@@ -97,7 +103,10 @@ function appLoader(): Loader {
   const tsx = register({ namespace: `appkernel-${process.pid}` });
   const { port1, port2 } = new MessageChannel();
   // Registered after tsx's hooks, so they run first and see tsx's answers.
-  registerHooks(HOOKS_URL, { data: { ownFolders: OWN_FOLDER_URLS, loadParam: LOAD_PARAM, port: port2 }, transferList: [port2] });
+  registerHooks(HOOKS_URL, {
+    data: { ownFolders: OWN_FOLDER_URLS, loadParam: LOAD_PARAM, port: port2 },
+    transferList: [port2],
+  });
   port1.on('message', (message: { load: string; path?: string; missing?: string[] }) => {
     const load = loads.get(message.load);
     if (message.path) load?.dependencies.add(message.path);
@@ -106,14 +115,17 @@ function appLoader(): Loader {
   });
   port1.unref();
   let flushing = 0;
-  return loader = {
+  return (loader = {
     import: (specifier, parentURL) => tsx.import(specifier, parentURL),
-    flush: (load) => new Promise<void>((done) => {
-      if (flushing++ === 0) port1.ref();
-      loads.get(load)!.flushed = done;
-      port1.postMessage({ load });
-    }).finally(() => { if (--flushing === 0) port1.unref(); }),
-  };
+    flush: (load) =>
+      new Promise<void>((done) => {
+        if (flushing++ === 0) port1.ref();
+        loads.get(load)!.flushed = done;
+        port1.postMessage({ load });
+      }).finally(() => {
+        if (--flushing === 0) port1.unref();
+      }),
+  });
 }
 
 /**
@@ -126,13 +138,20 @@ function appLoader(): Loader {
  * Fails with APP_ERR_APP_LOAD (missing file, syntax or runtime error, cause kept; a load
  * longer than the load timeout) or APP_ERR_APP_INVALID (nothing app-like exported).
  */
-export async function loadApp(file: string | null, dependencies = new Set<string>(), missing = new Set<string>()): Promise<LoadedApp> {
+export async function loadApp(
+  file: string | null,
+  dependencies = new Set<string>(),
+  missing = new Set<string>(),
+): Promise<LoadedApp> {
   if (file === null) return { app: createDemoApp(), file: null, dependencies: [] };
   const path = resolve(file);
   dependencies.add(path);
   if (!existsSync(path)) throw new AppError('APP_ERR_APP_LOAD', `The app file "${file}" does not exist.`);
   if (statSync(path).isDirectory()) {
-    throw new AppError('APP_ERR_APP_LOAD', `The app file "${file}" is a folder: name the app file in it (${APP_FILES.join(', ')}), or run the command in that folder.`);
+    throw new AppError(
+      'APP_ERR_APP_LOAD',
+      `The app file "${file}" is a folder: name the app file in it (${APP_FILES.join(', ')}), or run the command in that folder.`,
+    );
   }
   const { import: importApp, flush } = appLoader();
   for (const file of commonJsModulesOf(dirname(path))) delete requireCache[file];
@@ -141,16 +160,28 @@ export async function loadApp(file: string | null, dependencies = new Set<string
   let exported: Record<string, unknown>;
   const timeoutMs = loadTimeoutMs();
   try {
-    exported = await withinLoadTime(importApp(`${pathToFileURL(path).href}?${LOAD_PARAM}=${load}`, import.meta.url), timeoutMs);
+    exported = await withinLoadTime(
+      importApp(`${pathToFileURL(path).href}?${LOAD_PARAM}=${load}`, import.meta.url),
+      timeoutMs,
+    );
   } catch (error) {
     if (error instanceof LoadTimedOut) {
-      throw new AppLoadError(`The app file "${file}" did not finish loading within ${timeoutMs / 1000} s. Does a top-level await wait for`
-        + ' something that never comes (a connection never answered, a promise nothing resolves)? Set APPKERNEL_LOAD_TIMEOUT (seconds) to wait longer.', null, '');
+      throw new AppLoadError(
+        `The app file "${file}" did not finish loading within ${timeoutMs / 1000} s. Does a top-level await wait for` +
+          ' something that never comes (a connection never answered, a promise nothing resolves)? Set APPKERNEL_LOAD_TIMEOUT (seconds) to wait longer.',
+        null,
+        '',
+      );
     }
     if (typeof error === 'object' && error !== null) loadFailures.add(error);
     const report = describeLoadError(error);
     const at = report.location ? ` (${report.location.file}:${report.location.line}:${report.location.column})` : '';
-    throw new AppLoadError(`The app file "${file}" failed to load: ${report.reason || String(error)}${at}`, report.location, formatLoadErrorReport(report), { cause: error });
+    throw new AppLoadError(
+      `The app file "${file}" failed to load: ${report.reason || String(error)}${at}`,
+      report.location,
+      formatLoadErrorReport(report),
+      { cause: error },
+    );
   } finally {
     await flush(load);
     loads.delete(load);
@@ -160,8 +191,10 @@ export async function loadApp(file: string | null, dependencies = new Set<string
   }
   const app = pickApp(exported);
   if (!app) {
-    throw new AppError('APP_ERR_APP_INVALID',
-      `The app file "${file}" must export an app made with createApp(), as "export const app = createApp()" or as its default export.`);
+    throw new AppError(
+      'APP_ERR_APP_INVALID',
+      `The app file "${file}" must export an app made with createApp(), as "export const app = createApp()" or as its default export.`,
+    );
   }
   return { app, file: path, dependencies: [...dependencies] };
 }
@@ -174,11 +207,17 @@ export async function loadApp(file: string | null, dependencies = new Set<string
  */
 function commonJsModulesOf(appDir: string): string[] {
   const inside = appDir.endsWith(sep) ? appDir : appDir + sep;
-  return Object.keys(requireCache).filter((file) => file.startsWith(inside) && !file.includes(`${sep}node_modules${sep}`) && !isOwnFile(file));
+  return Object.keys(requireCache).filter(
+    (file) => file.startsWith(inside) && !file.includes(`${sep}node_modules${sep}`) && !isOwnFile(file),
+  );
 }
 
 function pickApp(exported: Record<string, unknown>): App | null {
-  for (const candidate of [exported.app, exported.default, (exported.default as Record<string, unknown> | undefined)?.app]) {
+  for (const candidate of [
+    exported.app,
+    exported.default,
+    (exported.default as Record<string, unknown> | undefined)?.app,
+  ]) {
     if (isApp(candidate)) return candidate;
   }
   return null;
@@ -187,5 +226,11 @@ function pickApp(exported: Record<string, unknown>): App | null {
 /** Duck-typed: the app file may import appkernel through another module instance. */
 function isApp(value: unknown): value is App {
   const v = value as App | null | undefined;
-  return !!v && typeof v === 'object' && typeof v.routes?.all === 'function' && v.controllers instanceof Map && Array.isArray(v.firewall);
+  return (
+    !!v &&
+    typeof v === 'object' &&
+    typeof v.routes?.all === 'function' &&
+    v.controllers instanceof Map &&
+    Array.isArray(v.firewall)
+  );
 }

@@ -53,12 +53,18 @@ export function describeLoadError(error: unknown): LoadErrorReport {
   }
   // A transform error's first line after its place is the reason; any other message is kept whole (a terminal shows its line breaks escaped).
   const reason = transform ? message.slice(transform.index + transform[0].length).split('\n')[0] : message;
-  return { reason: reason + installHint(error, message), location, codeFrame: location ? codeFrame(location) : '', appFrames };
+  return {
+    reason: reason + installHint(error, message),
+    location,
+    codeFrame: location ? codeFrame(location) : '',
+    appFrames,
+  };
 }
 
 /** An import of a file or package that is not there: no stack names the app's line, so the importer's source is searched for it. */
 function missingImportLocation(error: unknown, message: string): LoadLocation | null {
-  const missing = (error as NodeJS.ErrnoException | null)?.code === 'ERR_MODULE_NOT_FOUND' ? NOT_FOUND.exec(message) : null;
+  const missing =
+    (error as NodeJS.ErrnoException | null)?.code === 'ERR_MODULE_NOT_FOUND' ? NOT_FOUND.exec(message) : null;
   if (!missing) return null;
   const [, kind, name, importedFrom] = missing;
   const importer = toPath(importedFrom);
@@ -70,9 +76,10 @@ function missingImportLocation(error: unknown, message: string): LoadLocation | 
     return null;
   }
   const target = kind === 'module' ? toPath(name) : name;
-  const names = (specifier: string): boolean => kind === 'package'
-    ? specifier === target || specifier.startsWith(`${target}/`)
-    : (specifier.startsWith('.') || specifier.startsWith('/')) && resolve(dirname(importer), specifier) === target;
+  const names = (specifier: string): boolean =>
+    kind === 'package'
+      ? specifier === target || specifier.startsWith(`${target}/`)
+      : (specifier.startsWith('.') || specifier.startsWith('/')) && resolve(dirname(importer), specifier) === target;
   for (const [index, line] of lines.entries()) {
     for (const quoted of line.matchAll(QUOTED)) {
       if (names(quoted[2])) return { file: importer, line: index + 1, column: quoted.index + 1 };
@@ -85,14 +92,17 @@ function missingImportLocation(error: unknown, message: string): LoadLocation | 
 function installHint(error: unknown, message: string): string {
   if ((error as NodeJS.ErrnoException | null)?.code !== 'ERR_MODULE_NOT_FOUND') return '';
   const name = /^Cannot find package '([^']+)'/.exec(message)?.[1];
-  return name === undefined ? '' : `. Is it installed? Run npm install${name === 'appkernel' ? '' : ` ${name}`} in the app's folder`;
+  return name === undefined
+    ? ''
+    : `. Is it installed? Run npm install${name === 'appkernel' ? '' : ` ${name}`} in the app's folder`;
 }
 
 /** The report as lines for a terminal, under the one-line message (which names the place). */
 export function formatLoadErrorReport(report: LoadErrorReport): string {
   const parts: string[] = [];
   if (report.codeFrame) parts.push(report.codeFrame);
-  if (report.appFrames.length > 0) parts.push('', 'Stack (app frames):', ...report.appFrames.map((frame) => `  at ${frame}`));
+  if (report.appFrames.length > 0)
+    parts.push('', 'Stack (app frames):', ...report.appFrames.map((frame) => `  at ${frame}`));
   return parts.join('\n');
 }
 

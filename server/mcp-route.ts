@@ -9,7 +9,8 @@ import { PROFILER_MCP_PATH } from '../core/profiler/profiler-urls.js';
 
 export const MCP_PATH = PROFILER_MCP_PATH;
 
-const version = (): string => (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const version = (): string =>
+  (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 export interface McpRoute {
   answer(request: Request): Promise<Response>;
@@ -23,10 +24,18 @@ export interface McpRoute {
  */
 export function mcpRoute(app: () => App, storage: ProfileStore): McpRoute {
   let endpoint: Promise<import('../mcp/http-endpoint.js').McpHttpEndpoint> | null = null;
-  const open = () => (endpoint ??= import('../mcp/http-endpoint.js').then(({ McpHttpEndpoint }) =>
-    new McpHttpEndpoint({ storage, routes: async () => combinedRoutes(app(), [{ routes: profilerRoutes() }]) }, version())));
+  const open = () =>
+    (endpoint ??= import('../mcp/http-endpoint.js').then(
+      ({ McpHttpEndpoint }) =>
+        new McpHttpEndpoint(
+          { storage, routes: async () => combinedRoutes(app(), [{ routes: profilerRoutes() }]) },
+          version(),
+        ),
+    ));
   return {
     answer: async (request) => (await open()).answer(request),
-    close: async () => { if (endpoint !== null) await (await endpoint).close(); },
+    close: async () => {
+      if (endpoint !== null) await (await endpoint).close();
+    },
   };
 }

@@ -47,9 +47,10 @@ export function watchMissingFiles(onChange: () => void): MissingFilesWatcher {
       const given = [...files];
       return (queue = queue.then(() => follow(given)));
     },
-    close: () => (queue = queue.then(async () => {
-      closed = true;
-      await watcher?.close();
-    })),
+    close: () =>
+      (queue = queue.then(async () => {
+        closed = true;
+        await watcher?.close();
+      })),
   };
 }

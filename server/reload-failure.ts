@@ -19,6 +19,7 @@ export function markReloadFailure(response: Response, failure: ReloadFailureView
   // HEAD too: its Content-Length is the GET's (BEHAVIOUR.md: same headers), though no body is sent.
   if (response.isHtml() && !response.isRedirect() && typeof response.body === 'string') {
     response.body = injectToolbar(response.body, renderReloadBanner(failure));
-    if (response.header('content-length') !== undefined) response.setHeader('Content-Length', String(Buffer.byteLength(response.body)));
+    if (response.header('content-length') !== undefined)
+      response.setHeader('Content-Length', String(Buffer.byteLength(response.body)));
   }
 }

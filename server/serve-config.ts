@@ -22,7 +22,7 @@ export function serveConfig(facts: ServeFacts): ConfigData {
   const options: Record<string, string> = {};
   for (const [name, value] of Object.entries(facts.options)) {
     if (value === undefined || typeof value === 'function') continue;
-    options[name] = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+    options[name] = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   }
   const app = facts.appFile === null ? null : packageInfo(facts.root);
   const own = appVariables(facts.root, app?.name ?? null);
@@ -43,7 +43,10 @@ export function serveConfig(facts: ServeFacts): ConfigData {
 function packageInfo(dir: string): { name: string; version: string } | null {
   try {
     const json = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: unknown; version?: unknown };
-    return { name: typeof json.name === 'string' ? json.name : '(no name)', version: typeof json.version === 'string' ? json.version : '(no version)' };
+    return {
+      name: typeof json.name === 'string' ? json.name : '(no name)',
+      version: typeof json.version === 'string' ? json.version : '(no version)',
+    };
   } catch {
     return null;
   }
@@ -77,7 +80,9 @@ export function effectiveServeOptions(given: GivenServeOptions, bodyLimit: numbe
   const options: Record<string, string> = {
     host: given.host,
     port: String(given.port),
-    allowedHosts: new HostPolicy([given.host, ...given.allowedHosts ?? []]).names.join(', ') + (given.allowedHosts?.length ? '' : DEFAULT),
+    allowedHosts:
+      new HostPolicy([given.host, ...(given.allowedHosts ?? [])]).names.join(', ') +
+      (given.allowedHosts?.length ? '' : DEFAULT),
     debug: String(given.debug),
     watch: String(given.watch),
     logLevel: given.logLevel,
@@ -90,7 +95,14 @@ export function effectiveServeOptions(given: GivenServeOptions, bodyLimit: numbe
     'retention.maxAge': shown(given.retention?.maxAgeMs, DEFAULT_RETENTION.maxAgeMs, duration),
   };
   for (const name of Object.keys(DEFAULT_TIMEOUTS) as (keyof ServerTimeouts)[]) {
-    const format = name === 'maxHeaderSize' ? bytes : name === 'maxConnections' ? String : name === 'minRequestRate' ? perSecond : duration;
+    const format =
+      name === 'maxHeaderSize'
+        ? bytes
+        : name === 'maxConnections'
+          ? String
+          : name === 'minRequestRate'
+            ? perSecond
+            : duration;
     options[`timeouts.${name}`] = shown(given.timeouts?.[name], DEFAULT_TIMEOUTS[name], format);
   }
   return options;
@@ -105,7 +117,12 @@ function perSecond(n: number): string {
 }
 
 function duration(ms: number): string {
-  const units: [number, string][] = [[86_400_000, 'days'], [3_600_000, 'h'], [60_000, 'min'], [1000, 's']];
+  const units: [number, string][] = [
+    [86_400_000, 'days'],
+    [3_600_000, 'h'],
+    [60_000, 'min'],
+    [1000, 's'],
+  ];
   for (const [size, unit] of units) if (ms >= size && ms % size === 0) return `${ms / size} ${unit}`;
   return `${ms} ms`;
 }
@@ -120,7 +137,9 @@ export function appVariables(root: string, appName: string | null): (name: strin
   let files: string[] = [];
   try {
     files = readdirSync(root).filter((file) => file === '.env' || file.startsWith('.env.'));
-  } catch { /* no folder: no .env names */ }
+  } catch {
+    /* no folder: no .env names */
+  }
   for (const file of files) {
     let text = '';
     try {
@@ -134,7 +153,11 @@ export function appVariables(root: string, appName: string | null): (name: strin
     }
   }
   const prefixes = ['APP_', 'APPKERNEL_'];
-  const fromName = appName?.replace(/^@[^/]*\//, '').toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+  const fromName = appName
+    ?.replace(/^@[^/]*\//, '')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
   if (fromName) prefixes.push(`${fromName}_`);
   return (name) => named.has(name) || prefixes.some((prefix) => name.toUpperCase().startsWith(prefix));
 }

@@ -45,23 +45,29 @@ export function addStaticFilesListener(kernel: Kernel, options: StaticFilesOptio
     event.setResponse(response);
   };
   if (dir === null) return;
-  const forbidden = (event: KernelEvent) => answer(event, Response.text('Forbidden: this path leads out of the public folder.', 403));
-  kernel.dispatcher.addListener(KernelEvents.REQUEST, 'StaticFilesListener::onKernelRequest', async (event: KernelEvent) => {
-    const request = event.request;
-    if (request.method !== 'GET' && request.method !== 'HEAD') return;
-    if (UP_SEGMENT.test(decodeOnce(request.path))) return forbidden(event);
-    let result: Awaited<ReturnType<typeof send>>;
-    try {
-      result = await send(request as never, request.path, { root: dir, index: false, dotfiles: 'ignore', onFile });
-    } catch (error) {
-      if (!(error instanceof OutsideFolder)) throw error;
-      return forbidden(event);
-    }
-    if (result.type === 'file') return answer(event, new Response(result.stream, result.statusCode, result.headers));
-    // 412, 416: about the file; 404, and 403 for a folder: not a file, the router decides.
-    if (result.type === 'error' && result.statusCode !== 404 && result.statusCode !== 403) {
-      return answer(event, new Response(result.stream, result.statusCode, result.headers));
-    }
-    result.stream.destroy();
-  }, 64);
+  const forbidden = (event: KernelEvent) =>
+    answer(event, Response.text('Forbidden: this path leads out of the public folder.', 403));
+  kernel.dispatcher.addListener(
+    KernelEvents.REQUEST,
+    'StaticFilesListener::onKernelRequest',
+    async (event: KernelEvent) => {
+      const request = event.request;
+      if (request.method !== 'GET' && request.method !== 'HEAD') return;
+      if (UP_SEGMENT.test(decodeOnce(request.path))) return forbidden(event);
+      let result: Awaited<ReturnType<typeof send>>;
+      try {
+        result = await send(request as never, request.path, { root: dir, index: false, dotfiles: 'ignore', onFile });
+      } catch (error) {
+        if (!(error instanceof OutsideFolder)) throw error;
+        return forbidden(event);
+      }
+      if (result.type === 'file') return answer(event, new Response(result.stream, result.statusCode, result.headers));
+      // 412, 416: about the file; 404, and 403 for a folder: not a file, the router decides.
+      if (result.type === 'error' && result.statusCode !== 404 && result.statusCode !== 403) {
+        return answer(event, new Response(result.stream, result.statusCode, result.headers));
+      }
+      result.stream.destroy();
+    },
+    64,
+  );
 }

@@ -19,7 +19,9 @@ export function sourceDirOf(file: string): string {
 
 /** `outline.test.ts` and `outline.test.js` both name the suite `outline`. */
 export function suiteNameOf(file: string): string {
-  return basename(file).replace(SCRIPT_EXTENSION, '').replace(/\.(?:test|spec)$/, '');
+  return basename(file)
+    .replace(SCRIPT_EXTENSION, '')
+    .replace(/\.(?:test|spec)$/, '');
 }
 
 /** The files named by a stack trace, innermost call first (`file://` URLs turned into paths). */

@@ -42,7 +42,10 @@ export function snapshotFileName(path: string, method = 'GET'): string {
   const trimmed = path.replace(/^\/+/, '');
   if (trimmed === '') return `${prefix}index${SNAPSHOT_EXTENSION}`;
   const plain = trimmed.split('/').join('__');
-  let name = plain.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_').slice(0, 100);
+  let name = plain
+    .replace(/[^A-Za-z0-9._-]/g, '_')
+    .replace(/^\.+/, '_')
+    .slice(0, 100);
   if (name !== plain) name += `-${createHash('sha1').update(path).digest('hex').slice(0, 8)}`;
   return `${prefix}${name}${SNAPSHOT_EXTENSION}`;
 }
@@ -60,7 +63,11 @@ export function responseOutline(page: FetchedPage, normalisers: readonly Normali
   const isHtml = /html/i.test(type) || (!type && /^\s*</.test(page.body));
   const body = isHtml
     ? outline(foldVendorFrames(page.body), { normalisers: [...normalisers] })
-    : page.body.split(/\r?\n/).map((l) => applyNormalisers(l.trimEnd(), normalisers)).join('\n').replace(/\n+$/, '');
+    : page.body
+        .split(/\r?\n/)
+        .map((l) => applyNormalisers(l.trimEnd(), normalisers))
+        .join('\n')
+        .replace(/\n+$/, '');
   return `${lines.join('\n')}\n${body}${body && !body.endsWith('\n') ? '\n' : ''}`;
 }
 
@@ -81,8 +88,13 @@ export async function checkSnapshots(
     const file = resolve(dir, snapshotFileName(path, method));
     if (!file.startsWith(`${dir}${sep}`)) throw new TypeError(`Snapshot path ${JSON.stringify(path)} leaves ${dir}`);
     const page = await fetch(path);
-    const normalisers = options.normalisers ?? defaultNormalisers({ root: options.root ?? process.cwd(), tokens: tokensOf(page) });
-    const check = checkSnapshotFile(file, responseOutline(page, normalisers), { update: options.update, ci: options.ci, label: `${method} ${path}` });
+    const normalisers =
+      options.normalisers ?? defaultNormalisers({ root: options.root ?? process.cwd(), tokens: tokensOf(page) });
+    const check = checkSnapshotFile(file, responseOutline(page, normalisers), {
+      update: options.update,
+      ci: options.ci,
+      label: `${method} ${path}`,
+    });
     results.push({ path, file, ...check });
   }
   return { ok: results.every((r) => r.state !== 'failed' && r.state !== 'missing'), results };

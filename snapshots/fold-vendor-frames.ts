@@ -12,7 +12,11 @@ export const FOLDED_FRAMES = '  at … (vendor/internal frames)';
 export function foldVendorFrames(html: string): string {
   if (!/frame-(?:vendor|internal)|class="trace"/.test(html)) return html;
   const $ = load(html);
-  const appFiles = new Set($('li.frame-app .file').map((_, el) => $(el).text()).get());
+  const appFiles = new Set(
+    $('li.frame-app .file')
+      .map((_, el) => $(el).text())
+      .get(),
+  );
   $('li.frame-vendor, li.frame-internal').remove();
   $('details > summary').each((_, el) => {
     const text = $(el).text();

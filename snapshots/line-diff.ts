@@ -9,9 +9,16 @@ export function diffLines(expected: readonly string[], actual: readonly string[]
   while (start < expected.length && start < actual.length && expected[start] === actual[start]) start++;
   let endA = expected.length;
   let endB = actual.length;
-  while (endA > start && endB > start && expected[endA - 1] === actual[endB - 1]) { endA--; endB--; }
+  while (endA > start && endB > start && expected[endA - 1] === actual[endB - 1]) {
+    endA--;
+    endB--;
+  }
   const same = (lines: readonly string[]) => lines.map((line) => ({ kind: 'same' as const, line }));
-  return [...same(expected.slice(0, start)), ...myers(expected.slice(start, endA), actual.slice(start, endB)), ...same(expected.slice(endA))];
+  return [
+    ...same(expected.slice(0, start)),
+    ...myers(expected.slice(start, endA), actual.slice(start, endB)),
+    ...same(expected.slice(endA)),
+  ];
 }
 
 function myers(a: readonly string[], b: readonly string[]): DiffOp[] {
@@ -25,11 +32,18 @@ function myers(a: readonly string[], b: readonly string[]): DiffOp[] {
   for (let d = 0; d <= max && !found; d++) {
     trace.push(v.slice());
     for (let k = -d; k <= d; k += 2) {
-      let x = k === -d || (k !== d && v[offset + k - 1]! < v[offset + k + 1]!) ? v[offset + k + 1]! : v[offset + k - 1]! + 1;
+      let x =
+        k === -d || (k !== d && v[offset + k - 1]! < v[offset + k + 1]!) ? v[offset + k + 1]! : v[offset + k - 1]! + 1;
       let y = x - k;
-      while (x < n && y < m && a[x] === b[y]) { x++; y++; }
+      while (x < n && y < m && a[x] === b[y]) {
+        x++;
+        y++;
+      }
       v[offset + k] = x;
-      if (x >= n && y >= m) { found = true; break; }
+      if (x >= n && y >= m) {
+        found = true;
+        break;
+      }
     }
   }
   // Walk the saved frontiers back from (n, m) to (0, 0), emitting the edit script in reverse.
@@ -43,11 +57,25 @@ function myers(a: readonly string[], b: readonly string[]): DiffOp[] {
     const prevK = down ? k + 1 : k - 1;
     const prevX = d === 0 ? 0 : frontier[offset + prevK]!;
     const prevY = prevX - prevK;
-    while (x > prevX && y > prevY && x > 0 && y > 0 && a[x - 1] === b[y - 1]) { ops.push({ kind: 'same', line: a[x - 1]! }); x--; y--; }
+    while (x > prevX && y > prevY && x > 0 && y > 0 && a[x - 1] === b[y - 1]) {
+      ops.push({ kind: 'same', line: a[x - 1]! });
+      x--;
+      y--;
+    }
     if (d === 0) break;
-    if (down) { ops.push({ kind: 'added', line: b[y - 1]! }); y--; } else { ops.push({ kind: 'removed', line: a[x - 1]! }); x--; }
+    if (down) {
+      ops.push({ kind: 'added', line: b[y - 1]! });
+      y--;
+    } else {
+      ops.push({ kind: 'removed', line: a[x - 1]! });
+      x--;
+    }
   }
-  while (x > 0 && y > 0) { ops.push({ kind: 'same', line: a[x - 1]! }); x--; y--; }
+  while (x > 0 && y > 0) {
+    ops.push({ kind: 'same', line: a[x - 1]! });
+    x--;
+    y--;
+  }
   return ops.reverse();
 }
 
@@ -55,7 +83,11 @@ function myers(a: readonly string[], b: readonly string[]): DiffOp[] {
  * A unified-style diff of two texts: `@@ -from,count +from,count @@` hunks with `context` unchanged
  * lines around each change, `- ` for expected lines, `+ ` for actual ones. Empty when they are equal.
  */
-export function lineDiff(expected: string, actual: string, options: { context?: number; labels?: [string, string] } = {}): string {
+export function lineDiff(
+  expected: string,
+  actual: string,
+  options: { context?: number; labels?: [string, string] } = {},
+): string {
   if (expected === actual) return '';
   const context = options.context ?? 3;
   const [labelA, labelB] = options.labels ?? ['expected', 'actual'];

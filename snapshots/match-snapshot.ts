@@ -22,7 +22,10 @@ export interface MatchSnapshotOptions extends Pick<OutlineOptions, 'select' | 'k
 /** Snapshot files matched in this process, for reportUnusedSnapshots. */
 const used = new Set<string>();
 
-interface Suite { dir: string; suite: string }
+interface Suite {
+  dir: string;
+  suite: string;
+}
 
 function resolveSuite(dir: string | undefined, entry: (...args: never[]) => unknown): Suite {
   const caller = callerFile(entry);
@@ -41,7 +44,10 @@ function displayPath(file: string): string {
 
 /** `404 page` → `404-page`: letters, digits, `.`, `_` and `-` only, so a name can never leave the folder. */
 export function snapshotName(name: string): string {
-  const safe = name.trim().replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[.-]+|[.-]+$/g, '');
+  const safe = name
+    .trim()
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^[.-]+|[.-]+$/g, '');
   if (!safe) throw new TypeError(`Invalid snapshot name ${JSON.stringify(name)}: use letters, digits, "-" or "_".`);
   return safe;
 }
@@ -57,14 +63,22 @@ export function matchSnapshot(name: string, html: string, options: MatchSnapshot
   used.add(file);
   const mode = snapshotModeFromEnv(process.env);
   const actual = outline(html, {
-    normalisers: options.normalisers, root: options.root ?? process.cwd(),
-    select: options.select, keepClass: options.keepClass, maxText: options.maxText,
+    normalisers: options.normalisers,
+    root: options.root ?? process.cwd(),
+    select: options.select,
+    keepClass: options.keepClass,
+    maxText: options.maxText,
   });
   const shown = displayPath(file);
-  const result = checkSnapshotFile(file, actual, { update: options.update ?? mode.update, ci: options.ci ?? mode.ci, label: `"${name}" now` });
+  const result = checkSnapshotFile(file, actual, {
+    update: options.update ?? mode.update,
+    ci: options.ci ?? mode.ci,
+    label: `"${name}" now`,
+  });
   if (result.state === 'missing') throw new SnapshotMissingError(name, shown);
   if (result.state === 'failed') throw new SnapshotMismatchError(name, shown, result.diff ?? '');
-  if (result.state === 'written' || result.state === 'updated') process.stderr.write(`snapshot ${result.state}: ${shown} (review it before committing)\n`);
+  if (result.state === 'written' || result.state === 'updated')
+    process.stderr.write(`snapshot ${result.state}: ${shown} (review it before committing)\n`);
 }
 
 /** Snapshot files of `suite` in `dir` that are not in `usedFiles` (absolute paths). */
@@ -90,6 +104,7 @@ export function reportUnusedSnapshots(options: { dir?: string; warn?: (line: str
   const { dir, suite } = resolveSuite(options.dir, reportUnusedSnapshots);
   const unused = findUnusedSnapshots(dir, used, suite);
   const warn = options.warn ?? ((line: string) => void process.stderr.write(`${line}\n`));
-  for (const file of unused) warn(`warning: unused snapshot ${displayPath(file)}: no test matched it; delete it if its test is gone.`);
+  for (const file of unused)
+    warn(`warning: unused snapshot ${displayPath(file)}: no test matched it; delete it if its test is gone.`);
   return unused;
 }

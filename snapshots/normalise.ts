@@ -7,10 +7,11 @@ export type Normaliser = (text: string) => string;
 const HEX6 = '[0-9a-f]{6}';
 
 /** Tokens where only a token can be: profiler and toolbar URLs, `X-Debug-Token`, or a 6-hex word right after "token". */
-export const normaliseTokens: Normaliser = (text) => text
-  .replace(new RegExp(`(/_(?:profiler|wdt)/)${HEX6}(?![0-9A-Za-z])`, 'g'), '$1<TOKEN>')
-  .replace(new RegExp(`([?&]token=)${HEX6}(?![0-9A-Za-z])`, 'g'), '$1<TOKEN>')
-  .replace(new RegExp(`((?:[Tt]oken|TOKEN)["':\\s(=]{1,3})${HEX6}(?![0-9A-Za-z])`, 'g'), '$1<TOKEN>');
+export const normaliseTokens: Normaliser = (text) =>
+  text
+    .replace(new RegExp(`(/_(?:profiler|wdt)/)${HEX6}(?![0-9A-Za-z])`, 'g'), '$1<TOKEN>')
+    .replace(new RegExp(`([?&]token=)${HEX6}(?![0-9A-Za-z])`, 'g'), '$1<TOKEN>')
+    .replace(new RegExp(`((?:[Tt]oken|TOKEN)["':\\s(=]{1,3})${HEX6}(?![0-9A-Za-z])`, 'g'), '$1<TOKEN>');
 
 /** Every further occurrence of tokens found elsewhere in the page (see findTokens), as whole words. */
 export function knownTokens(tokens: Iterable<string>): Normaliser {
@@ -33,14 +34,19 @@ export function findTokens(text: string): Set<string> {
 }
 
 /** ISO date-times and dates, `YYYY-MM-DD HH:MM:SS` (with an optional UTC), and `HH:MM:SS` clock times. */
-export const normaliseTimes: Normaliser = (text) => text
-  .replace(/\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2}|\s?UTC|\s?GMT)?)?(?![\d:])/g, '<TIME>')
-  .replace(/(?<![\d:.])\d{2}:\d{2}:\d{2}(?:\.\d+)?(?![\d:])/g, '<TIME>');
+export const normaliseTimes: Normaliser = (text) =>
+  text
+    .replace(
+      /\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2}|\s?UTC|\s?GMT)?)?(?![\d:])/g,
+      '<TIME>',
+    )
+    .replace(/(?<![\d:.])\d{2}:\d{2}:\d{2}(?:\.\d+)?(?![\d:])/g, '<TIME>');
 
 /** `12 ms`, `0.4ms`, `12.3 µs`, `1.2 s`: a bare `s` needs a decimal point or a space, so "404s" stays. */
-export const normaliseDurations: Normaliser = (text) => text
-  .replace(/(?<![\w.])\d+(?:\.\d+)?\s?(?:ms|µs|us|ns|milliseconds?)(?![\w])/g, '<DURATION>')
-  .replace(/(?<![\w.])(?:\d+\.\d+\s?|\d+\s)(?:s|sec|secs|seconds?)(?![\w])/g, '<DURATION>');
+export const normaliseDurations: Normaliser = (text) =>
+  text
+    .replace(/(?<![\w.])\d+(?:\.\d+)?\s?(?:ms|µs|us|ns|milliseconds?)(?![\w])/g, '<DURATION>')
+    .replace(/(?<![\w.])(?:\d+\.\d+\s?|\d+\s)(?:s|sec|secs|seconds?)(?![\w])/g, '<DURATION>');
 
 const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0|\[::1?\])$/i;
 
@@ -50,20 +56,46 @@ const ENCODED_LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0|%5B(?:%3A
  * Host and port: `http://127.0.0.1:54321` becomes `http://<HOST>`, and so does any URL on a loopback host, also
  * percent-encoded in a query (`url=http%3A%2F%2F127.0.0.1%3A54321%2F`); a bare `localhost:8000` becomes `<HOST>`.
  */
-export const normaliseHosts: Normaliser = (text) => text
-  .replace(/\b((?:https?|wss?):\/\/)(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?(?![\w.-])/g,
-    (all, scheme: string, host: string, port: string | undefined) => (port || LOOPBACK.test(host) ? `${scheme}<HOST>` : all))
-  .replace(/\b((?:https?|wss?)%3A%2F%2F)(%5B(?:[0-9A-Fa-f.]|%3A)+%5D|[A-Za-z0-9.-]+)(%3A\d{1,5})?(?![\w.-])/gi,
-    (all, scheme: string, host: string, port: string | undefined) => (port || ENCODED_LOOPBACK.test(host) ? `${scheme}<HOST>` : all))
-  .replace(/(?<![\w.:/-])(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9A-Fa-f:.]+\]):\d{1,5}(?![\w])/gi, '<HOST>');
+export const normaliseHosts: Normaliser = (text) =>
+  text
+    .replace(
+      /\b((?:https?|wss?):\/\/)(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?(?![\w.-])/g,
+      (all, scheme: string, host: string, port: string | undefined) =>
+        port || LOOPBACK.test(host) ? `${scheme}<HOST>` : all,
+    )
+    .replace(
+      /\b((?:https?|wss?)%3A%2F%2F)(%5B(?:[0-9A-Fa-f.]|%3A)+%5D|[A-Za-z0-9.-]+)(%3A\d{1,5})?(?![\w.-])/gi,
+      (all, scheme: string, host: string, port: string | undefined) =>
+        port || ENCODED_LOOPBACK.test(host) ? `${scheme}<HOST>` : all,
+    )
+    .replace(/(?<![\w.:/-])(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9A-Fa-f:.]+\]):\d{1,5}(?![\w])/gi, '<HOST>');
 
 /** IPv4 and IPv6 addresses (`::1`, `::ffff:127.0.0.1` included), each checked by node:net before it is replaced. */
-export const normaliseClientIps: Normaliser = (text) => text
-  .replace(/(?<![\w:.])(?:[0-9A-Fa-f]{0,4}:){2,7}(?:[0-9A-Fa-f]{1,4}|\d{1,3}(?:\.\d{1,3}){3})?(?![\w:.])/g,
-    (candidate) => (isIPv6(candidate) ? '<CLIENT_IP>' : candidate))
-  .replace(/(?<![\w./])\d{1,3}(?:\.\d{1,3}){3}(?![\w.])/g, (candidate) => (isIPv4(candidate) ? '<CLIENT_IP>' : candidate));
+export const normaliseClientIps: Normaliser = (text) =>
+  text
+    .replace(
+      /(?<![\w:.])(?:[0-9A-Fa-f]{0,4}:){2,7}(?:[0-9A-Fa-f]{1,4}|\d{1,3}(?:\.\d{1,3}){3})?(?![\w:.])/g,
+      (candidate) => (isIPv6(candidate) ? '<CLIENT_IP>' : candidate),
+    )
+    .replace(/(?<![\w./])\d{1,3}(?:\.\d{1,3}){3}(?![\w.])/g, (candidate) =>
+      isIPv4(candidate) ? '<CLIENT_IP>' : candidate,
+    );
 
-const SYSTEM_ROOTS = ['home', 'Users', 'tmp', 'var', 'usr', 'opt', 'private', 'root', 'srv', 'mnt', 'work', 'workspace', 'builds'];
+const SYSTEM_ROOTS = [
+  'home',
+  'Users',
+  'tmp',
+  'var',
+  'usr',
+  'opt',
+  'private',
+  'root',
+  'srv',
+  'mnt',
+  'work',
+  'workspace',
+  'builds',
+];
 
 /**
  * Absolute file paths. Under `root`: `<ROOT>` and the path inside it. Elsewhere, a path with a file
@@ -79,7 +111,10 @@ export function normalisePaths(root?: string): Normaliser {
   const segment = `[^\\s"'()<>:/]+`;
   const systemPath = `/(?:${roots})(?:/${segment}){2,}`;
   const ownPath = `${escapeRegExp(PACKAGE_ROOT)}(?:/${segment})+`;
-  const absolute = new RegExp(`(?<![\\w.:/<>-])(?:${ownPath}|${systemPath})(?<=\\.[A-Za-z][A-Za-z0-9]{0,5})(?![\\w/.])`, 'g');
+  const absolute = new RegExp(
+    `(?<![\\w.:/<>-])(?:${ownPath}|${systemPath})(?<=\\.[A-Za-z][A-Za-z0-9]{0,5})(?![\\w/.])`,
+    'g',
+  );
   return (text) => {
     const inRoot = rootPattern ? text.replace(rootPattern, '<ROOT>') : text;
     return inRoot.replace(absolute, (path) => {
@@ -96,13 +131,15 @@ export function normalisePaths(root?: string): Normaliser {
  * as normalisePaths leaves them) become `<LINE>`: they move with every Node or package release.
  * The app's own positions stay, they are part of the page.
  */
-export const normaliseVendorPositions: Normaliser = (text) => text
-  .replace(/(\bnode:[\w/]+|node_modules\/[^\s"'():]+|<ROOT>\/\.\.\.\/[^\s"'():]+)(?::\d+(?::\d+)?(?![\d:])|( line )\d+\b)/g,
-    (_all, file: string, line: string | undefined) => `${file}${line ?? ':'}<LINE>`);
+export const normaliseVendorPositions: Normaliser = (text) =>
+  text.replace(
+    /(\bnode:[\w/]+|node_modules\/[^\s"'():]+|<ROOT>\/\.\.\.\/[^\s"'():]+)(?::\d+(?::\d+)?(?![\d:])|( line )\d+\b)/g,
+    (_all, file: string, line: string | undefined) => `${file}${line ?? ':'}<LINE>`,
+  );
 
 /** `1234 bytes`, `1 byte`, `12.3 KB`, `4 MiB`. */
-export const normaliseSizes: Normaliser = (text) => text
-  .replace(/(?<![\w.])\d+(?:\.\d+)?\s?(?:bytes?|[KMGT]i?B|kB|B)(?![\w])/g, '<BYTES>');
+export const normaliseSizes: Normaliser = (text) =>
+  text.replace(/(?<![\w.])\d+(?:\.\d+)?\s?(?:bytes?|[KMGT]i?B|kB|B)(?![\w])/g, '<BYTES>');
 
 export interface DefaultNormaliserOptions {
   /** the app root, for `<ROOT>` (default: none, only system paths are replaced) */

@@ -21,12 +21,50 @@ export function isText(node: OutlineNode): node is OutlineNode & { data: string 
 }
 
 /** Never outlined: code, styling, metadata and icon drawings. */
-export const DROPPED = new Set(['script', 'style', 'noscript', 'template', 'svg', 'math', 'head', 'meta', 'link', 'base', 'title']);
+export const DROPPED = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'head',
+  'meta',
+  'link',
+  'base',
+  'title',
+]);
 
 /** Text-level elements that only carry words: their text joins the text around them. */
 export const PLAIN_INLINE = new Set([
-  'abbr', 'b', 'bdi', 'bdo', 'br', 'cite', 'code', 'data', 'del', 'dfn', 'em', 'i', 'ins', 'kbd', 'label',
-  'mark', 'q', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var', 'wbr',
+  'abbr',
+  'b',
+  'bdi',
+  'bdo',
+  'br',
+  'cite',
+  'code',
+  'data',
+  'del',
+  'dfn',
+  'em',
+  'i',
+  'ins',
+  'kbd',
+  'label',
+  'mark',
+  'q',
+  's',
+  'samp',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'time',
+  'u',
+  'var',
+  'wbr',
 ]);
 
 /** True when the element holds only text and plain inline elements, so one line can show it whole. */

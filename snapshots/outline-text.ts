@@ -15,7 +15,8 @@ export function collectText(node: OutlineNode, options: { link?: Link; edges?: b
   if (DROPPED.has(node.name)) return '';
   if (node.name === 'br') return ' ';
   const inner = node.children.map((child) => collectText(child, options)).join('');
-  if (options.link && node.name === 'a' && node.attribs.href !== undefined) return ` ${options.link(words(inner), node.attribs.href)} `;
+  if (options.link && node.name === 'a' && node.attribs.href !== undefined)
+    return ` ${options.link(words(inner), node.attribs.href)} `;
   if (!PLAIN_INLINE.has(node.name)) return ` ${inner} `;
   return options.edges ? `${EDGE}${inner}${EDGE}` : inner;
 }
@@ -26,7 +27,9 @@ export function collectText(node: OutlineNode, options: { link?: Link; edges?: b
  * screen, and normalisers need the boundary to see `3.4 ms` as a duration.
  */
 export function words(text: string): string {
-  return collapse(text.replace(new RegExp(`(?<=[\\p{L}\\p{N}])${EDGE}+(?=[\\p{L}\\p{N}])`, 'gu'), ' ').replaceAll(EDGE, ''));
+  return collapse(
+    text.replace(new RegExp(`(?<=[\\p{L}\\p{N}])${EDGE}+(?=[\\p{L}\\p{N}])`, 'gu'), ' ').replaceAll(EDGE, ''),
+  );
 }
 
 /** The words of a subtree on one line (see collectText and words). */
@@ -36,7 +39,10 @@ export function textOf(node: OutlineNode, link?: Link): string {
 
 /** Whitespace runs (non-breaking spaces included) to one space; control characters dropped. */
 export function collapse(text: string): string {
-  return text.replace(/[\x00-\x08\x0b\x0e-\x1f\x7f]/g, '').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/[\x00-\x08\x0b\x0e-\x1f\x7f]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 export function truncate(text: string, max: number): string {

@@ -1,6 +1,14 @@
 import { load } from 'cheerio';
 import { applyNormalisers, defaultNormalisers, findTokens, type Normaliser } from './normalise.js';
-import { DROPPED, hasPlainContent, isElement, isText, PLAIN_INLINE, type ElementNode, type OutlineNode } from './outline-node.js';
+import {
+  DROPPED,
+  hasPlainContent,
+  isElement,
+  isText,
+  PLAIN_INLINE,
+  type ElementNode,
+  type OutlineNode,
+} from './outline-node.js';
 import { collapse, collectText, formatAttribute, textOf, truncate, words } from './outline-text.js';
 
 export interface OutlineOptions {
@@ -46,8 +54,9 @@ interface Context {
  */
 export function outline(html: string, options: OutlineOptions = {}): string {
   const $ = load(html);
-  const normalisers = options.normalisers
-    ?? defaultNormalisers({ root: options.root, tokens: findTokens(`${html}\n${$.root().text()}`) });
+  const normalisers =
+    options.normalisers ??
+    defaultNormalisers({ root: options.root, tokens: findTokens(`${html}\n${$.root().text()}`) });
   const ctx: Context = {
     normalise: (text) => applyNormalisers(text, normalisers),
     keepClass: options.keepClass ?? (() => true),
@@ -111,9 +120,15 @@ function outlineChildren(node: OutlineNode, depth: number, ctx: Context): void {
 function elementHead(node: ElementNode, ctx: Context, text?: string): string {
   const { attribs } = node;
   const id = attribs.id ? `#${ctx.normalise(attribs.id)}` : '';
-  const classes = (attribs.class ?? '').split(/\s+/).filter((c) => c && ctx.keepClass(c)).map((c) => `.${c}`).join('');
+  const classes = (attribs.class ?? '')
+    .split(/\s+/)
+    .filter((c) => c && ctx.keepClass(c))
+    .map((c) => `.${c}`)
+    .join('');
   const shown = [...(SHOWN_ATTRIBUTES[node.name] ?? []), 'hidden']
-    .filter((name) => attribs[name] !== undefined && !(name === 'value' && node.name === 'option' && attribs[name] === text))
+    .filter(
+      (name) => attribs[name] !== undefined && !(name === 'value' && node.name === 'option' && attribs[name] === text),
+    )
     .map((name) => formatAttribute(name, ctx.normalise(attribs[name]!), BOOLEAN_ATTRIBUTES.has(name)));
   return `${node.name}${id}${classes}${shown.length ? `[${shown.join(' ')}]` : ''}`;
 }
@@ -125,7 +140,9 @@ function outlineTable(node: ElementNode, depth: number, ctx: Context): void {
   if (caption) ctx.lines.push(`${indent}  caption ${quote(textOf(caption), ctx)}`);
   for (const row of descendants(node, 'tr', 'table')) {
     const cells = row.children.filter((c) => isElement(c) && (c.name === 'td' || c.name === 'th'));
-    const texts = cells.map((cell) => truncate(ctx.normalise(textOf(cell, (text, href) => `[${text}](${href})`)), ctx.maxText).replace(/\|/g, '\\|'));
+    const texts = cells.map((cell) =>
+      truncate(ctx.normalise(textOf(cell, (text, href) => `[${text}](${href})`)), ctx.maxText).replace(/\|/g, '\\|'),
+    );
     ctx.lines.push(`${indent}  | ${texts.join(' | ')} |`.replace(/ {2}\|$/, ' |'));
   }
 }
@@ -133,11 +150,18 @@ function outlineTable(node: ElementNode, depth: number, ctx: Context): void {
 function outlinePre(node: ElementNode, depth: number, ctx: Context): void {
   const indent = '  '.repeat(depth);
   ctx.lines.push(indent + elementHead(node, ctx));
-  const lines = node.children.map((child) => collectText(child)).join('').replace(/\r\n?/g, '\n').replace(/\t/g, '  ').split('\n').map((l) => l.trimEnd());
+  const lines = node.children
+    .map((child) => collectText(child))
+    .join('')
+    .replace(/\r\n?/g, '\n')
+    .replace(/\t/g, '  ')
+    .split('\n')
+    .map((l) => l.trimEnd());
   while (lines.length && !lines[0]) lines.shift();
   while (lines.length && !lines[lines.length - 1]) lines.pop();
   const common = Math.min(...lines.filter((l) => l).map((l) => l.length - l.trimStart().length));
-  for (const line of lines) ctx.lines.push(`${indent}  >${line ? ` ${truncate(ctx.normalise(line.slice(common)), ctx.maxText)}` : ''}`);
+  for (const line of lines)
+    ctx.lines.push(`${indent}  >${line ? ` ${truncate(ctx.normalise(line.slice(common)), ctx.maxText)}` : ''}`);
 }
 
 /** Elements named `name` under `node`, in document order, not looking inside nested `stop` elements. */

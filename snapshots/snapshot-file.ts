@@ -22,7 +22,11 @@ export function snapshotModeFromEnv(env: NodeJS.ProcessEnv): { update: boolean; 
  * Compares `actual` with the stored file, or writes it: a new file is written unless `ci`
  * (even with `update`: CI never accepts a snapshot nobody has read); a different one fails unless `update`. Line endings are compared as `\n`.
  */
-export function checkSnapshotFile(file: string, actual: string, options: { update: boolean; ci: boolean; label?: string }): SnapshotCheck {
+export function checkSnapshotFile(
+  file: string,
+  actual: string,
+  options: { update: boolean; ci: boolean; label?: string },
+): SnapshotCheck {
   const text = actual.endsWith('\n') || actual === '' ? actual : `${actual}\n`;
   if (!existsSync(file)) {
     if (options.ci) return { state: 'missing' };

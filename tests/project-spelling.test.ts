@@ -22,16 +22,21 @@ function code(source: string): string {
 
 test('when the names of the code, the tests and the scripts are read, then none is spelt the other way', () => {
   const files = [...SOURCE_FOLDERS, 'tests', 'scripts'].flatMap((folder) => sourceFiles(folder));
-  const found = files.flatMap((file) => [...code(readFileSync(file, 'utf8')).matchAll(/[A-Za-z_$][\w$]*/g)]
-    .map(([name]) => name)
-    .filter((name) => OTHER_SPELLINGS.test(name) && !FOREIGN_NAMES.has(name))
-    .map((name) => `${file}: ${name}`));
+  const found = files.flatMap((file) =>
+    [...code(readFileSync(file, 'utf8')).matchAll(/[A-Za-z_$][\w$]*/g)]
+      .map(([name]) => name)
+      .filter((name) => OTHER_SPELLINGS.test(name) && !FOREIGN_NAMES.has(name))
+      .map((name) => `${file}: ${name}`),
+  );
   assert.equal(found, []);
 });
 
 test('when a name is spelt the other way, then the reader finds it, and not in a comment or a string', () => {
-  const sample = "// normalizeX in a comment\nconst colourOf = 'normalizeHost';\n/* KIND_COLOURS */ function normalizeHostName() {}";
-  const names = [...code(sample).matchAll(/[A-Za-z_$][\w$]*/g)].map(([name]) => name).filter((name) => OTHER_SPELLINGS.test(name));
+  const sample =
+    "// normalizeX in a comment\nconst colourOf = 'normalizeHost';\n/* KIND_COLOURS */ function normalizeHostName() {}";
+  const names = [...code(sample).matchAll(/[A-Za-z_$][\w$]*/g)]
+    .map(([name]) => name)
+    .filter((name) => OTHER_SPELLINGS.test(name));
   assert.equal(names, ['colourOf', 'normalizeHostName']);
 });
 

@@ -45,12 +45,19 @@ export class ProfilerController {
 
   readonly panelAction = async ({ request, params }: ControllerContext): Promise<Response> => {
     const moved = movedProfilerPath(params.token);
-    if (moved !== null) return Response.redirect(request.locationOf(`${moved}${request.queryString ? `?${request.queryString}` : ''}`), 301);
+    if (moved !== null)
+      return Response.redirect(
+        request.locationOf(`${moved}${request.queryString ? `?${request.queryString}` : ''}`),
+        301,
+      );
     const profile = await this.load(params.token);
     const requested = firstValue(request.query.panel);
     const panel = requested === undefined || requested === '' ? defaultPanel(profile) : findPanel(profile, requested);
-    if (panel === null) throw new NotFoundHttpError(`Panel "${requested}" is not available for token "${params.token}".`);
-    return Response.html(renderProfilePage(profile, { panel: panel.name, query: request.query, editor: this.editor, now: Date.now() }));
+    if (panel === null)
+      throw new NotFoundHttpError(`Panel "${requested}" is not available for token "${params.token}".`);
+    return Response.html(
+      renderProfilePage(profile, { panel: panel.name, query: request.query, editor: this.editor, now: Date.now() }),
+    );
   };
 
   /** Server-Sent Events: each profile stored from now on that fits the search filter (live-stream.ts). */
@@ -71,7 +78,8 @@ export class ProfilerController {
     if (!isNonce(nonce)) throw new HttpError(400, 'Expected ?nonce= and 32 lowercase hex digits.');
     const key = instanceKey(true);
     const port = request.serverAddress?.port;
-    if (key === null || port === undefined) throw new HttpError(503, 'This server has no instance key: its state folder cannot be written.');
+    if (key === null || port === undefined)
+      throw new HttpError(503, 'This server has no instance key: its state folder cannot be written.');
     return Response.json({ proof: instanceProof(key, nonce, port) }, 200, { 'Cache-Control': 'no-store' });
   };
 
@@ -84,7 +92,7 @@ export class ProfilerController {
     // A browser says where a request comes from in Sec-Fetch-Site; the profiler's no-referrer policy makes its Origin "null"
     const site = request.header('sec-fetch-site');
     const sameOrigin = site !== undefined ? site === 'same-origin' : request.header('origin') === request.baseUrl;
-    if (!sameOrigin) throw new HttpError(403, 'EXPLAIN is accepted only from the profiler\'s own page (same origin).');
+    if (!sameOrigin) throw new HttpError(403, "EXPLAIN is accepted only from the profiler's own page (same origin).");
     const form = await request.form();
     const token = firstValue(form.token) ?? '';
     const asked = firstValue(form.query) ?? '';
@@ -102,7 +110,10 @@ export class ProfilerController {
 
   /** `latest` (the newest profile of a request that was not the profiler's own) or a valid token; anything else is a 404 before any file is touched. */
   private async load(token: string): Promise<Profile> {
-    const found = await fromStore(resolveProfile(this.storage, token, false), `The profile "${token}" cannot be read: `);
+    const found = await fromStore(
+      resolveProfile(this.storage, token, false),
+      `The profile "${token}" cannot be read: `,
+    );
     if (found === 'none yet') throw new NotFoundHttpError('No profile has been recorded yet.');
     if (typeof found === 'string') throw new NotFoundHttpError(`Token "${token}" not found.`);
     return found;
@@ -120,9 +131,11 @@ async function fromStore<T>(answer: Promise<T>, what = ''): Promise<T> {
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     const message = `${what}${error.message}`;
-    if (error.code === 'APP_ERR_PROFILER_STORE_UNAVAILABLE') throw new HttpError(503, message, { 'Retry-After': RETRY_AFTER_SECONDS }, { cause: error });
+    if (error.code === 'APP_ERR_PROFILER_STORE_UNAVAILABLE')
+      throw new HttpError(503, message, { 'Retry-After': RETRY_AFTER_SECONDS }, { cause: error });
     // A row that fails the stored model or its size budget is input we refuse, not a server fault.
-    if (error.code === 'APP_ERR_PROFILER_STORE_CORRUPT') throw new HttpError(422, `This profile is damaged or too large. ${message}`, {}, { cause: error });
+    if (error.code === 'APP_ERR_PROFILER_STORE_CORRUPT')
+      throw new HttpError(422, `This profile is damaged or too large. ${message}`, {}, { cause: error });
     throw what === '' ? error : new AppError(error.code, message, { cause: error });
   }
 }
@@ -153,23 +166,27 @@ export function parseSearchQuery(raw: Record<string, string | string[]>, notes: 
   const given = value('limit');
   const limit = Number(given);
   const query: SearchQuery = { limit: (SEARCH_LIMITS as readonly number[]).includes(limit) ? limit : 10 };
-  if (given !== undefined && query.limit !== limit) notes.push(`limit "${given}"${NOT_APPLIED} ${SEARCH_LIMITS.join(', ')} are offered.`);
+  if (given !== undefined && query.limit !== limit)
+    notes.push(`limit "${given}"${NOT_APPLIED} ${SEARCH_LIMITS.join(', ')} are offered.`);
   for (const key of ['ip', 'method', 'status', 'url', 'token'] as const) {
     const v = value(key);
     if (v === undefined) continue;
-    if (key === 'status' && !STATUS_FILTER.test(v)) notes.push(`status "${v}"${NOT_APPLIED} give an exact status (404) or a class (4xx).`);
+    if (key === 'status' && !STATUS_FILTER.test(v))
+      notes.push(`status "${v}"${NOT_APPLIED} give an exact status (404) or a class (4xx).`);
     else query[key] = key === 'method' ? v.toUpperCase() : key === 'status' ? v.toLowerCase() : v;
   }
   const since = parseTime(value('since') ?? value('start'), 'since', notes);
   const until = parseTime(value('until') ?? value('end'), 'until', notes);
   if (since !== undefined) query.since = since;
   if (until !== undefined) query.until = until;
-  if (since !== undefined && until !== undefined && since > until) notes.push('"since" is later than "until": no profile can match.');
+  if (since !== undefined && until !== undefined && since > until)
+    notes.push('"since" is later than "until": no profile can match.');
   if (value('profiler') !== '1') query.hideProfiler = true;
   const givenOffset = value('offset');
   const offset = Number(givenOffset);
   if (Number.isSafeInteger(offset) && offset > 0) query.offset = offset;
-  else if (givenOffset !== undefined && offset !== 0) notes.push(`offset "${givenOffset}"${NOT_APPLIED} give a whole number of rows to skip.`);
+  else if (givenOffset !== undefined && offset !== 0)
+    notes.push(`offset "${givenOffset}"${NOT_APPLIED} give a whole number of rows to skip.`);
   return query;
 }
 
@@ -179,6 +196,7 @@ const NOT_APPLIED = ' was not applied:';
 function parseTime(value: string | undefined, name: string, notes: string[]): number | undefined {
   if (value === undefined) return undefined;
   const ms = parseUtcTime(value);
-  if (Number.isNaN(ms)) notes.push(`${name} "${value}"${NOT_APPLIED} give a date and time (2026-11-22T14:00, UTC unless a zone is given).`);
+  if (Number.isNaN(ms))
+    notes.push(`${name} "${value}"${NOT_APPLIED} give a date and time (2026-11-22T14:00, UTC unless a zone is given).`);
   return Number.isNaN(ms) ? undefined : ms;
 }

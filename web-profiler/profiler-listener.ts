@@ -20,7 +20,11 @@ import { isProfilerPath, profileUrl } from '../core/profiler/profiler-urls.js';
  */
 export class ProfilerListener {
   /** `routes`: the id of the kernel's route table in the hand-off; `atResponse`: what else a profiled response records first */
-  constructor(private readonly handoff: ProfileHandoff, private readonly routes: number, private readonly atResponse?: (event: KernelEvent) => void) {}
+  constructor(
+    private readonly handoff: ProfileHandoff,
+    private readonly routes: number,
+    private readonly atResponse?: (event: KernelEvent) => void,
+  ) {}
 
   readonly onKernelResponse = (event: KernelEvent): void => {
     const { request, response, trace } = event;
@@ -35,7 +39,10 @@ export class ProfilerListener {
     response.setHeader('X-Debug-Token-Link', `${request.baseUrl}${profileUrl(token)}`);
     if (!own && response.isHtml() && !response.isRedirect() && typeof response.body === 'string') {
       // HEAD too: its Content-Length is the GET's (BEHAVIOUR.md: same headers), though no body is sent.
-      response.body = injectToolbarAndObserver(response.body, renderToolbar(toolbarSummary(request, response, trace, token)));
+      response.body = injectToolbarAndObserver(
+        response.body,
+        renderToolbar(toolbarSummary(request, response, trace, token)),
+      );
       response.setHeader('Content-Length', String(Buffer.byteLength(response.body)));
     }
     trace.responded(request.elapsed());
@@ -56,7 +63,8 @@ export class ProfilerListener {
 function explainProfilerMiss(request: Request, trace: RequestTrace, response: Response): void {
   const top = (trace instanceof RecordingTrace ? trace.exception : null)?.chain[0];
   const route = request.attributes.route;
-  if (top?.class !== 'NotFoundHttpError' || (route !== '_profiler' && route !== '_profiler_json') || !response.isHtml()) return;
+  if (top?.class !== 'NotFoundHttpError' || (route !== '_profiler' && route !== '_profiler_json') || !response.isHtml())
+    return;
   if (route === '_profiler_json') {
     response.body = JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404, detail: top.message });
     response.setHeader('Content-Type', 'application/problem+json');

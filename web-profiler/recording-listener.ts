@@ -31,7 +31,10 @@ export class RequestRecording {
 
   private readonly config: ConfigData | null;
 
-  constructor(config: ConfigData | null, private readonly panels: ReadonlyMap<string, AppPanel>) {
+  constructor(
+    config: ConfigData | null,
+    private readonly panels: ReadonlyMap<string, AppPanel>,
+  ) {
     this.config = config && serialiseOnce(config);
   }
 
@@ -47,7 +50,11 @@ export class RequestRecording {
     const entries = trace instanceof RecordingTrace ? trace.entries : null;
     for (const [name, panel] of this.panels) {
       const key = `app:${name}`;
-      trace.addEntry(`${CUSTOM_PREFIX}${name}`, { title: panel.title ?? name, columns: panel.columns, rows: panelRows(panel, entries?.get(key) ?? []) });
+      trace.addEntry(`${CUSTOM_PREFIX}${name}`, {
+        title: panel.title ?? name,
+        columns: panel.columns,
+        rows: panelRows(panel, entries?.get(key) ?? []),
+      });
     }
     // Entries for panels the app did not define go nowhere.
     for (const key of entries?.keys() ?? []) if (key.startsWith('app:')) entries!.delete(key);
@@ -62,6 +69,11 @@ export class RequestRecording {
     }
     const heap = getHeapStatistics();
     this.#memoryAt = now;
-    return this.#memory = { rss: this.#rss, heapUsed: heap.used_heap_size, heapTotal: heap.total_heap_size, external: heap.external_memory };
+    return (this.#memory = {
+      rss: this.#rss,
+      heapUsed: heap.used_heap_size,
+      heapTotal: heap.total_heap_size,
+      external: heap.external_memory,
+    });
   }
 }

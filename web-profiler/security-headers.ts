@@ -9,8 +9,14 @@ import { isProfilerPath } from '../core/profiler/profiler-urls.js';
  * 'unsafe-inline' for styles, and for styles only.
  */
 const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'", "script-src 'self'", "connect-src 'self'", "style-src 'unsafe-inline'", "img-src 'self' data:",
-  "frame-ancestors 'none'", "base-uri 'none'", "form-action 'self'",
+  "default-src 'none'",
+  "script-src 'self'",
+  "connect-src 'self'",
+  "style-src 'unsafe-inline'",
+  "img-src 'self' data:",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
 ].join('; ');
 
 /** Sent with every answer under /_profiler: pages, JSON, redirects and errors alike. */

@@ -38,7 +38,12 @@ export interface ToolbarSummary {
  * The one place the toolbar reads the request's trace. Cheap by design: it runs on the request
  * path for every HTML page, so it counts and copies names, and builds nothing of the profile.
  */
-export function toolbarSummary(request: Request, response: Response, trace: RequestTrace, token: string): ToolbarSummary {
+export function toolbarSummary(
+  request: Request,
+  response: Response,
+  trace: RequestTrace,
+  token: string,
+): ToolbarSummary {
   const log: Partial<Record<LogLevel, number>> = {};
   let deprecations = 0;
   for (const record of request.log.records) {

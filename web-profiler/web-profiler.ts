@@ -15,7 +15,13 @@ import type { ConfigData } from '../core/profiler/panel-data.js';
 import { RequestRecording } from './recording-listener.js';
 import { LiveStreams } from './live-stream.js';
 import { instanceKey } from '../core/profiler/instance-proof.js';
-import { INSTANCE_PROOF_PATH, PROFILER_LIVE_PATH, PROFILER_LIVE_SCRIPT_PATH, PROFILER_PATH, PROFILER_SEARCH_PATH } from '../core/profiler/profiler-urls.js';
+import {
+  INSTANCE_PROOF_PATH,
+  PROFILER_LIVE_PATH,
+  PROFILER_LIVE_SCRIPT_PATH,
+  PROFILER_PATH,
+  PROFILER_SEARCH_PATH,
+} from '../core/profiler/profiler-urls.js';
 
 export interface ProfilerExtensionOptions {
   /** the configuration panel's data (versions, app file, options, environment); null: no panel data */
@@ -35,14 +41,43 @@ export interface ProfilerExtensionOptions {
 /** The profiler's pages, matched before the app's routes. */
 export function profilerRoutes(): RouteCollection {
   return new RouteCollection()
-    .add('_profiler_home', { path: `${PROFILER_PATH}/`, methods: ['GET'], controller: 'ProfilerController::homeAction' })
-    .add('_profiler_search_results', { path: PROFILER_SEARCH_PATH, methods: ['GET'], controller: 'ProfilerController::searchAction' })
+    .add('_profiler_home', {
+      path: `${PROFILER_PATH}/`,
+      methods: ['GET'],
+      controller: 'ProfilerController::homeAction',
+    })
+    .add('_profiler_search_results', {
+      path: PROFILER_SEARCH_PATH,
+      methods: ['GET'],
+      controller: 'ProfilerController::searchAction',
+    })
     .add('_profiler_live', { path: PROFILER_LIVE_PATH, methods: ['GET'], controller: 'ProfilerController::liveAction' })
-    .add('_profiler_live_script', { path: PROFILER_LIVE_SCRIPT_PATH, methods: ['GET'], controller: 'ProfilerController::liveScriptAction' })
-    .add('_profiler_instance_proof', { path: INSTANCE_PROOF_PATH, methods: ['GET'], controller: 'ProfilerController::instanceProofAction' })
-    .add('_profiler_explain', { path: `${PROFILER_PATH}/explain`, methods: ['POST'], controller: 'ProfilerController::explainAction' })
-    .add('_profiler_json', { path: `${PROFILER_PATH}/{token}.json`, methods: ['GET'], controller: 'ProfilerController::jsonAction' })
-    .add('_profiler', { path: `${PROFILER_PATH}/{token}`, methods: ['GET'], requirements: { token: '.+' }, controller: 'ProfilerController::panelAction' });
+    .add('_profiler_live_script', {
+      path: PROFILER_LIVE_SCRIPT_PATH,
+      methods: ['GET'],
+      controller: 'ProfilerController::liveScriptAction',
+    })
+    .add('_profiler_instance_proof', {
+      path: INSTANCE_PROOF_PATH,
+      methods: ['GET'],
+      controller: 'ProfilerController::instanceProofAction',
+    })
+    .add('_profiler_explain', {
+      path: `${PROFILER_PATH}/explain`,
+      methods: ['POST'],
+      controller: 'ProfilerController::explainAction',
+    })
+    .add('_profiler_json', {
+      path: `${PROFILER_PATH}/{token}.json`,
+      methods: ['GET'],
+      controller: 'ProfilerController::jsonAction',
+    })
+    .add('_profiler', {
+      path: `${PROFILER_PATH}/{token}`,
+      methods: ['GET'],
+      requirements: { token: '.+' },
+      controller: 'ProfilerController::panelAction',
+    });
 }
 
 /**
@@ -107,15 +142,29 @@ function profilerExtension(profiler: WebProfiler, options: ProfilerExtensionOpti
     controllers,
     register(kernel, allRoutes) {
       const handoff = profiler.handoff;
-      const recording = options.appRecords === false ? null : new RequestRecording(options.config ?? null, options.panels ?? new Map());
+      const recording =
+        options.appRecords === false ? null : new RequestRecording(options.config ?? null, options.panels ?? new Map());
       const listener = new ProfilerListener(handoff, handoff.addRoutes(allRoutes), recording?.atResponse);
       if (recording && options.httpClient !== false) startHttpClientCapture();
-      if (recording && options.database !== false) startDatabaseCapture(options.database ?? { root: process.cwd(), slowQueryMs: null });
+      if (recording && options.database !== false)
+        startDatabaseCapture(options.database ?? { root: process.cwd(), slowQueryMs: null });
       const reserved = storage.nextToken?.bind(storage);
-      kernel.beforeHandle.push((_request, trace) => { trace.token = generateToken((t) => storage.has(t), reserved); });
+      kernel.beforeHandle.push((_request, trace) => {
+        trace.token = generateToken((t) => storage.has(t), reserved);
+      });
       if (recording) kernel.beforeHandle.push(recording.begin);
-      kernel.dispatcher.addListener(KernelEvents.RESPONSE, 'ProfilerListener::onKernelResponse', listener.onKernelResponse, -128);
-      kernel.dispatcher.addListener(KernelEvents.TERMINATE, 'ProfilerListener::onKernelTerminate', listener.onKernelTerminate, -1024);
+      kernel.dispatcher.addListener(
+        KernelEvents.RESPONSE,
+        'ProfilerListener::onKernelResponse',
+        listener.onKernelResponse,
+        -128,
+      );
+      kernel.dispatcher.addListener(
+        KernelEvents.TERMINATE,
+        'ProfilerListener::onKernelTerminate',
+        listener.onKernelTerminate,
+        -1024,
+      );
     },
   };
 }

@@ -9,8 +9,20 @@ export interface InProcessResponse {
 }
 
 /** Sends a request through the kernel without a socket (for `app snapshot` and tests). */
-export async function requestInProcess(kernel: Kernel, method: string, target: string, headers: Record<string, string> = {}, body?: Buffer): Promise<InProcessResponse> {
-  const request = new Request({ method, target, headers: { host: 'localhost', ...lower(headers) }, body, clientIp: '127.0.0.1' });
+export async function requestInProcess(
+  kernel: Kernel,
+  method: string,
+  target: string,
+  headers: Record<string, string> = {},
+  body?: Buffer,
+): Promise<InProcessResponse> {
+  const request = new Request({
+    method,
+    target,
+    headers: { host: 'localhost', ...lower(headers) },
+    body,
+    clientIp: '127.0.0.1',
+  });
   // The kernel's request timeout keeps no process alive (a server does): without a socket, this does until the answer.
   const alive = setInterval(() => {}, 60_000);
   try {

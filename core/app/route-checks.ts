@@ -41,7 +41,9 @@ function methodsOf(route: Route): string {
 function coversMethods(by: Route, route: Route): boolean {
   if (by.methods.length === 0) return true;
   if (route.methods.length === 0) return false;
-  return route.methods.every((method) => by.methods.includes(method) || (method === 'HEAD' && by.methods.includes('GET')));
+  return route.methods.every(
+    (method) => by.methods.includes(method) || (method === 'HEAD' && by.methods.includes('GET')),
+  );
 }
 
 /** The same regex but for the names of its placeholders. */
@@ -56,7 +58,11 @@ function unnamed(regex: RegExp): string {
 function matchesStaticPath(by: Route, route: Route): boolean {
   if (route.staticPath === null || by.staticPath !== null) return false;
   const alone = new RouteCollection().add(by.name, {
-    path: by.path, methods: by.methods, requirements: { ...by.requirements }, defaults: { ...by.defaults }, controller: by.controller,
+    path: by.path,
+    methods: by.methods,
+    requirements: { ...by.requirements },
+    defaults: { ...by.defaults },
+    controller: by.controller,
   });
   const result = compileMatcher(alone).lookup(route.methods[0] ?? 'GET', route.path);
   return result.type === 'match';

@@ -6,7 +6,9 @@ import type { Frame } from '../kernel/exception-data.js';
 export type AppFrame = Pick<Frame, 'function' | 'file' | 'line'>;
 
 /** A stack captured unformatted (Error.captureStackTrace). */
-export interface StackHolder { stack?: unknown }
+export interface StackHolder {
+  stack?: unknown;
+}
 
 /**
  * Frames found, by generated file then position in it (one call site runs the same query again and
@@ -43,7 +45,10 @@ export function appFrame(holder: StackHolder, root: string): AppFrame | null {
     if (!file) continue;
     let places = known.get(file);
     if (places === undefined) {
-      places = file.startsWith('node:') || file.includes('/node_modules/') || file.includes('\\node_modules\\') ? null : new Map();
+      places =
+        file.startsWith('node:') || file.includes('/node_modules/') || file.includes('\\node_modules\\')
+          ? null
+          : new Map();
       known.set(file, places);
       knownPlaces++;
     }

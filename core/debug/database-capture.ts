@@ -38,7 +38,12 @@ export function stopDatabaseCapture(): void {
 export function wrapLoadedPg(): number {
   let count = 0;
   for (const [file, module] of Object.entries(moduleCache)) {
-    if (file.endsWith(PG_ENTRY) && module?.loaded && wrapPgModule(module.exports as PgModule, parametersOf(module.require.bind(module)))) count++;
+    if (
+      file.endsWith(PG_ENTRY) &&
+      module?.loaded &&
+      wrapPgModule(module.exports as PgModule, parametersOf(module.require.bind(module)))
+    )
+      count++;
     else if (file.endsWith(MYSQL2_POOL) && module?.loaded) rememberMysql2Pools(module.exports as Mysql2PoolClass);
   }
   return count;

@@ -29,19 +29,31 @@ export function dumpValue(value: unknown): DumpNode {
   const walk = (item: unknown, depth: number): DumpNode => {
     nodes++;
     switch (typeof item) {
-      case 'undefined': return { type: 'undefined' };
-      case 'boolean': return { type: 'boolean', value: String(item) };
-      case 'number': return { type: 'number', value: Object.is(item, -0) ? '-0' : String(item) };
-      case 'bigint': return { type: 'bigint', value: `${item}n` };
-      case 'symbol': return { type: 'symbol', value: item.toString() };
-      case 'string': return { type: 'string', value: item.length > DUMP_MAX_STRING ? item.slice(0, DUMP_MAX_STRING) : item, length: item.length };
-      case 'function': return { type: 'function', name: item.name || '(anonymous)' };
+      case 'undefined':
+        return { type: 'undefined' };
+      case 'boolean':
+        return { type: 'boolean', value: String(item) };
+      case 'number':
+        return { type: 'number', value: Object.is(item, -0) ? '-0' : String(item) };
+      case 'bigint':
+        return { type: 'bigint', value: `${item}n` };
+      case 'symbol':
+        return { type: 'symbol', value: item.toString() };
+      case 'string':
+        return {
+          type: 'string',
+          value: item.length > DUMP_MAX_STRING ? item.slice(0, DUMP_MAX_STRING) : item,
+          length: item.length,
+        };
+      case 'function':
+        return { type: 'function', name: item.name || '(anonymous)' };
     }
     if (item === null) return { type: 'null' };
     const object = item as object;
     const name = className(object);
     if (ancestors.has(object)) return { type: 'circular', class: name };
-    if (object instanceof Date) return { type: 'date', value: Number.isNaN(object.getTime()) ? 'Invalid Date' : object.toISOString() };
+    if (object instanceof Date)
+      return { type: 'date', value: Number.isNaN(object.getTime()) ? 'Invalid Date' : object.toISOString() };
     if (object instanceof Error) return { type: 'error', class: name, message: String(object.message) };
     if (depth >= DUMP_MAX_DEPTH) return { type: 'cut', class: name, why: 'depth' };
     if (nodes > DUMP_MAX_NODES) return { type: 'cut', class: name, why: 'size' };
@@ -65,10 +77,15 @@ export function dumpValue(value: unknown): DumpNode {
       try {
         keys = Object.keys(object);
       } catch (error) {
-        return { type: 'error', class: name, message: `its keys cannot be read: ${String((error as Error)?.message ?? error)}` };
+        return {
+          type: 'error',
+          class: name,
+          message: `its keys cannot be read: ${String((error as Error)?.message ?? error)}`,
+        };
       }
       const entries: [string, DumpNode][] = [];
-      for (const key of keys.slice(0, DUMP_MAX_ITEMS)) entries.push([key, readProperty(object, key, (v) => walk(v, depth + 1))]);
+      for (const key of keys.slice(0, DUMP_MAX_ITEMS))
+        entries.push([key, readProperty(object, key, (v) => walk(v, depth + 1))]);
       return { type: 'object', class: name, entries, more: Math.max(0, keys.length - DUMP_MAX_ITEMS) };
     } finally {
       ancestors.delete(object);

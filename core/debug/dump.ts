@@ -31,7 +31,12 @@ export function dump<T>(value: T): T {
   const holder: { stack?: string } = {};
   Error.captureStackTrace(holder, dump);
   const site = callSite(holder.stack ?? '');
-  const entry: DumpEntry = { file: site.file, line: site.line, time: recorder ? recorder.elapsed() : null, value: dumpValue(value) };
+  const entry: DumpEntry = {
+    file: site.file,
+    line: site.line,
+    time: recorder ? recorder.elapsed() : null,
+    value: dumpValue(value),
+  };
   recorder?.add(DUMP_COLLECTOR, entry);
   echo?.(entry);
   return value;

@@ -12,22 +12,46 @@ export { OutgoingCall };
 
 const pending = new WeakMap<object, OutgoingCall>();
 
-interface UndiciRequest { origin: unknown; method: unknown; path: unknown; headers: RawHeaders; body: unknown }
+interface UndiciRequest {
+  origin: unknown;
+  method: unknown;
+  path: unknown;
+  headers: RawHeaders;
+  body: unknown;
+}
 
 function onUndiciCreate(message: unknown): void {
   const recorder = currentRecorder();
   if (!recorder) return;
   const request = (message as { request: UndiciRequest }).request;
   const { body } = request;
-  const size = body === null || body === undefined ? null
-    : typeof body === 'string' ? Buffer.byteLength(body) : body instanceof Uint8Array ? body.byteLength : null;
-  const call = new OutgoingCall('undici', recorder.origin, performance.now(), request.method, request.origin, request.path, request.headers, size);
+  const size =
+    body === null || body === undefined
+      ? null
+      : typeof body === 'string'
+        ? Buffer.byteLength(body)
+        : body instanceof Uint8Array
+          ? body.byteLength
+          : null;
+  const call = new OutgoingCall(
+    'undici',
+    recorder.origin,
+    performance.now(),
+    request.method,
+    request.origin,
+    request.path,
+    request.headers,
+    size,
+  );
   pending.set(request, call);
   recorder.add(HTTP_CLIENT_COLLECTOR, call);
 }
 
 function onUndiciHeaders(message: unknown): void {
-  const { request, response } = message as { request: object; response: { statusCode: number; statusText?: unknown; headers: RawHeaders } };
+  const { request, response } = message as {
+    request: object;
+    response: { statusCode: number; statusText?: unknown; headers: RawHeaders };
+  };
   const call = pending.get(request);
   if (!call) return;
   call.headersAt = performance.now();
@@ -37,7 +61,9 @@ function onUndiciHeaders(message: unknown): void {
   if (previewable(response.headers)) watchBody(request as UndiciBodySink, call);
 }
 
-interface UndiciBodySink { onData?: (chunk: Uint8Array) => unknown }
+interface UndiciBodySink {
+  onData?: (chunk: Uint8Array) => unknown;
+}
 
 /**
  * A text answer's chunks are copied as undici hands them to this one request (Node 20's undici publishes
@@ -59,7 +85,14 @@ function previewable(headers: RawHeaders): boolean {
   for (let i = 0; i + 1 < headers.length; i += 2) {
     const name = String(headers[i]);
     if (name.length === 12 && name.toLowerCase() === 'content-type') type = String(headers[i + 1]);
-    else if (name.length === 16 && name.toLowerCase() === 'content-encoding' && String(headers[i + 1]).trim().toLowerCase() !== 'identity') return false;
+    else if (
+      name.length === 16 &&
+      name.toLowerCase() === 'content-encoding' &&
+      String(headers[i + 1])
+        .trim()
+        .toLowerCase() !== 'identity'
+    )
+      return false;
   }
   return isPreviewable(type);
 }
@@ -81,7 +114,13 @@ function onUndiciError(message: unknown): void {
   pending.delete(request);
 }
 
-interface NodeClientRequest { method: string; protocol: string; host: string; path: string; getHeaders(): Record<string, unknown> }
+interface NodeClientRequest {
+  method: string;
+  protocol: string;
+  host: string;
+  path: string;
+  getHeaders(): Record<string, unknown>;
+}
 
 function onHttpStart(message: unknown): void {
   const recorder = currentRecorder();
@@ -89,7 +128,16 @@ function onHttpStart(message: unknown): void {
   const request = (message as { request: NodeClientRequest }).request;
   const requestHeaders = request.getHeaders();
   const host = requestHeaders.host ?? request.host;
-  const call = new OutgoingCall('node:http', recorder.origin, performance.now(), request.method, `${request.protocol}//${host}`, request.path, requestHeaders, null);
+  const call = new OutgoingCall(
+    'node:http',
+    recorder.origin,
+    performance.now(),
+    request.method,
+    `${request.protocol}//${host}`,
+    request.path,
+    requestHeaders,
+    null,
+  );
   pending.set(request, call);
   recorder.add(HTTP_CLIENT_COLLECTOR, call);
   // Only 'close': a 'response', 'timeout' or 'error' listener would change what Node does for the app.
@@ -102,7 +150,10 @@ function onHttpStart(message: unknown): void {
 }
 
 function onHttpFinish(message: unknown): void {
-  const { request, response } = message as { request: object; response: { statusCode: number; statusMessage?: unknown; headers: Record<string, unknown> } };
+  const { request, response } = message as {
+    request: object;
+    response: { statusCode: number; statusMessage?: unknown; headers: Record<string, unknown> };
+  };
   const call = pending.get(request);
   if (!call) return;
   const now = performance.now();
@@ -116,8 +167,10 @@ function onHttpFinish(message: unknown): void {
 
 function failed(call: OutgoingCall, error: unknown): void {
   const name = (error as Error)?.name;
-  call.timedOut ||= name === 'TimeoutError' || (error as { code?: string })?.code === 'UND_ERR_HEADERS_TIMEOUT'
-    || (error as { code?: string })?.code === 'UND_ERR_BODY_TIMEOUT';
+  call.timedOut ||=
+    name === 'TimeoutError' ||
+    (error as { code?: string })?.code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    (error as { code?: string })?.code === 'UND_ERR_BODY_TIMEOUT';
   call.error = String((error as Error)?.message ?? error);
   call.endAt = performance.now();
 }

@@ -11,7 +11,9 @@ interface Mysql2Pool {
 }
 
 /** mysql2's lib/base/pool.js: the class every mysql2 pool (callback or promise) is. */
-export interface Mysql2PoolClass { prototype: { getConnection?: Method } }
+export interface Mysql2PoolClass {
+  prototype: { getConnection?: Method };
+}
 
 const WRAPPED = Symbol.for('appkernel.db.pools');
 const live = new WeakMap<Mysql2Pool, { key: string; pool: LivePool }>();
@@ -37,16 +39,29 @@ function remember(mysqlPool: Mysql2Pool): void {
   if (known === undefined) {
     const config = mysqlPool.config?.connectionConfig ?? {};
     // as mysql2's tracing names the server (lib/tracing.js getServerContext)
-    const host = typeof config.socketPath === 'string' ? config.socketPath : typeof config.host === 'string' && config.host ? config.host : 'localhost';
-    const port = typeof config.socketPath === 'string' ? null : typeof config.port === 'number' && config.port ? config.port : 3306;
+    const host =
+      typeof config.socketPath === 'string'
+        ? config.socketPath
+        : typeof config.host === 'string' && config.host
+          ? config.host
+          : 'localhost';
+    const port =
+      typeof config.socketPath === 'string'
+        ? null
+        : typeof config.port === 'number' && config.port
+          ? config.port
+          : 3306;
     const name = typeof config.database === 'string' && config.database !== '' ? config.database : null;
     known = {
       key: poolKey('mysql2', { host, port, name }),
       pool: {
         driver: 'mysql2',
-        run: (sql, params) => new Promise((resolve, reject) => {
-          mysqlPool.query(sql, [...params], (error, rows) => (error ? reject(error) : resolve(Array.isArray(rows) ? rows : [])));
-        }),
+        run: (sql, params) =>
+          new Promise((resolve, reject) => {
+            mysqlPool.query(sql, [...params], (error, rows) =>
+              error ? reject(error) : resolve(Array.isArray(rows) ? rows : []),
+            );
+          }),
         open: () => mysqlPool._closed !== true,
       },
     };

@@ -30,14 +30,22 @@ function onStart(message: unknown): void {
   if (recorder === undefined || settings === null) return;
   const m = message as Tagged;
   if (typeof m.query !== 'string') return;
-  const record = new QueryRecord('mysql2', recorder.origin, performance.now(), m.query, Array.isArray(m.values) ? m.values : [],
+  const record = new QueryRecord(
+    'mysql2',
+    recorder.origin,
+    performance.now(),
+    m.query,
+    Array.isArray(m.values) ? m.values : [],
     {
       host: typeof m.serverAddress === 'string' ? m.serverAddress : null,
       port: typeof m.serverPort === 'number' ? m.serverPort : null,
       name: typeof m.database === 'string' && m.database !== '' ? m.database : null,
       user: null,
     },
-    settings.root, settings.slowQueryMs, poolCaller.getStore() ?? captureStack(onStart));
+    settings.root,
+    settings.slowQueryMs,
+    poolCaller.getStore() ?? captureStack(onStart),
+  );
   m[RECORD] = record;
   recorder.add(DATABASE_COLLECTOR, record);
 }

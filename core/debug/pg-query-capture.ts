@@ -1,5 +1,11 @@
 import { databaseCaptureSettings } from './database-capture-settings.js';
-import { captureStack, DATABASE_COLLECTOR, QueryRecord, type DatabaseTarget, type StackHolder } from './database-query.js';
+import {
+  captureStack,
+  DATABASE_COLLECTOR,
+  QueryRecord,
+  type DatabaseTarget,
+  type StackHolder,
+} from './database-query.js';
 import { poolKey, rememberPool, type LivePool } from './live-pools.js';
 import { currentRecorder, runInRequestScope, type RequestRecorder } from './request-scope.js';
 
@@ -42,9 +48,12 @@ export function wrapPgModule(pg: PgModule, parameters?: ParametersOf): boolean {
   if ((client.query as unknown as Record<symbol, unknown>)[WRAPPED]) return true;
   client.query = wrappedQuery(client.query);
   const pool = pg.Pool?.prototype;
-  const remember = parameters === undefined ? () => {} : (poolObject: unknown) => rememberPgPool(poolObject as PgPool, parameters);
-  if (pool && typeof pool.connect === 'function' && !Object.hasOwn(pool.connect, WRAPPED)) pool.connect = wrappedConnect(pool.connect, remember);
-  if (pool && typeof pool.query === 'function' && !Object.hasOwn(pool.query, WRAPPED)) pool.query = wrappedPoolQuery(pool.query, remember);
+  const remember =
+    parameters === undefined ? () => {} : (poolObject: unknown) => rememberPgPool(poolObject as PgPool, parameters);
+  if (pool && typeof pool.connect === 'function' && !Object.hasOwn(pool.connect, WRAPPED))
+    pool.connect = wrappedConnect(pool.connect, remember);
+  if (pool && typeof pool.query === 'function' && !Object.hasOwn(pool.query, WRAPPED))
+    pool.query = wrappedPoolQuery(pool.query, remember);
   return true;
 }
 
@@ -60,8 +69,17 @@ function wrappedQuery(original: Method): Method {
     const params = Array.isArray(given) ? given : Array.isArray(values) ? values : [];
     const caller = poolCallbackCaller;
     poolCallbackCaller = null;
-    const record = new QueryRecord('pg', recorder.origin, performance.now(), text, params, target(this as PgClient), settings.root, settings.slowQueryMs,
-      caller ?? captureStack(query));
+    const record = new QueryRecord(
+      'pg',
+      recorder.origin,
+      performance.now(),
+      text,
+      params,
+      target(this as PgClient),
+      settings.root,
+      settings.slowQueryMs,
+      caller ?? captureStack(query),
+    );
     recorder.add(DATABASE_COLLECTOR, record);
     const at = typeof args[2] === 'function' ? 2 : typeof args[1] === 'function' ? 1 : -1;
     if (at !== -1) {
@@ -73,9 +91,20 @@ function wrappedQuery(original: Method): Method {
       return original.apply(this, args);
     }
     const returned = original.apply(this, args);
-    if (returned !== null && typeof returned === 'object' && typeof (returned as Promise<unknown>).then === 'function') {
-      (returned as Promise<unknown>).then((result) => record.ended(rowsOf(result), null), (error: unknown) => record.ended(null, error));
-    } else if (returned !== null && typeof returned === 'object' && typeof (returned as NodeJS.EventEmitter).once === 'function') {
+    if (
+      returned !== null &&
+      typeof returned === 'object' &&
+      typeof (returned as Promise<unknown>).then === 'function'
+    ) {
+      (returned as Promise<unknown>).then(
+        (result) => record.ended(rowsOf(result), null),
+        (error: unknown) => record.ended(null, error),
+      );
+    } else if (
+      returned !== null &&
+      typeof returned === 'object' &&
+      typeof (returned as NodeJS.EventEmitter).once === 'function'
+    ) {
       // a Submittable (a cursor, a query stream): it ends or fails as an emitter
       (returned as NodeJS.EventEmitter).once('end', () => record.ended(null, null));
       (returned as NodeJS.EventEmitter).once('error', (error: unknown) => record.ended(null, error));

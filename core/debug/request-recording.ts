@@ -6,7 +6,10 @@ import type { RequestRecorder } from './request-scope.js';
 class TraceRecorder implements RequestRecorder {
   readonly origin: number;
 
-  constructor(private readonly request: Request, private readonly trace: RequestTrace) {
+  constructor(
+    private readonly request: Request,
+    private readonly trace: RequestTrace,
+  ) {
     this.origin = request.start;
   }
 

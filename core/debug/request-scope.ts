@@ -28,7 +28,12 @@ export function enterRequestScope(recorder: RequestRecorder | null): void {
 }
 
 /** Calls `fn` with the recorder of `recorder`'s request as the current one, for it and everything it starts. */
-export function runInRequestScope<R>(recorder: RequestRecorder, fn: (...args: unknown[]) => R, thisArg: unknown, args: unknown[]): R {
+export function runInRequestScope<R>(
+  recorder: RequestRecorder,
+  fn: (...args: unknown[]) => R,
+  thisArg: unknown,
+  args: unknown[],
+): R {
   return scope.run(recorder, Reflect.apply, fn, thisArg, args) as R;
 }
 
@@ -37,8 +42,12 @@ export function runInRequestScope<R>(recorder: RequestRecorder, fn: (...args: un
  * for their message: a driver's pool that hands a connection to a waiting caller later, from another
  * request's code, then still records into the caller's request.
  */
-export function bindRequestScope(channel: { bindStore(store: AsyncLocalStorage<RequestRecorder>, transform: (message: unknown) => RequestRecorder): void },
-  recorderOf: (message: unknown) => RequestRecorder | undefined): void {
+export function bindRequestScope(
+  channel: {
+    bindStore(store: AsyncLocalStorage<RequestRecorder>, transform: (message: unknown) => RequestRecorder): void;
+  },
+  recorderOf: (message: unknown) => RequestRecorder | undefined,
+): void {
   channel.bindStore(scope, (message) => recorderOf(message) as RequestRecorder);
 }
 

@@ -9,7 +9,11 @@ const LITERALS = /'(?:[^']|'')*'|"(?:[^"\\]|\\.)*"|\$\d+|\?|\b\d+(?:\.\d+)?\b/g;
  * are one statement; a list `IN (?, ?, ?)` is `IN (?)` whatever its length.
  */
 export function statementShape(sql: string): string {
-  return sql.replace(LITERALS, '?').replace(/\s+/g, ' ').replace(/\(\s*\?(?:\s*,\s*\?)*\s*\)/g, '(?)').trim();
+  return sql
+    .replace(LITERALS, '?')
+    .replace(/\s+/g, ' ')
+    .replace(/\(\s*\?(?:\s*,\s*\?)*\s*\)/g, '(?)')
+    .trim();
 }
 
 /** The key of "the same statement from the same place": null when the place is unknown. */

@@ -22,10 +22,13 @@ type Sink = (span: Span) => void;
 export class Stopwatch implements ControllerStopwatch {
   #open: Map<string, Span[]> | null = null;
 
-  constructor(private readonly clock: Clock, private readonly sink: Sink) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly sink: Sink,
+  ) {}
 
   get #running(): Map<string, Span[]> {
-    return this.#open ??= new Map();
+    return (this.#open ??= new Map());
   }
 
   start(name: string): void {
@@ -40,7 +43,11 @@ export class Stopwatch implements ControllerStopwatch {
   stop(name: string): number {
     const open = this.#running.get(spanName(name));
     const span = open?.pop();
-    if (!span) throw new AppError('APP_ERR_DEBUG_STOPWATCH', `The stopwatch span "${String(name)}" was stopped but never started.`);
+    if (!span)
+      throw new AppError(
+        'APP_ERR_DEBUG_STOPWATCH',
+        `The stopwatch span "${String(name)}" was stopped but never started.`,
+      );
     if (open!.length === 0) this.#running.delete(span.name);
     span.duration = this.clock() - span.start;
     return span.duration;
@@ -59,7 +66,10 @@ export class Stopwatch implements ControllerStopwatch {
 
 function spanName(name: unknown): string {
   if (typeof name !== 'string' || name === '') {
-    throw new AppError('APP_ERR_DEBUG_STOPWATCH', `A stopwatch span needs a non-empty string name (${name === '' ? 'empty string' : typeof name} given).`);
+    throw new AppError(
+      'APP_ERR_DEBUG_STOPWATCH',
+      `A stopwatch span needs a non-empty string name (${name === '' ? 'empty string' : typeof name} given).`,
+    );
   }
   return name.length > 200 ? name.slice(0, 200) : name;
 }

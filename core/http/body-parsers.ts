@@ -34,7 +34,11 @@ export function bodyJson(body: Buffer, options: BodyOptions = {}): unknown {
  * The fields of an urlencoded or multipart form (a repeated field gives an array; multipart file
  * parts are left out: formData() has them). 415 for another content type, 400 for a malformed body.
  */
-export async function bodyForm(body: Buffer, contentType: string | undefined, options: BodyOptions = {}): Promise<QueryValues> {
+export async function bodyForm(
+  body: Buffer,
+  contentType: string | undefined,
+  options: BodyOptions = {},
+): Promise<QueryValues> {
   const type = mediaType(contentType);
   if (type === 'multipart/form-data') {
     const fields: QueryValues = Object.create(null);
@@ -48,12 +52,18 @@ export async function bodyForm(body: Buffer, contentType: string | undefined, op
 }
 
 /** The form as a web FormData, files included (multipart parsed by undici, Node's own fetch implementation). */
-export async function bodyFormData(body: Buffer, contentType: string | undefined, options: BodyOptions = {}): Promise<FormData> {
+export async function bodyFormData(
+  body: Buffer,
+  contentType: string | undefined,
+  options: BodyOptions = {},
+): Promise<FormData> {
   checkLimit(body, options);
   const type = mediaType(contentType);
   if (type !== 'multipart/form-data' && type !== 'application/x-www-form-urlencoded') throw unsupported(type || 'none');
   try {
-    return await new globalThis.Response(Uint8Array.from(body), { headers: { 'Content-Type': contentType! } }).formData();
+    return await new globalThis.Response(Uint8Array.from(body), {
+      headers: { 'Content-Type': contentType! },
+    }).formData();
   } catch (error) {
     throw new BadRequestError(`Malformed form body: ${(error as Error).message}`, 400, { cause: error });
   }
@@ -64,7 +74,11 @@ function parseUrlencoded(text: string): QueryValues {
   for (const part of text.split('&')) {
     if (!part) continue;
     const eq = part.indexOf('=');
-    addField(fields, decodeField(eq === -1 ? part : part.slice(0, eq)), eq === -1 ? '' : decodeField(part.slice(eq + 1)));
+    addField(
+      fields,
+      decodeField(eq === -1 ? part : part.slice(0, eq)),
+      eq === -1 ? '' : decodeField(part.slice(eq + 1)),
+    );
   }
   return fields;
 }
@@ -86,7 +100,10 @@ function addField(fields: QueryValues, name: string, value: string): void {
 
 function checkLimit(body: Buffer, options: BodyOptions): void {
   if (options.limit !== undefined && body.length > options.limit) {
-    throw new HttpError(413, `Content Too Large: the request body (${body.length} bytes) exceeds the limit of ${options.limit} bytes.`);
+    throw new HttpError(
+      413,
+      `Content Too Large: the request body (${body.length} bytes) exceeds the limit of ${options.limit} bytes.`,
+    );
   }
 }
 
@@ -95,5 +112,8 @@ function mediaType(contentType: string | undefined): string {
 }
 
 function unsupported(type: string): HttpError {
-  return new HttpError(415, `Unsupported Media Type: a form body is application/x-www-form-urlencoded or multipart/form-data, not ${type}.`);
+  return new HttpError(
+    415,
+    `Unsupported Media Type: a form body is application/x-www-form-urlencoded or multipart/form-data, not ${type}.`,
+  );
 }

@@ -1,8 +1,15 @@
 /** The client's address: the socket peer, or X-Forwarded-For's nearest untrusted hop when the peer is a trusted proxy. */
-export function clientIp(remoteAddress: string | undefined, forwardedFor: string | undefined, trustedProxies: readonly string[]): string {
+export function clientIp(
+  remoteAddress: string | undefined,
+  forwardedFor: string | undefined,
+  trustedProxies: readonly string[],
+): string {
   const peer = normaliseIp(remoteAddress ?? '');
   if (!forwardedFor || !trustedProxies.includes(peer)) return peer;
-  const hops = forwardedFor.split(',').map((hop) => normaliseIp(hop.trim())).filter(Boolean);
+  const hops = forwardedFor
+    .split(',')
+    .map((hop) => normaliseIp(hop.trim()))
+    .filter(Boolean);
   for (let i = hops.length - 1; i >= 0; i--) {
     if (!trustedProxies.includes(hops[i])) return hops[i];
   }

@@ -47,8 +47,14 @@ export interface AdapterOptions {
 }
 
 export const DEFAULT_ADAPTER_OPTIONS: AdapterOptions = {
-  bodyLimit: 1024 * 1024, maxUrlLength: 8192, trustedProxies: [], hostPolicy: new HostPolicy(), refuseOtherHosts: false,
-  bodyIdleTimeout: 10_000, linger: DEFAULT_LINGER, debug: false,
+  bodyLimit: 1024 * 1024,
+  maxUrlLength: 8192,
+  trustedProxies: [],
+  hostPolicy: new HostPolicy(),
+  refuseOtherHosts: false,
+  bodyIdleTimeout: 10_000,
+  linger: DEFAULT_LINGER,
+  debug: false,
 };
 
 /**
@@ -78,7 +84,10 @@ export function createNodeListener(handler: () => RequestHandler, options: Parti
     }
     if (pending instanceof Promise) {
       opts.onPending?.(res);
-      pending.then(() => settled(res), (error) => failed(res, error));
+      pending.then(
+        () => settled(res),
+        (error) => failed(res, error),
+      );
     } else {
       settled(res);
     }
@@ -86,9 +95,19 @@ export function createNodeListener(handler: () => RequestHandler, options: Parti
 }
 
 /** Answers the request: synchronously when it has no body and the kernel answered at once, else the promise of it. */
-function serve(kernel: RequestHandler, req: IncomingMessage, res: ServerResponse, opts: AdapterOptions, checkHost: (host: string) => boolean | null): Promise<void> | void {
+function serve(
+  kernel: RequestHandler,
+  req: IncomingMessage,
+  res: ServerResponse,
+  opts: AdapterOptions,
+  checkHost: (host: string) => boolean | null,
+): Promise<void> | void {
   if (req.httpVersionMajor !== 1 || (req.httpVersionMinor !== 0 && req.httpVersionMinor !== 1)) {
-    return plain(res, 505, `HTTP Version Not Supported: HTTP/${truncate(req.httpVersion)} (this server speaks HTTP/1.0 and HTTP/1.1).`);
+    return plain(
+      res,
+      505,
+      `HTTP Version Not Supported: HTTP/${truncate(req.httpVersion)} (this server speaks HTTP/1.0 and HTTP/1.1).`,
+    );
   }
   if (req.httpVersionMinor === 0 && req.headers['transfer-encoding'] !== undefined) {
     return plain(res, 400, 'Bad Request: Transfer-Encoding is not part of HTTP/1.0 (send Content-Length).');
@@ -97,26 +116,43 @@ function serve(kernel: RequestHandler, req: IncomingMessage, res: ServerResponse
   if (authority !== null) {
     // The authority of an absolute-form target names the host (RFC 9112 §3.2.2): it answers to the Host policy too.
     const allowed = checkHost(authority);
-    if (allowed === null) return plain(res, 400, `Bad Request: the request target's authority ${quoted(authority)} is not a host name, IPv4 address or [IPv6] address with an optional :port.`);
+    if (allowed === null)
+      return plain(
+        res,
+        400,
+        `Bad Request: the request target's authority ${quoted(authority)} is not a host name, IPv4 address or [IPv6] address with an optional :port.`,
+      );
     if (!allowed && opts.refuseOtherHosts) return plain(res, 421, misdirected(authority, opts.hostPolicy));
   }
   const target = requestTarget(req.url ?? '/');
-  if (target === null) return plain(res, 400, `Bad Request: the request target "${truncate(req.url ?? '')}" is not a path.`);
-  if (target.length > opts.maxUrlLength) return plain(res, 414, `URI Too Long: the request target has ${target.length} characters (limit ${opts.maxUrlLength}).`);
+  if (target === null)
+    return plain(res, 400, `Bad Request: the request target "${truncate(req.url ?? '')}" is not a path.`);
+  if (target.length > opts.maxUrlLength)
+    return plain(
+      res,
+      414,
+      `URI Too Long: the request target has ${target.length} characters (limit ${opts.maxUrlLength}).`,
+    );
   const hosts = countHeader(req.rawHeaders, 'host');
   if (hosts > 1) return plain(res, 400, 'Bad Request: the request has more than one Host header.');
-  if (hosts === 0 && req.httpVersion !== '1.0') return plain(res, 400, `Bad Request: an HTTP/${req.httpVersion} request must have a Host header.`);
+  if (hosts === 0 && req.httpVersion !== '1.0')
+    return plain(res, 400, `Bad Request: an HTTP/${req.httpVersion} request must have a Host header.`);
   let trustedHost = true;
   if (hosts === 1) {
     const sent = req.headers.host ?? '';
     const allowed = checkHost(sent);
     if (allowed === null) {
-      return plain(res, 400, `Bad Request: the Host header ${quoted(sent)} is not a host name, IPv4 address or [IPv6] address with an optional :port.`);
+      return plain(
+        res,
+        400,
+        `Bad Request: the Host header ${quoted(sent)} is not a host name, IPv4 address or [IPv6] address with an optional :port.`,
+      );
     }
     trustedHost = allowed;
     if (!trustedHost && opts.refuseOtherHosts) return plain(res, 421, misdirected(sent, opts.hostPolicy));
   }
-  if (target.includes('\0') || target.includes('%00')) return plain(res, 400, 'Bad Request: the request target contains a NUL byte.');
+  if (target.includes('\0') || target.includes('%00'))
+    return plain(res, 400, 'Bad Request: the request target contains a NUL byte.');
 
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > opts.bodyLimit) return tooLarge(res, req, opts);
@@ -128,8 +164,15 @@ function serve(kernel: RequestHandler, req: IncomingMessage, res: ServerResponse
   });
 }
 
-function answer(kernel: RequestHandler, req: IncomingMessage, res: ServerResponse, opts: AdapterOptions, target: string, trustedHost: boolean,
-  body: Buffer): Promise<void> | void {
+function answer(
+  kernel: RequestHandler,
+  req: IncomingMessage,
+  res: ServerResponse,
+  opts: AdapterOptions,
+  target: string,
+  trustedHost: boolean,
+  body: Buffer,
+): Promise<void> | void {
   const headers = requestHeaders(req.headers);
   const socket = socketFacts(req.socket);
   const request = new Request({
@@ -190,7 +233,13 @@ function socketFacts(socket: Socket): SocketFacts {
 }
 
 /** Writes the response, then tells onResponse and schedules kernel.terminate. */
-function sent(kernel: RequestHandler, res: ServerResponse, request: Request, response: Response, opts: AdapterOptions): Promise<void> | void {
+function sent(
+  kernel: RequestHandler,
+  res: ServerResponse,
+  request: Request,
+  response: Response,
+  opts: AdapterOptions,
+): Promise<void> | void {
   const streaming = write(res, request, response, opts.debug);
   if (streaming) return streaming.then(() => done(kernel, request, response, opts));
   done(kernel, request, response, opts);
@@ -269,7 +318,11 @@ const TOO_LARGE = Symbol('too large');
 const STALLED = Symbol('stalled');
 
 /** The body; TOO_LARGE past `limit` bytes; STALLED when no byte came for `idleMs`. */
-function readBody(req: IncomingMessage, limit: number, idleMs: number): Promise<Buffer | typeof TOO_LARGE | typeof STALLED> {
+function readBody(
+  req: IncomingMessage,
+  limit: number,
+  idleMs: number,
+): Promise<Buffer | typeof TOO_LARGE | typeof STALLED> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -280,7 +333,9 @@ function readBody(req: IncomingMessage, limit: number, idleMs: number): Promise<
       clearTimeout(idle);
       return true;
     };
-    const idle = setTimeout(() => { if (finish()) resolve(STALLED); }, idleMs);
+    const idle = setTimeout(() => {
+      if (finish()) resolve(STALLED);
+    }, idleMs);
     req.on('data', (chunk: Buffer) => {
       if (done) return;
       idle.refresh();
@@ -292,8 +347,12 @@ function readBody(req: IncomingMessage, limit: number, idleMs: number): Promise<
       }
       chunks.push(chunk);
     });
-    req.on('end', () => { if (finish()) resolve(Buffer.concat(chunks)); });
-    req.on('error', (error) => { if (finish()) reject(error); });
+    req.on('end', () => {
+      if (finish()) resolve(Buffer.concat(chunks));
+    });
+    req.on('error', (error) => {
+      if (finish()) reject(error);
+    });
     req.on('close', () => clearTimeout(idle));
   });
 }
@@ -307,14 +366,20 @@ function tooLarge(res: ServerResponse, req: IncomingMessage, opts: AdapterOption
 
 function stalled(res: ServerResponse, idleMs: number): void {
   res.setHeader('Connection', 'close');
-  plain(res, 408, `Request Timeout: the request body made no progress for ${idleMs >= 1000 ? `${idleMs / 1000} s` : `${idleMs} ms`}.`);
+  plain(
+    res,
+    408,
+    `Request Timeout: the request body made no progress for ${idleMs >= 1000 ? `${idleMs / 1000} s` : `${idleMs} ms`}.`,
+  );
 }
 
 function plain(res: ServerResponse, status: number, message: string): void {
   if (res.headersSent) return;
   const body = `${message}\n`;
   res.writeHead(status, reasonPhrase(status), {
-    'Content-Type': 'text/plain; charset=UTF-8', 'Content-Length': Buffer.byteLength(body), 'X-Content-Type-Options': 'nosniff',
+    'Content-Type': 'text/plain; charset=UTF-8',
+    'Content-Length': Buffer.byteLength(body),
+    'X-Content-Type-Options': 'nosniff',
   });
   res.end(body);
 }
@@ -325,12 +390,17 @@ function truncate(text: string): string {
 
 /** A header value in quotes, cut short, every byte outside printable ASCII escaped. */
 function quoted(text: string): string {
-  return JSON.stringify(truncate(text)).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(truncate(text)).replace(
+    /[\u007f-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 function misdirected(host: string, policy: HostPolicy): string {
-  return `Misdirected Request: this server does not answer to the Host ${quoted(host)}. It answers to ${policy.names.join(', ')} (any port); `
-    + 'to accept another name, start it with --allow-host <name>.';
+  return (
+    `Misdirected Request: this server does not answer to the Host ${quoted(host)}. It answers to ${policy.names.join(', ')} (any port); ` +
+    'to accept another name, start it with --allow-host <name>.'
+  );
 }
 
 /** Sends the response: at once, or a promise while a stream body flows. */
@@ -341,7 +411,9 @@ function write(res: ServerResponse, request: Request, response: Response, debug:
   // A string body goes out in the same write as the head; a Buffer would cost a writev of two.
   const payload = body ?? '';
   if (response.header('content-length') === undefined) {
-    response.headers['Content-Length'] = String(typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length);
+    response.headers['Content-Length'] = String(
+      typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length,
+    );
   }
   try {
     res.writeHead(response.status, reasonPhrase(response.status), response.headers);
@@ -363,17 +435,29 @@ const DEBUG_HEADER = /^x-debug-token(-link)?$/i;
  * Nothing was sent yet; the request's log says which header and why, and `response`
  * becomes the 500 sent, so the request line and the profile tell what the client got.
  */
-function refuse(res: ServerResponse, request: Request, response: Response, error: unknown, how: { debug: boolean; head: boolean }): void {
+function refuse(
+  res: ServerResponse,
+  request: Request,
+  response: Response,
+  error: unknown,
+  how: { debug: boolean; head: boolean },
+): void {
   const refused = findRefusedHeader(response.headers);
   const why = refused
     ? `the header ${JSON.stringify(refused.name)} cannot be sent: ${refused.why}`
     : `node:http refused its head: ${String((error as Error)?.message ?? error)}`;
-  request.logger.withChannel('request').critical('The response could not be sent, the client got a 500 instead: {why}.', {
-    why, ...(refused ? { header: refused.name } : {}), status: response.status,
-  });
+  request.logger
+    .withChannel('request')
+    .critical('The response could not be sent, the client got a 500 instead: {why}.', {
+      why,
+      ...(refused ? { header: refused.name } : {}),
+      status: response.status,
+    });
   const text = `${how.debug ? `Internal Server Error: the response could not be sent: ${why}.` : PRODUCTION_500}\n`;
   const headers: Record<string, string> = {};
-  for (const name in response.headers) if (DEBUG_HEADER.test(name) && findRefusedHeader({ [name]: response.headers[name] }) === null) headers[name] = response.headers[name];
+  for (const name in response.headers)
+    if (DEBUG_HEADER.test(name) && findRefusedHeader({ [name]: response.headers[name] }) === null)
+      headers[name] = response.headers[name];
   headers['Content-Type'] = 'text/plain; charset=UTF-8';
   response.status = 500;
   response.headers = headers;
@@ -387,7 +471,14 @@ function refuse(res: ServerResponse, request: Request, response: Response, error
  * fails before it is answered 500 (and profiled as such); one that fails later
  * cuts the response. Either way the request's log says why.
  */
-function pipeBody(res: ServerResponse, request: Request, response: Response, body: Readable, head: boolean, debug: boolean): Promise<void> {
+function pipeBody(
+  res: ServerResponse,
+  request: Request,
+  response: Response,
+  body: Readable,
+  head: boolean,
+  debug: boolean,
+): Promise<void> {
   res.statusCode = response.status;
   res.statusMessage = reasonPhrase(response.status);
   try {

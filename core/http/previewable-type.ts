@@ -21,5 +21,10 @@ const previewableTypes = new BoundedCache<string, boolean>(MAX_TYPES);
 function judgeType(contentType: string): boolean {
   const type = contentType.split(';')[0].trim().toLowerCase();
   if (type === 'text/html') return false;
-  return type.startsWith('text/') || /[/+](json|xml)$/.test(type) || type === 'application/javascript' || type === 'application/x-www-form-urlencoded';
+  return (
+    type.startsWith('text/') ||
+    /[/+](json|xml)$/.test(type) ||
+    type === 'application/javascript' ||
+    type === 'application/x-www-form-urlencoded'
+  );
 }

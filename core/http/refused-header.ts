@@ -26,9 +26,11 @@ export function findRefusedHeader(headers: Record<string, string>): RefusedHeade
 
 function whyValueRefused(value: string): string {
   const control = /[\0-\x08\n-\x1f\x7f]/.exec(value);
-  if (control) return `its value holds the control character U+${codePoint(control[0])} (a CR or LF would split the response head)`;
+  if (control)
+    return `its value holds the control character U+${codePoint(control[0])} (a CR or LF would split the response head)`;
   const wide = /[^\0-\xff]/u.exec(value);
-  if (wide) return `its value holds U+${codePoint(wide[0])}, a character outside Latin-1 (encode it, e.g. as RFC 8187 UTF-8'' or percent-encoding)`;
+  if (wide)
+    return `its value holds U+${codePoint(wide[0])}, a character outside Latin-1 (encode it, e.g. as RFC 8187 UTF-8'' or percent-encoding)`;
   return 'its value is not one node:http can write';
 }
 

@@ -166,7 +166,8 @@ export class Request {
       const qParam = params.find((p) => p.trim().startsWith('q='));
       const quality = qParam ? Number(qParam.trim().slice(2)) || 0 : 1;
       if (/^application\/(.+\+)?json$/.test(type.trim())) json = Math.max(json, quality);
-      if (type.trim() === 'text/html' || type.trim() === '*/*') html = Math.max(html, type.trim() === '*/*' ? quality - 0.01 : quality);
+      if (type.trim() === 'text/html' || type.trim() === '*/*')
+        html = Math.max(html, type.trim() === '*/*' ? quality - 0.01 : quality);
     }
     return json > html;
   }

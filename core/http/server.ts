@@ -27,30 +27,51 @@ export interface ServerTimeouts {
 }
 
 export const DEFAULT_TIMEOUTS: ServerTimeouts = {
-  headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000, maxHeaderSize: 32 * 1024, connectionsCheckingInterval: 1_000,
-  bodyIdleTimeout: DEFAULT_ADAPTER_OPTIONS.bodyIdleTimeout, maxConnections: defaultMaxConnections(), minRequestRate: 100, slowRequestGrace: 2_000,
+  headersTimeout: 10_000,
+  requestTimeout: 30_000,
+  keepAliveTimeout: 5_000,
+  maxHeaderSize: 32 * 1024,
+  connectionsCheckingInterval: 1_000,
+  bodyIdleTimeout: DEFAULT_ADAPTER_OPTIONS.bodyIdleTimeout,
+  maxConnections: defaultMaxConnections(),
+  minRequestRate: 100,
+  slowRequestGrace: 2_000,
 };
 
 /** A node:http server answering through the kernel `handler()` returns at each request. */
-export function createAppServer(handler: () => RequestHandler, options: Partial<AdapterOptions & ServerTimeouts> = {}): Server {
+export function createAppServer(
+  handler: () => RequestHandler,
+  options: Partial<AdapterOptions & ServerTimeouts> = {},
+): Server {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...definedOnly(options) };
-  const server = createServer({
-    maxHeaderSize: timeouts.maxHeaderSize,
-    headersTimeout: timeouts.headersTimeout,
-    requestTimeout: timeouts.requestTimeout,
-    keepAliveTimeout: timeouts.keepAliveTimeout,
-    connectionsCheckingInterval: timeouts.connectionsCheckingInterval,
-    // The adapter answers a missing Host itself, with a message (node's own 400 has no body).
-    requireHostHeader: false,
-  }, createNodeListener(handler, { ...options, bodyIdleTimeout: timeouts.bodyIdleTimeout }));
-  guardAgainstSlowClients(server, { maxConnections: timeouts.maxConnections, minRequestRate: timeouts.minRequestRate, graceMs: timeouts.slowRequestGrace });
+  const server = createServer(
+    {
+      maxHeaderSize: timeouts.maxHeaderSize,
+      headersTimeout: timeouts.headersTimeout,
+      requestTimeout: timeouts.requestTimeout,
+      keepAliveTimeout: timeouts.keepAliveTimeout,
+      connectionsCheckingInterval: timeouts.connectionsCheckingInterval,
+      // The adapter answers a missing Host itself, with a message (node's own 400 has no body).
+      requireHostHeader: false,
+    },
+    createNodeListener(handler, { ...options, bodyIdleTimeout: timeouts.bodyIdleTimeout }),
+  );
+  guardAgainstSlowClients(server, {
+    maxConnections: timeouts.maxConnections,
+    minRequestRate: timeouts.minRequestRate,
+    graceMs: timeouts.slowRequestGrace,
+  });
   server.on('clientError', (error: ParserError, socket: Socket) => {
-    if (!socket.writable || (error as { bytesParsed?: number }).bytesParsed === undefined && error.code === 'ECONNRESET') {
+    if (
+      !socket.writable ||
+      ((error as { bytesParsed?: number }).bytesParsed === undefined && error.code === 'ECONNRESET')
+    ) {
       socket.destroy();
       return;
     }
     const answer = describeClientError(error, {
-      maxHeaderSize: timeouts.maxHeaderSize, maxUrlLength: options.maxUrlLength ?? DEFAULT_ADAPTER_OPTIONS.maxUrlLength,
+      maxHeaderSize: timeouts.maxHeaderSize,
+      maxUrlLength: options.maxUrlLength ?? DEFAULT_ADAPTER_OPTIONS.maxUrlLength,
     });
     const pending = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
     if (pending && pending.req.complete) {

@@ -38,7 +38,9 @@ interface Connection {
 const ANSWER_FLUSH_MS = 1_000;
 
 const EVICTED: PlainAnswer = {
-  status: 408, text: 'Request Timeout', why: 'the server is at its connection limit and this request was still incomplete',
+  status: 408,
+  text: 'Request Timeout',
+  why: 'the server is at its connection limit and this request was still incomplete',
 };
 
 /**
@@ -51,7 +53,11 @@ const EVICTED: PlainAnswer = {
  */
 export function guardAgainstSlowClients(server: Server, limits: SlowClientLimits): void {
   const open = new Map<Socket, Connection>();
-  const tooSlow: PlainAnswer = { status: 408, text: 'Request Timeout', why: `the request arrived slower than ${limits.minRequestRate} bytes per second` };
+  const tooSlow: PlainAnswer = {
+    status: 408,
+    text: 'Request Timeout',
+    why: `the request arrived slower than ${limits.minRequestRate} bytes per second`,
+  };
   let ticker: NodeJS.Timeout | null = null;
 
   const close = (c: Connection, answer: PlainAnswer): void => {
@@ -77,7 +83,8 @@ export function guardAgainstSlowClients(server: Server, limits: SlowClientLimits
         restartWindow(c, now, c.bytesBefore);
       }
       if (now - c.windowStart < limits.graceMs) continue;
-      if (c.socket.bytesRead - c.windowBytes < limits.minRequestRate * (now - c.windowStart) / 1000) close(c, tooSlow);
+      if (c.socket.bytesRead - c.windowBytes < (limits.minRequestRate * (now - c.windowStart)) / 1000)
+        close(c, tooSlow);
       else restartWindow(c, now, c.socket.bytesRead);
     }
     if (open.size === 0 && ticker) {
@@ -90,7 +97,8 @@ export function guardAgainstSlowClients(server: Server, limits: SlowClientLimits
     let oldest: Connection | null = null;
     for (const c of open.values()) {
       const p = phase(c);
-      if ((p === 'silent' || p === 'head' || p === 'body') && (oldest === null || c.requestStart < oldest.requestStart)) oldest = c;
+      if ((p === 'silent' || p === 'head' || p === 'body') && (oldest === null || c.requestStart < oldest.requestStart))
+        oldest = c;
     }
     return oldest;
   };
@@ -105,7 +113,16 @@ export function guardAgainstSlowClients(server: Server, limits: SlowClientLimits
       close(victim, EVICTED);
     }
     const now = Date.now();
-    open.set(socket, { socket, bytesBefore: 0, unanswered: 0, latest: null, answeredOne: false, windowStart: now, windowBytes: 0, requestStart: now });
+    open.set(socket, {
+      socket,
+      bytesBefore: 0,
+      unanswered: 0,
+      latest: null,
+      answeredOne: false,
+      windowStart: now,
+      windowBytes: 0,
+      requestStart: now,
+    });
     socket.once('close', () => open.delete(socket));
     if (ticker === null && limits.minRequestRate > 0) {
       ticker = setInterval(sweep, Math.max(10, Math.min(250, Math.floor(limits.graceMs / 4))));

@@ -37,8 +37,11 @@ export function combinedRoutes(app: KernelApp, extensions: readonly KernelExtens
   for (const source of [...extensions.map((e) => e.routes), app.routes]) {
     for (const route of source?.all() ?? []) {
       routes.add(route.name, {
-        path: route.path, methods: route.methods, requirements: { ...route.requirements },
-        defaults: { ...route.defaults }, controller: route.controller,
+        path: route.path,
+        methods: route.methods,
+        requirements: { ...route.requirements },
+        defaults: { ...route.defaults },
+        controller: route.controller,
       });
     }
   }
@@ -58,15 +61,46 @@ export function buildKernel(app: KernelApp, options: BuildKernelOptions): Kernel
     resolveController: (route) => controllers.get(route),
   });
   const d = kernel.dispatcher;
-  d.addListener(KernelEvents.REQUEST, 'RouterListener::onKernelRequest', new RouterListener(() => matcher, { stackTraces: options.debug }).onKernelRequest, 32);
-  const outsideFirewall = new Set(extensions.flatMap((extension) => extension.routes?.all().map((route) => route.name) ?? []));
-  d.addListener(KernelEvents.REQUEST, 'FirewallListener::onKernelRequest', new FirewallListener(app.firewall, outsideFirewall).onKernelRequest, 8);
-  const controllerListener = new ControllerListener(options.recording, (name, params, opts, baseUrl) => new UrlGenerator(routes, baseUrl).generate(name, params, opts));
-  d.addListener(KernelEvents.CONTROLLER, 'ControllerListener::onKernelController', controllerListener.onKernelController, 0);
-  d.addListener(KernelEvents.CONTROLLER_ARGUMENTS, 'ControllerListener::onKernelControllerArguments', controllerListener.onKernelControllerArguments, 0);
+  d.addListener(
+    KernelEvents.REQUEST,
+    'RouterListener::onKernelRequest',
+    new RouterListener(() => matcher, { stackTraces: options.debug }).onKernelRequest,
+    32,
+  );
+  const outsideFirewall = new Set(
+    extensions.flatMap((extension) => extension.routes?.all().map((route) => route.name) ?? []),
+  );
+  d.addListener(
+    KernelEvents.REQUEST,
+    'FirewallListener::onKernelRequest',
+    new FirewallListener(app.firewall, outsideFirewall).onKernelRequest,
+    8,
+  );
+  const controllerListener = new ControllerListener(options.recording, (name, params, opts, baseUrl) =>
+    new UrlGenerator(routes, baseUrl).generate(name, params, opts),
+  );
+  d.addListener(
+    KernelEvents.CONTROLLER,
+    'ControllerListener::onKernelController',
+    controllerListener.onKernelController,
+    0,
+  );
+  d.addListener(
+    KernelEvents.CONTROLLER_ARGUMENTS,
+    'ControllerListener::onKernelControllerArguments',
+    controllerListener.onKernelControllerArguments,
+    0,
+  );
   d.addListener(KernelEvents.VIEW, 'ViewListener::onKernelView', onKernelView, 0);
-  d.addListener(KernelEvents.EXCEPTION, 'ErrorListener::onKernelException', new ErrorListener({ debug: options.debug, root: options.root, renderer: options.errorRenderer, routes }).onKernelException, -128);
-  if (options.debug) d.addListener(KernelEvents.RESPONSE, 'DebugHeadersListener::onKernelResponse', onKernelResponseDebugHeaders, -100);
+  d.addListener(
+    KernelEvents.EXCEPTION,
+    'ErrorListener::onKernelException',
+    new ErrorListener({ debug: options.debug, root: options.root, renderer: options.errorRenderer, routes })
+      .onKernelException,
+    -128,
+  );
+  if (options.debug)
+    d.addListener(KernelEvents.RESPONSE, 'DebugHeadersListener::onKernelResponse', onKernelResponseDebugHeaders, -100);
   for (const extension of extensions) extension.register?.(kernel, routes);
   return kernel;
 }

@@ -17,7 +17,9 @@ export class ErrorListener {
   readonly #productionPages = new Map<number, string>();
   readonly #productionProblems = new Map<number, string>();
 
-  constructor(private readonly options: { debug: boolean; root: string; renderer: ErrorRenderer; routes?: RouteCollection }) {}
+  constructor(
+    private readonly options: { debug: boolean; root: string; renderer: ErrorRenderer; routes?: RouteCollection },
+  ) {}
 
   readonly onKernelException = (event: KernelEvent): void => {
     const request = event.request;
@@ -29,8 +31,11 @@ export class ErrorListener {
     const top = exception.chain[0];
     const frame = top.frames.find((f) => f.file !== null);
     const where = frame ? ` at ${frame.file} line ${frame.line ?? '?'}` : '';
-    request.logger.withChannel('request').log(status >= 500 ? 'CRITICAL' : 'ERROR',
-      `Uncaught exception ${top.class}: "${top.message}"${where}`, { exception: { class: top.class, message: top.message, status } });
+    request.logger
+      .withChannel('request')
+      .log(status >= 500 ? 'CRITICAL' : 'ERROR', `Uncaught exception ${top.class}: "${top.message}"${where}`, {
+        exception: { class: top.class, message: top.message, status },
+      });
     const headers = error instanceof HttpError ? { ...error.headers } : {};
     const routing = this.options.debug ? this.routeMiss(request, error) : null;
     const response = request.prefersJson()
@@ -48,33 +53,60 @@ export class ErrorListener {
     return explainMiss(this.options.routes, request.method, request.path);
   }
 
-  private page(request: Request, status: number, exception: ExceptionData, routing: RouteMiss | null, token: string | null): Response {
+  private page(
+    request: Request,
+    status: number,
+    exception: ExceptionData,
+    routing: RouteMiss | null,
+    token: string | null,
+  ): Response {
     const statusText = reasonPhrase(status);
     if (!this.options.debug) {
       // The production page depends on the status alone: rendered once per status.
       let html = this.#productionPages.get(status);
-      if (html === undefined) this.#productionPages.set(status, html = this.options.renderer.productionPage(status, statusText));
+      if (html === undefined)
+        this.#productionPages.set(status, (html = this.options.renderer.productionPage(status, statusText)));
       return Response.html(html, status);
     }
-    return Response.html(this.options.renderer.debugPage({
-      status, statusText, method: request.method, url: request.url, exception, log: request.log.records, token, routing,
-    }), status);
+    return Response.html(
+      this.options.renderer.debugPage({
+        status,
+        statusText,
+        method: request.method,
+        url: request.url,
+        exception,
+        log: request.log.records,
+        token,
+        routing,
+      }),
+      status,
+    );
   }
 
   private problem(request: Request, status: number, exception: ExceptionData, routing: RouteMiss | null): Response {
     if (!this.options.debug) {
       // Like the production page, the production problem document depends on the status alone.
       let text = this.#productionProblems.get(status);
-      if (text === undefined) this.#productionProblems.set(status, text = productionProblem(status));
+      if (text === undefined) this.#productionProblems.set(status, (text = productionProblem(status)));
       return new Response(text, status, { 'Content-Type': 'application/problem+json' });
     }
     const title = reasonPhrase(status);
     const headers = { 'Content-Type': 'application/problem+json' };
     // JSON.stringify of the whole document, made of parts: the frames and the route miss shared by
     // every request with the same stack or the same miss have their JSON made once.
-    const head = JSON.stringify({ type: 'about:blank', title, status, detail: exception.chain[0].message, instance: request.url });
-    const exceptions = exception.chain.map(({ class: cls, message, status: s, frames }) =>
-      `${JSON.stringify({ class: cls, message, status: s }).slice(0, -1)},"trace":${traceJson(frames)}}`).join(',');
+    const head = JSON.stringify({
+      type: 'about:blank',
+      title,
+      status,
+      detail: exception.chain[0].message,
+      instance: request.url,
+    });
+    const exceptions = exception.chain
+      .map(
+        ({ class: cls, message, status: s, frames }) =>
+          `${JSON.stringify({ class: cls, message, status: s }).slice(0, -1)},"trace":${traceJson(frames)}}`,
+      )
+      .join(',');
     const miss = routing === null ? '' : `,"routing":${missJson(routing)}`;
     return new Response(`${head.slice(0, -1)},"exceptions":[${exceptions}]${miss}}`, status, headers);
   }
@@ -103,7 +135,8 @@ function missJson(routing: RouteMiss): string {
   let json = missJsons.get(routing);
   if (json === undefined) {
     json = JSON.stringify(routing);
-    if (Object.isFrozen(routing) && Object.isFrozen(routing.closest) && Object.isFrozen(routing.suggestions)) missJsons.set(routing, json);
+    if (Object.isFrozen(routing) && Object.isFrozen(routing.closest) && Object.isFrozen(routing.suggestions))
+      missJsons.set(routing, json);
   }
   return json;
 }

@@ -31,7 +31,13 @@ export class EventDispatcher {
 
   addListener(event: string, name: string, fn: ListenerFn, priority = 0): this {
     const list = this.#entry(event).listeners;
-    list.push({ name, id: traceNameId(name), fn, priority, notified: { message: notifiedMessage(event, name), context: Object.freeze({ event, listener: name }) } });
+    list.push({
+      name,
+      id: traceNameId(name),
+      fn,
+      priority,
+      notified: { message: notifiedMessage(event, name), context: Object.freeze({ event, listener: name }) },
+    });
     list.sort((a, b) => b.priority - a.priority);
     return this;
   }
@@ -59,7 +65,7 @@ export class EventDispatcher {
 
   #entry(event: string): EventListeners {
     let entry = this.#events.get(event);
-    if (!entry) this.#events.set(event, entry = { id: traceNameId(event), listeners: [] });
+    if (!entry) this.#events.set(event, (entry = { id: traceNameId(event), listeners: [] }));
     return entry;
   }
 
@@ -67,7 +73,14 @@ export class EventDispatcher {
    * Calls the listeners from `from` on; async only from a listener that returns a promise. A call
    * starts where the one before it ended: one clock reading per boundary between two listeners.
    */
-  #callFrom(eventName: string, at: number, listeners: readonly Listener[], from: number, event: KernelEvent, start?: number): KernelEvent | Promise<KernelEvent> {
+  #callFrom(
+    eventName: string,
+    at: number,
+    listeners: readonly Listener[],
+    from: number,
+    event: KernelEvent,
+    start?: number,
+  ): KernelEvent | Promise<KernelEvent> {
     const trace = event.trace;
     for (let i = from; i < listeners.length; i++) {
       const listener = listeners[i];
@@ -89,8 +102,15 @@ export class EventDispatcher {
     return event;
   }
 
-  async #await(eventName: string, at: number, listeners: readonly Listener[], i: number, call: number,
-    pending: Promise<void>, event: KernelEvent): Promise<KernelEvent> {
+  async #await(
+    eventName: string,
+    at: number,
+    listeners: readonly Listener[],
+    i: number,
+    call: number,
+    pending: Promise<void>,
+    event: KernelEvent,
+  ): Promise<KernelEvent> {
     const trace = event.trace;
     try {
       await pending;

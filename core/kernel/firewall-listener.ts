@@ -14,8 +14,14 @@ import { Phases } from './request-trace.js';
 export class FirewallListener {
   readonly #rules: { rule: FirewallRule; pattern: RegExp }[];
 
-  constructor(rules: readonly FirewallRule[], private readonly exempt: ReadonlySet<string> = new Set()) {
-    this.#rules = rules.map((rule) => ({ rule, pattern: typeof rule.path === 'string' ? new RegExp(rule.path) : rule.path }));
+  constructor(
+    rules: readonly FirewallRule[],
+    private readonly exempt: ReadonlySet<string> = new Set(),
+  ) {
+    this.#rules = rules.map((rule) => ({
+      rule,
+      pattern: typeof rule.path === 'string' ? new RegExp(rule.path) : rule.path,
+    }));
   }
 
   readonly onKernelRequest = (event: KernelEvent): void | Promise<void> => {
@@ -55,9 +61,17 @@ export class FirewallListener {
       trace.decided('allowed', rule.name, null);
       return;
     }
-    log.info('Firewall rule "{rule}" denied access: {message}', { rule: rule.name, message: verdict.message, status: verdict.status });
+    log.info('Firewall rule "{rule}" denied access: {message}', {
+      rule: rule.name,
+      message: verdict.message,
+      status: verdict.status,
+    });
     trace.decided('denied', rule.name, verdict.message);
-    throw new HttpError(verdict.status, verdict.message, verdict.status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {});
+    throw new HttpError(
+      verdict.status,
+      verdict.message,
+      verdict.status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {},
+    );
   }
 }
 

@@ -12,11 +12,13 @@ export function toError(thrown: unknown, route: string | null = null): Error {
   if (thrown instanceof Error) return thrown;
   let shown: string;
   try {
-    shown = typeof thrown === 'string' ? thrown : JSON.stringify(thrown) ?? String(thrown);
+    shown = typeof thrown === 'string' ? thrown : (JSON.stringify(thrown) ?? String(thrown));
   } catch {
     shown = String(thrown);
   }
-  const error = new Error(`A non-error value was thrown${route === null ? '' : ` while answering route "${route}"`}: ${shown}`);
+  const error = new Error(
+    `A non-error value was thrown${route === null ? '' : ` while answering route "${route}"`}: ${shown}`,
+  );
   error.name = 'NonErrorThrown';
   return error;
 }

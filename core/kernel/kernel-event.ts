@@ -16,7 +16,10 @@ export class KernelEvent {
   /** kernel.request: the error a listener ended the request with, see fail() */
   failure: Error | null = null;
 
-  constructor(readonly request: Request, readonly trace: RequestTrace) {}
+  constructor(
+    readonly request: Request,
+    readonly trace: RequestTrace,
+  ) {}
 
   stopPropagation(): void {
     this.propagationStopped = true;

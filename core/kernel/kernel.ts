@@ -70,7 +70,12 @@ export class Kernel {
       terminateFailed(request, error);
       return TERMINATED;
     }
-    return dispatched instanceof Promise ? dispatched.then(() => undefined, (error: unknown) => terminateFailed(request, error)) : TERMINATED;
+    return dispatched instanceof Promise
+      ? dispatched.then(
+          () => undefined,
+          (error: unknown) => terminateFailed(request, error),
+        )
+      : TERMINATED;
   }
 
   /**
@@ -93,7 +98,8 @@ export class Kernel {
     return catchMaybe(response, this.failed, event);
   }
 
-  private readonly failed = (error: unknown, event: KernelEvent): MaybePromise<Response> => this.handleThrowable(error, event.request, event.trace);
+  private readonly failed = (error: unknown, event: KernelEvent): MaybePromise<Response> =>
+    this.handleThrowable(error, event.request, event.trace);
 
   /** After kernel.request: its answer or failure, else the controller. `synchronous`: kernel.request returned at once. */
   private readonly routed = (event: KernelEvent, synchronous: boolean): MaybePromise<Response> => {
@@ -102,19 +108,31 @@ export class Kernel {
     if (event.response) return this.filterResponse(event.response, request, trace);
     event.controller = this.controllerOf(request);
     // An event dispatched right after one that returned synchronously starts at its last reading.
-    return thenMaybe(this.dispatcher.dispatch(KernelEvents.CONTROLLER, event, synchronous ? trace.latest() : undefined), this.resolved);
+    return thenMaybe(
+      this.dispatcher.dispatch(KernelEvents.CONTROLLER, event, synchronous ? trace.latest() : undefined),
+      this.resolved,
+    );
   };
 
   private readonly resolved = (event: KernelEvent, synchronous: boolean): MaybePromise<Response> =>
-    thenMaybe(this.dispatcher.dispatch(KernelEvents.CONTROLLER_ARGUMENTS, event, synchronous ? event.trace.latest() : undefined), this.argued);
+    thenMaybe(
+      this.dispatcher.dispatch(
+        KernelEvents.CONTROLLER_ARGUMENTS,
+        event,
+        synchronous ? event.trace.latest() : undefined,
+      ),
+      this.argued,
+    );
 
   /** The matched route's controller, or an error naming the route. */
   private controllerOf(request: Request): Controller {
     const route = request.attributes.route;
     const controller = route === null ? undefined : this.options.resolveController(route);
     if (!controller) {
-      throw new AppError('APP_ERR_KERNEL_CONTROLLER',
-        `Unable to find the controller for path "${request.path}". The route "${route ?? '(none)'}" is wrongly configured.`);
+      throw new AppError(
+        'APP_ERR_KERNEL_CONTROLLER',
+        `Unable to find the controller for path "${request.path}". The route "${route ?? '(none)'}" is wrongly configured.`,
+      );
     }
     return controller;
   }
@@ -123,7 +141,11 @@ export class Kernel {
   private readonly argued = (event: KernelEvent): MaybePromise<Response> => {
     const { request, trace } = event;
     const context = event.controllerArguments[0] as ControllerContext | undefined;
-    if (!context) throw new AppError('APP_ERR_KERNEL_CONTROLLER', `No arguments were resolved for the controller of route "${request.attributes.route}".`);
+    if (!context)
+      throw new AppError(
+        'APP_ERR_KERNEL_CONTROLLER',
+        `No arguments were resolved for the controller of route "${request.attributes.route}".`,
+      );
     // The controller starts where the arguments' last listener ended.
     const started = trace.latest();
     let result: unknown;
@@ -138,7 +160,12 @@ export class Kernel {
     return this.controlled(result, request, trace);
   };
 
-  private async awaitController(pending: PromiseLike<unknown>, started: number, request: Request, trace: RequestTrace): Promise<Response> {
+  private async awaitController(
+    pending: PromiseLike<unknown>,
+    started: number,
+    request: Request,
+    trace: RequestTrace,
+  ): Promise<Response> {
     let result: unknown;
     try {
       result = await pending;
@@ -175,8 +202,10 @@ export class Kernel {
 
   private readonly viewed = (view: KernelEvent): MaybePromise<Response> => {
     if (!view.response) {
-      throw new AppError('APP_ERR_KERNEL_CONTROLLER',
-        `The controller for route "${view.request.attributes.route}" must return a response, a string or a value to send as JSON (${describeResult(view.result)} returned).`);
+      throw new AppError(
+        'APP_ERR_KERNEL_CONTROLLER',
+        `The controller for route "${view.request.attributes.route}" must return a response, a string or a value to send as JSON (${describeResult(view.result)} returned).`,
+      );
     }
     return this.filterResponse(view.response, view.request, view.trace);
   };
@@ -187,8 +216,16 @@ export class Kernel {
     if (!(result instanceof Promise)) return result;
     const timeoutMs = this.options.requestTimeoutMs ?? 30_000;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new HttpError(504,
-        `The controller for route "${request.attributes.route}" did not answer within ${timeoutMs} ms.`)), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          reject(
+            new HttpError(
+              504,
+              `The controller for route "${request.attributes.route}" did not answer within ${timeoutMs} ms.`,
+            ),
+          ),
+        timeoutMs,
+      );
       timer.unref();
       result.then(resolve, reject).finally(() => clearTimeout(timer));
     });
@@ -230,7 +267,12 @@ export class Kernel {
   /** kernel.response, then kernel.finish_request. */
   private filterResponse(response: Response, request: Request, trace: RequestTrace): MaybePromise<Response> {
     // Untraced, two events nobody listens to change nothing: the request is spared their events and dispatches.
-    if (trace === NO_TRACE && !this.dispatcher.hasListeners(KernelEvents.RESPONSE) && !this.dispatcher.hasListeners(KernelEvents.FINISH_REQUEST)) return response;
+    if (
+      trace === NO_TRACE &&
+      !this.dispatcher.hasListeners(KernelEvents.RESPONSE) &&
+      !this.dispatcher.hasListeners(KernelEvents.FINISH_REQUEST)
+    )
+      return response;
     const event = new KernelEvent(request, trace);
     event.response = response;
     const start = trace.now();
@@ -255,11 +297,15 @@ export class Kernel {
 }
 
 function exceptionListenerFailed(request: Request, error: unknown): void {
-  request.logger.withChannel('request').critical('A kernel.exception listener failed: {message}', { message: String((error as Error)?.message ?? error) });
+  request.logger
+    .withChannel('request')
+    .critical('A kernel.exception listener failed: {message}', { message: String((error as Error)?.message ?? error) });
 }
 
 function responseListenerFailed(request: Request, error: unknown, response: Response): Response {
-  request.logger.withChannel('request').critical('A kernel.response listener failed: {message}', { message: String((error as Error)?.message ?? error) });
+  request.logger
+    .withChannel('request')
+    .critical('A kernel.response listener failed: {message}', { message: String((error as Error)?.message ?? error) });
   return response;
 }
 
@@ -289,12 +335,17 @@ const NO_TRACES: Traces = { begin: () => NO_TRACE, of: () => NO_TRACE };
 function ignoreUntilPiped(): void {}
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as PromiseLike<unknown>).then === 'function';
+  return (
+    value !== null &&
+    (typeof value === 'object' || typeof value === 'function') &&
+    typeof (value as PromiseLike<unknown>).then === 'function'
+  );
 }
 
 const TERMINATED: Promise<void> = Promise.resolve();
 
 function terminateFailed(request: Request, error: unknown): void {
-  request.logger.withChannel('request').error('A kernel.terminate listener failed: {message}', { message: String((error as Error)?.message ?? error) });
+  request.logger
+    .withChannel('request')
+    .error('A kernel.terminate listener failed: {message}', { message: String((error as Error)?.message ?? error) });
 }
-

@@ -111,9 +111,13 @@ export class NotifiedRecord implements LogRecord {
   readonly level = 'DEBUG';
   readonly channel = 'event';
 
-  constructor(readonly time: number, readonly message: string, readonly context: Record<string, unknown>,
+  constructor(
+    readonly time: number,
+    readonly message: string,
+    readonly context: Record<string, unknown>,
     /** the call's number among the trace's calls */
-    readonly call: number) {}
+    readonly call: number,
+  ) {}
 }
 
 /** The trace of a profiled request (debug mode). Times are performance.now() values. */
@@ -138,12 +142,15 @@ export class RecordingTrace implements RequestTrace {
   #latest: number;
 
   /** `origin`: the request's start, a performance.now(); `log`: the request's log */
-  constructor(readonly origin: number, private readonly log: LogSink) {
+  constructor(
+    readonly origin: number,
+    private readonly log: LogSink,
+  ) {
     this.#latest = origin;
   }
 
   now(): number {
-    return this.#latest = performance.now();
+    return (this.#latest = performance.now());
   }
 
   latest(): number {
@@ -258,7 +265,9 @@ export const NO_TRACE: RequestTrace = new NoopTrace();
 
 /** The message of a dispatcher's record that a listener stopped propagation (`stopped`), or was not called after that. */
 export function propagationMessage(stopped: boolean, eventName: string, listener: string): string {
-  return stopped ? `Listener "${listener}" stopped propagation of the event "${eventName}".` : `Listener "${listener}" was not called for event "${eventName}".`;
+  return stopped
+    ? `Listener "${listener}" stopped propagation of the event "${eventName}".`
+    : `Listener "${listener}" was not called for event "${eventName}".`;
 }
 
 /** A dispatcher's record that propagation stopped: it names its event and listener by id too, so a hand-off refers to them. */
@@ -268,7 +277,14 @@ export class PropagationRecord implements LogRecord {
   readonly message: string;
   readonly context: Record<string, unknown>;
 
-  constructor(readonly time: number, readonly stopped: boolean, eventName: string, readonly eventId: number, listener: string, readonly listenerId: number) {
+  constructor(
+    readonly time: number,
+    readonly stopped: boolean,
+    eventName: string,
+    readonly eventId: number,
+    listener: string,
+    readonly listenerId: number,
+  ) {
     this.message = propagationMessage(stopped, eventName, listener);
     this.context = { event: eventName, listener };
   }

@@ -1,4 +1,9 @@
-import { MethodNotAllowedError, MethodNotAllowedHttpError, NotFoundHttpError, ResourceNotFoundError } from '../errors.js';
+import {
+  MethodNotAllowedError,
+  MethodNotAllowedHttpError,
+  NotFoundHttpError,
+  ResourceNotFoundError,
+} from '../errors.js';
 import { Response } from '../http/response.js';
 import type { Matcher, MatchFailure, MatchResult } from '../routing/matcher.js';
 import type { Request } from '../http/request.js';
@@ -18,7 +23,10 @@ import { Phases } from './request-trace.js';
 export class RouterListener {
   readonly #find: (event: KernelEvent) => MatchResult | null;
 
-  constructor(private readonly matcher: () => Matcher, options: { stackTraces: boolean } = { stackTraces: true }) {
+  constructor(
+    private readonly matcher: () => Matcher,
+    options: { stackTraces: boolean } = { stackTraces: true },
+  ) {
     this.#find = options.stackTraces ? this.#matchOrThrow : this.#lookup;
   }
 
@@ -36,7 +44,11 @@ export class RouterListener {
   readonly #matchOrThrow = (event: KernelEvent): MatchResult => {
     const request = event.request;
     const found = this.matcher().lookup(request.method, request.path);
-    if (found.type === 'not-found' || found.type === 'method-not-allowed') throw routingHttpError(withoutStackTrace(() => routingError(found)), request);
+    if (found.type === 'not-found' || found.type === 'method-not-allowed')
+      throw routingHttpError(
+        withoutStackTrace(() => routingError(found)),
+        request,
+      );
     return found;
   };
 
@@ -44,7 +56,13 @@ export class RouterListener {
     const request = event.request;
     const found = this.matcher().lookup(request.method, request.path);
     if (found.type === 'not-found' || found.type === 'method-not-allowed') {
-      event.fail(routingHttpError(withoutStackTrace(() => routingError(found)), request, false));
+      event.fail(
+        routingHttpError(
+          withoutStackTrace(() => routingError(found)),
+          request,
+          false,
+        ),
+      );
       return null;
     }
     return found;
@@ -68,7 +86,13 @@ export class RouterListener {
 }
 
 /** The "Matched route" record's context, from the match and the request. */
-export function matchedRouteContext(route: string, controller: string, params: Record<string, string>, url: string, method: string): Record<string, unknown> {
+export function matchedRouteContext(
+  route: string,
+  controller: string,
+  params: Record<string, string>,
+  url: string,
+  method: string,
+): Record<string, unknown> {
   return { route, route_parameters: { _route: route, _controller: controller, ...params }, request_uri: url, method };
 }
 
@@ -82,13 +106,23 @@ export class MatchedRouteRecord implements LogRecord {
   readonly message: string;
   #context: Record<string, unknown> | null = null;
 
-  constructor(readonly time: number, readonly match: MatchResult, readonly request: Request) {
+  constructor(
+    readonly time: number,
+    readonly match: MatchResult,
+    readonly request: Request,
+  ) {
     const message = `Matched route "${match.route}".`;
     this.message = message.includes('{') ? interpolate(message, this.context) : message;
   }
 
   get context(): Record<string, unknown> {
-    this.#context ??= matchedRouteContext(this.match.route, this.match.controller, this.match.params, this.request.url, this.request.method);
+    this.#context ??= matchedRouteContext(
+      this.match.route,
+      this.match.controller,
+      this.match.params,
+      this.request.url,
+      this.request.method,
+    );
     return this.#context;
   }
 
@@ -99,18 +133,30 @@ export class MatchedRouteRecord implements LogRecord {
 }
 
 function routingError(failure: MatchFailure): ResourceNotFoundError | MethodNotAllowedError {
-  return failure.type === 'not-found' ? new ResourceNotFoundError(failure.path) : new MethodNotAllowedError(failure.path, failure.allowed);
+  return failure.type === 'not-found'
+    ? new ResourceNotFoundError(failure.path)
+    : new MethodNotAllowedError(failure.path, failure.allowed);
 }
 
 /** The spec'd 404 or 405 (ARCHITECTURE.md) for a routing failure, which it keeps as its cause. */
-function routingHttpError(error: ResourceNotFoundError | MethodNotAllowedError, request: Request, traced = true): Error {
+function routingHttpError(
+  error: ResourceNotFoundError | MethodNotAllowedError,
+  request: Request,
+  traced = true,
+): Error {
   const from = request.referer !== null ? ` (from "${request.referer}")` : '';
   const target = `${request.method} ${request.urlWithoutQuery}`;
   // Built without a trace, then given the one that starts where the listener throws it, as if built
   // there (this helper is no frame of its own): a trace captured by the constructor would be thrown away.
-  const httpError = withoutStackTrace(() => (error instanceof MethodNotAllowedError
-    ? new MethodNotAllowedHttpError(error.allowed, `No route found for "${target}": Method Not Allowed (Allow: ${error.allowed.join(', ')})${from}`, { cause: error })
-    : new NotFoundHttpError(`No route found for "${target}"${from}`, { cause: error })));
+  const httpError = withoutStackTrace(() =>
+    error instanceof MethodNotAllowedError
+      ? new MethodNotAllowedHttpError(
+          error.allowed,
+          `No route found for "${target}": Method Not Allowed (Allow: ${error.allowed.join(', ')})${from}`,
+          { cause: error },
+        )
+      : new NotFoundHttpError(`No route found for "${target}"${from}`, { cause: error }),
+  );
   if (traced) {
     Error.captureStackTrace(httpError, routingHttpError);
     // The routing failure is found where the HTTP error is thrown: it shows the same frames,

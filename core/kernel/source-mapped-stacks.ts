@@ -88,7 +88,7 @@ function lookUpMap(file: string | undefined): SourceMap | undefined {
 
 function memoOf(map: SourceMap): MapMemo {
   let memo = memos.get(map);
-  if (memo === undefined) memos.set(map, memo = { places: new Map(), names: new Map() });
+  if (memo === undefined) memos.set(map, (memo = { places: new Map(), names: new Map() }));
   return memo;
 }
 
@@ -110,10 +110,16 @@ function originalPlace(map: SourceMap, memo: MapMemo, line: number, column: numb
   let place = memo.places.get(key);
   if (place === undefined) {
     // Source maps count lines and columns from 0, stack traces from 1.
-    const entry = map.findEntry(line - 1, column - 1) as Partial<{ originalSource: string; originalLine: number; originalColumn: number }>;
+    const entry = map.findEntry(line - 1, column - 1) as Partial<{
+      originalSource: string;
+      originalLine: number;
+      originalColumn: number;
+    }>;
     const { originalSource: source, originalLine, originalColumn } = entry;
-    place = source === undefined || originalLine === undefined || originalColumn === undefined ? null
-      : `${source.startsWith('file://') ? fileURLToPath(source) : source}:${originalLine + 1}:${originalColumn + 1}`;
+    place =
+      source === undefined || originalLine === undefined || originalColumn === undefined
+        ? null
+        : `${source.startsWith('file://') ? fileURLToPath(source) : source}:${originalLine + 1}:${originalColumn + 1}`;
     memo.places.set(key, place);
   }
   return place;
@@ -123,7 +129,12 @@ function originalPlace(map: SourceMap, memo: MapMemo, line: number, column: numb
  * The name the source map gives the enclosing function, else the one at the caller's place
  * when the caller is in the same file (transpilers may have renamed the function).
  */
-function originalName(map: SourceMap, memo: MapMemo, callSite: NodeJS.CallSite, caller: NodeJS.CallSite | undefined): string | null {
+function originalName(
+  map: SourceMap,
+  memo: MapMemo,
+  callSite: NodeJS.CallSite,
+  caller: NodeJS.CallSite | undefined,
+): string | null {
   const enclosing = nameAt(map, memo, callSite.getEnclosingLineNumber()!, callSite.getEnclosingColumnNumber()!);
   if (enclosing) return enclosing;
   if (caller === undefined || caller.getFileName() !== callSite.getFileName()) return null;

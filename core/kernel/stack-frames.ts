@@ -16,7 +16,10 @@ type ParsedFrame = Frame & { path: string };
  * A stack's frames as parsed; `shared` when none of them can carry an excerpt: the same frozen
  * frames are then handed out for every error with that stack.
  */
-interface ParsedStack { frames: ParsedFrame[]; shared: readonly Frame[] | null }
+interface ParsedStack {
+  frames: ParsedFrame[];
+  shared: readonly Frame[] | null;
+}
 
 /** Stacks already parsed, by root then stack text: an error page shows the same few stacks again and again. */
 const parsed = new Map<string, BoundedCache<string, ParsedStack>>();
@@ -32,15 +35,16 @@ const MAX_PARSED = 500;
 export function parseStack(stack: string | undefined, root: string): Frame[] {
   if (!stack) return [];
   let byStack = parsed.get(root);
-  if (byStack === undefined) parsed.set(root, byStack = new BoundedCache(MAX_PARSED));
+  if (byStack === undefined) parsed.set(root, (byStack = new BoundedCache(MAX_PARSED)));
   let entry = byStack.get(stack);
   if (entry === undefined) {
     const frames = parseFrames(stack, root);
-    const shared = frames.some((frame) => canHaveExcerpt(frame, root)) ? null
+    const shared = frames.some((frame) => canHaveExcerpt(frame, root))
+      ? null
       : Object.freeze(frames.map((frame) => Object.freeze(plainFrame(frame))));
     entry = byStack.set(stack, { frames, shared });
   }
-  return entry.shared !== null ? entry.shared as Frame[] : entry.frames.map((frame) => withExcerpt(frame, root));
+  return entry.shared !== null ? (entry.shared as Frame[]) : entry.frames.map((frame) => withExcerpt(frame, root));
 }
 
 function parseFrames(stack: string, root: string): ParsedFrame[] {
@@ -77,15 +81,34 @@ function plainFrame(frame: ParsedFrame): Frame {
 
 /** Excerpts come from the app's own folder only (and the embedded demo app): a frame in a file elsewhere shows no code. */
 function canHaveExcerpt(frame: ParsedFrame, root: string): boolean {
-  return frame.kind === 'app' && frame.line !== null && (isInside(root, frame.path) || isInside(PACKAGE_ROOT, frame.path));
+  return (
+    frame.kind === 'app' && frame.line !== null && (isInside(root, frame.path) || isInside(PACKAGE_ROOT, frame.path))
+  );
 }
 
-function toFrame(fn: string, location: string, line: string | undefined, column: string | undefined, root: string): ParsedFrame {
+function toFrame(
+  fn: string,
+  location: string,
+  line: string | undefined,
+  column: string | undefined,
+  root: string,
+): ParsedFrame {
   const { file, display, kind } = placeOf(location, root);
-  return { function: fn, file: display, line: line ? Number(line) : null, column: column ? Number(column) : null, kind, path: file };
+  return {
+    function: fn,
+    file: display,
+    line: line ? Number(line) : null,
+    column: column ? Number(column) : null,
+    kind,
+    path: file,
+  };
 }
 
-interface Place { file: string; display: string | null; kind: Frame['kind'] }
+interface Place {
+  file: string;
+  display: string | null;
+  kind: Frame['kind'];
+}
 
 /** Where a stack location is, by root then location: the same few files recur in every trace. */
 const places = new Map<string, BoundedCache<string, Place>>();
@@ -93,12 +116,16 @@ const MAX_PLACES = 1000;
 
 function placeOf(location: string, root: string): Place {
   let byLocation = places.get(root);
-  if (byLocation === undefined) places.set(root, byLocation = new BoundedCache(MAX_PLACES));
+  if (byLocation === undefined) places.set(root, (byLocation = new BoundedCache(MAX_PLACES)));
   let place = byLocation.get(location);
   if (place === undefined) {
     let file = location;
     if (file.startsWith('file://')) {
-      try { file = fileURLToPath(file); } catch { /* keep as given */ }
+      try {
+        file = fileURLToPath(file);
+      } catch {
+        /* keep as given */
+      }
     }
     place = byLocation.set(location, { file, display: file ? displayPath(file, root) : null, kind: classify(file) });
   }
@@ -110,7 +137,9 @@ function classify(file: string): Frame['kind'] {
   if (file.includes(`${sep}node_modules${sep}`)) return 'vendor';
   if (file.startsWith(PACKAGE_ROOT + sep) && (isOwnFile(file) || file.startsWith(join(PACKAGE_ROOT, 'tests') + sep))) {
     const own = relative(PACKAGE_ROOT, file);
-    return /^(dist[\\/])?core[\\/]app[\\/]demo-app\.[jt]s$/.test(own) || own.startsWith(`tests${sep}`) ? 'app' : 'vendor';
+    return /^(dist[\\/])?core[\\/]app[\\/]demo-app\.[jt]s$/.test(own) || own.startsWith(`tests${sep}`)
+      ? 'app'
+      : 'vendor';
   }
   return 'app';
 }

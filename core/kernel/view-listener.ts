@@ -8,7 +8,8 @@ import type { KernelEvent } from './kernel-event.js';
 export function onKernelView(event: KernelEvent): void {
   const result = event.result;
   if (typeof result === 'string') event.setResponse(Response.html(result));
-  else if (result !== undefined && typeof result !== 'function' && typeof result !== 'symbol') event.setResponse(asJson(result, event.request.attributes.route));
+  else if (result !== undefined && typeof result !== 'function' && typeof result !== 'symbol')
+    event.setResponse(asJson(result, event.request.attributes.route));
 }
 
 /** JSON.stringify's own errors (a BigInt, a cycle) name no route: the controller that returned the value is named. */
@@ -16,7 +17,10 @@ function asJson(result: unknown, route: string | null): Response {
   try {
     return Response.json(result);
   } catch (error) {
-    throw new TypeError(`The controller for route "${route}" returned a value JSON cannot encode: ${(error as Error)?.message ?? String(error)}`, { cause: error });
+    throw new TypeError(
+      `The controller for route "${route}" returned a value JSON cannot encode: ${(error as Error)?.message ?? String(error)}`,
+      { cause: error },
+    );
   }
 }
 

@@ -8,7 +8,10 @@ export class LogBuffer {
   warnings = 0;
 
   /** `origin`: the owner (the request) handed to `forward` with each record */
-  constructor(private readonly forward?: LogSink, private readonly origin?: unknown) {}
+  constructor(
+    private readonly forward?: LogSink,
+    private readonly origin?: unknown,
+  ) {}
 
   readonly sink: LogSink = (record) => {
     this.records.push(record);

@@ -1,6 +1,15 @@
 import type { LogLevel, LogRecord } from './log-record.js';
 
-export const LOG_LEVELS: readonly LogLevel[] = ['DEBUG', 'INFO', 'NOTICE', 'WARNING', 'ERROR', 'CRITICAL', 'ALERT', 'EMERGENCY'];
+export const LOG_LEVELS: readonly LogLevel[] = [
+  'DEBUG',
+  'INFO',
+  'NOTICE',
+  'WARNING',
+  'ERROR',
+  'CRITICAL',
+  'ALERT',
+  'EMERGENCY',
+];
 
 export function levelAtLeast(level: LogLevel, threshold: LogLevel): boolean {
   return levelRank(level) >= levelRank(threshold);
@@ -12,15 +21,24 @@ export function levelAtLeast(level: LogLevel, threshold: LogLevel): boolean {
  */
 function levelRank(level: string): number {
   switch (level) {
-    case 'DEBUG': return 0;
-    case 'INFO': return 1;
-    case 'NOTICE': return 2;
-    case 'WARNING': return 3;
-    case 'ERROR': return 4;
-    case 'CRITICAL': return 5;
-    case 'ALERT': return 6;
-    case 'EMERGENCY': return 7;
-    default: return -1;
+    case 'DEBUG':
+      return 0;
+    case 'INFO':
+      return 1;
+    case 'NOTICE':
+      return 2;
+    case 'WARNING':
+      return 3;
+    case 'ERROR':
+      return 4;
+    case 'CRITICAL':
+      return 5;
+    case 'ALERT':
+      return 6;
+    case 'EMERGENCY':
+      return 7;
+    default:
+      return -1;
   }
 }
 
@@ -44,22 +62,47 @@ export function interpolate(message: string, context: Record<string, unknown>): 
 
 /** A channel-bound logger writing to one sink (usually a request's LogBuffer). */
 export class Logger {
-  constructor(readonly channel: string, private readonly sink: LogSink) {}
+  constructor(
+    readonly channel: string,
+    private readonly sink: LogSink,
+  ) {}
 
   log(level: LogLevel, message: string, context: Record<string, unknown> = {}): void {
-    this.sink({ time: Date.now(), level, channel: this.channel, message: interpolate(String(message), context), context });
+    this.sink({
+      time: Date.now(),
+      level,
+      channel: this.channel,
+      message: interpolate(String(message), context),
+      context,
+    });
   }
 
   withChannel(channel: string): Logger {
     return new Logger(channel, this.sink);
   }
 
-  debug(message: string, context?: Record<string, unknown>): void { this.log('DEBUG', message, context); }
-  info(message: string, context?: Record<string, unknown>): void { this.log('INFO', message, context); }
-  notice(message: string, context?: Record<string, unknown>): void { this.log('NOTICE', message, context); }
-  warning(message: string, context?: Record<string, unknown>): void { this.log('WARNING', message, context); }
-  error(message: string, context?: Record<string, unknown>): void { this.log('ERROR', message, context); }
-  critical(message: string, context?: Record<string, unknown>): void { this.log('CRITICAL', message, context); }
-  alert(message: string, context?: Record<string, unknown>): void { this.log('ALERT', message, context); }
-  emergency(message: string, context?: Record<string, unknown>): void { this.log('EMERGENCY', message, context); }
+  debug(message: string, context?: Record<string, unknown>): void {
+    this.log('DEBUG', message, context);
+  }
+  info(message: string, context?: Record<string, unknown>): void {
+    this.log('INFO', message, context);
+  }
+  notice(message: string, context?: Record<string, unknown>): void {
+    this.log('NOTICE', message, context);
+  }
+  warning(message: string, context?: Record<string, unknown>): void {
+    this.log('WARNING', message, context);
+  }
+  error(message: string, context?: Record<string, unknown>): void {
+    this.log('ERROR', message, context);
+  }
+  critical(message: string, context?: Record<string, unknown>): void {
+    this.log('CRITICAL', message, context);
+  }
+  alert(message: string, context?: Record<string, unknown>): void {
+    this.log('ALERT', message, context);
+  }
+  emergency(message: string, context?: Record<string, unknown>): void {
+    this.log('EMERGENCY', message, context);
+  }
 }

@@ -20,15 +20,22 @@ export interface TerminalSinkOptions {
 }
 
 /** A sink that prints records at or above `threshold` as one line each (no line break: `write` ends the line). */
-export function terminalSink(threshold: LogLevel, write: (line: string) => void, options: TerminalSinkOptions = {}): LogSink {
+export function terminalSink(
+  threshold: LogLevel,
+  write: (line: string) => void,
+  options: TerminalSinkOptions = {},
+): LogSink {
   const clock = wallClock();
   const quiet = options.quietStatuses ?? [];
   const quietLevel = options.quietLevel ?? 'INFO';
-  const shownLevel = quiet.length === 0 ? (record: LogRecord) => record.level : (record: LogRecord): LogLevel => {
-    if (record.channel !== 'request') return record.level;
-    const status = (record.context.exception as { status?: unknown } | undefined)?.status;
-    return typeof status === 'number' && quiet.includes(status) ? quietLevel : record.level;
-  };
+  const shownLevel =
+    quiet.length === 0
+      ? (record: LogRecord) => record.level
+      : (record: LogRecord): LogLevel => {
+          if (record.channel !== 'request') return record.level;
+          const status = (record.context.exception as { status?: unknown } | undefined)?.status;
+          return typeof status === 'number' && quiet.includes(status) ? quietLevel : record.level;
+        };
   const scrubFor = options.scrubFor ?? (() => null);
   return (record: LogRecord, origin?: unknown) => {
     if (!levelAtLeast(shownLevel(record), threshold)) return;
@@ -37,7 +44,9 @@ export function terminalSink(threshold: LogLevel, write: (line: string) => void,
     const message = redactLogMessage(record);
     // A message can quote a URL (a 404's Referer): its secret query values stay off the terminal too.
     // Channel and message quote the app and the request: their control characters are shown, not obeyed.
-    write(`${clock(record.time)} ${record.level.padEnd(8)} [${terminalSafe(record.channel)}] ${terminalSafe(scrub ? scrub(message) : message)}`);
+    write(
+      `${clock(record.time)} ${record.level.padEnd(8)} [${terminalSafe(record.channel)}] ${terminalSafe(scrub ? scrub(message) : message)}`,
+    );
   };
 }
 

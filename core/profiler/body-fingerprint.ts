@@ -37,12 +37,19 @@ function jsonFingerprint(json: string, token: string | null): BodyStructure {
       const end = stringEnd(json, i);
       let next = end + 1;
       while (isSpace(json.charCodeAt(next))) next++;
-      if (json.charCodeAt(next) === 58 /* : */) hash = step(mixValue(step(hash, 34), json.slice(i + 1, end), token), 58); // a key
-      else { nodes++; hash = step(hash, 115 /* s */); }
+      if (json.charCodeAt(next) === 58 /* : */)
+        hash = step(mixValue(step(hash, 34), json.slice(i + 1, end), token), 58); // a key
+      else {
+        nodes++;
+        hash = step(hash, 115 /* s */);
+      }
       i = end;
-    } else if (c === 123 || c === 91 /* { [ */) { nodes++; hash = step(hash, c); }
-    else if (c === 125 || c === 93 /* } ] */) hash = step(hash, c);
-    else if (c !== 44 && c !== 58 && !isSpace(c)) { // a number, true, false or null: its type, then skip to its end
+    } else if (c === 123 || c === 91 /* { [ */) {
+      nodes++;
+      hash = step(hash, c);
+    } else if (c === 125 || c === 93 /* } ] */) hash = step(hash, c);
+    else if (c !== 44 && c !== 58 && !isSpace(c)) {
+      // a number, true, false or null: its type, then skip to its end
       nodes++;
       hash = step(hash, c === 116 || c === 102 ? 98 /* b */ : c === 110 ? 122 /* z */ : 110 /* n */);
       while (i + 1 < json.length && !isDelimiter(json.charCodeAt(i + 1))) i++;

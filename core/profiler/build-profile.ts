@@ -37,11 +37,25 @@ export interface RoutingFacts {
  * Runs in the profiler worker (handoff/build-batch.ts), and again when a stored record is read
  * (stored-record.ts), with the routing panel the worker built instead of the route table.
  */
-export function buildProfile(request: RequestFacts, trace: TraceFacts, response: ResponseFacts, routes: RouteCollection | RoutingFacts): Profile {
+export function buildProfile(
+  request: RequestFacts,
+  trace: TraceFacts,
+  response: ResponseFacts,
+  routes: RouteCollection | RoutingFacts,
+): Profile {
   const secrets = new SecretValues();
   const requestData = collectRequest(request, response, secrets, trace.token);
   const { duration } = trace;
-  const context: CollectContext = { request, trace, response, routes: routes instanceof RouteCollection ? routes : NO_ROUTES, secrets, requestData, duration, entries: trace.entries };
+  const context: CollectContext = {
+    request,
+    trace,
+    response,
+    routes: routes instanceof RouteCollection ? routes : NO_ROUTES,
+    secrets,
+    requestData,
+    duration,
+    entries: trace.entries,
+  };
   const exception = collectException(context);
   const log = collectLog(context);
   return {

@@ -28,7 +28,11 @@ export function matchesDatabaseFilter(profile: Profile, filter: DatabaseFilter):
  * in all. The stores index the list fields only, so the profiles the other filters find are read, a
  * page at a time, newest first, through the store's own search and read: the same on every store.
  */
-export async function searchByQueries(storage: ProfileStore, query: SearchQuery, filter: DatabaseFilter): Promise<{ rows: ProfileSummary[]; total: number }> {
+export async function searchByQueries(
+  storage: ProfileStore,
+  query: SearchQuery,
+  filter: DatabaseFilter,
+): Promise<{ rows: ProfileSummary[]; total: number }> {
   const rows: ProfileSummary[] = [];
   const skip = query.offset ?? 0;
   let total = 0;

@@ -4,7 +4,17 @@ import { recordedTarget, replayOrigin } from './replay-origin.js';
 import { shellQuote, showControls } from './shell-quote.js';
 
 /** Request headers that a client computes itself and must not be replayed as recorded. */
-export const HOP_HEADERS = new Set(['host', 'content-length', 'connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'expect', 'te', 'trailer']);
+export const HOP_HEADERS = new Set([
+  'host',
+  'content-length',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'expect',
+  'te',
+  'trailer',
+]);
 
 export interface ReplayableRequest {
   method: string;
@@ -45,12 +55,24 @@ export function replayableRequest(profile: Profile, target?: string): Replayable
     else headers[name] = value;
   }
   const { origin, prefix, replaced } = replayOrigin(profile, target);
-  const path = prefix + withoutRedactedPath(withoutRedactedQuery(recordedTarget(profile), omitted), data.routeParams ?? {}, omitted);
+  const path =
+    prefix +
+    withoutRedactedPath(withoutRedactedQuery(recordedTarget(profile), omitted), data.routeParams ?? {}, omitted);
   const stored = data.body !== null && !data.redacted.includes('body');
   const body = stored ? data.body!.text : null;
   return {
-    method: profile.method, origin, prefix, target: path, url: origin + path, originReplaced: replaced,
-    headers, body, bodyIncomplete: bodyIncompleteNote(data), omitted, bodyTruncated: data.body?.truncated ?? false, bodySize: data.body?.size ?? 0,
+    method: profile.method,
+    origin,
+    prefix,
+    target: path,
+    url: origin + path,
+    originReplaced: replaced,
+    headers,
+    body,
+    bodyIncomplete: bodyIncompleteNote(data),
+    omitted,
+    bodyTruncated: data.body?.truncated ?? false,
+    bodySize: data.body?.size ?? 0,
   };
 }
 
@@ -60,10 +82,19 @@ function bodyIncompleteNote(data: Profile['collectors']['request']): string | nu
   if (data.redacted.includes('body')) return 'not stored when recorded: it could not be redacted';
   const notes: string[] = [];
   if (data.body.text.includes(REDACTED)) {
-    const fields = [...new Set(data.redacted.filter((r) => r.startsWith('body ') || r.startsWith('form ')).map((r) => r.slice(r.indexOf(' ') + 1)))];
+    const fields = [
+      ...new Set(
+        data.redacted
+          .filter((r) => r.startsWith('body ') || r.startsWith('form '))
+          .map((r) => r.slice(r.indexOf(' ') + 1)),
+      ),
+    ];
     notes.push(`${fields.length ? fields.join(', ') : 'values'} redacted when recorded, left as ${REDACTED}`);
   }
-  if (data.body.truncated) notes.push(`cut when recorded: only its first ${Buffer.byteLength(data.body.text)} of ${data.body.size} bytes kept`);
+  if (data.body.truncated)
+    notes.push(
+      `cut when recorded: only its first ${Buffer.byteLength(data.body.text)} of ${data.body.size} bytes kept`,
+    );
   return notes.length ? notes.join('; ') : null;
 }
 
@@ -81,13 +112,16 @@ const ENCODED_REDACTED = encodeURIComponent(REDACTED);
 function withoutRedactedQuery(url: string, omitted: string[]): string {
   const q = url.indexOf('?');
   if (q === -1) return url;
-  const kept = url.slice(q + 1).split('&').filter((pair) => {
-    const eq = pair.indexOf('=');
-    const value = eq === -1 ? '' : pair.slice(eq + 1);
-    if (!value.includes(REDACTED) && !value.includes(ENCODED_REDACTED)) return true;
-    omitted.push(`query ${pair.slice(0, eq)}`);
-    return false;
-  });
+  const kept = url
+    .slice(q + 1)
+    .split('&')
+    .filter((pair) => {
+      const eq = pair.indexOf('=');
+      const value = eq === -1 ? '' : pair.slice(eq + 1);
+      if (!value.includes(REDACTED) && !value.includes(ENCODED_REDACTED)) return true;
+      omitted.push(`query ${pair.slice(0, eq)}`);
+      return false;
+    });
   return kept.length ? `${url.slice(0, q)}?${kept.join('&')}` : url.slice(0, q);
 }
 
@@ -114,7 +148,9 @@ export function toCurl(profile: Profile, target?: string): string {
   parts.push(shellQuote(r.url));
   for (const [name, value] of Object.entries(r.headers)) parts.push('-H', shellQuote(`${name}: ${value}`));
   if (r.body !== null) parts.push('--data-raw', shellQuote(r.body));
-  const notes = exportNotes(r).map((note) => `# ${showControls(note)}\n`).join('');
+  const notes = exportNotes(r)
+    .map((note) => `# ${showControls(note)}\n`)
+    .join('');
   return `${notes}${parts.join(' ')}\n`;
 }
 
@@ -131,26 +167,39 @@ export function toHar(profile: Profile, target?: string): object {
     log: {
       version: '1.2',
       creator: { name: 'appkernel', version: '0.1.0' },
-      entries: [{
-        startedDateTime: new Date(profile.time).toISOString(),
-        time: profile.duration,
-        comment: exportNotes(r).join('; '),
-        request: {
-          method: r.method, url: r.url, httpVersion: 'HTTP/1.1', cookies: [],
-          headers: Object.entries(r.headers).map(([name, value]) => ({ name, value })),
-          queryString: [...query].map(([name, value]) => ({ name, value })),
-          ...(r.body !== null ? { postData: { mimeType: data.body?.contentType ?? '', text: r.body } } : {}),
-          headersSize: -1, bodySize: data.body?.size ?? 0,
+      entries: [
+        {
+          startedDateTime: new Date(profile.time).toISOString(),
+          time: profile.duration,
+          comment: exportNotes(r).join('; '),
+          request: {
+            method: r.method,
+            url: r.url,
+            httpVersion: 'HTTP/1.1',
+            cookies: [],
+            headers: Object.entries(r.headers).map(([name, value]) => ({ name, value })),
+            queryString: [...query].map(([name, value]) => ({ name, value })),
+            ...(r.body !== null ? { postData: { mimeType: data.body?.contentType ?? '', text: r.body } } : {}),
+            headersSize: -1,
+            bodySize: data.body?.size ?? 0,
+          },
+          response: {
+            status: profile.status,
+            statusText: data.response.statusText,
+            httpVersion: 'HTTP/1.1',
+            cookies: [],
+            headers: Object.entries(data.response.headers)
+              .filter(([, v]) => !v.includes(REDACTED))
+              .map(([name, value]) => ({ name, value })),
+            content: responseContent(data.response),
+            redirectURL: data.response.headers.Location ?? '',
+            headersSize: -1,
+            bodySize: data.response.size ?? -1,
+          },
+          cache: {},
+          timings: { send: 0, wait: profile.duration, receive: 0 },
         },
-        response: {
-          status: profile.status, statusText: data.response.statusText, httpVersion: 'HTTP/1.1', cookies: [],
-          headers: Object.entries(data.response.headers).filter(([, v]) => !v.includes(REDACTED)).map(([name, value]) => ({ name, value })),
-          content: responseContent(data.response),
-          redirectURL: data.response.headers.Location ?? '', headersSize: -1, bodySize: data.response.size ?? -1,
-        },
-        cache: {},
-        timings: { send: 0, wait: profile.duration, receive: 0 },
-      }],
+      ],
     },
   };
 }
@@ -160,6 +209,10 @@ function responseContent(response: Profile['collectors']['request']['response'])
   const content = { size: response.size ?? -1, mimeType: response.contentType ?? '' };
   const preview = response.body;
   if (!preview) return content;
-  const cut = preview.truncated ? { comment: `the first ${Buffer.byteLength(preview.text)} of ${preview.size} bytes (the preview the profile keeps)` } : {};
+  const cut = preview.truncated
+    ? {
+        comment: `the first ${Buffer.byteLength(preview.text)} of ${preview.size} bytes (the preview the profile keeps)`,
+      }
+    : {};
   return { ...content, text: preview.text, ...cut };
 }

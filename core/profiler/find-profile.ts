@@ -21,13 +21,17 @@ export type MissingProfile = 'none yet' | 'malformed' | 'unknown';
  * (the profiler's own requests left out unless `includeProfiler`); a token is checked before the store
  * is asked. Callers word what is missing: the CLI and MCP (findProfile), the web profiler.
  */
-export async function resolveProfile(storage: ProfileStore, token: string, includeProfiler: boolean): Promise<Profile | MissingProfile> {
+export async function resolveProfile(
+  storage: ProfileStore,
+  token: string,
+  includeProfiler: boolean,
+): Promise<Profile | MissingProfile> {
   if (token === 'latest') {
     const [latest] = await storage.search({ limit: 1, order: 'arrival', hideProfiler: !includeProfiler });
-    return (latest && await storage.read(latest.token)) || 'none yet';
+    return (latest && (await storage.read(latest.token))) || 'none yet';
   }
   if (!isValidToken(token)) return 'malformed';
-  return await storage.read(token) ?? 'unknown';
+  return (await storage.read(token)) ?? 'unknown';
 }
 
 /**
@@ -36,11 +40,22 @@ export async function resolveProfile(storage: ProfileStore, token: string, inclu
  * APP_ERR_PROFILER_BAD_TOKEN, an unknown one an APP_ERR_PROFILER_TOKEN_NOT_FOUND, each saying so (the
  * CLI exits 1 for either, as for any token it cannot show).
  */
-export async function findProfile(storage: ProfileStore, given: string, includeProfiler = false, hints: NotFoundHints = {}): Promise<Profile> {
+export async function findProfile(
+  storage: ProfileStore,
+  given: string,
+  includeProfiler = false,
+  hints: NotFoundHints = {},
+): Promise<Profile> {
   const token = given.trim();
   const found = await resolveProfile(storage, token, includeProfiler);
-  if (found === 'none yet') throw new AppError('APP_ERR_PROFILER_TOKEN_NOT_FOUND', `The store holds no profile yet${hints.empty ?? ''}.`);
-  if (found === 'malformed') throw new AppError('APP_ERR_PROFILER_BAD_TOKEN', `Token "${token}" not found: a token is 6 lowercase hexadecimal characters${hints.form ?? ''}.`);
-  if (found === 'unknown') throw new AppError('APP_ERR_PROFILER_TOKEN_NOT_FOUND', `Token "${token}" not found${hints.unknown ?? ''}.`);
+  if (found === 'none yet')
+    throw new AppError('APP_ERR_PROFILER_TOKEN_NOT_FOUND', `The store holds no profile yet${hints.empty ?? ''}.`);
+  if (found === 'malformed')
+    throw new AppError(
+      'APP_ERR_PROFILER_BAD_TOKEN',
+      `Token "${token}" not found: a token is 6 lowercase hexadecimal characters${hints.form ?? ''}.`,
+    );
+  if (found === 'unknown')
+    throw new AppError('APP_ERR_PROFILER_TOKEN_NOT_FOUND', `Token "${token}" not found${hints.unknown ?? ''}.`);
   return found;
 }

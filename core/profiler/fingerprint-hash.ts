@@ -21,7 +21,8 @@ export function mixText(hash: number, text: string, from: number, to: number): n
     const isDigit = c >= 48 && c <= 57;
     if (isSpace(c)) {
       space = !empty;
-    } else if (!(isDigit && digit)) { // a run of digits counts once
+    } else if (!(isDigit && digit)) {
+      // a run of digits counts once
       hash = step(space ? step(hash, 32) : hash, isDigit ? 48 : c);
       space = false;
       empty = false;
@@ -43,8 +44,17 @@ export function isSpace(code: number): boolean {
 /** What `\s` matches in a regular expression: isSpace() and the Unicode spaces. */
 export function isAnySpace(code: number): boolean {
   if (code < 128) return code === 32 || (code >= 9 && code <= 13);
-  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029
-    || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
 }
 
 /** Whether text[at, at + word.length) is `word` (lower case ASCII letters), A-Z as a-z. */

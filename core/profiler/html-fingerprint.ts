@@ -1,5 +1,22 @@
-import { FNV_OFFSET, hex, isAnySpace, isLetter, isSpace, isWordAt, mixText, mixValue, step } from './fingerprint-hash.js';
-import { CHECKPOINT_EVERY, CheckpointRecorder, earlierPage, forgetPage, MIN_REMEMBERED, type PageCheckpoints } from './page-checkpoints.js';
+import {
+  FNV_OFFSET,
+  hex,
+  isAnySpace,
+  isLetter,
+  isSpace,
+  isWordAt,
+  mixText,
+  mixValue,
+  step,
+} from './fingerprint-hash.js';
+import {
+  CHECKPOINT_EVERY,
+  CheckpointRecorder,
+  earlierPage,
+  forgetPage,
+  MIN_REMEMBERED,
+  type PageCheckpoints,
+} from './page-checkpoints.js';
 import type { BodyStructure } from './profile.js';
 
 const RAW_TEXT_END: Record<string, RegExp> = { script: /<\/script/gi, style: /<\/style/gi };
@@ -31,7 +48,12 @@ export function htmlFingerprint(html: string, token: string | null): BodyStructu
  * checkpoints' and the text that follows is that block's; `recorder`: keeps this scan's checkpoints.
  * `read`, `skipped`: turns taken and turns jumped over.
  */
-function scan(html: string, token: string | null, earlier: PageCheckpoints | null, recorder: CheckpointRecorder | null) {
+function scan(
+  html: string,
+  token: string | null,
+  earlier: PageCheckpoints | null,
+  recorder: CheckpointRecorder | null,
+) {
   const next = new NextFinders(html);
   let hash = FNV_OFFSET;
   let nodes = 0;
@@ -40,7 +62,11 @@ function scan(html: string, token: string | null, earlier: PageCheckpoints | nul
   let skipped = 0;
   for (;;) {
     if (earlier !== null) {
-      for (let k = earlier.at(hash, nodes), shift = i - (k === -1 ? 0 : earlier.position(k)); k !== -1 && earlier.sameBlock(k, html, i, token); k++) {
+      for (
+        let k = earlier.at(hash, nodes), shift = i - (k === -1 ? 0 : earlier.position(k));
+        k !== -1 && earlier.sameBlock(k, html, i, token);
+        k++
+      ) {
         i = earlier.position(k + 1) + shift;
         hash = earlier.hash(k + 1);
         nodes = earlier.nodes(k + 1);
@@ -50,7 +76,8 @@ function scan(html: string, token: string | null, earlier: PageCheckpoints | nul
     recorder?.turn(read, i, hash, nodes);
     read++;
     if ((i = html.indexOf('<', i)) === -1) break;
-    if (html.charCodeAt(i + 1) === 33 /* ! */) { // comment, doctype
+    if (html.charCodeAt(i + 1) === 33 /* ! */) {
+      // comment, doctype
       const end = html.startsWith('<!--', i) ? html.indexOf('-->', i + 4) : html.indexOf('>', i);
       if (end === -1) break;
       i = end + 1;
@@ -58,13 +85,20 @@ function scan(html: string, token: string | null, earlier: PageCheckpoints | nul
     }
     const closing = html.charCodeAt(i + 1) === 47; /* / */
     const start = closing ? i + 2 : i + 1;
-    if (!isLetter(html.charCodeAt(start))) { i = start; continue; } // a "<" in text
+    if (!isLetter(html.charCodeAt(start))) {
+      i = start;
+      continue;
+    } // a "<" in text
     const end = html.indexOf('>', start); // a ">" in a quoted attribute value ends the tag early: still deterministic
     if (end === -1) break;
     // The name, A-Z as a-z, hashed as it is read (no slice: this is the hot loop).
     if (closing) hash = step(hash, 47);
     let nameEnd = start;
-    for (let c = html.charCodeAt(nameEnd); nameEnd === start || (nameEnd < end && !isSpace(c) && c !== 47); c = html.charCodeAt(++nameEnd)) {
+    for (
+      let c = html.charCodeAt(nameEnd);
+      nameEnd === start || (nameEnd < end && !isSpace(c) && c !== 47);
+      c = html.charCodeAt(++nameEnd)
+    ) {
       hash = step(hash, c >= 65 && c <= 90 ? c + 32 : c);
     }
     hash = step(hash, 10);
@@ -72,9 +106,14 @@ function scan(html: string, token: string | null, earlier: PageCheckpoints | nul
     if (closing) continue;
     nodes++;
     if (end > nameEnd + 3) hash = mixIdAndClasses(hash, html, nameEnd, end, next, token, recorder);
-    const raw = nameEnd - start === 6 && isWordAt(html, start, 'script') ? 'script'
-      : nameEnd - start === 5 && isWordAt(html, start, 'style') ? 'style' : null;
-    if (raw !== null) { // skip the script's or style's text, up to its end tag
+    const raw =
+      nameEnd - start === 6 && isWordAt(html, start, 'script')
+        ? 'script'
+        : nameEnd - start === 5 && isWordAt(html, start, 'style')
+          ? 'style'
+          : null;
+    if (raw !== null) {
+      // skip the script's or style's text, up to its end tag
       const rawEnd = RAW_TEXT_END[raw]!;
       rawEnd.lastIndex = i;
       const m = rawEnd.exec(html);
@@ -92,14 +131,25 @@ function scan(html: string, token: string | null, earlier: PageCheckpoints | nul
  * runs for every start tag of every page profiled). Every match has an "=" after its name: the
  * "=" is found natively, and the name and the quote or space before it are read back from there.
  */
-function mixIdAndClasses(hash: number, html: string, from: number, to: number, next: NextFinders, token: string | null,
-  recorder: CheckpointRecorder | null): number {
+function mixIdAndClasses(
+  hash: number,
+  html: string,
+  from: number,
+  to: number,
+  next: NextFinders,
+  token: string | null,
+  recorder: CheckpointRecorder | null,
+): number {
   let p = from; // where the next match may start (the one before ends there)
   for (let eq = next.equals(from); eq < to; eq = next.equals(eq + 1)) {
     let nameEnd = eq;
     while (nameEnd > p && isAnySpace(html.charCodeAt(nameEnd - 1))) nameEnd--;
     const id = nameEnd - 3 >= p && isWordAt(html, nameEnd - 2, 'id') && isQuoteOrSpace(html.charCodeAt(nameEnd - 3));
-    if (!id && !(nameEnd - 6 >= p && isWordAt(html, nameEnd - 5, 'class') && isQuoteOrSpace(html.charCodeAt(nameEnd - 6)))) continue;
+    if (
+      !id &&
+      !(nameEnd - 6 >= p && isWordAt(html, nameEnd - 5, 'class') && isQuoteOrSpace(html.charCodeAt(nameEnd - 6)))
+    )
+      continue;
     let q = eq + 1;
     while (q < to && isAnySpace(html.charCodeAt(q))) q++;
     if (q >= to) continue;
@@ -114,13 +164,18 @@ function mixIdAndClasses(hash: number, html: string, from: number, to: number, n
     } else {
       valueStart = q;
       valueEnd = q;
-      for (let v = quote; valueEnd < to && !(v === 34 || v === 39 || v === 62 || isAnySpace(v)); v = html.charCodeAt(++valueEnd));
+      for (
+        let v = quote;
+        valueEnd < to && !(v === 34 || v === 39 || v === 62 || isAnySpace(v));
+        v = html.charCodeAt(++valueEnd)
+      );
       p = valueEnd;
     }
     hash = step(hash, id ? 35 /* # */ : 46 /* . */);
-    hash = token && holds(html, valueStart, valueEnd, token)
-      ? mixValue(hash, html.slice(valueStart, valueEnd), token)
-      : mixText(hash, html, valueStart, valueEnd);
+    hash =
+      token && holds(html, valueStart, valueEnd, token)
+        ? mixValue(hash, html.slice(valueStart, valueEnd), token)
+        : mixText(hash, html, valueStart, valueEnd);
     recorder?.value(valueStart, valueEnd);
     if (p > eq + 1) eq = p - 1; // an "=" inside the value starts no match
   }

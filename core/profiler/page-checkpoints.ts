@@ -34,8 +34,16 @@ export class PageCheckpoints {
   /** block k cut at the page's token, when it holds it; made when first asked */
   readonly #pieces: (string[] | null | undefined)[] = [];
 
-  constructor(readonly head: string, readonly length: number, html: string, token: string | null,
-    positions: number[], hashes: number[], nodes: number[], values: string[]) {
+  constructor(
+    readonly head: string,
+    readonly length: number,
+    html: string,
+    token: string | null,
+    positions: number[],
+    hashes: number[],
+    nodes: number[],
+    values: string[],
+  ) {
     this.#positions = positions;
     this.#hashes = hashes;
     this.#nodes = nodes;
@@ -74,7 +82,8 @@ export class PageCheckpoints {
    */
   #sameButToken(k: number, text: string, token: string | null): boolean {
     const own = this.#token;
-    if (own === null || token === null || token.length !== own.length || token === own || !isPlainToken(token)) return false;
+    if (own === null || token === null || token.length !== own.length || token === own || !isPlainToken(token))
+      return false;
     let pieces = this.#pieces[k];
     if (pieces === undefined) {
       const block = this.#blocks[k]!;
@@ -87,9 +96,15 @@ export class PageCheckpoints {
     return true;
   }
 
-  position(k: number): number { return this.#positions[k]!; }
-  hash(k: number): number { return this.#hashes[k]!; }
-  nodes(k: number): number { return this.#nodes[k]!; }
+  position(k: number): number {
+    return this.#positions[k]!;
+  }
+  hash(k: number): number {
+    return this.#hashes[k]!;
+  }
+  nodes(k: number): number {
+    return this.#nodes[k]!;
+  }
 }
 
 /** A token the scan reads as any other letters: lower-case hexadecimal (appkernel's), two characters or more. */
@@ -106,7 +121,11 @@ function inTagName(pieces: readonly string[]): boolean {
   for (let p = 0; p + 1 < pieces.length; p++) {
     const piece = pieces[p]!;
     let at = piece.length - 1;
-    for (let c = piece.charCodeAt(at); at >= 0 && !(c === 32 || (c >= 9 && c <= 13) || c === 47 || c === 62 || c === 60); c = piece.charCodeAt(--at));
+    for (
+      let c = piece.charCodeAt(at);
+      at >= 0 && !(c === 32 || (c >= 9 && c <= 13) || c === 47 || c === 62 || c === 60);
+      c = piece.charCodeAt(--at)
+    );
     if (at < 0) return true;
     const stop = piece.charCodeAt(at);
     if (stop === 60 || (stop === 47 && (at === 0 || piece.charCodeAt(at - 1) === 60))) return true;
@@ -122,7 +141,10 @@ export class CheckpointRecorder {
   readonly #values: string[] = [];
   #blockValues = '';
 
-  constructor(private readonly html: string, private readonly token: string | null) {}
+  constructor(
+    private readonly html: string,
+    private readonly token: string | null,
+  ) {}
 
   /** The scan at the top of its loop turn `turn`, at `at` in the page, in this state. */
   turn(turn: number, at: number, hash: number, nodes: number): void {
@@ -142,7 +164,18 @@ export class CheckpointRecorder {
   /** Keeps the page's checkpoints for the pages to come (the last few pages remembered). */
   remember(): void {
     const { html } = this;
-    pages.unshift(new PageCheckpoints(html.substring(0, HEAD), html.length, html, this.token, this.#positions, this.#hashes, this.#nodes, this.#values));
+    pages.unshift(
+      new PageCheckpoints(
+        html.substring(0, HEAD),
+        html.length,
+        html,
+        this.token,
+        this.#positions,
+        this.#hashes,
+        this.#nodes,
+        this.#values,
+      ),
+    );
     if (pages.length > MAX_PAGES) pages.pop();
   }
 }
@@ -159,7 +192,11 @@ export function earlierPage(html: string): PageCheckpoints | null {
   const head = html.substring(0, HEAD);
   let best: PageCheckpoints | null = null;
   for (const page of pages) {
-    if (page.head === head && (best === null || Math.abs(page.length - html.length) < Math.abs(best.length - html.length))) best = page;
+    if (
+      page.head === head &&
+      (best === null || Math.abs(page.length - html.length) < Math.abs(best.length - html.length))
+    )
+      best = page;
   }
   return best;
 }

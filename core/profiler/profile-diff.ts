@@ -40,7 +40,11 @@ export function diffProfiles(a: Profile, b: Profile, options: DiffOptions = {}):
   };
   add('status', a.status, b.status);
   add('method', a.method, b.method);
-  add('route', a.collectors.router.route ?? a.collectors.router.redirect ?? '(none)', b.collectors.router.route ?? b.collectors.router.redirect ?? '(none)');
+  add(
+    'route',
+    a.collectors.router.route ?? a.collectors.router.redirect ?? '(none)',
+    b.collectors.router.route ?? b.collectors.router.redirect ?? '(none)',
+  );
   add('controller', a.collectors.request.controller ?? '(none)', b.collectors.request.controller ?? '(none)');
   add('exception classes', exceptionField(a, 'class'), exceptionField(b, 'class'));
   add('exception messages', exceptionField(a, 'message'), exceptionField(b, 'message'));
@@ -49,8 +53,17 @@ export function diffProfiles(a: Profile, b: Profile, options: DiffOptions = {}):
   for (const level of levels(a, b)) add(`log ${level}`, countLevel(a, level), countLevel(b, level));
   const [sa, sb] = [a.collectors.request.response.structure, b.collectors.request.response.structure];
   // Two HTML pages whose structure is known: that stands for their size, which the toolbar's time and token vary.
-  add('response size', a.collectors.request.response.size ?? '?', b.collectors.request.response.size ?? '?', !(isHtml(a) && isHtml(b) && !!sa && !!sb));
-  add('content type', a.collectors.request.response.contentType ?? '(none)', b.collectors.request.response.contentType ?? '(none)');
+  add(
+    'response size',
+    a.collectors.request.response.size ?? '?',
+    b.collectors.request.response.size ?? '?',
+    !(isHtml(a) && isHtml(b) && !!sa && !!sb),
+  );
+  add(
+    'content type',
+    a.collectors.request.response.contentType ?? '(none)',
+    b.collectors.request.response.contentType ?? '(none)',
+  );
   add('page title', a.collectors.request.response.title ?? '(none)', b.collectors.request.response.title ?? '(none)');
   add('body structure', structure(sa), structure(sb), !!sa && !!sb);
   add('events called', eventNames(a), eventNames(b));
@@ -89,7 +102,10 @@ function countLevel(p: Profile, level: LogLevel): number {
 }
 
 function eventNames(p: Profile): string {
-  return p.collectors.events.events.filter((e) => e.listeners.length > 0).map((e) => e.name).join(', ');
+  return p.collectors.events.events
+    .filter((e) => e.listeners.length > 0)
+    .map((e) => e.name)
+    .join(', ');
 }
 
 function phaseNames(a: Profile, b: Profile): string[] {

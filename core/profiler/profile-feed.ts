@@ -24,7 +24,10 @@ export class ProfileFeed {
   #top = 0;
   #started = false;
 
-  constructor(private readonly storage: ProfileStore, private readonly filter: Omit<SearchQuery, 'limit' | 'since' | 'order' | 'afterArrival'>) {}
+  constructor(
+    private readonly storage: ProfileStore,
+    private readonly filter: Omit<SearchQuery, 'limit' | 'since' | 'order' | 'afterArrival'>,
+  ) {}
 
   /** The profiles new since the last call; the first call only marks what is already there. */
   async next(): Promise<ProfileSummary[]> {
@@ -39,7 +42,13 @@ export class ProfileFeed {
     this.#top = Math.max(this.#top, top);
     const fresh: ProfileSummary[] = [];
     for (let offset = 0; ; offset += BATCH) {
-      const page = await this.storage.search({ ...this.filter, order: 'arrival', afterArrival: after, limit: BATCH, offset });
+      const page = await this.storage.search({
+        ...this.filter,
+        order: 'arrival',
+        afterArrival: after,
+        limit: BATCH,
+        offset,
+      });
       const unseen = page.filter((row) => !this.#given.has(row.token));
       fresh.push(...unseen);
       if (page.length < BATCH || unseen.length === 0) break;

@@ -15,7 +15,16 @@ import type { RouteExplanation } from '../routing/explain.js';
 import type { ConfigData, CustomPanelData, DumpData, HttpClientData, MemoryData, Span } from './panel-data.js';
 import type { DatabaseData } from './database-data.js';
 export type { DatabaseData, DatabaseQueryData, QueryGroupData, RepeatedQueryData } from './database-data.js';
-export type { ConfigData, CustomPanelData, DumpData, DumpNode, HttpCallData, HttpClientData, MemoryData, Span } from './panel-data.js';
+export type {
+  ConfigData,
+  CustomPanelData,
+  DumpData,
+  DumpNode,
+  HttpCallData,
+  HttpClientData,
+  MemoryData,
+  Span,
+} from './panel-data.js';
 
 export interface BodyData {
   size: number;

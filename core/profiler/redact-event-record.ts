@@ -26,25 +26,28 @@ let size = 0;
  */
 export function redactEventRecord(record: LogRecord, secrets: SecretValues, route: string | null): LogRecord {
   const context = record.context as { event?: unknown; listener?: unknown } | null;
-  if (secrets.size > 0 || typeof context !== 'object' || context === null) return redactLogRecord(record, secrets, route);
+  if (secrets.size > 0 || typeof context !== 'object' || context === null)
+    return redactLogRecord(record, secrets, route);
   if (shared.has(context)) return redactShared(record, context, secrets, route);
   const { event, listener } = context;
   if (typeof event !== 'string' || typeof listener !== 'string' || !onlyEventAndListener(context)) {
     return redactLogRecord(record, secrets, route);
   }
   let byListener = memo.get(event);
-  if (byListener === undefined) memo.set(event, byListener = new Map());
+  if (byListener === undefined) memo.set(event, (byListener = new Map()));
   // A few records per pair: "Notified event …" and "Listener … stopped propagation …".
   let sources = byListener.get(listener);
-  if (sources === undefined) byListener.set(listener, sources = []);
-  let known = sources.find((source) => source.message === record.message && source.level === record.level && source.channel === record.channel);
+  if (sources === undefined) byListener.set(listener, (sources = []));
+  let known = sources.find(
+    (source) => source.message === record.message && source.level === record.level && source.channel === record.channel,
+  );
   if (known === undefined) {
     if (sources.length >= PER_PAIR) return redactLogRecord(record, secrets, route);
     if (++size > MAX_ENTRIES) {
       memo.clear();
       size = 1;
-      memo.set(event, byListener = new Map());
-      byListener.set(listener, sources = []);
+      memo.set(event, (byListener = new Map()));
+      byListener.set(listener, (sources = []));
     }
     const clean = redactLogRecord(record, secrets, route);
     // Its context is shared by every copy: its JSON is made once too (the stored form splices it in).
@@ -53,7 +56,13 @@ export function redactEventRecord(record: LogRecord, secrets: SecretValues, rout
     sources.push(known);
   }
   const { clean } = known;
-  return { time: record.time, level: clean.level, channel: clean.channel, message: clean.message, context: clean.context };
+  return {
+    time: record.time,
+    level: clean.level,
+    channel: clean.channel,
+    message: clean.message,
+    context: clean.context,
+  };
 }
 
 function onlyEventAndListener(context: object): boolean {
@@ -80,11 +89,26 @@ export function shareContext<T extends object>(context: T): T {
 
 function redactShared(record: LogRecord, context: object, secrets: SecretValues, route: string | null): LogRecord {
   let known = redactedShared.get(context);
-  if (known === undefined || known.message !== record.message || known.level !== record.level || known.channel !== record.channel || known.route !== route) {
+  if (
+    known === undefined ||
+    known.message !== record.message ||
+    known.level !== record.level ||
+    known.channel !== record.channel ||
+    known.route !== route
+  ) {
     const clean = redactLogRecord(record, secrets, route);
     if (typeof clean.context === 'object' && clean.context !== null) serialiseOnce(clean.context);
-    redactedShared.set(context, known = { level: record.level, channel: record.channel, message: record.message, route, clean });
+    redactedShared.set(
+      context,
+      (known = { level: record.level, channel: record.channel, message: record.message, route, clean }),
+    );
   }
   const { clean } = known;
-  return { time: record.time, level: clean.level, channel: clean.channel, message: clean.message, context: clean.context };
+  return {
+    time: record.time,
+    level: clean.level,
+    channel: clean.channel,
+    message: clean.message,
+    context: clean.context,
+  };
 }

@@ -59,12 +59,19 @@ export function replayOrigin(profile: Profile, target?: string): ReplayOrigin {
   const server = profile.collectors.request.server;
   if (!server) {
     if (LOOPBACK_AUTHORITY.test(authority)) return { origin: `${scheme}://${authority}`, prefix: '', replaced: null };
-    throw new AppError('APP_ERR_REPLAY', `The profile ${profile.token} was recorded with Host "${showControls(authority)}", which is not loopback, and without the address its server answered on: give the server to send to with --target (e.g. --target http://127.0.0.1:8741).`);
+    throw new AppError(
+      'APP_ERR_REPLAY',
+      `The profile ${profile.token} was recorded with Host "${showControls(authority)}", which is not loopback, and without the address its server answered on: give the server to send to with --target (e.g. --target http://127.0.0.1:8741).`,
+    );
   }
   const defaultPort = server.port === (scheme === 'https' ? 443 : 80);
   const origin = `${scheme}://${server.address === '::1' ? '[::1]' : '127.0.0.1'}${defaultPort ? '' : `:${server.port}`}`;
   const same = `${scheme}://${authority}`.toLowerCase() === origin;
-  return { origin, prefix: '', replaced: same ? null : `origin replaced: recorded Host ${showControls(authority)}, sent to ${origin}` };
+  return {
+    origin,
+    prefix: '',
+    replaced: same ? null : `origin replaced: recorded Host ${showControls(authority)}, sent to ${origin}`,
+  };
 }
 
 /** The Host part of a recorded URL: from after "scheme://" to the first "/" (a request target starts with one). */

@@ -60,7 +60,16 @@ export interface ReplayResult {
 
 /** Fields compared by `replay --diff`: what a replay should reproduce. */
 export const REPLAY_DIFF_FIELDS: ReadonlySet<string> = new Set([
-  'status', 'route', 'controller', 'exception classes', 'exception messages', 'log errors', 'content type', 'page title', 'body structure', 'response size',
+  'status',
+  'route',
+  'controller',
+  'exception classes',
+  'exception messages',
+  'log errors',
+  'content type',
+  'page title',
+  'body structure',
+  'response size',
 ]);
 
 /**
@@ -77,11 +86,13 @@ export const REPLAY_DIFF_FIELDS: ReadonlySet<string> = new Set([
 export async function replay(profile: Profile, options: ReplayOptions = {}): Promise<ReplayResult> {
   const recorded = replayableRequest(profile, options.target);
   const incomplete = options.body === undefined ? recorded.bodyIncomplete : null;
-  if (incomplete !== null && options.sendIncomplete !== true) throw incompleteBodyError(recorded.method, recorded.url, incomplete);
+  if (incomplete !== null && options.sendIncomplete !== true)
+    throw incompleteBodyError(recorded.method, recorded.url, incomplete);
   const query = options.query ?? {};
   const target = withQuery(recorded.target, query);
   const url = recorded.origin + target;
-  if (options.target === undefined) await verifyRecordingServer(recorded.origin, profile.token, `replay ${recorded.method} ${url}`);
+  if (options.target === undefined)
+    await verifyRecordingServer(recorded.origin, profile.token, `replay ${recorded.method} ${url}`);
   const headers: Record<string, string> = { ...recorded.headers };
   for (const [name, value] of Object.entries(options.headers ?? {})) {
     for (const key of Object.keys(headers)) if (key.toLowerCase() === name.toLowerCase()) delete headers[key];
@@ -89,8 +100,9 @@ export async function replay(profile: Profile, options: ReplayOptions = {}): Pro
   }
   const payload = options.body ?? recorded.body;
   const given = new Set(Object.keys(query).flatMap((name) => [`query ${name}`, `query ${encodeURIComponent(name)}`]));
-  const omitted = recorded.omitted.filter((name) => !given.has(name)
-    && !Object.keys(headers).some((h) => h.toLowerCase() === name.toLowerCase()));
+  const omitted = recorded.omitted.filter(
+    (name) => !given.has(name) && !Object.keys(headers).some((h) => h.toLowerCase() === name.toLowerCase()),
+  );
   let response;
   try {
     response = await httpRequest({
@@ -103,26 +115,49 @@ export async function replay(profile: Profile, options: ReplayOptions = {}): Pro
       bodyTimeout: options.timeoutMs ?? 30_000,
     });
   } catch (error) {
-    throw new AppError('APP_ERR_REPLAY', `Cannot replay ${recorded.method} ${url}: ${(error as Error).message}. Is the server running? (use --target to choose another)`, { cause: error });
+    throw new AppError(
+      'APP_ERR_REPLAY',
+      `Cannot replay ${recorded.method} ${url}: ${(error as Error).message}. Is the server running? (use --target to choose another)`,
+      { cause: error },
+    );
   }
   const body = Buffer.from(await response.body.arrayBuffer());
   const sent = headerValue(response.headers['x-debug-token']);
   const token = sent !== null && isValidToken(sent) ? sent : null;
   let fetched: FetchedProfile = { profile: null, problem: null };
   if (options.fetchProfile !== false) {
-    fetched = token === null ? { profile: null, problem: 'the server sent no X-Debug-Token: is it running in debug mode?' }
-      : await fetchProfile(recorded.origin, profileJsonPath(headerValue(response.headers['x-debug-token-link']), `${recorded.prefix}${profileUrl(token)}`));
+    fetched =
+      token === null
+        ? { profile: null, problem: 'the server sent no X-Debug-Token: is it running in debug mode?' }
+        : await fetchProfile(
+            recorded.origin,
+            profileJsonPath(
+              headerValue(response.headers['x-debug-token-link']),
+              `${recorded.prefix}${profileUrl(token)}`,
+            ),
+          );
   }
   const bodyTruncated = options.body === undefined && recorded.bodyTruncated && recorded.body !== null;
   return {
-    url, originReplaced: recorded.originReplaced, status: response.statusCode, token, profile: fetched.profile, profileProblem: fetched.problem,
-    omitted, bodyTruncated, bodyIncomplete: incomplete, bodySize: body.length,
+    url,
+    originReplaced: recorded.originReplaced,
+    status: response.statusCode,
+    token,
+    profile: fetched.profile,
+    profileProblem: fetched.problem,
+    omitted,
+    bodyTruncated,
+    bodyIncomplete: incomplete,
+    bodySize: body.length,
   };
 }
 
 /** The refusal of a replay whose stored body is not the one received: it says why and how to send one anyway. */
 export function incompleteBodyError(method: string, url: string, why: string): AppError {
-  return new AppError('APP_ERR_REPLAY', `Not sent: the recorded body of ${method} ${url} is incomplete (${why}). Give the body to send with --data or --data-file, or send the stored one as it is with --send-incomplete.`);
+  return new AppError(
+    'APP_ERR_REPLAY',
+    `Not sent: the recorded body of ${method} ${url} is incomplete (${why}). Give the body to send with --data or --data-file, or send the stored one as it is with --send-incomplete.`,
+  );
 }
 
 /** The target with these query parameters set: pairs of the same name dropped, the new ones appended, the others kept byte for byte. */
@@ -130,16 +165,22 @@ function withQuery(target: string, query: Record<string, string>): string {
   const names = Object.keys(query);
   if (names.length === 0) return target;
   const q = target.indexOf('?');
-  const kept = q === -1 ? [] : target.slice(q + 1).split('&').filter((pair) => {
-    const raw = pair.split('=', 1)[0];
-    let name = raw;
-    try {
-      name = decodeURIComponent(raw.replace(/\+/g, ' '));
-    } catch {
-      // kept as written
-    }
-    return pair !== '' && !names.includes(name);
-  });
+  const kept =
+    q === -1
+      ? []
+      : target
+          .slice(q + 1)
+          .split('&')
+          .filter((pair) => {
+            const raw = pair.split('=', 1)[0];
+            let name = raw;
+            try {
+              name = decodeURIComponent(raw.replace(/\+/g, ' '));
+            } catch {
+              // kept as written
+            }
+            return pair !== '' && !names.includes(name);
+          });
   const added = names.map((name) => `${encodeURIComponent(name)}=${encodeURIComponent(query[name])}`);
   return `${q === -1 ? target : target.slice(0, q)}?${[...kept, ...added].join('&')}`;
 }
@@ -166,7 +207,10 @@ export function diffReplay(before: Profile, after: Profile): ProfileDiff {
   const html = (p: Profile) => (p.collectors.request.response.contentType ?? '').startsWith('text/html');
   const fields = new Set(REPLAY_DIFF_FIELDS);
   if (html(before) || html(after)) fields.delete('response size');
-  return diffProfiles(before, withOrigin(after, urlOrigin(after.url), urlOrigin(before.url)), { fields, informational: new Set() });
+  return diffProfiles(before, withOrigin(after, urlOrigin(after.url), urlOrigin(before.url)), {
+    fields,
+    informational: new Set(),
+  });
 }
 
 /** "scheme://authority" of a recorded URL, as written (the Host the client sent is not normalised). */
@@ -185,7 +229,10 @@ function withOrigin(profile: Profile, from: string, to: string): Profile {
     collectors: {
       ...profile.collectors,
       exception: exception && { ...exception, chain: exception.chain.map((e) => ({ ...e, message: swap(e.message) })) },
-      request: { ...request, response: { ...request.response, title: request.response.title === null ? null : swap(request.response.title) } },
+      request: {
+        ...request,
+        response: { ...request.response, title: request.response.title === null ? null : swap(request.response.title) },
+      },
     },
   };
 }
@@ -194,7 +241,10 @@ function withOrigin(profile: Profile, from: string, to: string): Profile {
 const PROFILE_WAIT_MS = 5_000;
 const PROFILE_POLL_MS = 250;
 
-interface FetchedProfile { profile: Profile | null; problem: string | null }
+interface FetchedProfile {
+  profile: Profile | null;
+  problem: string | null;
+}
 
 /**
  * The profile at `path`. The server itself waits a moment for a token still on its way; asked again
@@ -203,14 +253,17 @@ interface FetchedProfile { profile: Profile | null; problem: string | null }
  */
 async function fetchProfile(origin: string, path: string): Promise<FetchedProfile> {
   let problem = `GET ${path} found no profile within ${PROFILE_WAIT_MS / 1000} s`;
-  for (const deadline = Date.now() + PROFILE_WAIT_MS; Date.now() < deadline;) {
+  for (const deadline = Date.now() + PROFILE_WAIT_MS; Date.now() < deadline; ) {
     try {
       const response = await httpRequest({ origin, path, method: 'GET', headers: { accept: 'application/json' } });
       if (response.statusCode === 200) return { profile: (await response.body.json()) as Profile, problem: null };
       const text = await response.body.text();
       const detail = problemDetail(text);
       if (response.statusCode !== 404 || detail === null || !detail.startsWith('Token "')) {
-        return { profile: null, problem: `GET ${path} answered ${response.statusCode}${detail === null ? '' : ` (${detail})`}` };
+        return {
+          profile: null,
+          problem: `GET ${path} answered ${response.statusCode}${detail === null ? '' : ` (${detail})`}`,
+        };
       }
     } catch (error) {
       return { profile: null, problem: `GET ${path} failed: ${(error as Error).message}` };

@@ -1,7 +1,15 @@
 import type { RequestFacts as Request, ResponseFacts as Response } from './request-facts.js';
 import { bodyFingerprint } from './body-fingerprint.js';
 import type { BodyData, BodyStructure, RequestData } from './profile.js';
-import { redactBody, redactPath, redactQueryString, redactRecord, redactRouteParams, redactText, SecretValues } from '../redaction/index.js';
+import {
+  redactBody,
+  redactPath,
+  redactQueryString,
+  redactRecord,
+  redactRouteParams,
+  redactText,
+  SecretValues,
+} from '../redaction/index.js';
 import { DescribedBody, OpaqueBody } from './request-facts.js';
 import { isPreviewable, PREVIEW_BYTES } from '../http/previewable-type.js';
 import { BoundedCache } from '../bounded-cache.js';
@@ -14,7 +22,8 @@ export const RESPONSE_BODY_CAP = PREVIEW_BYTES;
 export function previewHead(contentType: string | null, body: string | Buffer): Buffer {
   if (!isPreviewable(contentType)) return Buffer.alloc(0);
   // Every character is at least one byte: RESPONSE_BODY_CAP + 1 characters hold the bytes the preview reads.
-  if (typeof body === 'string') return Buffer.from(body.length > RESPONSE_BODY_CAP + 1 ? body.slice(0, RESPONSE_BODY_CAP + 1) : body);
+  if (typeof body === 'string')
+    return Buffer.from(body.length > RESPONSE_BODY_CAP + 1 ? body.slice(0, RESPONSE_BODY_CAP + 1) : body);
   return body.subarray(0, RESPONSE_BODY_CAP + 1);
 }
 
@@ -37,12 +46,20 @@ export function requestSecretValues(request: Pick<Request, 'headers' | 'query' |
  * The request panel's data, with every secret replaced by REDACTED before it leaves this function;
  * the secret values met are added to `secrets`, to be followed into the log and the exception.
  */
-export function collectRequest(request: Request, response: Response, secrets = new SecretValues(), token: string | null = null): RequestData {
+export function collectRequest(
+  request: Request,
+  response: Response,
+  secrets = new SecretValues(),
+  token: string | null = null,
+): RequestData {
   const redacted: string[] = [];
   const routeParams = redactRouteParams(request.attributes, redacted, secrets);
   const headers = redactRecord('header', request.headers, redacted, secrets) as Record<string, string>;
   const query = redactRecord('query', request.query, redacted, secrets);
-  const cookies = redactRecord('cookie', parseCookies(request.headers.cookie), redacted, secrets) as Record<string, string>;
+  const cookies = redactRecord('cookie', parseCookies(request.headers.cookie), redacted, secrets) as Record<
+    string,
+    string
+  >;
   const cleanResponseHeaders = redactRecord('header', response.headers, redacted, secrets) as Record<string, string>;
   const path = redactPath(request.path, request.attributes);
   const queryString = redactQueryString(request.queryString);
@@ -53,13 +70,30 @@ export function collectRequest(request: Request, response: Response, secrets = n
     const contentType = request.headers['content-type'] ?? null;
     const truncated = request.bodySize > BODY_CAP;
     const text = request.body.subarray(0, BODY_CAP).toString('utf8');
-    body = { size: request.bodySize, contentType: contentType && redactText(contentType), truncated, text: redactBody(contentType, text, redacted, (value) => secrets.add(value)) };
+    body = {
+      size: request.bodySize,
+      contentType: contentType && redactText(contentType),
+      truncated,
+      text: redactBody(contentType, text, redacted, (value) => secrets.add(value)),
+    };
   }
   const bodyValue = response.body;
   const described = bodyValue instanceof DescribedBody ? bodyValue : null;
-  const size = typeof bodyValue === 'string' ? Buffer.byteLength(bodyValue) : Buffer.isBuffer(bodyValue) ? bodyValue.length
-    : bodyValue instanceof OpaqueBody ? bodyValue.size : described ? described.size : null;
-  const responseBody = described ? described.preview : size === null ? null : responseBodyPreview(response.header('content-type') ?? null, bodyValue, size, redacted, secrets);
+  const size =
+    typeof bodyValue === 'string'
+      ? Buffer.byteLength(bodyValue)
+      : Buffer.isBuffer(bodyValue)
+        ? bodyValue.length
+        : bodyValue instanceof OpaqueBody
+          ? bodyValue.size
+          : described
+            ? described.size
+            : null;
+  const responseBody = described
+    ? described.preview
+    : size === null
+      ? null
+      : responseBodyPreview(response.header('content-type') ?? null, bodyValue, size, redacted, secrets);
   return {
     method: request.method,
     url: secrets.scrub(url),
@@ -78,8 +112,14 @@ export function collectRequest(request: Request, response: Response, secrets = n
       headers: cleanResponseHeaders,
       size,
       contentType: response.header('content-type') ?? null,
-      title: described ? described.title : typeof bodyValue === 'string' && response.isHtml() ? redactTitle(pageTitle(bodyValue), secrets) : null,
-      structure: described ? described.structure : bodyStructure(response.header('content-type') ?? null, bodyValue, token),
+      title: described
+        ? described.title
+        : typeof bodyValue === 'string' && response.isHtml()
+          ? redactTitle(pageTitle(bodyValue), secrets)
+          : null,
+      structure: described
+        ? described.structure
+        : bodyStructure(response.header('content-type') ?? null, bodyValue, token),
       body: responseBody,
     },
     redacted,
@@ -91,9 +131,18 @@ export function collectRequest(request: Request, response: Response, secrets = n
  * "response body <path>", not followed into other texts) and scrubbed of the secret values the
  * request carried; null for other bodies.
  */
-function responseBodyPreview(contentType: string | null, value: unknown, size: number, redacted: string[], secrets: SecretValues): BodyData | null {
+function responseBodyPreview(
+  contentType: string | null,
+  value: unknown,
+  size: number,
+  redacted: string[],
+  secrets: SecretValues,
+): BodyData | null {
   if (size === 0 || !isPreviewable(contentType)) return null;
-  const headText = typeof value === 'string' && value.length * 3 <= RESPONSE_BODY_CAP && isWellFormed(value) ? value : previewText(contentType, value);
+  const headText =
+    typeof value === 'string' && value.length * 3 <= RESPONSE_BODY_CAP && isWellFormed(value)
+      ? value
+      : previewText(contentType, value);
   return headText === null ? null : textPreview(contentType, headText, size, redacted, secrets);
 }
 
@@ -101,17 +150,34 @@ function responseBodyPreview(contentType: string | null, value: unknown, size: n
  * The preview of a text answer an outgoing call received, from its first bytes (`head`, up to one past the
  * cap), under the rules of the response's preview; null for other bodies.
  */
-export function receivedBodyPreview(contentType: string | null, head: Buffer, size: number, redacted: string[], secrets: SecretValues): BodyData | null {
+export function receivedBodyPreview(
+  contentType: string | null,
+  head: Buffer,
+  size: number,
+  redacted: string[],
+  secrets: SecretValues,
+): BodyData | null {
   if (size === 0 || !isPreviewable(contentType)) return null;
   return textPreview(contentType, head.subarray(0, RESPONSE_BODY_CAP).toString('utf8'), size, redacted, secrets);
 }
 
-function textPreview(contentType: string | null, headText: string, size: number, redacted: string[], secrets: SecretValues): BodyData {
+function textPreview(
+  contentType: string | null,
+  headText: string,
+  size: number,
+  redacted: string[],
+  secrets: SecretValues,
+): BodyData {
   // What the response itself holds secret is redacted here only: followed elsewhere, a profile's token in a
   // JSON answer (the profiler's own `.json`) would be scrubbed from the request's URL.
   const { text, found } = redactedPreview(contentType, headText);
   for (const where of found) redacted.push(`response ${where}`);
-  return { size, contentType: contentType && redactText(contentType), truncated: size > RESPONSE_BODY_CAP, text: secrets.scrub(text) };
+  return {
+    size,
+    contentType: contentType && redactText(contentType),
+    truncated: size > RESPONSE_BODY_CAP,
+    text: secrets.scrub(text),
+  };
 }
 
 /** No lone surrogate (which UTF-8 would turn into U+FFFD): String.prototype.isWellFormed, which Node 20 has. */
@@ -122,8 +188,12 @@ const isWellFormed = (text: string): boolean => (text as unknown as { isWellForm
  * the cap) is that text itself, which the caller takes without the round trip through bytes.
  */
 function previewText(contentType: string | null, value: unknown): string | null {
-  const head = typeof value === 'string' || Buffer.isBuffer(value) ? previewHead(contentType, value)
-    : value instanceof OpaqueBody ? value.head : null;
+  const head =
+    typeof value === 'string' || Buffer.isBuffer(value)
+      ? previewHead(contentType, value)
+      : value instanceof OpaqueBody
+        ? value.head
+        : null;
   return head === null ? null : head.subarray(0, RESPONSE_BODY_CAP).toString('utf8');
 }
 
@@ -138,7 +208,7 @@ const structures = new BoundedCache<string, BodyStructure | null>(MEMO_ENTRIES);
 
 function remembered<T>(memo: BoundedCache<string, T>, key: string, make: () => T): T {
   const value = memo.get(key);
-  return value === undefined && !memo.has(key) ? memo.set(key, make()) : value as T;
+  return value === undefined && !memo.has(key) ? memo.set(key, make()) : (value as T);
 }
 
 /** redactBody() of a response preview: a function of its content type and text alone. */
@@ -151,7 +221,8 @@ function redactedPreview(contentType: string | null, head: string): { text: stri
 
 /** bodyFingerprint(), kept for a text body that does not hold the token (the token is the one input besides the text). */
 function bodyStructure(contentType: string | null, body: unknown, token: string | null): BodyStructure | null {
-  if (typeof body !== 'string' || body.length > RESPONSE_BODY_CAP || (token !== null && body.includes(token))) return bodyFingerprint(contentType, body, token);
+  if (typeof body !== 'string' || body.length > RESPONSE_BODY_CAP || (token !== null && body.includes(token)))
+    return bodyFingerprint(contentType, body, token);
   return remembered(structures, `${contentType ?? ''}\n${body}`, () => bodyFingerprint(contentType, body, token));
 }
 

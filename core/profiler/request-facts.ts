@@ -30,7 +30,10 @@ export interface RequestFacts {
 
 /** A response body the worker was not sent whole: its size, and the first bytes of a text kept for the preview. */
 export class OpaqueBody {
-  constructor(readonly size: number, readonly head: Buffer | null = null) {}
+  constructor(
+    readonly size: number,
+    readonly head: Buffer | null = null,
+  ) {}
 }
 
 /**
@@ -38,7 +41,12 @@ export class OpaqueBody {
  * request panel shows of it, made from the body when the profile was first built.
  */
 export class DescribedBody {
-  constructor(readonly size: number, readonly title: string | null, readonly structure: BodyStructure | null, readonly preview: BodyData | null) {}
+  constructor(
+    readonly size: number,
+    readonly title: string | null,
+    readonly structure: BodyStructure | null,
+    readonly preview: BodyData | null,
+  ) {}
 }
 
 /** What the profile builder reads of a response. */

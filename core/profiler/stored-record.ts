@@ -41,7 +41,14 @@ const VERSION = 2;
 const OLDEST_VERSION = 1;
 
 /** The app entries a collector reads (build-profile.ts): a record carrying any other is stored as its profile. */
-const READ_ENTRIES = new Set([CONFIG_COLLECTOR, DUMP_COLLECTOR, HTTP_CLIENT_COLLECTOR, STOPWATCH_COLLECTOR, MEMORY_COLLECTOR, DATABASE_COLLECTOR]);
+const READ_ENTRIES = new Set([
+  CONFIG_COLLECTOR,
+  DUMP_COLLECTOR,
+  HTTP_CLIENT_COLLECTOR,
+  STOPWATCH_COLLECTOR,
+  MEMORY_COLLECTOR,
+  DATABASE_COLLECTOR,
+]);
 
 /**
  * Whether the record of a request holds nothing the profile redacts: its profile, built from it,
@@ -106,7 +113,15 @@ function namesSection(ids: readonly number[], names: readonly string[]): Uint8Ar
  * shows of it (DescribedBody: its size, title, structure and preview), never the body itself.
  * `ids`: the name ids the body refers to; `names`: the worker's names.
  */
-export function writeStoredRecord(w: ByteWriter, record: Uint8Array, bodyOffset: number, responseBodyOffset: number, ids: readonly number[], names: readonly string[], profile: Profile): void {
+export function writeStoredRecord(
+  w: ByteWriter,
+  record: Uint8Array,
+  bodyOffset: number,
+  responseBodyOffset: number,
+  ids: readonly number[],
+  names: readonly string[],
+  profile: Profile,
+): void {
   w.uint(STORED_RECORD);
   w.uint(VERSION);
   w.uint(bodyOffset & 7);
@@ -117,7 +132,10 @@ export function writeStoredRecord(w: ByteWriter, record: Uint8Array, bodyOffset:
   const start = w.length;
   w.raw(record.subarray(bodyOffset, responseBodyOffset));
   const response = profile.collectors.request.response;
-  writeDescribedBody(w, new DescribedBody(response.size ?? 0, response.title ?? null, response.structure ?? null, response.body ?? null));
+  writeDescribedBody(
+    w,
+    new DescribedBody(response.size ?? 0, response.title ?? null, response.structure ?? null, response.body ?? null),
+  );
   w.patch32(length, w.length - start);
 }
 
@@ -126,7 +144,10 @@ export function profileFromStoredRecord(bytes: Uint8Array): Profile {
   const r = new ByteReader(bytes);
   r.uint();
   const version = r.uint();
-  if (version > VERSION) throw new Error(`it was recorded by a newer appkernel (stored record version ${version}; this one reads version ${VERSION})`);
+  if (version > VERSION)
+    throw new Error(
+      `it was recorded by a newer appkernel (stored record version ${version}; this one reads version ${VERSION})`,
+    );
   if (version < OLDEST_VERSION) throw new Error(`its stored record version ${version} is none appkernel wrote`);
   const align = r.uint();
   if (align > 7) throw new Error('its body alignment is not a number from 0 to 7');

@@ -40,5 +40,7 @@ export function generateToken(exists: (token: string) => boolean, reserved?: () 
     const token = drawToken();
     if (!exists(token)) return token;
   }
-  throw new Error(`No unused profile token found in ${MAX_ATTEMPTS} attempts: the profile store is nearly full of tokens; prune it (app profiles prune --keep 10000).`);
+  throw new Error(
+    `No unused profile token found in ${MAX_ATTEMPTS} attempts: the profile store is nearly full of tokens; prune it (app profiles prune --keep 10000).`,
+  );
 }

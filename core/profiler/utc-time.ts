@@ -10,6 +10,7 @@ export function parseUtcTime(value: string): number {
   return ms >= 0 && ms <= LAST_TIME ? ms : NaN;
 }
 
-const ISO_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(?:[T ]([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?)?(?:[zZ]|[+-]\d\d:?\d\d)?$/;
+const ISO_TIME =
+  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(?:[T ]([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?)?(?:[zZ]|[+-]\d\d:?\d\d)?$/;
 /** 9999-12-31T23:59:59.999Z: later dates are no profile's */
 const LAST_TIME = 253_402_300_799_999;

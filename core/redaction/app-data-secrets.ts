@@ -10,7 +10,17 @@ import { looksSecret, words } from './secret-names.js';
  */
 
 /** Names (as a word part, or inside the compacted name) that make any value secret: "password", "clientSecret", "apiKey", "pin". */
-const ALWAYS_FRAGMENTS = ['password', 'passwd', 'passphrase', 'passcode', 'secret', 'credential', 'privatekey', 'apikey', 'accesskey'];
+const ALWAYS_FRAGMENTS = [
+  'password',
+  'passwd',
+  'passphrase',
+  'passcode',
+  'secret',
+  'credential',
+  'privatekey',
+  'apikey',
+  'accesskey',
+];
 const ALWAYS_WORDS = new Set(['pwd', 'pw', 'pass', 'creds', 'pin', 'otp']);
 
 /** A credential-like value: one token of 8 or more URL-safe or base64 characters, letters and digits, mixed case or long. */
@@ -25,7 +35,9 @@ function looksLikeCredential(value: string): boolean {
 export function alwaysSecretName(name: string): boolean {
   const parts = words(name);
   const compact = parts.join('');
-  return parts.some((part) => ALWAYS_WORDS.has(part)) || ALWAYS_FRAGMENTS.some((fragment) => compact.includes(fragment));
+  return (
+    parts.some((part) => ALWAYS_WORDS.has(part)) || ALWAYS_FRAGMENTS.some((fragment) => compact.includes(fragment))
+  );
 }
 
 /**

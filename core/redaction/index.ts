@@ -18,4 +18,10 @@ export { isSecretRouteParam, type MatchedRoute, redactPath, redactRouteParams } 
 export { redactUrl } from './redact-url.js';
 export { redactBody, unredactableBody } from './redact-body.js';
 export { redactData } from './redact-data.js';
-export { type ExceptionLink, type LoggedRecord, redactException, redactLogMessage, redactLogRecord } from './redact-log.js';
+export {
+  type ExceptionLink,
+  type LoggedRecord,
+  redactException,
+  redactLogMessage,
+  redactLogRecord,
+} from './redact-log.js';

@@ -19,7 +19,20 @@ function valueEnd(source: string, from: number, text: boolean): number {
   for (let i = from; i < source.length; i++) {
     const c = source.charCodeAt(i);
     if (c === 0x26 || c === 0x23) return i;
-    if (text && (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0x29 || c === 0x5d || c === 0x7d || c === 0x2c || c === 0x22 || c === 0x27)) return i;
+    if (
+      text &&
+      (c === 0x20 ||
+        c === 0x09 ||
+        c === 0x0a ||
+        c === 0x0d ||
+        c === 0x29 ||
+        c === 0x5d ||
+        c === 0x7d ||
+        c === 0x2c ||
+        c === 0x22 ||
+        c === 0x27)
+    )
+      return i;
   }
   return source.length;
 }

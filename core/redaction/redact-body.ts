@@ -19,7 +19,12 @@ export function unredactableBody(why: string): string {
  * starts with "{" or "[", and credentials of a known shape anywhere. A body that cannot be redacted
  * is replaced by a note and listed as "body".
  */
-export function redactBody(contentType: string | null, text: string, redacted: string[], onValue: OnSecretValue = () => {}): string {
+export function redactBody(
+  contentType: string | null,
+  text: string,
+  redacted: string[],
+  onValue: OnSecretValue = () => {},
+): string {
   try {
     const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
     let clean: string;
@@ -41,14 +46,17 @@ function looksLikeJson(text: string): boolean {
 }
 
 function redactUrlEncoded(text: string, redacted: string[], onValue: OnSecretValue): string {
-  return text.split('&').map((pair) => {
-    const eq = pair.indexOf('=');
-    const name = decodeFormName(eq === -1 ? pair : pair.slice(0, eq));
-    if (eq === -1 || !looksSecret(name)) return pair;
-    redacted.push(`form ${name}`);
-    onValue(decodeFormName(pair.slice(eq + 1)));
-    return `${pair.slice(0, eq)}=${REDACTED}`;
-  }).join('&');
+  return text
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = decodeFormName(eq === -1 ? pair : pair.slice(0, eq));
+      if (eq === -1 || !looksSecret(name)) return pair;
+      redacted.push(`form ${name}`);
+      onValue(decodeFormName(pair.slice(eq + 1)));
+      return `${pair.slice(0, eq)}=${REDACTED}`;
+    })
+    .join('&');
 }
 
 /** `name="x"`, `name=x` and RFC 5987's `name*=UTF-8''x` (which wins when both are given). */
@@ -64,18 +72,21 @@ function partName(head: string): string | undefined {
 function redactMultipart(contentType: string, text: string, redacted: string[], onValue: OnSecretValue): string {
   const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1] ?? /^--([^\r\n]+)/.exec(text)?.[1];
   if (!boundary) return text;
-  return text.split(`--${boundary}`).map((part) => {
-    const split = /\r?\n\r?\n/.exec(part);
-    if (!split) return part;
-    const head = part.slice(0, split.index);
-    const name = partName(head);
-    if (name === undefined || !looksSecret(name)) return part;
-    redacted.push(`form ${name}`);
-    const body = part.slice(split.index + split[0].length);
-    const trailing = /\r?\n$/.exec(body)?.[0] ?? '';
-    onValue(body.slice(0, body.length - trailing.length));
-    return `${head}${split[0]}${REDACTED}${trailing}`;
-  }).join(`--${boundary}`);
+  return text
+    .split(`--${boundary}`)
+    .map((part) => {
+      const split = /\r?\n\r?\n/.exec(part);
+      if (!split) return part;
+      const head = part.slice(0, split.index);
+      const name = partName(head);
+      if (name === undefined || !looksSecret(name)) return part;
+      redacted.push(`form ${name}`);
+      const body = part.slice(split.index + split[0].length);
+      const trailing = /\r?\n$/.exec(body)?.[0] ?? '';
+      onValue(body.slice(0, body.length - trailing.length));
+      return `${head}${split[0]}${REDACTED}${trailing}`;
+    })
+    .join(`--${boundary}`);
 }
 
 function redactJson(text: string, redacted: string[], onValue: OnSecretValue): string {
@@ -99,10 +110,13 @@ function redactJson(text: string, redacted: string[], onValue: OnSecretValue): s
 
 /** For JSON that does not parse (cut at the body cap): `"key": "value"` and `"key": 123` pairs, the value possibly unterminated. */
 function redactJsonText(text: string, redacted: string[], onValue: OnSecretValue): string {
-  return text.replace(/"((?:[^"\\]|\\.)*)"(\s*:\s*)("(?:[^"\\]|\\.)*(?:"|$)|-?[0-9][0-9.eE+-]*|true|false)/g, (whole, key: string, colon: string, value: string) => {
-    if (!looksSecret(key)) return whole;
-    redacted.push(`body ${key}`);
-    onValue(value.replace(/^"|"$/g, ''));
-    return `"${key}"${colon}"${REDACTED}"`;
-  });
+  return text.replace(
+    /"((?:[^"\\]|\\.)*)"(\s*:\s*)("(?:[^"\\]|\\.)*(?:"|$)|-?[0-9][0-9.eE+-]*|true|false)/g,
+    (whole, key: string, colon: string, value: string) => {
+      if (!looksSecret(key)) return whole;
+      redacted.push(`body ${key}`);
+      onValue(value.replace(/^"|"$/g, ''));
+      return `"${key}"${colon}"${REDACTED}"`;
+    },
+  );
 }

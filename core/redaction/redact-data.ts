@@ -20,7 +20,10 @@ export interface DataRedaction {
  * through `strings`. Cycles become "[circular]"; below MAX_DEPTH, a placeholder.
  */
 export function redactData(
-  value: unknown, strings: (text: string) => string, onSecret: (path: string, value: unknown) => void, isSecretKey: (path: string, key: string) => boolean = (_, key) => looksSecret(key),
+  value: unknown,
+  strings: (text: string) => string,
+  onSecret: (path: string, value: unknown) => void,
+  isSecretKey: (path: string, key: string) => boolean = (_, key) => looksSecret(key),
 ): DataRedaction {
   let changed = false;
   let problem: string | null = null;

@@ -27,11 +27,27 @@ export interface ExceptionLink {
  * and in the message too (a "{key}" placeholder copied them there). The router's "route_parameters"
  * follow the route parameter rule (the profiler's own {token} is kept).
  */
-export function redactLogRecord<Level extends string>(record: LoggedRecord<Level>, secrets: SecretValues, route: string | null = null): LoggedRecord<Level> {
+export function redactLogRecord<Level extends string>(
+  record: LoggedRecord<Level>,
+  secrets: SecretValues,
+  route: string | null = null,
+): LoggedRecord<Level> {
   const found = new SecretValues();
-  const isSecretKey = (path: string, key: string) => (path === `route_parameters.${key}` ? isSecretRouteParam(route, key) : looksSecret(key));
-  const context = redactData(record.context, (s) => secrets.scrub(redactText(s)), (_, value) => addValue(found, value), isSecretKey).value as Record<string, unknown>;
-  return { time: record.time, level: record.level, channel: record.channel, message: secrets.scrub(found.scrub(redactText(String(record.message)))), context };
+  const isSecretKey = (path: string, key: string) =>
+    path === `route_parameters.${key}` ? isSecretRouteParam(route, key) : looksSecret(key);
+  const context = redactData(
+    record.context,
+    (s) => secrets.scrub(redactText(s)),
+    (_, value) => addValue(found, value),
+    isSecretKey,
+  ).value as Record<string, unknown>;
+  return {
+    time: record.time,
+    level: record.level,
+    channel: record.channel,
+    message: secrets.scrub(found.scrub(redactText(String(record.message)))),
+    context,
+  };
 }
 
 /** The message of a record as the terminal prints it: the same policy as the stored one, without the request's other values. */
@@ -77,7 +93,8 @@ function secretContextValues(item: unknown, walk: ContextWalk, depth: number): v
       } catch {
         continue;
       }
-      if (looksSecret(key) && element !== null && element !== undefined && element !== '') addValue(walk.found, element);
+      if (looksSecret(key) && element !== null && element !== undefined && element !== '')
+        addValue(walk.found, element);
       else secretContextValues(element, walk, depth + 1);
     }
   } finally {
@@ -91,16 +108,24 @@ function addValue(found: SecretValues, value: unknown): void {
 }
 
 /** A stored copy of the exception chain: messages through the text policy, headers as response headers are. */
-export function redactException<Link extends ExceptionLink>(exception: { chain: Link[] }, secrets: SecretValues): { chain: Link[] } {
+export function redactException<Link extends ExceptionLink>(
+  exception: { chain: Link[] },
+  secrets: SecretValues,
+): { chain: Link[] } {
   return {
     chain: exception.chain.map((record) => ({
       ...record,
       message: secrets.scrub(redactText(String(record.message))),
       headers: redactRecord('header', record.headers ?? {}, [], secrets) as Record<string, string>,
       // a hard-coded key beside a throw must not reach a team's store through the excerpt
-      frames: (record.frames ?? []).map((frame) => (frame.excerpt
-        ? { ...frame, excerpt: { ...frame.excerpt, lines: frame.excerpt.lines.map((line) => secrets.scrub(redactText(line))) } }
-        : frame)),
+      frames: (record.frames ?? []).map((frame) =>
+        frame.excerpt
+          ? {
+              ...frame,
+              excerpt: { ...frame.excerpt, lines: frame.excerpt.lines.map((line) => secrets.scrub(redactText(line))) },
+            }
+          : frame,
+      ),
     })),
   };
 }

@@ -11,9 +11,30 @@ const ALWAYS_SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', '
 const NEVER_SECRET_HEADERS = new Set(['x-debug-token', 'x-debug-token-link']);
 
 /** Authorization schemes (IANA's registry and common ones): the only first words of the value kept. */
-const AUTH_SCHEMES = new Map(['Basic', 'Bearer', 'Digest', 'DPoP', 'GNAP', 'HOBA', 'Mutual', 'Negotiate', 'NTLM', 'OAuth',
-  'PrivateToken', 'SCRAM-SHA-1', 'SCRAM-SHA-256', 'vapid', 'AWS4-HMAC-SHA256', 'Token', 'ApiKey', 'Kerberos', 'MAC', 'HMAC']
-  .map((scheme) => [scheme.toLowerCase(), scheme]));
+const AUTH_SCHEMES = new Map(
+  [
+    'Basic',
+    'Bearer',
+    'Digest',
+    'DPoP',
+    'GNAP',
+    'HOBA',
+    'Mutual',
+    'Negotiate',
+    'NTLM',
+    'OAuth',
+    'PrivateToken',
+    'SCRAM-SHA-1',
+    'SCRAM-SHA-256',
+    'vapid',
+    'AWS4-HMAC-SHA256',
+    'Token',
+    'ApiKey',
+    'Kerberos',
+    'MAC',
+    'HMAC',
+  ].map((scheme) => [scheme.toLowerCase(), scheme]),
+);
 
 /** A header value that is not secret by name: secret URLs and credential shapes in it are still replaced. */
 const redactHeaderValue = (value: string): string => redactText(value);
@@ -32,7 +53,10 @@ function isSecretHeader(name: string): boolean {
   let secret = judgedHeaders.get(name);
   if (secret === undefined) {
     const lower = name.toLowerCase();
-    secret = judgedHeaders.set(name, ALWAYS_SECRET_HEADERS.has(lower) || (!NEVER_SECRET_HEADERS.has(lower) && looksSecret(name)));
+    secret = judgedHeaders.set(
+      name,
+      ALWAYS_SECRET_HEADERS.has(lower) || (!NEVER_SECRET_HEADERS.has(lower) && looksSecret(name)),
+    );
   }
   return secret;
 }
@@ -52,7 +76,12 @@ function redactSecretValue(kind: RedactKind, name: string, value: string): strin
  * replaced: by name, and by shape or secret URL in the other values. Each replaced name is pushed to
  * `redacted` as "<kind> <name>"; each secret value given whole to `secrets`, to be followed elsewhere.
  */
-export function redactRecord(kind: RedactKind, record: Record<string, string | string[]>, redacted: string[], secrets?: SecretValues): Record<string, string | string[]> {
+export function redactRecord(
+  kind: RedactKind,
+  record: Record<string, string | string[]>,
+  redacted: string[],
+  secrets?: SecretValues,
+): Record<string, string | string[]> {
   const copy: Record<string, string | string[]> = Object.create(null);
   for (const name of Object.keys(record)) {
     const value = record[name];

@@ -10,8 +10,9 @@ import { memoizeText } from './text-memo.js';
  * Free text (a log or exception message, a string of a log context) with the values of secret query
  * parameters and credentials of a known shape replaced. The terminal prints messages through it too.
  */
-export const redactText: (text: string) => string = memoizeText((text) =>
-  redactJsonText(text) ?? redactShapes(redactEmbeddedPairs(redactQueryStrings(redactUrlQueries(text), true))));
+export const redactText: (text: string) => string = memoizeText(
+  (text) => redactJsonText(text) ?? redactShapes(redactEmbeddedPairs(redactQueryStrings(redactUrlQueries(text), true))),
+);
 
 /** A URL with a query in a text (a route record's request_uri, a Referer quoted by a message) */
 const URL_QUERY = /\b([a-z][a-z0-9+.-]*:\/\/[^\s"'<>?#]*\?)([^\s"'<>#]+)/gi;
@@ -52,14 +53,17 @@ function redactJsonText(text: string): string | null {
  */
 export function redactQueryString(queryString: string): string {
   if (queryString === '') return queryString;
-  return queryString.split('&').map((pair) => {
-    const eq = pair.indexOf('=');
-    if (eq === -1 || eq === pair.length - 1) return pair;
-    const raw = pair.slice(eq + 1);
-    if (raw === REDACTED) return pair;
-    if (looksSecret(decodeFormName(pair.slice(0, eq)))) return `${pair.slice(0, eq)}=${REDACTED}`;
-    const value = decodeFormName(raw);
-    const clean = redactText(value);
-    return clean === value ? pair : `${pair.slice(0, eq)}=${encodeURIComponent(clean)}`;
-  }).join('&');
+  return queryString
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq === -1 || eq === pair.length - 1) return pair;
+      const raw = pair.slice(eq + 1);
+      if (raw === REDACTED) return pair;
+      if (looksSecret(decodeFormName(pair.slice(0, eq)))) return `${pair.slice(0, eq)}=${REDACTED}`;
+      const value = decodeFormName(raw);
+      const clean = redactText(value);
+      return clean === value ? pair : `${pair.slice(0, eq)}=${encodeURIComponent(clean)}`;
+    })
+    .join('&');
 }

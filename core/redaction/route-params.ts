@@ -15,7 +15,11 @@ export function isSecretRouteParam(route: string | null, name: string): boolean 
 }
 
 /** The route parameters with the values of the secret ones replaced ("route <name>" in `redacted`). */
-export function redactRouteParams(matched: MatchedRoute, redacted: string[], secrets?: SecretValues): Record<string, string> {
+export function redactRouteParams(
+  matched: MatchedRoute,
+  redacted: string[],
+  secrets?: SecretValues,
+): Record<string, string> {
   const copy: Record<string, string> = Object.create(null);
   for (const name of Object.keys(matched.params)) {
     const value = matched.params[name];
@@ -43,10 +47,13 @@ export function redactPath(path: string, matched: MatchedRoute): string {
   const shaped = redactShapes(path);
   if (values === null) return shaped;
   const pieces = new Set(values.flatMap((value) => value.split('/')).filter(Boolean));
-  return shaped.split('/').map((segment) => {
-    const decoded = decodePathSegment(segment);
-    return pieces.has(decoded) || values.some((value) => decoded.includes(value)) ? REDACTED : segment;
-  }).join('/');
+  return shaped
+    .split('/')
+    .map((segment) => {
+      const decoded = decodePathSegment(segment);
+      return pieces.has(decoded) || values.some((value) => decoded.includes(value)) ? REDACTED : segment;
+    })
+    .join('/');
 }
 
 function decodePathSegment(segment: string): string {

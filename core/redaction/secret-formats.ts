@@ -8,19 +8,44 @@ import { createRequire } from 'node:module';
  * The preset is loaded at the first string that may hold one of its formats, never at start-up.
  */
 
-interface Report { range: readonly [number, number] }
+interface Report {
+  range: readonly [number, number];
+}
 interface RuleContext {
   sharedOptions: Record<string, unknown>;
-  createTranslator(messages: unknown): (messageId: string, data?: unknown) => { message: string; messageId: string; data?: unknown };
+  createTranslator(
+    messages: unknown,
+  ): (messageId: string, data?: unknown) => { message: string; messageId: string; data?: unknown };
   report(descriptor: Report): void;
   ignore(descriptor: unknown): void;
 }
-interface Source { content: string; contentType: 'text'; ext: string; filePath: string }
-interface Rule { meta: { id: string }; create(context: RuleContext, options: Record<string, unknown>): { file?(source: Source): unknown } }
+interface Source {
+  content: string;
+  contentType: 'text';
+  ext: string;
+  filePath: string;
+}
+interface Rule {
+  meta: { id: string };
+  create(context: RuleContext, options: Record<string, unknown>): { file?(source: Source): unknown };
+}
 
 /** Every rule of the preset this module runs; a test fails when an upgrade brings one that MARKS may not let through. */
 export const PRESET_RULES = [
-  'aws', 'gcp', 'privatekey', 'npm', 'basicauth', 'slack', 'sendgrid', 'shopify', 'github', 'openai', 'anthropic', 'linear', '1password', 'database-connection-string',
+  'aws',
+  'gcp',
+  'privatekey',
+  'npm',
+  'basicauth',
+  'slack',
+  'sendgrid',
+  'shopify',
+  'github',
+  'openai',
+  'anthropic',
+  'linear',
+  '1password',
+  'database-connection-string',
 ].map((name) => `@secretlint/secretlint-rule-${name}`);
 /** secretlint-disable comments in scanned files: nothing to do with a profile's strings */
 const SKIPPED_RULES = new Set(['@secretlint/secretlint-rule-filter-comments']);
@@ -29,7 +54,8 @@ const SKIPPED_RULES = new Set(['@secretlint/secretlint-rule-filter-comments']);
  * A string holding none of these can match no rule of the preset, so most strings never run it:
  * the fixed part every rule's pattern needs (a prefix, a keyword, "user:password@").
  */
-const MARKS = /-----BEGIN|:\/\/[^\s/@]*:[^\s/@]*@|hooks\.slack\.com|xox[abpor]-|xapp-|SG\.|shp(?:pa|ca|at|ss)_|gh[pousr]_|github_pat_|sk-|npm_|_authToken|lin_api_|ops_ey|A3T|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA|secret_?access_?key|account_?id|private_key/i;
+const MARKS =
+  /-----BEGIN|:\/\/[^\s/@]*:[^\s/@]*@|hooks\.slack\.com|xox[abpor]-|xapp-|SG\.|shp(?:pa|ca|at|ss)_|gh[pousr]_|github_pat_|sk-|npm_|_authToken|lin_api_|ops_ey|A3T|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA|secret_?access_?key|account_?id|private_key/i;
 
 let scanners: ((source: Source) => unknown)[] | null = null;
 const found: (readonly [number, number])[] = [];
@@ -40,13 +66,17 @@ function load(): ((source: Source) => unknown)[] {
   const context: RuleContext = {
     sharedOptions: {},
     createTranslator: () => (messageId, data) => ({ message: messageId, messageId, data }),
-    report: (descriptor) => { found.push(descriptor.range); },
+    report: (descriptor) => {
+      found.push(descriptor.range);
+    },
     ignore: () => undefined,
   };
-  return creator.rules.filter((rule) => !SKIPPED_RULES.has(rule.meta.id)).flatMap((rule) => {
-    const file = rule.create(context, {}).file;
-    return file ? [file] : [];
-  });
+  return creator.rules
+    .filter((rule) => !SKIPPED_RULES.has(rule.meta.id))
+    .flatMap((rule) => {
+      const file = rule.create(context, {}).file;
+      return file ? [file] : [];
+    });
 }
 
 /** The ids of the preset's rules as installed (for the test that keeps PRESET_RULES and MARKS honest). */

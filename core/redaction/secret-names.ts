@@ -2,12 +2,43 @@ import { BoundedCache } from '../bounded-cache.js';
 
 /** Found anywhere in the name once lower-cased with separators removed: "newPassword", "x-api-key", "PHPSESSID". */
 const SECRET_FRAGMENTS = [
-  'password', 'passwd', 'passphrase', 'passcode', 'secret', 'token', 'apikey', 'accesskey', 'privatekey', 'credential',
-  'signature', 'sessid', 'sessionid', 'csrf', 'xsrf', 'authorization', 'authentication', 'bearer', 'cookie',
+  'password',
+  'passwd',
+  'passphrase',
+  'passcode',
+  'secret',
+  'token',
+  'apikey',
+  'accesskey',
+  'privatekey',
+  'credential',
+  'signature',
+  'sessid',
+  'sessionid',
+  'csrf',
+  'xsrf',
+  'authorization',
+  'authentication',
+  'bearer',
+  'cookie',
 ];
 
 /** Only as a whole word part, so that "author", "compass", "design" and "refreshed" stay readable. */
-const SECRET_WORDS = new Set(['pwd', 'pw', 'pass', 'auth', 'session', 'sid', 'sig', 'jwt', 'otp', 'pin', 'saml', 'creds', 'refresh']);
+const SECRET_WORDS = new Set([
+  'pwd',
+  'pw',
+  'pass',
+  'auth',
+  'session',
+  'sid',
+  'sig',
+  'jwt',
+  'otp',
+  'pin',
+  'saml',
+  'creds',
+  'refresh',
+]);
 
 /** Only as the whole name: `?key=` carries API keys (Google's), `?code=` an OAuth authorization code; `zip_code` does not. */
 const SECRET_NAMES = new Set(['key', 'code']);
@@ -17,13 +48,57 @@ const SECRET_NAMES = new Set(['key', 'code']);
  * before it says it is a data key: "sort_key", "primary-key", "idempotency-key".
  */
 const DATA_KEY_QUALIFIERS = new Set([
-  'sort', 'order', 'primary', 'foreign', 'partition', 'range', 'hash', 'row', 'cache', 'idempotency', 'dedup', 'dedupe',
-  'group', 'lookup', 'map', 'object', 'index', 'unique', 'composite', 'natural', 'surrogate', 'routing', 'translation',
-  'message', 'label', 'i18n', 'hot', 'shortcut', 'file', 'bucket', 'dict', 'react', 'list', 'item', 'cursor', 'page',
+  'sort',
+  'order',
+  'primary',
+  'foreign',
+  'partition',
+  'range',
+  'hash',
+  'row',
+  'cache',
+  'idempotency',
+  'dedup',
+  'dedupe',
+  'group',
+  'lookup',
+  'map',
+  'object',
+  'index',
+  'unique',
+  'composite',
+  'natural',
+  'surrogate',
+  'routing',
+  'translation',
+  'message',
+  'label',
+  'i18n',
+  'hot',
+  'shortcut',
+  'file',
+  'bucket',
+  'dict',
+  'react',
+  'list',
+  'item',
+  'cursor',
+  'page',
 ]);
 
 /** One-word names ending in "key" that are no key: everything else ending in "key" ("apikey", "hmackey") is one. */
-const INNOCENT_KEY_WORDS = new Set(['monkey', 'donkey', 'turkey', 'hockey', 'jockey', 'whiskey', 'lackey', 'hotkey', 'turnkey', 'sortkey']);
+const INNOCENT_KEY_WORDS = new Set([
+  'monkey',
+  'donkey',
+  'turkey',
+  'hockey',
+  'jockey',
+  'whiskey',
+  'lackey',
+  'hotkey',
+  'turnkey',
+  'sortkey',
+]);
 
 /** "X-Auth_Token", "apiKey", "client.secret" -> ["x", "auth", "token"], ["api", "key"], ["client", "secret"]. */
 export function words(name: string): string[] {
@@ -52,7 +127,12 @@ function judgeName(name: string): boolean {
   const parts = words(name);
   if (parts.length === 0) return false;
   const compact = parts.join('');
-  if (SECRET_NAMES.has(compact) || parts.some((part) => SECRET_WORDS.has(part)) || SECRET_FRAGMENTS.some((fragment) => compact.includes(fragment))) return true;
+  if (
+    SECRET_NAMES.has(compact) ||
+    parts.some((part) => SECRET_WORDS.has(part)) ||
+    SECRET_FRAGMENTS.some((fragment) => compact.includes(fragment))
+  )
+    return true;
   const last = parts[parts.length - 1];
   if (last === 'key') return parts.length > 1 && !DATA_KEY_QUALIFIERS.has(parts[parts.length - 2]);
   return last.length > 3 && last.endsWith('key') && !INNOCENT_KEY_WORDS.has(last);

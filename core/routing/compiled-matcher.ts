@@ -47,7 +47,8 @@ class CompiledMatcher implements Matcher {
       else for (const expansion of expansions) trie.insert(index, route, expansion);
     });
     this.#trie = walkTrie(trie, this.#routes);
-    this.#slashEnds = this.#regexRoutes.length > 0 || this.#routes.some((r) => r.staticPath?.endsWith('/')) || endsWithSlash(trie.root);
+    this.#slashEnds =
+      this.#regexRoutes.length > 0 || this.#routes.some((r) => r.staticPath?.endsWith('/')) || endsWithSlash(trie.root);
     const methods = new Set(['GET', 'HEAD', ...this.#routes.flatMap((r) => r.methods)]);
     this.#accepts = [Uint8Array.from(this.#routes, (r) => (r.methods.length === 0 ? 1 : 0))];
     for (const method of methods) {
@@ -73,16 +74,28 @@ class CompiledMatcher implements Matcher {
   }
 
   readonly #find = (method: string, matchPath: string, hasPercent: boolean): MatchResult | readonly string[] | null => {
-    const accepts = method === 'GET' ? this.#acceptsGet
-      : method === 'POST' ? this.#acceptsPost
-        : method === 'PUT' ? this.#acceptsPut
-          : method === 'DELETE' ? this.#acceptsDelete
-            : method === 'PATCH' ? this.#acceptsPatch
-              : this.#acceptsOf(method);
+    const accepts =
+      method === 'GET'
+        ? this.#acceptsGet
+        : method === 'POST'
+          ? this.#acceptsPost
+          : method === 'PUT'
+            ? this.#acceptsPut
+            : method === 'DELETE'
+              ? this.#acceptsDelete
+              : method === 'PATCH'
+                ? this.#acceptsPatch
+                : this.#acceptsOf(method);
     const entry = this.#statics.get(matchPath);
     if (entry === undefined) return this.#findDynamic(accepts, matchPath, hasPercent);
     for (const c of entry.candidates) {
-      if (accepts[c.index] === 1) return { type: 'match', route: c.route.name, controller: c.route.controller, params: c.hasParams ? { ...c.params } : {} };
+      if (accepts[c.index] === 1)
+        return {
+          type: 'match',
+          route: c.route.name,
+          controller: c.route.controller,
+          params: c.hasParams ? { ...c.params } : {},
+        };
     }
     return entry.allowed;
   };
@@ -105,7 +118,9 @@ class CompiledMatcher implements Matcher {
     }
     if (best !== NONE) return this.#trie.result();
     if (regexMatched === null) return this.#trie.allowed();
-    return declaredMethods([...this.#trie.matched(), ...regexMatched].sort((a, b) => a - b).map((i) => this.#routes[i]));
+    return declaredMethods(
+      [...this.#trie.matched(), ...regexMatched].sort((a, b) => a - b).map((i) => this.#routes[i]),
+    );
   }
 }
 

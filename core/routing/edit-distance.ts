@@ -10,7 +10,12 @@ export function editDistance(a: string, b: string, limit: number): number {
   let start = 0;
   while (start < a.length && start < b.length && a.charCodeAt(start) === b.charCodeAt(start)) start++;
   let end = 0;
-  while (end < a.length - start && end < b.length - start && a.charCodeAt(a.length - 1 - end) === b.charCodeAt(b.length - 1 - end)) end++;
+  while (
+    end < a.length - start &&
+    end < b.length - start &&
+    a.charCodeAt(a.length - 1 - end) === b.charCodeAt(b.length - 1 - end)
+  )
+    end++;
   if (start > 0 || end > 0) {
     a = a.slice(start, a.length - end);
     b = b.slice(start, b.length - end);

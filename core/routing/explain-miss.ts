@@ -29,7 +29,13 @@ const SUGGESTIONS = 3;
 const FAR = 24;
 
 /** How near a verdict puts a route, before the edit distance of its path. */
-const RANK: Record<RouteExplanation['verdict'], number> = { match: 0, method: 0, 'trailing-slash': 1, requirement: 1, path: 2 };
+const RANK: Record<RouteExplanation['verdict'], number> = {
+  match: 0,
+  method: 0,
+  'trailing-slash': 1,
+  requirement: 1,
+  path: 2,
+};
 
 /** Misses already explained, by route table: a table's size tells when routes were added since. */
 const explained = new WeakMap<RouteCollection, { size: number; misses: BoundedCache<string, RouteMiss> }>();
@@ -46,7 +52,8 @@ const MAX_KEPT_PATH = 1024;
 export function explainMiss(routes: RouteCollection, method: string, path: string): RouteMiss {
   if (path.length > MAX_KEPT_PATH) return explainAnew(routes, method, path);
   let memo = explained.get(routes);
-  if (memo === undefined || memo.size !== routes.size) explained.set(routes, memo = { size: routes.size, misses: new BoundedCache(MAX_EXPLAINED) });
+  if (memo === undefined || memo.size !== routes.size)
+    explained.set(routes, (memo = { size: routes.size, misses: new BoundedCache(MAX_EXPLAINED) }));
   const key = `${method} ${path}`;
   let miss = memo.misses.get(key);
   if (miss === undefined) {
@@ -59,7 +66,9 @@ export function explainMiss(routes: RouteCollection, method: string, path: strin
 function frozen(miss: RouteMiss): RouteMiss {
   return Object.freeze({
     ...miss,
-    closest: Object.freeze(miss.closest.map((r) => Object.freeze({ ...r, methods: Object.freeze([...r.methods]) as string[] }))) as RouteExplanation[],
+    closest: Object.freeze(
+      miss.closest.map((r) => Object.freeze({ ...r, methods: Object.freeze([...r.methods]) as string[] })),
+    ) as RouteExplanation[],
     suggestions: Object.freeze(miss.suggestions.map((s) => Object.freeze({ ...s }))) as RouteSuggestion[],
   });
 }
@@ -79,10 +88,24 @@ function explainAnew(routes: RouteCollection, method: string, path: string): Rou
   // The more leading segments a route shares with the path, the nearer it is; edit distance only breaks ties.
   ranked.sort((a, b) => a.rank - b.rank || b.shared - a.shared || a.distance - b.distance || a.order - b.order);
   const suggestions = ranked
-    .filter((r) => r.route.allows('GET') && r.url !== path && (r.explanation.verdict === 'requirement' || r.distance <= near(r.route)))
+    .filter(
+      (r) =>
+        r.route.allows('GET') &&
+        r.url !== path &&
+        (r.explanation.verdict === 'requirement' || r.distance <= near(r.route)),
+    )
     .slice(0, SUGGESTIONS)
-    .map(({ route, url }) => ({ name: route.name, path: route.path, url: url !== null && route.match(toMatchPath(url)) !== null ? url : null }));
-  return { method: method.toUpperCase(), path, closest: ranked.slice(0, CLOSEST).map((r) => r.explanation), suggestions };
+    .map(({ route, url }) => ({
+      name: route.name,
+      path: route.path,
+      url: url !== null && route.match(toMatchPath(url)) !== null ? url : null,
+    }));
+  return {
+    method: method.toUpperCase(),
+    path,
+    closest: ranked.slice(0, CLOSEST).map((r) => r.explanation),
+    suggestions,
+  };
 }
 
 /**
@@ -128,8 +151,10 @@ function fill(route: Route, path: string): string | null {
     }
     const index = (built + token.prefix).split('/').length - 1;
     const candidate = token.prefix === '/' || token.prefix === '' ? segments[index] : undefined;
-    const value = candidate !== undefined && candidate !== '' && token.anchored.test(decodeParameter(candidate))
-      ? candidate : route.defaultOf(token.name);
+    const value =
+      candidate !== undefined && candidate !== '' && token.anchored.test(decodeParameter(candidate))
+        ? candidate
+        : route.defaultOf(token.name);
     if (value === undefined) return null;
     built += token.prefix + value;
   }

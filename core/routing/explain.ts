@@ -37,7 +37,9 @@ export function explain(routes: RouteCollection, method: string, path: string): 
   const upper = method.toUpperCase();
   const retryPath = slashToggled(path);
   const request: Request = {
-    method: upper, path, matchPath: toMatchPath(path),
+    method: upper,
+    path,
+    matchPath: toMatchPath(path),
     retry: retryPath === null ? null : { path: retryPath, matchPath: toMatchPath(retryPath) },
     outcome: new LinearMatcher(routes).lookup(upper, path),
   };
@@ -53,20 +55,29 @@ export function explain(routes: RouteCollection, method: string, path: string): 
  * only when the path is under `/_profiler`, so that they do not crowd out the app's.
  */
 export function explainedFor(route: Pick<Route, 'name'>, path: string): boolean {
-  return !route.name.startsWith('_profiler') || path === '/_profiler' || path.startsWith('/_profiler/') || path.startsWith('/_profiler.');
+  return (
+    !route.name.startsWith('_profiler') ||
+    path === '/_profiler' ||
+    path.startsWith('/_profiler/') ||
+    path.startsWith('/_profiler.')
+  );
 }
 
 function explainRoute(route: Route, request: Request): [RouteExplanation['verdict'], string] {
   const { outcome } = request;
   if (route.match(request.matchPath) !== null) {
     if (!route.allows(request.method)) {
-      return ['method', `Method "${request.method}" does not match any of the required methods (${route.methods.join(', ')})`];
+      return [
+        'method',
+        `Method "${request.method}" does not match any of the required methods (${route.methods.join(', ')})`,
+      ];
     }
     if (outcome.type === 'match' && outcome.route === route.name) return ['match', 'Route matches!'];
     return ['path', `Route matches too, but route "${(outcome as MatchResult).route}" comes first`];
   }
   const retry = request.retry;
-  if (retry !== null && route.match(retry.matchPath) !== null) return ['trailing-slash', trailingSlash(route, request, retry.path)];
+  if (retry !== null && route.match(retry.matchPath) !== null)
+    return ['trailing-slash', trailingSlash(route, request, retry.path)];
   const requirement = failingRequirement(route, request.matchPath);
   if (requirement !== null) return ['requirement', requirement];
   return ['path', `Path "${route.path}" does not match${partingSegment(route, request.path)}`];
@@ -99,7 +110,8 @@ function partingSegment(route: Route, path: string): string {
 function trailingSlash(route: Route, request: Request, retryPath: string): string {
   const { outcome, method } = request;
   const would = `Would match "${retryPath}" with the trailing slash toggled`;
-  if (outcome.type === 'redirect' && outcome.route === route.name) return `Would match with the trailing slash toggled: 301 to ${retryPath}`;
+  if (outcome.type === 'redirect' && outcome.route === route.name)
+    return `Would match with the trailing slash toggled: 301 to ${retryPath}`;
   if (method !== 'GET' && method !== 'HEAD') return `${would}, but only GET and HEAD requests are redirected`;
   if (!route.allows(method)) return `${would}, but not for method "${method}" (${route.methods.join(', ')})`;
   if (outcome.type === 'redirect') return `${would}, but route "${outcome.route}" comes first`;
@@ -135,11 +147,16 @@ const variants = new WeakMap<Route, Map<string, Route>>();
 /** The route with only the given requirement (or none), the others left to the default. */
 function withRequirements(route: Route, requirements: Record<string, string>): Route {
   let compiled = variants.get(route);
-  if (!compiled) variants.set(route, compiled = new Map());
+  if (!compiled) variants.set(route, (compiled = new Map()));
   const key = JSON.stringify(requirements);
   let variant = compiled.get(key);
   if (!variant) {
-    variant = compileRoute(route.name, { path: route.path, defaults: { ...route.defaults }, requirements, controller: route.controller });
+    variant = compileRoute(route.name, {
+      path: route.path,
+      defaults: { ...route.defaults },
+      requirements,
+      controller: route.controller,
+    });
     compiled.set(key, variant);
   }
   return variant;

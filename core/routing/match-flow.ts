@@ -7,13 +7,22 @@ import { toMatchPath } from './match-path.js';
  * fresh 'match' result), or the declared methods of the routes that match the path but not
  * the method (405), or null (404).
  */
-export type FindRoute = (method: string, matchPath: string, hasPercent: boolean) => MatchResult | readonly string[] | null;
+export type FindRoute = (
+  method: string,
+  matchPath: string,
+  hasPercent: boolean,
+) => MatchResult | readonly string[] | null;
 
 /**
  * The Matcher contract's decision around a FindRoute: 405, then the GET/HEAD trailing-slash retry,
  * then 404. `slashEnds`: false when no route can match a path ending in `/`, so adding one is not tried.
  */
-export function lookupWith(find: FindRoute, method: string, path: string, slashEnds = true): MatchResult | MatchFailure {
+export function lookupWith(
+  find: FindRoute,
+  method: string,
+  path: string,
+  slashEnds = true,
+): MatchResult | MatchFailure {
   const upper = upperCase(method);
   const found = findPath(find, upper, path);
   if (found === null) return retry(find, upper, path, slashEnds);
@@ -58,7 +67,15 @@ function isAllowedList(found: MatchResult | readonly string[]): found is readonl
 
 function upperCase(method: string): string {
   // The usual methods without a loop over their chars: about a tenth of a 405's lookup.
-  if (method === 'GET' || method === 'POST' || method === 'PUT' || method === 'DELETE' || method === 'PATCH' || method === 'HEAD') return method;
+  if (
+    method === 'GET' ||
+    method === 'POST' ||
+    method === 'PUT' ||
+    method === 'DELETE' ||
+    method === 'PATCH' ||
+    method === 'HEAD'
+  )
+    return method;
   for (let i = 0; i < method.length; i++) {
     const c = method.charCodeAt(i);
     if (c >= 0x61 && c <= 0x7a) return method.toUpperCase();

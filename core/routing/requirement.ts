@@ -56,8 +56,10 @@ function escapeCode(text: string, at: number): number | null {
   const e = text[at + 1];
   if (e === undefined) return null;
   if ('dswbBntrfv0'.includes(e)) return -1;
-  if (e === 'x') return /^[0-9a-fA-F]{2}$/.test(text.slice(at + 2, at + 4)) ? parseInt(text.slice(at + 2, at + 4), 16) : null;
-  if (e === 'u') return /^[0-9a-fA-F]{4}$/.test(text.slice(at + 2, at + 6)) ? parseInt(text.slice(at + 2, at + 6), 16) : null;
+  if (e === 'x')
+    return /^[0-9a-fA-F]{2}$/.test(text.slice(at + 2, at + 4)) ? parseInt(text.slice(at + 2, at + 4), 16) : null;
+  if (e === 'u')
+    return /^[0-9a-fA-F]{4}$/.test(text.slice(at + 2, at + 6)) ? parseInt(text.slice(at + 2, at + 6), 16) : null;
   if (/[A-Za-z0-9]/.test(e)) return null;
   return e.charCodeAt(0);
 }

@@ -1,6 +1,12 @@
 import { RouteDefinitionError } from '../errors.js';
 import { toMatchPath } from './match-path.js';
-import { DEFAULT_REQUIREMENT, REQUIREMENT_FLAGS, requirementProblem, sanitizeRequirement, staysInSegment } from './requirement.js';
+import {
+  DEFAULT_REQUIREMENT,
+  REQUIREMENT_FLAGS,
+  requirementProblem,
+  sanitizeRequirement,
+  staysInSegment,
+} from './requirement.js';
 import { Route, type RouteDefinition, type RouteToken } from './route.js';
 import { isPlaceholderName, parsePattern, type PatternPiece } from './route-pattern.js';
 
@@ -22,7 +28,8 @@ export function compileRoute(name: string, definition: RouteDefinition): Route {
     requirements[key] = sanitizeRequirement(regex);
     if (requirements[key] === '') fail(`the requirement for "{${key}}" is empty`);
     const problem = requirementProblem(requirements[key]);
-    if (problem !== null) fail(`the requirement for "{${key}}" ("${regex}") is not a valid regular expression: ${problem}`);
+    if (problem !== null)
+      fail(`the requirement for "{${key}}" ("${regex}") is not a valid regular expression: ${problem}`);
   }
   const defaults = merge('default', parsed.defaults, definition.defaults ?? {}, fail);
   const methods: string[] = [];
@@ -36,13 +43,22 @@ export function compileRoute(name: string, definition: RouteDefinition): Route {
   try {
     regex = new RegExp(`^${tokens.map((_, i) => tokenRegex(tokens, i, firstOptional)).join('')}$`, REQUIREMENT_FLAGS);
   } catch (error) {
-    return fail(`the requirements of "${parsed.path}" do not combine into one regular expression: ${(error as Error).message}`);
+    return fail(
+      `the requirements of "${parsed.path}" do not combine into one regular expression: ${(error as Error).message}`,
+    );
   }
-  return new Route(name, { path: parsed.path, methods, requirements, defaults, tokens, firstOptional, regex }, definition.controller);
+  return new Route(
+    name,
+    { path: parsed.path, methods, requirements, defaults, tokens, firstOptional, regex },
+    definition.controller,
+  );
 }
 
 function merge(
-  what: string, inline: Record<string, string>, given: Record<string, string>, fail: (problem: string) => never,
+  what: string,
+  inline: Record<string, string>,
+  given: Record<string, string>,
+  fail: (problem: string) => never,
 ): Record<string, string> {
   const merged: Record<string, string> = { ...inline };
   for (const [key, value] of Object.entries(given)) {
@@ -70,8 +86,12 @@ function tokenize(pieces: readonly PatternPiece[], requirements: Record<string, 
     text = '';
     const requirement = Object.hasOwn(requirements, piece.name) ? requirements[piece.name] : DEFAULT_REQUIREMENT;
     tokens.push({
-      kind: 'variable', name: piece.name, prefix, requirement,
-      inSegment: staysInSegment(requirement), anchored: new RegExp(`^(?:${requirement})$`, REQUIREMENT_FLAGS),
+      kind: 'variable',
+      name: piece.name,
+      prefix,
+      requirement,
+      inSegment: staysInSegment(requirement),
+      anchored: new RegExp(`^(?:${requirement})$`, REQUIREMENT_FLAGS),
     });
   }
   if (text !== '') tokens.push({ kind: 'text', text });
@@ -101,7 +121,8 @@ function tokenRegex(tokens: readonly RouteToken[], index: number, firstOptional:
   let regex = `${escapeRegex(token.prefix)}${group}`;
   if (index >= firstOptional) {
     regex = `(?:${regex}`;
-    if (index === tokens.length - 1) regex += ')?'.repeat(tokens.length - firstOptional - (firstOptional === 0 ? 1 : 0));
+    if (index === tokens.length - 1)
+      regex += ')?'.repeat(tokens.length - firstOptional - (firstOptional === 0 ? 1 : 0));
   }
   return regex;
 }

@@ -59,7 +59,12 @@ export function parsePattern(pattern: string): ParsedPattern | string {
   return { path: path + text, pieces, requirements, defaults };
 }
 
-interface Placeholder { name: string; requirement?: string; defaultValue?: string; end: number }
+interface Placeholder {
+  name: string;
+  requirement?: string;
+  defaultValue?: string;
+  end: number;
+}
 
 function readPlaceholder(pattern: string, open: number): Placeholder | string {
   const unclosed = `unbalanced braces in "${pattern}": the "{" at offset ${open} is never closed`;
@@ -71,7 +76,9 @@ function readPlaceholder(pattern: string, open: number): Placeholder | string {
   if (pattern[j] === '<') {
     const close = requirementEnd(pattern, j);
     if (close < 0) {
-      return pattern.indexOf('}', j) < 0 ? unclosed : `the inline requirement of "{${name}}" in "${pattern}" is not closed by ">"`;
+      return pattern.indexOf('}', j) < 0
+        ? unclosed
+        : `the inline requirement of "{${name}}" in "${pattern}" is not closed by ">"`;
     }
     requirement = pattern.slice(j + 1, close);
     j = close + 1;

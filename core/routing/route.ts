@@ -14,16 +14,16 @@ export interface RouteDefinition {
 export type RouteToken =
   | { kind: 'text'; text: string }
   | {
-    kind: 'variable';
-    name: string;
-    /** the separator just before the placeholder (`/`, `.`, ...), optional along with it, or '' */
-    prefix: string;
-    requirement: string;
-    /** the requirement can never consume a `/` */
-    inSegment: boolean;
-    /** `^(?:requirement)$` */
-    anchored: RegExp;
-  };
+      kind: 'variable';
+      name: string;
+      /** the separator just before the placeholder (`/`, `.`, ...), optional along with it, or '' */
+      prefix: string;
+      requirement: string;
+      /** the requirement can never consume a `/` */
+      inSegment: boolean;
+      /** `^(?:requirement)$` */
+      anchored: RegExp;
+    };
 
 export type RouteVariableToken = Extract<RouteToken, { kind: 'variable' }>;
 
@@ -56,7 +56,11 @@ export class Route {
   readonly regex: RegExp;
   readonly #extraDefaults: readonly [string, string][];
 
-  constructor(readonly name: string, compiled: CompiledRoute, readonly controller: string) {
+  constructor(
+    readonly name: string,
+    compiled: CompiledRoute,
+    readonly controller: string,
+  ) {
     this.path = compiled.path;
     this.methods = compiled.methods;
     this.requirements = compiled.requirements;
@@ -67,7 +71,11 @@ export class Route {
     const variables = this.tokens.filter((t): t is RouteVariableToken => t.kind === 'variable');
     this.variables = variables.map((t) => t.name);
     const firstVariable = this.tokens.findIndex((t) => t.kind === 'variable');
-    const texts = (end: number) => this.tokens.slice(0, end).map((t) => (t.kind === 'text' ? t.text : '')).join('');
+    const texts = (end: number) =>
+      this.tokens
+        .slice(0, end)
+        .map((t) => (t.kind === 'text' ? t.text : ''))
+        .join('');
     this.staticPath = firstVariable < 0 ? texts(this.tokens.length) : null;
     this.staticPrefix = texts(firstVariable < 0 ? this.tokens.length : firstVariable);
     this.#extraDefaults = Object.entries(this.defaults).filter(([key]) => !this.variables.includes(key));
@@ -80,7 +88,9 @@ export class Route {
 
   /** GET allows HEAD; no methods allows any. `method` is upper-case. */
   allows(method: string): boolean {
-    return this.methods.length === 0 || this.methods.includes(method) || (method === 'HEAD' && this.methods.includes('GET'));
+    return (
+      this.methods.length === 0 || this.methods.includes(method) || (method === 'HEAD' && this.methods.includes('GET'))
+    );
   }
 
   /** The parameters when the route's path matches `matchPath` (match-path form), else null. */
@@ -111,7 +121,7 @@ export class Route {
     for (let i = 0; i < values.length; i++) {
       const name = this.variables[i];
       const value = values[i];
-      params[name] = value === undefined ? this.defaultOf(name) ?? '' : decodeParameter(value);
+      params[name] = value === undefined ? (this.defaultOf(name) ?? '') : decodeParameter(value);
     }
     for (const [key, value] of this.#extraDefaults) params[key] = value;
     return params;

@@ -25,8 +25,10 @@ export interface Expansion {
 }
 
 type Item =
-  | { kind: 'separator' } | { kind: 'text'; text: string }
-  | { kind: 'variable'; token: RouteVariableToken; optional: boolean } | { kind: 'rest'; token: RouteVariableToken };
+  | { kind: 'separator' }
+  | { kind: 'text'; text: string }
+  | { kind: 'variable'; token: RouteVariableToken; optional: boolean }
+  | { kind: 'rest'; token: RouteVariableToken };
 
 /**
  * A route as whole segments, one expansion per length of its optional tail
@@ -69,7 +71,8 @@ function itemsOf(token: Route['tokens'][number], optional: boolean, rest: boolea
     });
     return items;
   }
-  const prefix: Item[] = token.prefix === '/' ? [{ kind: 'separator' }] : token.prefix === '' ? [] : [{ kind: 'text', text: token.prefix }];
+  const prefix: Item[] =
+    token.prefix === '/' ? [{ kind: 'separator' }] : token.prefix === '' ? [] : [{ kind: 'text', text: token.prefix }];
   return [...prefix, { kind: 'variable', token, optional }];
 }
 
@@ -83,16 +86,24 @@ function expansionOf(route: Route, items: readonly Item[]): Expansion {
   const segments = groups.map((group, segment) => {
     if (group.length === 1 && group[0].kind === 'rest') {
       placements.set(group[0].token.name, { kind: 'segment', segment });
-      return { kind: 'rest', regex: new RegExp(`(?:${group[0].token.requirement})$`, `${REQUIREMENT_FLAGS}y`), token: group[0].token } as const;
+      return {
+        kind: 'rest',
+        regex: new RegExp(`(?:${group[0].token.requirement})$`, `${REQUIREMENT_FLAGS}y`),
+        token: group[0].token,
+      } as const;
     }
     const variables = group.filter((item) => item.kind === 'variable');
-    if (variables.length === 0) return { kind: 'static', text: group.map((item) => (item.kind === 'text' ? item.text : '')).join('') } as const;
+    if (variables.length === 0)
+      return { kind: 'static', text: group.map((item) => (item.kind === 'text' ? item.text : '')).join('') } as const;
     const only = group.length === 1 && group[0].kind === 'variable' && !group[0].optional ? group[0].token : null;
     if (only !== null) {
       placements.set(only.name, { kind: 'segment', segment });
-      return only.requirement === DEFAULT_REQUIREMENT ? { kind: 'any' } as const : { kind: 'tested', regex: sticky(only.requirement), groups: false } as const;
+      return only.requirement === DEFAULT_REQUIREMENT
+        ? ({ kind: 'any' } as const)
+        : ({ kind: 'tested', regex: sticky(only.requirement), groups: false } as const);
     }
-    for (const item of variables) if (item.kind === 'variable') placements.set(item.token.name, { kind: 'group', segment, name: item.token.name });
+    for (const item of variables)
+      if (item.kind === 'variable') placements.set(item.token.name, { kind: 'group', segment, name: item.token.name });
     return { kind: 'tested', regex: sticky(group.map(regexOf).join('')), groups: true } as const;
   });
   return { segments, placements: route.variables.map((name) => placements.get(name) ?? { kind: 'absent' }) };

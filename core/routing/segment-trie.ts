@@ -4,9 +4,21 @@ import type { Expansion, SegmentSpec } from './segment-layout.js';
 /** No route found: larger than any route index. */
 export const NONE = 0x3fffffff;
 
-export interface Terminal { index: number; route: Route; expansion: Expansion }
-export interface TestedEdge { regex: RegExp; groups: boolean; node: TrieNode }
-export interface RestEdge { regex: RegExp; anchored: RegExp; node: TrieNode }
+export interface Terminal {
+  index: number;
+  route: Route;
+  expansion: Expansion;
+}
+export interface TestedEdge {
+  regex: RegExp;
+  groups: boolean;
+  node: TrieNode;
+}
+export interface RestEdge {
+  regex: RegExp;
+  anchored: RegExp;
+  node: TrieNode;
+}
 
 /** A node after some segments; its children are keyed by how the next segment is matched. */
 export class TrieNode {
@@ -48,7 +60,8 @@ function child(node: TrieNode, spec: SegmentSpec): TrieNode {
   if (spec.kind === 'any') return (node.any ??= new TrieNode());
   if (spec.kind === 'rest') {
     let rest = node.rest.find((e) => e.regex.source === spec.regex.source);
-    if (rest === undefined) node.rest.push((rest = { regex: spec.regex, anchored: spec.token.anchored, node: new TrieNode() }));
+    if (rest === undefined)
+      node.rest.push((rest = { regex: spec.regex, anchored: spec.token.anchored, node: new TrieNode() }));
     return rest.node;
   }
   let edge = node.tested.find((e) => e.regex.source === spec.regex.source);

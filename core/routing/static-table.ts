@@ -1,6 +1,11 @@
 import { declaredMethods, type Route } from './route.js';
 
-interface Candidate { index: number; route: Route; params: Record<string, string>; hasParams: boolean }
+interface Candidate {
+  index: number;
+  route: Route;
+  params: Record<string, string>;
+  hasParams: boolean;
+}
 
 /** Everything that matches one static path, worked out ahead: the whole answer for that path. */
 export interface StaticEntry {
@@ -28,7 +33,8 @@ export class StaticTable {
       const candidates: Candidate[] = [];
       routes.forEach((other, index) => {
         const params = other.match(path);
-        if (params !== null) candidates.push({ index, route: other, params, hasParams: Object.keys(params).length > 0 });
+        if (params !== null)
+          candidates.push({ index, route: other, params, hasParams: Object.keys(params).length > 0 });
       });
       this.#entries.set(path, { candidates, allowed: Object.freeze(declaredMethods(candidates.map((c) => c.route))) });
       this.#filter[filterSlot(path)] = 1;

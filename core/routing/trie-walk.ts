@@ -36,7 +36,10 @@ export function walkTrie(trie: SegmentTrie, routes: readonly Route[]): TrieSearc
 
 class StaticEdge {
   readonly length: number;
-  constructor(readonly text: string, readonly node: WalkNode) {
+  constructor(
+    readonly text: string,
+    readonly node: WalkNode,
+  ) {
     this.length = text.length;
   }
 }
@@ -67,7 +70,9 @@ class StaticBucket {
     while (size < edges.length * 2) size *= 2;
     this.mask = size - 1;
     const alike: (StaticEdge[] | null)[] = new Array<StaticEdge[] | null>(few ? 0 : size).fill(null);
-    if (!few) for (const edge of edges) (alike[alikeSlot(edge.length, edge.text.charCodeAt(edge.length - 1), this.mask)] ??= []).push(edge);
+    if (!few)
+      for (const edge of edges)
+        (alike[alikeSlot(edge.length, edge.text.charCodeAt(edge.length - 1), this.mask)] ??= []).push(edge);
     this.alike = alike;
   }
 }
@@ -78,18 +83,30 @@ function alikeSlot(length: number, last: number, mask: number): number {
 
 class ScannedEdge {
   /** null: any non-empty segment; else a sticky regex tested at the segment start */
-  constructor(readonly regex: RegExp | null, readonly groups: boolean, readonly node: WalkNode) {}
+  constructor(
+    readonly regex: RegExp | null,
+    readonly groups: boolean,
+    readonly node: WalkNode,
+  ) {}
 }
 
 class RestEdge {
-  constructor(readonly regex: RegExp, readonly anchored: RegExp, readonly node: WalkNode) {}
+  constructor(
+    readonly regex: RegExp,
+    readonly anchored: RegExp,
+    readonly node: WalkNode,
+  ) {}
 }
 
 /** Builds a winner's parameters from the segment positions of the current branch. */
 type ParamsBuilder = (path: string, starts: Int32Array, ends: Int32Array, percent: boolean) => Record<string, string>;
 
 class WalkTerminal {
-  constructor(readonly index: number, readonly route: Route, readonly params: ParamsBuilder) {}
+  constructor(
+    readonly index: number,
+    readonly route: Route,
+    readonly params: ParamsBuilder,
+  ) {}
 }
 
 class WalkNode {
@@ -201,7 +218,11 @@ class TrieWalk implements TrieSearch {
   constructor(trie: SegmentTrie, routes: readonly Route[]) {
     this.#root = new WalkNode(trie.root);
     this.#routes = routes;
-    this.#walk = new Walk(new Int32Array(trie.depth + 1), new Int32Array(trie.depth + 1), new Int32Array(routes.length));
+    this.#walk = new Walk(
+      new Int32Array(trie.depth + 1),
+      new Int32Array(trie.depth + 1),
+      new Int32Array(routes.length),
+    );
   }
 
   search(path: string, accepts: Uint8Array, hasPercent: boolean, encodedSlash: boolean): number {
@@ -354,7 +375,12 @@ function arrive(w: Walk, node: WalkNode): void {
     if (w.accepts[terminal.index] === 1) {
       w.best = terminal.index;
       const route = terminal.route;
-      w.result = { type: 'match', route: route.name, controller: route.controller, params: terminal.params(w.path, w.starts, w.ends, w.percent) };
+      w.result = {
+        type: 'match',
+        route: route.name,
+        controller: route.controller,
+        params: terminal.params(w.path, w.starts, w.ends, w.percent),
+      };
       break;
     }
     w.matched[w.count++] = terminal.index;
@@ -372,7 +398,8 @@ function groupsFree(regex: RegExp, path: string, start: number): boolean {
   regex.lastIndex = start;
   const m = regex.exec(path);
   if (m === null) return false;
-  for (const value of Object.values(m.groups ?? {})) if (value !== undefined && value.includes(ENCODED_SLASH)) return false;
+  for (const value of Object.values(m.groups ?? {}))
+    if (value !== undefined && value.includes(ENCODED_SLASH)) return false;
   return true;
 }
 

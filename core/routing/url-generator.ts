@@ -18,7 +18,10 @@ export class UrlGenerator {
   readonly #baseUrl: string;
 
   /** `baseUrl`: scheme, host and port for absolute URLs, e.g. `http://127.0.0.1:8000` */
-  constructor(private readonly routes: RouteCollection, baseUrl = '') {
+  constructor(
+    private readonly routes: RouteCollection,
+    baseUrl = '',
+  ) {
     this.#baseUrl = baseUrl.replace(/\/+$/, '');
   }
 
@@ -62,7 +65,8 @@ export class UrlGenerator {
       .map(([key, v]) => `${encode(key, QUERY_SAFE)}=${encode(v, QUERY_SAFE)}`);
     const url = query.length > 0 ? `${path}?${query.join('&')}` : path;
     if (!options.absolute) return url;
-    if (this.#baseUrl === '') throw new TypeError(`Cannot generate an absolute URL for route "${name}": the UrlGenerator has no base URL.`);
+    if (this.#baseUrl === '')
+      throw new TypeError(`Cannot generate an absolute URL for route "${name}": the UrlGenerator has no base URL.`);
     return this.#baseUrl + url;
   }
 }
@@ -79,5 +83,8 @@ function encode(text: string, unsafe: RegExp): string {
 
 /** `.` and `..` segments would be resolved away by clients (as Symfony notes): encode them. */
 function escapeDotSegments(path: string): string {
-  return path.split('/').map((segment) => (segment === '.' ? '%2E' : segment === '..' ? '%2E%2E' : segment)).join('/');
+  return path
+    .split('/')
+    .map((segment) => (segment === '.' ? '%2E' : segment === '..' ? '%2E%2E' : segment))
+    .join('/');
 }

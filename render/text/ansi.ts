@@ -19,7 +19,14 @@ export function paint(text: string, style: Style, color: boolean): string {
 }
 
 const LEVEL_STYLE: Record<string, Style> = {
-  DEBUG: 'dim', INFO: 'green', NOTICE: 'blue', WARNING: 'yellow', ERROR: 'red', CRITICAL: 'red', ALERT: 'red', EMERGENCY: 'red',
+  DEBUG: 'dim',
+  INFO: 'green',
+  NOTICE: 'blue',
+  WARNING: 'yellow',
+  ERROR: 'red',
+  CRITICAL: 'red',
+  ALERT: 'red',
+  EMERGENCY: 'red',
 };
 
 /** The colour of a log level, the same in `profiles show` and in `app serve`'s output; null for an unknown level. */

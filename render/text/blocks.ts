@@ -13,7 +13,10 @@ export function renderHeading(title: string, color: boolean): string {
 
 /** `name  value` lines with aligned values; `(none)` when there is nothing. Keys and values are made terminal-safe. */
 export function renderKeyValues(entries: Entries, options: FieldOptions): string {
-  return renderFields([...entries].map(([k, v]) => [terminalSafe(k), terminalSafe(v)] as const), options);
+  return renderFields(
+    [...entries].map(([k, v]) => [terminalSafe(k), terminalSafe(v)] as const),
+    options,
+  );
 }
 
 /**
@@ -27,9 +30,12 @@ export function renderFields(entries: Entries, options: FieldOptions): string {
   const width = Math.max(...list.map(([k]) => visibleWidth(k)));
   const hang = ' '.repeat(visibleWidth(indent) + width + 2);
   const room = options.width === undefined ? Infinity : Math.max(20, options.width - hang.length);
-  return list.map(([k, v]) => {
-    const [first = '', ...rest] = visibleWidth(v) > room ? wrapText(v, room) : [v];
-    const head = `${indent}${paint(k + ' '.repeat(width - visibleWidth(k)), 'dim', options.color)}  ${first}`.trimEnd();
-    return [head, ...rest.map((l) => `${hang}${l}`.trimEnd())].map((l) => `${l}\n`).join('');
-  }).join('');
+  return list
+    .map(([k, v]) => {
+      const [first = '', ...rest] = visibleWidth(v) > room ? wrapText(v, room) : [v];
+      const head =
+        `${indent}${paint(k + ' '.repeat(width - visibleWidth(k)), 'dim', options.color)}  ${first}`.trimEnd();
+      return [head, ...rest.map((l) => `${hang}${l}`.trimEnd())].map((l) => `${l}\n`).join('');
+    })
+    .join('');
 }

@@ -18,6 +18,16 @@ export function renderExplainText(explanations: readonly RouteExplanation[], opt
     terminalSafe(e.path),
     terminalSafe(e.detail),
   ]);
-  const table = renderTable([{ title: '' }, { title: 'Route' }, { title: 'Method' }, { title: 'Path', overflow: 'wrap' }, { title: 'Why', overflow: 'wrap' }], rows, options);
+  const table = renderTable(
+    [
+      { title: '' },
+      { title: 'Route' },
+      { title: 'Method' },
+      { title: 'Path', overflow: 'wrap' },
+      { title: 'Why', overflow: 'wrap' },
+    ],
+    rows,
+    options,
+  );
   return `${table}\n${verdict}\n`;
 }

@@ -8,7 +8,9 @@ export function formatDateTime(epochMs: number): string {
 export function formatShortTime(epochMs: number, now: number): string {
   if (!Number.isFinite(epochMs)) return '--:--:--';
   const iso = new Date(epochMs).toISOString();
-  return iso.slice(0, 10) === new Date(now).toISOString().slice(0, 10) ? iso.slice(11, 19) : `${iso.slice(5, 10)} ${iso.slice(11, 16)}`;
+  return iso.slice(0, 10) === new Date(now).toISOString().slice(0, 10)
+    ? iso.slice(11, 19)
+    : `${iso.slice(5, 10)} ${iso.slice(11, 16)}`;
 }
 
 /** `HH:MM:SS` (UTC); `--:--:--` for a record without a time. */

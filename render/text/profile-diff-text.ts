@@ -11,7 +11,10 @@ function mark(row: ProfileDiffRow, color: boolean): string {
   return row.a === row.b ? '' : paint('~', 'dim', color);
 }
 
-const LEGEND = { differs: '≠ differs', informational: '~ differs, not counted (timings, events called, HTML page sizes)' };
+const LEGEND = {
+  differs: '≠ differs',
+  informational: '~ differs, not counted (timings, events called, HTML page sizes)',
+};
 
 /**
  * Two profiles side by side, field | a | b (long values wrapped to fit), the legend of the
@@ -20,20 +23,34 @@ const LEGEND = { differs: '≠ differs', informational: '~ differs, not counted 
 export function renderProfileDiffText(diff: ProfileDiff, options: TextOptions): string {
   const { color } = options;
   const rows = diff.rows.map((r) => {
-    const style = r.same ? (r.a === r.b ? null : 'dim' as const) : 'yellow' as const;
+    const style = r.same ? (r.a === r.b ? null : ('dim' as const)) : ('yellow' as const);
     const value = (v: string) => (style ? paint(terminalSafe(v), style, color) : terminalSafe(v));
     return [mark(r, color), terminalSafe(r.field), value(r.a), value(r.b)];
   });
-  const table = renderTable([{ title: '', marker: true }, { title: 'Field' }, { title: terminalSafe(diff.a), overflow: 'wrap' }, { title: terminalSafe(diff.b), overflow: 'wrap' }], rows, options);
+  const table = renderTable(
+    [
+      { title: '', marker: true },
+      { title: 'Field' },
+      { title: terminalSafe(diff.a), overflow: 'wrap' },
+      { title: terminalSafe(diff.b), overflow: 'wrap' },
+    ],
+    rows,
+    options,
+  );
   const shown = [
     ...(diff.rows.some((r) => !r.same) ? [LEGEND.differs] : []),
     ...(diff.rows.some((r) => r.same && r.a !== r.b) ? [LEGEND.informational] : []),
   ];
   const legend = shown.length ? `${paint(shown.join('   '), 'dim', color)}\n` : '';
   const differing = diff.rows.filter((r) => !r.same).map((r) => terminalSafe(r.field));
-  const verdict = diff.same && differing.length === 0
-    ? paint('The profiles agree.', 'green', color)
-    : paint(differing.length ? `The profiles differ in: ${differing.join(', ')}` : 'The profiles differ.', 'red', color);
+  const verdict =
+    diff.same && differing.length === 0
+      ? paint('The profiles agree.', 'green', color)
+      : paint(
+          differing.length ? `The profiles differ in: ${differing.join(', ')}` : 'The profiles differ.',
+          'red',
+          color,
+        );
   const verdictLines = options.width === undefined ? [verdict] : wrapText(verdict, options.width);
   return `${table}${legend}\n${verdictLines.join('\n')}\n`;
 }

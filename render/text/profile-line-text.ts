@@ -13,15 +13,17 @@ const ROUTE_WIDTH = 16;
  */
 export function renderProfileLine(row: ProfileSummary, options: { color: boolean }): string {
   const route = terminalSafe(row.route ?? '-');
-  return [
-    formatClock(row.time),
-    paint(String(row.status), statusStyle(row.status), options.color),
-    terminalSafe(row.method).padEnd(METHOD_WIDTH),
-    formatMs(row.duration).padStart(DURATION_WIDTH),
-    paint(terminalSafe(row.token), 'cyan', options.color),
-    (route.length > ROUTE_WIDTH ? `${route.slice(0, ROUTE_WIDTH - 1)}…` : route).padEnd(ROUTE_WIDTH),
-    terminalSafe(pathOf(row.url)),
-  ].join('  ') + '\n';
+  return (
+    [
+      formatClock(row.time),
+      paint(String(row.status), statusStyle(row.status), options.color),
+      terminalSafe(row.method).padEnd(METHOD_WIDTH),
+      formatMs(row.duration).padStart(DURATION_WIDTH),
+      paint(terminalSafe(row.token), 'cyan', options.color),
+      (route.length > ROUTE_WIDTH ? `${route.slice(0, ROUTE_WIDTH - 1)}…` : route).padEnd(ROUTE_WIDTH),
+      terminalSafe(pathOf(row.url)),
+    ].join('  ') + '\n'
+  );
 }
 
 function pathOf(url: string): string {

@@ -9,14 +9,25 @@ import type { TextOptions } from './text-options.js';
 
 /** Every column, for `--wide`: the full URL and time, the client's IP and the instance. */
 const WIDE: TextColumn[] = [
-  { title: 'Status' }, { title: 'IP' }, { title: 'Method' }, { title: 'URL', overflow: 'truncate' },
-  { title: 'Time' }, { title: 'Duration', align: 'right' }, { title: 'Route', overflow: 'truncate' }, { title: 'Token' },
+  { title: 'Status' },
+  { title: 'IP' },
+  { title: 'Method' },
+  { title: 'URL', overflow: 'truncate' },
+  { title: 'Time' },
+  { title: 'Duration', align: 'right' },
+  { title: 'Route', overflow: 'truncate' },
+  { title: 'Token' },
 ];
 
 /** The default: what tells requests apart first (path and query), then what happened, in a terminal's width. */
 const NARROW: TextColumn[] = [
-  { title: 'Status' }, { title: 'Method' }, { title: 'Path', overflow: 'truncate' }, { title: 'Duration', align: 'right' },
-  { title: 'Route', overflow: 'truncate' }, { title: 'Time' }, { title: 'Token' },
+  { title: 'Status' },
+  { title: 'Method' },
+  { title: 'Path', overflow: 'truncate' },
+  { title: 'Duration', align: 'right' },
+  { title: 'Route', overflow: 'truncate' },
+  { title: 'Time' },
+  { title: 'Token' },
 ];
 
 /**
@@ -26,8 +37,12 @@ const NARROW: TextColumn[] = [
  * from more than one, as host:port) and the time is short; `wide` shows every column as stored, as
  * the search page does.
  */
-export function renderProfileListText(rows: readonly ProfileSummary[], options: TextOptions & { total?: number | MatchCount; wide?: boolean; now?: number }): string {
-  const given = typeof options.total === 'number' ? exactCount(options.total) : options.total ?? exactCount(rows.length);
+export function renderProfileListText(
+  rows: readonly ProfileSummary[],
+  options: TextOptions & { total?: number | MatchCount; wide?: boolean; now?: number },
+): string {
+  const given =
+    typeof options.total === 'number' ? exactCount(options.total) : (options.total ?? exactCount(rows.length));
   const total = given.more ? given : exactCount(Math.max(given.n, rows.length));
   if (total.n === 0 && !total.more) return 'No results found\n';
   const count = `${rows.length === total.n && !total.more ? '' : `${rows.length} of `}${matchCountText(total)} result${total.n === 1 && !total.more ? '' : 's'} found\n`;
@@ -40,14 +55,30 @@ export function renderProfileListText(rows: readonly ProfileSummary[], options: 
   const status = (r: ProfileSummary) => paint(String(r.status), statusStyle(r.status), options.color);
   const route = (r: ProfileSummary) => terminalSafe(r.route ?? '');
   if (options.wide) {
-    const cells = rows.map((r) => [status(r), terminalSafe(r.ip), terminalSafe(r.method), terminalSafe(r.url), formatDateTime(r.time), formatMs(r.duration), route(r), token(r), ...instance(r)]);
+    const cells = rows.map((r) => [
+      status(r),
+      terminalSafe(r.ip),
+      terminalSafe(r.method),
+      terminalSafe(r.url),
+      formatDateTime(r.time),
+      formatMs(r.duration),
+      route(r),
+      token(r),
+      ...instance(r),
+    ]);
     return `${count}\n${renderTable(byInstance ? [...WIDE, { title: 'Instance', overflow: 'truncate' }] : WIDE, cells, options)}`;
   }
   const now = options.now ?? Date.now();
   const where = originLabel(rows, byInstance);
   const cells = rows.map((r) => [
-    status(r), terminalSafe(r.method), terminalSafe(`${where(r.url)}${pathOf(r.url)}`),
-    formatMs(r.duration), route(r), futureNote(r.time, now) ? `${formatShortTime(r.time, now)} ahead` : formatShortTime(r.time, now), token(r), ...instance(r),
+    status(r),
+    terminalSafe(r.method),
+    terminalSafe(`${where(r.url)}${pathOf(r.url)}`),
+    formatMs(r.duration),
+    route(r),
+    futureNote(r.time, now) ? `${formatShortTime(r.time, now)} ahead` : formatShortTime(r.time, now),
+    token(r),
+    ...instance(r),
   ]);
   return `${count}\n${renderTable(byInstance ? [...NARROW, { title: 'Instance', overflow: 'truncate' }] : NARROW, cells, options)}`;
 }

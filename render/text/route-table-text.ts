@@ -25,7 +25,16 @@ export function renderRouteTable(routes: readonly RouteRow[], options: TextOptio
     terminalSafe(withConstraints(r)),
     terminalSafe(r.controller),
   ]);
-  return renderTable([{ title: 'Name' }, { title: 'Method' }, { title: 'Path', overflow: 'wrap' }, { title: 'Controller', overflow: 'wrap' }], rows, options);
+  return renderTable(
+    [
+      { title: 'Name' },
+      { title: 'Method' },
+      { title: 'Path', overflow: 'wrap' },
+      { title: 'Controller', overflow: 'wrap' },
+    ],
+    rows,
+    options,
+  );
 }
 
 /** The path with `<requirement>` and `?default` written into each placeholder that has them. */

@@ -26,13 +26,23 @@ const MIN_WIDTH = 10;
  * The last column is never padded, so no line ends in spaces. A cell may hold line breaks: each of
  * its lines is fitted apart.
  */
-export function renderTable(columns: readonly TextColumn[], rows: readonly (readonly string[])[], options: TableOptions): string {
+export function renderTable(
+  columns: readonly TextColumn[],
+  rows: readonly (readonly string[])[],
+  options: TableOptions,
+): string {
   const indent = options.indent ?? '';
   const natural = columns.map((c, i) => Math.max(visibleWidth(c.title), ...rows.map((r) => cellWidth(r[i] ?? ''))));
-  const widths = options.width === undefined ? natural : fitWidths(columns, natural, options.width - visibleWidth(indent));
-  const line = (cells: readonly string[]) => indent + cells
-    .map((cell, i) => (i === cells.length - 1 && columns[i]?.align !== 'right' ? cell : pad(cell, widths[i] ?? 0, columns[i]?.align)))
-    .join(GAP).trimEnd();
+  const widths =
+    options.width === undefined ? natural : fitWidths(columns, natural, options.width - visibleWidth(indent));
+  const line = (cells: readonly string[]) =>
+    indent +
+    cells
+      .map((cell, i) =>
+        i === cells.length - 1 && columns[i]?.align !== 'right' ? cell : pad(cell, widths[i] ?? 0, columns[i]?.align),
+      )
+      .join(GAP)
+      .trimEnd();
   const header = line(columns.map((c) => paint(c.title, 'bold', options.color)));
   const rule = line(columns.map((c, i) => (c.marker ? '' : '-'.repeat(Math.max(widths[i] ?? 0, 1)))));
   const body = rows.flatMap((row) => {

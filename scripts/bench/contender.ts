@@ -20,7 +20,10 @@ const ADDRESS = / at (http:\/\/[^\s/]+)\//;
 export function startContender(contender: Contender, timeoutMs = 20_000): Promise<RunningContender> {
   return new Promise((resolve, reject) => {
     const [command, ...args] = contender.command;
-    const child = spawn(command, args, { env: { ...process.env, NO_COLOR: '1', ...contender.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      env: { ...process.env, NO_COLOR: '1', ...contender.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -56,7 +59,10 @@ function stopChild(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null) return resolve();
     const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => { clearTimeout(kill); resolve(); });
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
     child.kill('SIGTERM');
   });
 }

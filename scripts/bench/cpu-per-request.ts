@@ -60,7 +60,12 @@ export function allThreadsMs(pid: number): number {
 }
 
 /** µs of server CPU per request over `amount` requests to `url`, after `warmup` requests. */
-export async function cpuPerRequest(pid: number, url: string, amount: number, warmup = Math.ceil(amount / 5)): Promise<number> {
+export async function cpuPerRequest(
+  pid: number,
+  url: string,
+  amount: number,
+  warmup = Math.ceil(amount / 5),
+): Promise<number> {
   await autocannon({ url, connections: 10, amount: warmup });
   const before = cpuMs(pid);
   await autocannon({ url, connections: 10, amount });

@@ -27,8 +27,20 @@ const generator = (() => {
 })();
 const dist = resolve(process.cwd(), 'dist');
 const store = mkdtempSync(join(tmpdir(), 'appkernel-bench-store-'));
-const serve = (extra: string[]) => onServerCore([process.execPath, join(dist, 'cli/bin.js'), 'serve', '--port', '0', '--no-watch',
-  '--app', join(dist, 'scripts/bench/bench-app.js'), '--store', store, ...extra]);
+const serve = (extra: string[]) =>
+  onServerCore([
+    process.execPath,
+    join(dist, 'cli/bin.js'),
+    'serve',
+    '--port',
+    '0',
+    '--no-watch',
+    '--app',
+    join(dist, 'scripts/bench/bench-app.js'),
+    '--store',
+    store,
+    ...extra,
+  ]);
 
 const NODE = 'node:http';
 const FASTIFY = 'fastify';
@@ -70,11 +82,31 @@ const CASES: Case[] = [
   { name: 'param 200', path: () => '/hello/world', answers: '2xx' },
   { name: '404', path: () => '/nope', answers: '404' },
   { name: 'JSON 404', path: () => '/nope', answers: '404', headers: { accept: 'application/json' } },
-  { name: 'debug 404 page (HTML)', path: (c) => (c === PROFILER ? '/robots.txt' : undefined), baseline: '404', answers: '404' },
-  { name: 'exception panel', path: (c) => (c === PROFILER ? panelPath : undefined), baseline: '404', before: freshPanelPath, answers: '2xx' },
+  {
+    name: 'debug 404 page (HTML)',
+    path: (c) => (c === PROFILER ? '/robots.txt' : undefined),
+    baseline: '404',
+    answers: '404',
+  },
+  {
+    name: 'exception panel',
+    path: (c) => (c === PROFILER ? panelPath : undefined),
+    baseline: '404',
+    before: freshPanelPath,
+    answers: '2xx',
+  },
 ];
 
-interface Sample { rps: number; p50: number; p99: number; errors: number; cpuUs: number; mainUs: number; profilerUs: number; otherUs: number }
+interface Sample {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  cpuUs: number;
+  mainUs: number;
+  profilerUs: number;
+  otherUs: number;
+}
 
 /** Profiles the store dropped, from its warnings: "… was dropped" lines, each with "(N more dropped since the last warning)". */
 function droppedIn(output: string): number {
@@ -99,7 +131,7 @@ const QUIET_LIMIT_MS = 5_000;
 async function untilQuiet(): Promise<void> {
   const pids = [...running.values()].map((r) => r.child.pid!);
   const busy = () => pids.reduce((sum, pid) => sum + allThreadsMs(pid), 0);
-  for (const deadline = Date.now() + QUIET_LIMIT_MS; Date.now() < deadline;) {
+  for (const deadline = Date.now() + QUIET_LIMIT_MS; Date.now() < deadline; ) {
     const before = busy();
     await new Promise((resolve) => setTimeout(resolve, 100));
     if (busy() - before < QUIET_MS_PER_S / 10) return;
@@ -117,8 +149,14 @@ async function sample(running: RunningContender, c: Case, path: string): Promise
   const perRequest = (ms: number) => (ms * 1000) / Math.max(1, r.requests);
   const threads = cpuByThreadMs(pid);
   return {
-    rps: r.rps, p50: r.p50, p99: r.p99, errors: r.errors + wrongStatus, cpuUs: perRequest(cpuMs(pid) - before),
-    mainUs: perRequest(threads.main - threadsBefore.main), profilerUs: perRequest(threads.profiler - threadsBefore.profiler), otherUs: perRequest(threads.other - threadsBefore.other),
+    rps: r.rps,
+    p50: r.p50,
+    p99: r.p99,
+    errors: r.errors + wrongStatus,
+    cpuUs: perRequest(cpuMs(pid) - before),
+    mainUs: perRequest(threads.main - threadsBefore.main),
+    profilerUs: perRequest(threads.profiler - threadsBefore.profiler),
+    otherUs: perRequest(threads.other - threadsBefore.other),
   };
 }
 
@@ -141,7 +179,11 @@ try {
     process.stderr.write(`${c.name}: ${taking.join(', ')}, ${rounds} rounds...\n`);
     for (const name of taking) {
       await c.before?.();
-      await load(running.get(name)!.base + c.path(name)!, { connections, seconds: warmup, headers: c.headers }, generator);
+      await load(
+        running.get(name)!.base + c.path(name)!,
+        { connections, seconds: warmup, headers: c.headers },
+        generator,
+      );
     }
     const samples = new Map<string, Sample[]>(taking.map((name) => [name, []]));
     for (let round = 0; round < rounds; round++) {
@@ -151,21 +193,61 @@ try {
         samples.get(name)!.push(await sample(running.get(name)!, c, c.path(name)!));
       }
     }
-    results.set(c.name, new Map([...samples].map(([name, list]) => [name, {
-      rps: median(list.map((s) => s.rps)), p50: median(list.map((s) => s.p50)), p99: median(list.map((s) => s.p99)),
-      errors: list.reduce((n, s) => n + s.errors, 0), cpuUs: median(list.map((s) => s.cpuUs)), mainUs: median(list.map((s) => s.mainUs)),
-      profilerUs: median(list.map((s) => s.profilerUs)), otherUs: median(list.map((s) => s.otherUs)),
-    }])));
+    results.set(
+      c.name,
+      new Map(
+        [...samples].map(([name, list]) => [
+          name,
+          {
+            rps: median(list.map((s) => s.rps)),
+            p50: median(list.map((s) => s.p50)),
+            p99: median(list.map((s) => s.p99)),
+            errors: list.reduce((n, s) => n + s.errors, 0),
+            cpuUs: median(list.map((s) => s.cpuUs)),
+            mainUs: median(list.map((s) => s.mainUs)),
+            profilerUs: median(list.map((s) => s.profilerUs)),
+            otherUs: median(list.map((s) => s.otherUs)),
+          },
+        ]),
+      ),
+    );
   }
 
-  console.log(`\n${generator === 'wrk' ? 'wrk (1 thread)' : 'autocannon'}, ${connections} connections, ${warmup} s warm-up, then ${rounds} interleaved rounds of ${seconds} s per case; medians; 127.0.0.1`);
-  console.log(PINNED ? 'servers pinned to core 0 (all their threads), the load generator to core 1 (BENCH_PIN=0: unpinned)' : 'not pinned (needs Linux, taskset and 2 cores)');
-  console.log('errors: failed or timed-out requests, and answers of another status class than the case\'s (2xx, or 404)');
-  console.log('CPU µs/req: the server process\'s user + system CPU (all its threads) per request; "CPU x node": node:http\'s CPU over ours');
-  console.log('main, profiler, other µs/req: the same by thread: the main thread (the event loop every request waits for),');
+  console.log(
+    `\n${generator === 'wrk' ? 'wrk (1 thread)' : 'autocannon'}, ${connections} connections, ${warmup} s warm-up, then ${rounds} interleaved rounds of ${seconds} s per case; medians; 127.0.0.1`,
+  );
+  console.log(
+    PINNED
+      ? 'servers pinned to core 0 (all their threads), the load generator to core 1 (BENCH_PIN=0: unpinned)'
+      : 'not pinned (needs Linux, taskset and 2 cores)',
+  );
+  console.log(
+    "errors: failed or timed-out requests, and answers of another status class than the case's (2xx, or 404)",
+  );
+  console.log(
+    'CPU µs/req: the server process\'s user + system CPU (all its threads) per request; "CPU x node": node:http\'s CPU over ours',
+  );
+  console.log(
+    'main, profiler, other µs/req: the same by thread: the main thread (the event loop every request waits for),',
+  );
   console.log('  the profiler worker, and the rest (compression, GC helpers, libuv), from /proc/<pid>/task/*/stat\n');
-  console.log(['contender'.padEnd(22), 'request'.padEnd(22), 'req/s'.padStart(8), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), 'errors'.padStart(7),
-    'x node:http'.padStart(12), 'x fastify'.padStart(10), 'CPU µs/req'.padStart(11), 'CPU x node'.padStart(11), 'main'.padStart(7), 'profiler'.padStart(9), 'other'.padStart(7)].join(' '));
+  console.log(
+    [
+      'contender'.padEnd(22),
+      'request'.padEnd(22),
+      'req/s'.padStart(8),
+      'p50 ms'.padStart(7),
+      'p99 ms'.padStart(7),
+      'errors'.padStart(7),
+      'x node:http'.padStart(12),
+      'x fastify'.padStart(10),
+      'CPU µs/req'.padStart(11),
+      'CPU x node'.padStart(11),
+      'main'.padStart(7),
+      'profiler'.padStart(9),
+      'other'.padStart(7),
+    ].join(' '),
+  );
   for (const contender of CONTENDERS) {
     for (const c of CASES) {
       const r = results.get(c.name)!.get(contender.name);
@@ -173,13 +255,30 @@ try {
       const base = results.get(c.baseline ?? c.name)!;
       const node = base.get(NODE)!;
       const fastify = base.get(FASTIFY)!;
-      console.log([contender.name.padEnd(22), c.name.padEnd(22), fmt(r.rps).padStart(8), fmt(r.p50).padStart(7), fmt(r.p99).padStart(7),
-        String(r.errors).padStart(7), fmt(r.rps / node.rps, 2).padStart(12), fmt(r.rps / fastify.rps, 2).padStart(10),
-        fmt(r.cpuUs, 1).padStart(11), fmt(node.cpuUs / r.cpuUs, 2).padStart(11), fmt(r.mainUs, 1).padStart(7), fmt(r.profilerUs, 1).padStart(9), fmt(r.otherUs, 1).padStart(7)].join(' '));
+      console.log(
+        [
+          contender.name.padEnd(22),
+          c.name.padEnd(22),
+          fmt(r.rps).padStart(8),
+          fmt(r.p50).padStart(7),
+          fmt(r.p99).padStart(7),
+          String(r.errors).padStart(7),
+          fmt(r.rps / node.rps, 2).padStart(12),
+          fmt(r.rps / fastify.rps, 2).padStart(10),
+          fmt(r.cpuUs, 1).padStart(11),
+          fmt(node.cpuUs / r.cpuUs, 2).padStart(11),
+          fmt(r.mainUs, 1).padStart(7),
+          fmt(r.profilerUs, 1).padStart(9),
+          fmt(r.otherUs, 1).padStart(7),
+        ].join(' '),
+      );
     }
   }
   const profiler = running.get(PROFILER);
-  if (profiler) console.log(`\n${PROFILER}: ${droppedIn(profiler.output())} profiles dropped over the whole run (from its store's warnings)`);
+  if (profiler)
+    console.log(
+      `\n${PROFILER}: ${droppedIn(profiler.output())} profiles dropped over the whole run (from its store's warnings)`,
+    );
 } finally {
   for (const r of running.values()) await r.stop();
   rmSync(store, { recursive: true, force: true });

@@ -18,15 +18,23 @@ const TOGETHER = process.env.BENCH_TOGETHER === '1';
 const MODES = ['on', 'off', 'none'] as const;
 type Mode = (typeof MODES)[number];
 
-const upstream = createServer((_, response) => response.writeHead(200, { 'content-type': 'text/plain', 'content-length': '2' }).end('ok'));
+const upstream = createServer((_, response) =>
+  response.writeHead(200, { 'content-type': 'text/plain', 'content-length': '2' }).end('ok'),
+);
 await new Promise<void>((done) => upstream.listen(0, '127.0.0.1', done));
 const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/`;
 
-interface Server { child: ChildProcess; url: string }
+interface Server {
+  child: ChildProcess;
+  url: string;
+}
 
 function startServer(mode: Mode): Promise<Server> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['dist/scripts/bench/http-client-server.js'], { env: { ...process.env, BENCH_MODE: mode, BENCH_UPSTREAM: upstreamUrl }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['dist/scripts/bench/http-client-server.js'], {
+      env: { ...process.env, BENCH_MODE: mode, BENCH_UPSTREAM: upstreamUrl },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout!.on('data', (d) => {
       out += d;
@@ -49,7 +57,8 @@ async function measure(mode: Mode, { child, url }: Server, amount: number): Prom
   const before = mainThreadMs(child.pid!);
   const result = await autocannon({ url: `${url}/call`, connections: 8, amount });
   const after = mainThreadMs(child.pid!);
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${mode}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${mode}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return ((after - before) * 1000) / amount;
 }
 
@@ -66,7 +75,9 @@ try {
       const order = MODES.map((_, i) => MODES[(i + round) % MODES.length]);
       for (const mode of order) samples[mode].push(await measure(mode, servers[mode], REQUESTS));
     }
-    process.stderr.write(`round ${round + 1}/${ROUNDS}: ${MODES.map((m) => `${m} ${samples[m].at(-1)!.toFixed(0)} µs`).join(', ')}\n`);
+    process.stderr.write(
+      `round ${round + 1}/${ROUNDS}: ${MODES.map((m) => `${m} ${samples[m].at(-1)!.toFixed(0)} µs`).join(', ')}\n`,
+    );
   }
 } finally {
   await Promise.all(Object.values(servers).map(stop));
@@ -75,11 +86,21 @@ try {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const m = Object.fromEntries(MODES.map((mode) => [mode, median(samples[mode])])) as Record<Mode, number>;
-console.log(`main-thread CPU per request with one outgoing fetch (median of ${ROUNDS} rounds of ${REQUESTS} requests):`);
+console.log(
+  `main-thread CPU per request with one outgoing fetch (median of ${ROUNDS} rounds of ${REQUESTS} requests):`,
+);
 console.log(`  HTTP client panel on   ${m.on.toFixed(1)} µs`);
-console.log(`  HTTP client panel off  ${m.off.toFixed(1)} µs   (on costs ${(((m.on - m.off) / m.off) * 100).toFixed(1)}% more)`);
-console.log(`  no recording scope     ${m.none.toFixed(1)} µs   (on costs ${(((m.on - m.none) / m.none) * 100).toFixed(1)}% more)`);
+console.log(
+  `  HTTP client panel off  ${m.off.toFixed(1)} µs   (on costs ${(((m.on - m.off) / m.off) * 100).toFixed(1)}% more)`,
+);
+console.log(
+  `  no recording scope     ${m.none.toFixed(1)} µs   (on costs ${(((m.on - m.none) / m.none) * 100).toFixed(1)}% more)`,
+);
 // The modes of one round run seconds apart: their ratio is the figure least moved by the machine's load.
-const extra = samples.on.map((on, round) => ((on - samples.off[round]) / samples.off[round]) * 100).sort((a, b) => a - b);
+const extra = samples.on
+  .map((on, round) => ((on - samples.off[round]) / samples.off[round]) * 100)
+  .sort((a, b) => a - b);
 const quartile = (q: number) => extra[Math.round(q * (extra.length - 1))];
-console.log(`  on over off, round by round: median ${median(extra).toFixed(1)}%, quartiles ${quartile(0.25).toFixed(1)}% .. ${quartile(0.75).toFixed(1)}%, range ${extra[0].toFixed(1)}% .. ${extra.at(-1)!.toFixed(1)}%`);
+console.log(
+  `  on over off, round by round: median ${median(extra).toFixed(1)}%, quartiles ${quartile(0.25).toFixed(1)}% .. ${quartile(0.75).toFixed(1)}%, range ${extra[0].toFixed(1)}% .. ${extra.at(-1)!.toFixed(1)}%`,
+);

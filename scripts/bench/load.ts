@@ -49,13 +49,25 @@ function hasWrk(): boolean {
   }
 }
 
-export function load(url: string, options: LoadOptions, generator: LoadGenerator = loadGenerator()): Promise<LoadResult> {
-  return generator === 'wrk' && options.rate === undefined ? loadWithWrk(url, options) : loadWithAutocannon(url, options);
+export function load(
+  url: string,
+  options: LoadOptions,
+  generator: LoadGenerator = loadGenerator(),
+): Promise<LoadResult> {
+  return generator === 'wrk' && options.rate === undefined
+    ? loadWithWrk(url, options)
+    : loadWithAutocannon(url, options);
 }
 
 async function loadWithAutocannon(url: string, options: LoadOptions): Promise<LoadResult> {
-  const result = await autocannon({ url, connections: options.connections, duration: options.seconds, pipelining: 1, headers: options.headers,
-    ...(options.rate === undefined ? {} : { overallRate: options.rate }) });
+  const result = await autocannon({
+    url,
+    connections: options.connections,
+    duration: options.seconds,
+    pipelining: 1,
+    headers: options.headers,
+    ...(options.rate === undefined ? {} : { overallRate: options.rate }),
+  });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,

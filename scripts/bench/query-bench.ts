@@ -48,21 +48,28 @@ interface Case {
 
 // The queries come from an app's file, as in `app serve`: the frame found is the app's, not the bench's own.
 const appDir = mkdtempSync(join(tmpdir(), 'appkernel-query-bench-'));
-writeFileSync(join(appDir, 'controller.mjs'), 'export function selectOne(db) { return db.query(\'SELECT 1\'); }\n');
-const { selectOne } = await import(pathToFileURL(join(appDir, 'controller.mjs')).href) as { selectOne(db: { query(sql: string): Promise<unknown> }): Promise<unknown> };
+writeFileSync(join(appDir, 'controller.mjs'), "export function selectOne(db) { return db.query('SELECT 1'); }\n");
+const { selectOne } = (await import(pathToFileURL(join(appDir, 'controller.mjs')).href)) as {
+  selectOne(db: { query(sql: string): Promise<unknown> }): Promise<unknown>;
+};
 const settings = { root: appDir, slowQueryMs: null };
 
 /** pg's query methods as the app has them and as the panel wraps them. */
 function pgSwitch(): (mode: Mode) => void {
-  const methods = [[pg.Client.prototype, 'query'], [pg.Pool.prototype, 'query'], [pg.Pool.prototype, 'connect']] as const;
+  const methods = [
+    [pg.Client.prototype, 'query'],
+    [pg.Pool.prototype, 'query'],
+    [pg.Pool.prototype, 'connect'],
+  ] as const;
   const plain = methods.map(([target, name]) => Object.getOwnPropertyDescriptor(target, name));
   wrapPgModule(pg as unknown as PgModule);
   const wrapped = methods.map(([target, name]) => Object.getOwnPropertyDescriptor(target, name)!);
-  return (mode) => methods.forEach(([target, name], i) => {
-    const own = mode === 'on' ? wrapped[i] : plain[i];
-    if (own === undefined) delete (target as unknown as Record<string, unknown>)[name];
-    else Object.defineProperty(target, name, own);
-  });
+  return (mode) =>
+    methods.forEach(([target, name], i) => {
+      const own = mode === 'on' ? wrapped[i] : plain[i];
+      if (own === undefined) delete (target as unknown as Record<string, unknown>)[name];
+      else Object.defineProperty(target, name, own);
+    });
 }
 
 const postgres = await startTempPostgres();
@@ -97,7 +104,7 @@ const recorder: RequestRecorder = {
   elapsed: () => performance.now() - recorder.origin,
   add: (collector, value) => {
     let values = entries.get(collector);
-    if (values === undefined) entries.set(collector, values = []);
+    if (values === undefined) entries.set(collector, (values = []));
     values.push(value);
   },
 };
@@ -137,7 +144,9 @@ const us = (ns: number) => `${(ns / 1000).toFixed(2)} µs`;
 
 let pgRoundTrip = 0;
 try {
-  console.log(`SELECT 1 round trips, the Database panel on and off (median of ${ROUNDS} rounds of ${QUERIES} queries each, sequential, one connection):`);
+  console.log(
+    `SELECT 1 round trips, the Database panel on and off (median of ${ROUNDS} rounds of ${QUERIES} queries each, sequential, one connection):`,
+  );
   for (const test of cases) {
     const samples: Record<Mode, { wall: number; cpu: number }[]> = { on: [], off: [] };
     for (const mode of MODES) await batch(test, mode);
@@ -149,15 +158,24 @@ try {
     const extra = samples.on.map((s, round) => ((s.wall - samples.off[round].wall) / samples.off[round].wall) * 100);
     const added = median(samples.on.map((s, round) => s.cpu - samples.off[round].cpu));
     if (test === cases[0]) pgRoundTrip = off;
-    console.log(`  ${test.name.padEnd(10)} round trip: off ${us(off)}, on ${us(on)}; on over off, round by round: median ${median(extra).toFixed(1)}%`);
-    console.log(`  ${''.padEnd(10)} this process's CPU per query: off ${us(median(samples.off.map((s) => s.cpu)))}, on ${us(median(samples.on.map((s) => s.cpu)))}; `
-      + `recording adds ${us(added)}, ${((added / off) * 100).toFixed(1)}% of the round trip (goal: at most 3%)`);
+    console.log(
+      `  ${test.name.padEnd(10)} round trip: off ${us(off)}, on ${us(on)}; on over off, round by round: median ${median(extra).toFixed(1)}%`,
+    );
+    console.log(
+      `  ${''.padEnd(10)} this process's CPU per query: off ${us(median(samples.off.map((s) => s.cpu)))}, on ${us(median(samples.on.map((s) => s.cpu)))}; ` +
+        `recording adds ${us(added)}, ${((added / off) * 100).toFixed(1)}% of the round trip (goal: at most 3%)`,
+    );
   }
   const least = await floor();
   const share = (ns: number) => `${us(ns)} (${((ns / pgRoundTrip) * 100).toFixed(1)}% of the pg Client round trip)`;
-  console.log(`  the floor, in the same call shape without I/O: the request's recorder and the clock ${share(least.clock)}; `
-    + `and one captured frame ${share(least.oneFrame)}; and the panel's whole capture ${share(least.capture)}`);
-  if (written !== null) console.log(`  the profiler worker's side (off the request's thread): ${us(workerSide(written))} of CPU per query of pg Client's, read back and collected into the Database panel`);
+  console.log(
+    `  the floor, in the same call shape without I/O: the request's recorder and the clock ${share(least.clock)}; ` +
+      `and one captured frame ${share(least.oneFrame)}; and the panel's whole capture ${share(least.capture)}`,
+  );
+  if (written !== null)
+    console.log(
+      `  the profiler worker's side (off the request's thread): ${us(workerSide(written))} of CPU per query of pg Client's, read back and collected into the Database panel`,
+    );
 } finally {
   for (const test of cases) await test.close();
   await postgres.remove();

@@ -14,7 +14,11 @@ import { loadWorkload, type BenchRequest, type Workload } from './router/workloa
 const KINDS = ['static', 'param', 'wildcard', '404', '405', 'all'] as const;
 const SETS = ['github-api', 'github-2k'];
 
-interface Options { sets: string[]; rounds: number; child: string | null }
+interface Options {
+  sets: string[];
+  rounds: number;
+  child: string | null;
+}
 
 function parseOptions(argv: string[]): Options {
   const args = [...argv];
@@ -44,7 +48,10 @@ function timedRequests(workload: Workload, routers: readonly RouterAdapter[]) {
   for (const request of requests) {
     const outcomes = routers.map((r) => r.lookup(request.method, request.path));
     if (routers.every((r, i) => agrees(r, outcomes[i], outcomes[0]))) agreed.push(request);
-    else excluded.push(`${request.method} ${request.path}: ${routers.map((r, i) => `${r.name} ${outcomes[i]}`).join(', ')}`);
+    else
+      excluded.push(
+        `${request.method} ${request.path}: ${routers.map((r, i) => `${r.name} ${outcomes[i]}`).join(', ')}`,
+      );
   }
   const groups = new Map<string, BenchRequest[]>();
   for (const kind of KINDS) {
@@ -93,32 +100,46 @@ async function benchSet(set: string, rounds: number): Promise<void> {
   for (const name of names) children.set(name, await startChild(set, name));
   const results = new Map<string, Record<string, number>[]>(names.map((name) => [name, []]));
   for (let r = 0; r < rounds; r++) {
-    for (const name of r % 2 === 0 ? names : [...names].reverse()) results.get(name)!.push(await askRound(children.get(name)!));
+    for (const name of r % 2 === 0 ? names : [...names].reverse())
+      results.get(name)!.push(await askRound(children.get(name)!));
   }
   for (const child of children.values()) child.disconnect();
 
   const kinds = [...groups.keys()];
   const ns = (name: string, kind: string) => median(results.get(name)!.map((x) => x[kind]));
-  const ratio = (kind: string) => median(results.get(APPKERNEL)!.map((x, i) => x[kind] / results.get(BASELINE)![i][kind]));
-  console.log(`\nRouter lookups on ${set}: ${workload.routes.length} routes, ${workload.requests.length} requests, `
-    + `${groups.get('all')?.length ?? 0} timed, ${excluded.length} excluded (the routers disagree)`);
+  const ratio = (kind: string) =>
+    median(results.get(APPKERNEL)!.map((x, i) => x[kind] / results.get(BASELINE)![i][kind]));
+  console.log(
+    `\nRouter lookups on ${set}: ${workload.routes.length} routes, ${workload.requests.length} requests, ` +
+      `${groups.get('all')?.length ?? 0} timed, ${excluded.length} excluded (the routers disagree)`,
+  );
   for (const line of excluded) console.log(`  excluded ${line}`);
   console.log(`ns of CPU per lookup, median of ${rounds} interleaved rounds; ratio: median of the per-round ratios\n`);
-  printTable(['kind', 'lookups', ...names, `${APPKERNEL} / ${BASELINE}`],
-    kinds.map((kind) => [kind, String(groups.get(kind)!.length), ...names.map((name) => ns(name, kind).toFixed(1)), ratio(kind).toFixed(2)]));
+  printTable(
+    ['kind', 'lookups', ...names, `${APPKERNEL} / ${BASELINE}`],
+    kinds.map((kind) => [
+      kind,
+      String(groups.get(kind)!.length),
+      ...names.map((name) => ns(name, kind).toFixed(1)),
+      ratio(kind).toFixed(2),
+    ]),
+  );
 }
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   if (options.child !== null) return serveRounds(options.sets[0], options.child);
-  console.log(`Node ${process.version}; below 1: appkernel is faster. find() misses are one failed lookup in the method's`
-    + ' tree (404 and 405 not told apart); appkernel tells 405 from 404, its allowed methods included.');
+  console.log(
+    `Node ${process.version}; below 1: appkernel is faster. find() misses are one failed lookup in the method's` +
+      ' tree (404 and 405 not told apart); appkernel tells 405 from 404, its allowed methods included.',
+  );
   for (const set of options.sets) await benchSet(set, options.rounds);
 }
 
 function printTable(header: string[], rows: string[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
-  for (const row of [header, ...rows]) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '));
+  for (const row of [header, ...rows])
+    console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '));
 }
 
 await main();

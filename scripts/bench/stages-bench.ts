@@ -36,7 +36,9 @@ const PER_ROUND = Number(process.env.BENCH_REQUESTS ?? 2_000);
 const paths = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/static', '/hello/world', '/nope'];
 for (const path of paths) {
   if (!path.startsWith('/')) {
-    console.error(`bench:stages: "${path}" is not a path (it must start with "/"). Usage: node dist/scripts/bench/stages-bench.js [/path ...]`);
+    console.error(
+      `bench:stages: "${path}" is not a path (it must start with "/"). Usage: node dist/scripts/bench/stages-bench.js [/path ...]`,
+    );
     process.exit(2);
   }
 }
@@ -80,13 +82,18 @@ const profilers = new Map<ProfileStorage, WebProfiler>();
 
 function profilerOf(storage: ProfileStorage): WebProfiler {
   let profiler = profilers.get(storage);
-  if (!profiler) profilers.set(storage, (profiler = new WebProfiler(storage, (message) => console.error(`warning: ${message}`))));
+  if (!profiler)
+    profilers.set(storage, (profiler = new WebProfiler(storage, (message) => console.error(`warning: ${message}`))));
   return profiler;
 }
 
 function kernelFor(debug: boolean, storage: ProfileStorage, config = false) {
-  return createAppKernel(app, { debug, root: process.cwd(), profiler: debug ? profilerOf(storage) : null,
-    config: config ? serveConfig({ appFile: null, root: process.cwd(), storeDir: null, options: {} }) : null });
+  return createAppKernel(app, {
+    debug,
+    root: process.cwd(),
+    profiler: debug ? profilerOf(storage) : null,
+    config: config ? serveConfig({ appFile: null, root: process.cwd(), storeDir: null, options: {} }) : null,
+  });
 }
 
 function newRequest(path: string): Request {
@@ -101,7 +108,12 @@ function newRequest(path: string): Request {
  */
 async function fallbackStoreCost(profiles: readonly { json: Buffer; summary: ProfileSummary }[]): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'appkernel-stages-'));
-  const storage = await openFileStorage({ dir, maxProfiles: 1_000_000, maxBytes: 4096 * 1024 * 1024, onWarning: (message) => console.error(`warning: ${message}`) });
+  const storage = await openFileStorage({
+    dir,
+    maxProfiles: 1_000_000,
+    maxBytes: 4096 * 1024 * 1024,
+    onWarning: (message) => console.error(`warning: ${message}`),
+  });
   const total = 20_000;
   const start = Date.now();
   const paced = async (write: (i: number) => void): Promise<number> => {
@@ -138,7 +150,8 @@ async function pacedCpu(work: () => Promise<unknown>, done: () => boolean = () =
     await work();
     if (i % 16 === 15) await new Promise((resume) => setTimeout(resume, 1));
   }
-  for (const deadline = Date.now() + 10_000; !done() && Date.now() < deadline;) await new Promise((resume) => setTimeout(resume, 5));
+  for (const deadline = Date.now() + 10_000; !done() && Date.now() < deadline; )
+    await new Promise((resume) => setTimeout(resume, 5));
   return ((mainThreadCpuMs() - before) * 1000) / PACED_REQUESTS;
 }
 
@@ -151,10 +164,20 @@ async function pacedCpu(work: () => Promise<unknown>, done: () => boolean = () =
  */
 async function pacedCosts(path: string): Promise<{ off: number; handoff: number; stored: number; pacing: number }> {
   let back = 0;
-  const on = kernelFor(true, storeStub(() => { back++; }));
+  const on = kernelFor(
+    true,
+    storeStub(() => {
+      back++;
+    }),
+  );
   const plain = kernelFor(false, storeStub());
   const dir = mkdtempSync(join(tmpdir(), 'appkernel-stages-'));
-  const storage = await openFileStorage({ dir, maxProfiles: 1_000_000, maxBytes: 4096 * 1024 * 1024, onWarning: (message) => console.error(`warning: ${message}`) });
+  const storage = await openFileStorage({
+    dir,
+    maxProfiles: 1_000_000,
+    maxBytes: 4096 * 1024 * 1024,
+    onWarning: (message) => console.error(`warning: ${message}`),
+  });
   // Settled: stored, dropped by the worker's store, or refused at announce() (the queue full).
   let settled = 0;
   let refused = 0;
@@ -172,15 +195,27 @@ async function pacedCosts(path: string): Promise<{ off: number; handoff: number;
       least.pacing = Math.min(least.pacing, await pacedCpu(async () => {}));
       least.off = Math.min(least.off, await pacedCpu(() => plain.handle(newRequest(path))));
       back = 0;
-      least.handoff = Math.min(least.handoff, await pacedCpu(async () => {
-        const request = newRequest(path);
-        await on.terminate(request, await on.handle(request));
-      }, () => back >= PACED_REQUESTS));
+      least.handoff = Math.min(
+        least.handoff,
+        await pacedCpu(
+          async () => {
+            const request = newRequest(path);
+            await on.terminate(request, await on.handle(request));
+          },
+          () => back >= PACED_REQUESTS,
+        ),
+      );
       settled = 0;
-      least.stored = Math.min(least.stored, await pacedCpu(async () => {
-        const request = newRequest(path);
-        await writing.terminate(request, await writing.handle(request));
-      }, () => settled >= PACED_REQUESTS));
+      least.stored = Math.min(
+        least.stored,
+        await pacedCpu(
+          async () => {
+            const request = newRequest(path);
+            await writing.terminate(request, await writing.handle(request));
+          },
+          () => settled >= PACED_REQUESTS,
+        ),
+      );
     }
   } finally {
     await profilerOf(storage).close();
@@ -188,8 +223,16 @@ async function pacedCosts(path: string): Promise<{ off: number; handoff: number;
     rmSync(dir, { recursive: true, force: true });
   }
   const pacing = least.pacing;
-  if (refused > 0) notes.push(`${path}: the store the worker writes refused ${refused} of ${3 * PACED_REQUESTS} profiles at this pace (its queue full: the worker fell behind); a refused one costs the main thread less.`);
-  return { off: Math.max(0, least.off - pacing), handoff: Math.max(0, least.handoff - pacing), stored: Math.max(0, least.stored - pacing), pacing };
+  if (refused > 0)
+    notes.push(
+      `${path}: the store the worker writes refused ${refused} of ${3 * PACED_REQUESTS} profiles at this pace (its queue full: the worker fell behind); a refused one costs the main thread less.`,
+    );
+  return {
+    off: Math.max(0, least.off - pacing),
+    handoff: Math.max(0, least.handoff - pacing),
+    stored: Math.max(0, least.stored - pacing),
+    pacing,
+  };
 }
 
 /** Records gathered per batch, as the hand-off does (profile-handoff.ts). */
@@ -237,10 +280,17 @@ async function workerCost(path: string, routes: RouteCollection): Promise<{ buil
   // The first pass reads the trace names in the order they were sent.
   for (const batch of batches) buildRecordedProfiles(batch, tables, names);
   const perRound = Math.max(1, Math.round(PER_ROUND / BATCH_RECORDS));
-  const build = await best((i) => buildRecordedProfiles(batches[i % batches.length], tables, names), perRound) / BATCH_RECORDS;
+  const build =
+    (await best((i) => buildRecordedProfiles(batches[i % batches.length], tables, names), perRound)) / BATCH_RECORDS;
   const dir = mkdtempSync(join(tmpdir(), 'appkernel-stages-'));
-  const storage = await openFileStorage({ dir, maxProfiles: 1_000_000, maxBytes: 4096 * 1024 * 1024, compressInWorker: true, startCompressionAtOnce: true,
-    onWarning: (message) => console.error(`warning: ${message}`) });
+  const storage = await openFileStorage({
+    dir,
+    maxProfiles: 1_000_000,
+    maxBytes: 4096 * 1024 * 1024,
+    compressInWorker: true,
+    startCompressionAtOnce: true,
+    onWarning: (message) => console.error(`warning: ${message}`),
+  });
   let stored = Infinity;
   let written = 0;
   const start = Date.now();
@@ -284,9 +334,13 @@ async function logProfileCost(routes: RouteCollection): Promise<{ build: number;
   tables.set(0, routeTableData(routes));
   const built = buildRecordedProfiles(batch, tables, []);
   const entry = new Uint8Array(built.jsons, 0, built.lengths[0]);
-  if (entry[0] !== STORED_RECORD) throw new Error(`bench:stages: the profile of /log/${LOG_RECORDS} was not stored as a record`);
+  if (entry[0] !== STORED_RECORD)
+    throw new Error(`bench:stages: the profile of /log/${LOG_RECORDS} was not stored as a record`);
   const profile = profileFromStoredRecord(entry);
-  if (profile.collectors.log.records.length < LOG_RECORDS) throw new Error(`bench:stages: the profile holds ${profile.collectors.log.records.length} log records, not ${LOG_RECORDS}`);
+  if (profile.collectors.log.records.length < LOG_RECORDS)
+    throw new Error(
+      `bench:stages: the profile holds ${profile.collectors.log.records.length} log records, not ${LOG_RECORDS}`,
+    );
   const build = (await best(() => profileFromStoredRecord(entry), 20)) / 1000;
   const page = (await best(() => renderProfilePage(profile, { panel: 'log' }), 20)) / 1000;
   return { build, page };
@@ -317,20 +371,68 @@ for (const path of paths) {
     const request = newRequest(path);
     pairs.push({ request, response: await keeping.handle(request) });
   }
-  const build = ({ request, response }: (typeof pairs)[number]) => buildProfile(request, liveTraceFacts(request, keeping.traceOf(request)), response, routes);
+  const build = ({ request, response }: (typeof pairs)[number]) =>
+    buildProfile(request, liveTraceFacts(request, keeping.traceOf(request)), response, routes);
   const built = await best((i) => build(pairs[i % pairs.length]));
   const profiles: Profile[] = pairs.map(build);
   const json = await best((i) => JSON.stringify(toStoredForm(profiles[i % profiles.length])));
   const v8 = await best((i) => serialize(toStoredForm(profiles[i % profiles.length])));
-  const fallback = await fallbackStoreCost(profiles.map((profile) => ({ json: Buffer.from(JSON.stringify(toStoredForm(profile))), summary: summarize(profile) })));
+  const fallback = await fallbackStoreCost(
+    profiles.map((profile) => ({
+      json: Buffer.from(JSON.stringify(toStoredForm(profile))),
+      summary: summarize(profile),
+    })),
+  );
   const bytes = Buffer.byteLength(JSON.stringify(toStoredForm(profiles[0])));
   const store = Math.max(0, paced.stored - paced.handoff);
   const worker = await workerCost(path, routes);
-  rows.push([path, String(profiles[0].status), off, on, onServe, paced.off, paced.handoff, paced.handoff - paced.off, built, json, worker.build, worker.stored, v8, store, paced.stored, fallback, bytes, paced.pacing].map((v) => (typeof v === 'number' && !Number.isInteger(v) ? v.toFixed(1) : String(v))));
+  rows.push(
+    [
+      path,
+      String(profiles[0].status),
+      off,
+      on,
+      onServe,
+      paced.off,
+      paced.handoff,
+      paced.handoff - paced.off,
+      built,
+      json,
+      worker.build,
+      worker.stored,
+      v8,
+      store,
+      paced.stored,
+      fallback,
+      bytes,
+      paced.pacing,
+    ].map((v) => (typeof v === 'number' && !Number.isInteger(v) ? v.toFixed(1) : String(v))),
+  );
 }
 
-console.log(`In-process µs per request on the main thread (the least of ${ROUNDS} rounds of ${PER_ROUND}); Node ${process.version}\n`);
-const head = ['path', 'status', 'kernel, off', 'kernel, on + record', 'on + record, serve config', 'off, CPU', 'on + hand-off, CPU', 'hand-off over off', 'profile build (worker)', 'JSON (worker)', 'worker, serve records', 'worker + store, CPU', 'v8.serialize', 'store write path', 'profiler on, total', 'store, fallback', 'JSON bytes', 'pacing'];
+console.log(
+  `In-process µs per request on the main thread (the least of ${ROUNDS} rounds of ${PER_ROUND}); Node ${process.version}\n`,
+);
+const head = [
+  'path',
+  'status',
+  'kernel, off',
+  'kernel, on + record',
+  'on + record, serve config',
+  'off, CPU',
+  'on + hand-off, CPU',
+  'hand-off over off',
+  'profile build (worker)',
+  'JSON (worker)',
+  'worker, serve records',
+  'worker + store, CPU',
+  'v8.serialize',
+  'store write path',
+  'profiler on, total',
+  'store, fallback',
+  'JSON bytes',
+  'pacing',
+];
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
 console.log(head.map((h, i) => h.padStart(widths[i])).join('  '));
 for (const row of rows) console.log(row.map((c, i) => c.padStart(widths[i])).join('  '));
@@ -362,5 +464,7 @@ does (its "main µs/req" in bench:http) to compare either column with it.
 store, fallback: the store's announce() and writeJson() and its batches (index lines, appends) on the
   main thread, as when the worker has failed and sends no more than JSON back.`);
 const logged = await logProfileCost(routes);
-console.log(`\nA profile of ${LOG_RECORDS.toLocaleString('en')} log records: built from its stored record in ${logged.build.toFixed(2)} ms, its log panel's page rendered in ${logged.page.toFixed(2)} ms.`);
+console.log(
+  `\nA profile of ${LOG_RECORDS.toLocaleString('en')} log records: built from its stored record in ${logged.build.toFixed(2)} ms, its log panel's page rendered in ${logged.page.toFixed(2)} ms.`,
+);
 for (const note of notes) console.log(`\nnote: ${note}`);

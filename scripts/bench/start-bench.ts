@@ -34,7 +34,7 @@ async function status(url: string): Promise<number> {
 async function until(url: string, expected: number, timeoutMs = 20_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
-    if (await status(url) === expected) return;
+    if ((await status(url)) === expected) return;
     await new Promise((done) => setTimeout(done, 2));
   }
   throw new Error(`${url} never answered ${expected}`);
@@ -60,7 +60,10 @@ async function reloadTime(round: number): Promise<number> {
 /** Wall time of one run of `command` to its exit, which must be 0. */
 function runTime(command: string[]): number {
   const start = performance.now();
-  const run = spawnSync(command[0], command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  const run = spawnSync(command[0], command.slice(1), {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   const ms = performance.now() - start;
   if (run.status !== 0) throw new Error(`${command.join(' ')} exited ${run.status}:\n${run.stderr}`);
   return ms;
@@ -82,18 +85,29 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-const bare: Contender = { name: 'node:http', command: [process.execPath, join(dist, 'scripts/bench/peers/node-http-server.js')] };
+const bare: Contender = {
+  name: 'node:http',
+  command: [process.execPath, join(dist, 'scripts/bench/peers/node-http-server.js')],
+};
 writeFileSync(appFile, appSource('route0'));
 const serveCmd = [process.execPath, join(dist, 'cli/bin.js'), 'serve', '--port', '0', '--store', join(work, 'store')];
 const app: Contender = { name: 'app serve', command: [...serveCmd, '--no-watch', '--app', appFile] };
 
-const times = { bare: [] as number[], app: [] as number[], reload: [] as number[], node: [] as number[], version: [] as number[], list: [] as number[] };
+const times = {
+  bare: [] as number[],
+  app: [] as number[],
+  reload: [] as number[],
+  node: [] as number[],
+  version: [] as number[],
+  list: [] as number[],
+};
 const cliStore = join(work, 'cli-store');
 const cli = (...args: string[]) => [process.execPath, join(dist, 'cli/bin.js'), ...args];
 let base = '';
 /** `-- --only cli`: the CLI's start alone, without the servers */
 const cliOnly = process.argv.includes('--only') && process.argv[process.argv.indexOf('--only') + 1] === 'cli';
-const row = (label: string, ms: number, versus = '') => console.log(`${label.padEnd(43)}${ms.toFixed(0).padStart(6)} ms${versus ? `   ${versus}` : ''}`);
+const row = (label: string, ms: number, versus = '') =>
+  console.log(`${label.padEnd(43)}${ms.toFixed(0).padStart(6)} ms${versus ? `   ${versus}` : ''}`);
 try {
   if (!cliOnly) {
     for (let i = 0; i < rounds; i++) {

@@ -75,7 +75,12 @@ const CASES: Case[] = [
   { name: 'page: newest 20 + count', query: () => ({ limit: 20, hideProfiler: true }), goal: 1.5, page: true },
   { name: 'count, all', query: () => ({ limit: 1 }), goal: 1.5, count: true },
   ...FILTERS.map(({ name, query }) => ({ name, query: (s: Span) => ({ limit: 20, ...query(s) }), goal: 10 })),
-  ...FILTERS.map(({ name, query }) => ({ name: `page: ${name} + count`, query: (s: Span) => ({ limit: 20, hideProfiler: true, ...query(s) }), goal: 10, page: true })),
+  ...FILTERS.map(({ name, query }) => ({
+    name: `page: ${name} + count`,
+    query: (s: Span) => ({ limit: 20, hideProfiler: true, ...query(s) }),
+    goal: 10,
+    page: true,
+  })),
 ];
 
 function median(samples: number[]): number {
@@ -122,7 +127,8 @@ interface Figures {
 async function fileStore(size: number): Promise<Store> {
   const kept = KEEP ? join(resolve(KEEP), `file-${size}`) : null;
   const dir = kept ?? mkdtempSync(join(tmpdir(), 'appkernel-store-scale-'));
-  const open = () => openFileStorage({ dir, maxProfiles: size * 2, maxBytes: 64 * 1024 ** 3, maxQueue: FILL_BATCH * 2 });
+  const open = () =>
+    openFileStorage({ dir, maxProfiles: size * 2, maxBytes: 64 * 1024 ** 3, maxQueue: FILL_BATCH * 2 });
   return {
     location: dir,
     open,
@@ -137,7 +143,10 @@ async function fileStore(size: number): Promise<Store> {
     remove: async () => {
       if (!kept) rmSync(dir, { recursive: true, force: true });
     },
-    filledFrom: () => (kept && existsSync(`${kept}.json`) ? (JSON.parse(readFileSync(`${kept}.json`, 'utf8')) as { start: number }).start : null),
+    filledFrom: () =>
+      kept && existsSync(`${kept}.json`)
+        ? (JSON.parse(readFileSync(`${kept}.json`, 'utf8')) as { start: number }).start
+        : null,
     keep: (start) => {
       if (kept) writeFileSync(`${kept}.json`, JSON.stringify({ start }));
     },
@@ -158,7 +167,8 @@ async function fillFile(store: Store, size: number, start: number): Promise<void
   try {
     await fillThroughApi(storage, size, start);
     const { profiles, dropped } = storage.stats();
-    if (profiles !== size || dropped !== 0) throw new Error(`expected ${size} profiles, got ${profiles} (${dropped} dropped)`);
+    if (profiles !== size || dropped !== 0)
+      throw new Error(`expected ${size} profiles, got ${profiles} (${dropped} dropped)`);
   } finally {
     await storage.close();
   }
@@ -168,10 +178,20 @@ async function postgresStore(server: TempPostgres, size: number): Promise<Store>
   const url = await server.createDatabase();
   return {
     location: url,
-    open: () => openPostgresStorage({ url, maxProfiles: size * 2, maxBytes: 64 * 1024 ** 3, maxQueue: FILL_BATCH * 2, onWarning: (m) => console.error(`warning: ${m}`) }),
+    open: () =>
+      openPostgresStorage({
+        url,
+        maxProfiles: size * 2,
+        maxBytes: 64 * 1024 ** 3,
+        maxQueue: FILL_BATCH * 2,
+        onWarning: (m) => console.error(`warning: ${m}`),
+      }),
     async diskBytes() {
-      const result = await query<{ bytes: string }>(url, `SELECT sum(pg_total_relation_size(t))::bigint AS bytes
-        FROM unnest(ARRAY['${PROFILES_TABLE}', '${BLOCKS_TABLE}', '${URLS_TABLE}', '${COUNTS_TABLE}']::regclass[]) AS t`);
+      const result = await query<{ bytes: string }>(
+        url,
+        `SELECT sum(pg_total_relation_size(t))::bigint AS bytes
+        FROM unnest(ARRAY['${PROFILES_TABLE}', '${BLOCKS_TABLE}', '${URLS_TABLE}', '${COUNTS_TABLE}']::regclass[]) AS t`,
+      );
       return Number(result[0].bytes);
     },
     remove: async () => {},
@@ -212,16 +232,22 @@ async function fillPostgres(store: Store, size: number, start: number): Promise<
     for (let from = 1; from < groups; from += COPIES_PER_STATEMENT) {
       const to = Math.min(groups - 1, from + COPIES_PER_STATEMENT - 1);
       await client.query('BEGIN');
-      await client.query(`INSERT INTO ${BLOCKS_TABLE} (id, newest, body)
+      await client.query(
+        `INSERT INTO ${BLOCKS_TABLE} (id, newest, body)
         SELECT b.id + g * $3, b.newest + g * $4, b.body FROM ${BLOCKS_TABLE} b, generate_series($1::bigint, $2::bigint) AS g
-        WHERE b.id <= $3 ORDER BY g, b.id`, [from, to, span, SMALL * STEP]);
-      await client.query(`INSERT INTO ${PROFILES_TABLE} (token, time, status, ip, method, url_hash, duration, instance, profiler, bytes, route, block, slot)
+        WHERE b.id <= $3 ORDER BY g, b.id`,
+        [from, to, span, SMALL * STEP],
+      );
+      await client.query(
+        `INSERT INTO ${PROFILES_TABLE} (token, time, status, ip, method, url_hash, duration, instance, profiler, bytes, route, block, slot)
         SELECT lpad(to_hex((${i} * 2654435761) % 16777216), 6, '0'), $3::float8 + ${i} * ${STEP}, t.status,
             CASE WHEN ${i} % 5 = 0 THEN '192.168.1.' || (${i} % 7) ELSE '127.0.0.1' END,
             t.method, t.url_hash, t.duration, t.instance, t.profiler, t.bytes, t.route, t.block + g * $4, t.slot
           FROM generate_series($1::bigint, $2::bigint) AS g,
             (SELECT *, round((time - $3::float8) / ${STEP})::bigint AS n FROM ${PROFILES_TABLE} WHERE time < $3::float8 + ${SMALL * STEP}) AS t
-          ORDER BY g, t.n`, [from, to, start, span]);
+          ORDER BY g, t.n`,
+        [from, to, start, span],
+      );
       await client.query('COMMIT');
     }
     await client.query(`SELECT setval('${BLOCKS_TABLE}_id_seq', (SELECT max(id) FROM ${BLOCKS_TABLE}))`);
@@ -238,11 +264,28 @@ async function serveStart(location: string, size: number): Promise<{ listenMs: n
   const answer: number[] = [];
   for (let round = 0; round < START_ROUNDS; round++) {
     const begin = performance.now();
-    const server = await startContender({
-      name: 'app serve',
-      command: [process.execPath, join(dist, 'cli/bin.js'), 'serve', '--port', '0', '--no-watch', '--app', join(dist, 'scripts/bench/bench-app.js'),
-        '--store', location, '--max-profiles', String(size * 2), '--max-store-mb', '100000'],
-    }, 120_000);
+    const server = await startContender(
+      {
+        name: 'app serve',
+        command: [
+          process.execPath,
+          join(dist, 'cli/bin.js'),
+          'serve',
+          '--port',
+          '0',
+          '--no-watch',
+          '--app',
+          join(dist, 'scripts/bench/bench-app.js'),
+          '--store',
+          location,
+          '--max-profiles',
+          String(size * 2),
+          '--max-store-mb',
+          '100000',
+        ],
+      },
+      120_000,
+    );
     try {
       listen.push(performance.now() - begin);
       const response = await fetch(`${server.base}/hello/world`);
@@ -256,7 +299,11 @@ async function serveStart(location: string, size: number): Promise<{ listenMs: n
   return { listenMs: median(listen), firstAnswerMs: median(answer) };
 }
 
-async function measureStore(store: Store, size: number, fill: (store: Store, size: number, start: number) => Promise<void>): Promise<Figures> {
+async function measureStore(
+  store: Store,
+  size: number,
+  fill: (store: Store, size: number, start: number) => Promise<void>,
+): Promise<Figures> {
   const filled = store.filledFrom?.() ?? null;
   const start = filled ?? Date.now() - size * STEP - 60_000;
   const span = { oldest: start, newest: start + (size - 1) * STEP };
@@ -273,12 +320,21 @@ async function measureStore(store: Store, size: number, fill: (store: Store, siz
   try {
     const total = await storage.count({ limit: 1 });
     // A kept store holds the profiles of the requests app serve answered in earlier runs too.
-    if (filled === null ? total !== size : total < size) throw new Error(`the store holds ${total} profiles, not ${size}`);
+    if (filled === null ? total !== size : total < size)
+      throw new Error(`the store holds ${total} profiles, not ${size}`);
     for (const c of CASES) {
       const q = c.query(span);
       matches.push(await storage.count(q));
       // A page counts as the /_profiler page, `profiles list` and MCP do: up to countBound (match-count.ts).
-      cases.push(await timeIt(() => (c.count ? storage.count(q) : c.page ? Promise.all([storage.search(q), storage.count(q, countBound(q))]) : storage.search(q))));
+      cases.push(
+        await timeIt(() =>
+          c.count
+            ? storage.count(q)
+            : c.page
+              ? Promise.all([storage.search(q), storage.count(q, countBound(q))])
+              : storage.search(q),
+        ),
+      );
     }
     let n = 0;
     const readMs = await timeIt(() => storage.read(nthToken((n++ * 7717) % size)));
@@ -290,7 +346,8 @@ async function measureStore(store: Store, size: number, fill: (store: Store, siz
   }
 }
 
-const ms = (value: number) => (value < 10 ? value.toFixed(3) : value < 1000 ? value.toFixed(1) : value.toFixed(0)).padStart(10);
+const ms = (value: number) =>
+  (value < 10 ? value.toFixed(3) : value < 1000 ? value.toFixed(1) : value.toFixed(0)).padStart(10);
 const k = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${n / 1_000}k`);
 
 /** Each store filled, measured and removed in turn: one large store on disk at a time. */
@@ -318,17 +375,32 @@ export async function scaleComparison(backend: 'file' | 'postgres', server?: Tem
     const met = ratio <= c.goal;
     if (!met) missed.push(c.name);
     const name = `${c.name} (${large.matches[i].toLocaleString('en-US')})`;
-    lines.push(`${name.padEnd(52)}${ms(small.cases[i])}${ms(large.cases[i])}  ${ratio.toFixed(2).padStart(6)}  ≤${String(c.goal).padEnd(4)} ${met ? 'yes' : 'NO'}`);
+    lines.push(
+      `${name.padEnd(52)}${ms(small.cases[i])}${ms(large.cases[i])}  ${ratio.toFixed(2).padStart(6)}  ≤${String(c.goal).padEnd(4)} ${met ? 'yes' : 'NO'}`,
+    );
   });
-  lines.push(`${'load one profile'.padEnd(52)}${ms(small.readMs)}${ms(large.readMs)}  ${(large.readMs / small.readMs).toFixed(2).padStart(6)}`);
+  lines.push(
+    `${'load one profile'.padEnd(52)}${ms(small.readMs)}${ms(large.readMs)}  ${(large.readMs / small.readMs).toFixed(2).padStart(6)}`,
+  );
   const startMet = large.firstAnswerMs <= 1000;
-  lines.push(`${'app serve: launch to its first answer'.padEnd(52)}${ms(small.firstAnswerMs)}${ms(large.firstAnswerMs)}  ${(large.firstAnswerMs / small.firstAnswerMs).toFixed(2).padStart(6)}  ≤1 s  ${startMet ? 'yes' : 'NO'}`);
-  lines.push(`${'app serve: launch to listening'.padEnd(52)}${ms(small.listenMs)}${ms(large.listenMs)}  ${(large.listenMs / small.listenMs).toFixed(2).padStart(6)}`);
-  lines.push(`${'disk bytes per profile'.padEnd(52)}${small.bytesPerProfile.toFixed(0).padStart(10)}${large.bytesPerProfile.toFixed(0).padStart(10)}`);
-  const how = backend === 'file' ? `write() and a flush every ${FILL_BATCH.toLocaleString('en-US')}`
-    : `${SMALL.toLocaleString('en-US')} through the store, the rest copied by INSERT ... SELECT generate_series, then VACUUM ANALYZE`;
+  lines.push(
+    `${'app serve: launch to its first answer'.padEnd(52)}${ms(small.firstAnswerMs)}${ms(large.firstAnswerMs)}  ${(large.firstAnswerMs / small.firstAnswerMs).toFixed(2).padStart(6)}  ≤1 s  ${startMet ? 'yes' : 'NO'}`,
+  );
+  lines.push(
+    `${'app serve: launch to listening'.padEnd(52)}${ms(small.listenMs)}${ms(large.listenMs)}  ${(large.listenMs / small.listenMs).toFixed(2).padStart(6)}`,
+  );
+  lines.push(
+    `${'disk bytes per profile'.padEnd(52)}${small.bytesPerProfile.toFixed(0).padStart(10)}${large.bytesPerProfile.toFixed(0).padStart(10)}`,
+  );
+  const how =
+    backend === 'file'
+      ? `write() and a flush every ${FILL_BATCH.toLocaleString('en-US')}`
+      : `${SMALL.toLocaleString('en-US')} through the store, the rest copied by INSERT ... SELECT generate_series, then VACUUM ANALYZE`;
   if (Number.isNaN(large.fillMs)) lines.push(`fill: none, the stores kept in ${KEEP} were measured again`);
-  else lines.push(`fill: ${(small.fillMs / 1000).toFixed(1)} s and ${(large.fillMs / 1000).toFixed(1)} s (${how}; ${Math.round(LARGE / (large.fillMs / 1000)).toLocaleString('en-US')} profiles/s)`);
+  else
+    lines.push(
+      `fill: ${(small.fillMs / 1000).toFixed(1)} s and ${(large.fillMs / 1000).toFixed(1)} s (${how}; ${Math.round(LARGE / (large.fillMs / 1000)).toLocaleString('en-US')} profiles/s)`,
+    );
   if (!startMet) missed.push('app serve start');
   lines.push(missed.length ? `goals missed: ${missed.join('; ')}` : 'every goal met');
   return lines;

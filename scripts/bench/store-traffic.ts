@@ -26,4 +26,3 @@ export function nthProfile(i: number, time: number): Profile {
   }
   throw new Error('TRAFFIC must add up to 1000');
 }
-

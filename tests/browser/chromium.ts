@@ -4,8 +4,15 @@ import { chromium, type Browser } from 'playwright-core';
 import type { Test } from 'uvu';
 import { serveForTest, type TestServer } from '../helpers/serve.js';
 
-export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
@@ -24,8 +31,14 @@ export function screenshotDir(suiteName: string): string {
  * the suite runs.
  */
 export function serverAndChromium(test: Test): { t: TestServer; browser: Browser };
-export function serverAndChromium<T extends Closable>(test: Test, options: ServerOptions<T>): { t: T; browser: Browser };
-export function serverAndChromium(test: Test, options: ServerOptions<Closable> = { serve: () => serveForTest() }): { t: Closable; browser: Browser } {
+export function serverAndChromium<T extends Closable>(
+  test: Test,
+  options: ServerOptions<T>,
+): { t: T; browser: Browser };
+export function serverAndChromium(
+  test: Test,
+  options: ServerOptions<Closable> = { serve: () => serveForTest() },
+): { t: Closable; browser: Browser } {
   const close = options.close ?? ((server: Closable) => server.stop());
   const opened = {} as { t: Closable; browser: Browser };
   test.before(async () => {

@@ -23,13 +23,16 @@ for (const width of [1400, 390]) {
     await page.goto(`${opened.t.base}/_profiler/${unread}?panel=http_client`);
     assert.ok(await page.getByText('body not read').first().isVisible());
     assert.not.ok((await page.locator('main').textContent())?.includes('in flight'));
-    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), 'no sideways scroll');
+    assert.ok(
+      await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+      'no sideways scroll',
+    );
     await page.goto(`${opened.t.base}/_profiler/${caller}?panel=http_client`);
     const link = page.locator('main .card a[href^="/_profiler/"]').first();
     assert.ok(await link.isVisible());
     const callee = await link.textContent();
     await Promise.all([page.waitForURL(`**/_profiler/${callee}`), link.click()]);
-    assert.ok(await page.getByText('/cache').first().isVisible(), 'the callee\'s profile opened');
+    assert.ok(await page.getByText('/cache').first().isVisible(), "the callee's profile opened");
     assert.equal(errors, []);
     await context.close();
   });
@@ -43,7 +46,10 @@ for (const width of [1400, 390]) {
     assert.ok(main.includes('10000 (default)'), 'retention in effect');
     assert.ok(main.includes('localhost, 127.0.0.1, [::1] (default)'), 'allowed hosts in effect');
     assert.not.ok(/\bPATH\b/.test(main), 'no host PATH');
-    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), 'no sideways scroll');
+    assert.ok(
+      await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+      'no sideways scroll',
+    );
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     assert.ok(height < 3000, `a page of ${height} px, not the 4,292 px of the host's environment`);
     await context.close();

@@ -37,7 +37,7 @@ function focusRing(page: Page, selector: string): Promise<string> {
   }, selector);
 }
 
-test('the log panel\'s level filter is reached with Tab, changed with the arrows, and shows where the focus is', async () => {
+test("the log panel's level filter is reached with Tab, changed with the arrows, and shows where the focus is", async () => {
   const page = await opened.browser.newPage({ viewport: { width: 1400, height: 900 } });
   await page.goto(`${opened.t.base}/_profiler/${token}?panel=log`);
   assert.ok(await tabTo(page, '#lf-all'), 'Tab reaches the level filter');
@@ -46,7 +46,9 @@ test('the log panel\'s level filter is reached with Tab, changed with the arrows
   assert.ok(await page.isChecked('#lf-error'));
   assert.is.not(await focusRing(page, 'label[for=lf-error]'), 'none');
   assert.is(await focusRing(page, 'label[for=lf-all]'), 'none');
-  assert.equal(await page.locator('table.log tbody tr:visible').evaluateAll((rows) => rows.map((r) => r.className)), ['log-error']);
+  assert.equal(await page.locator('table.log tbody tr:visible').evaluateAll((rows) => rows.map((r) => r.className)), [
+    'log-error',
+  ]);
   await page.close();
 });
 

@@ -19,7 +19,9 @@ export const app = createApp({ name: 'layout' })
 `;
 
 const WIDTHS = [1400, 390] as const;
-const test = suite('layouts in headless Chromium: no horizontal page scroll at 1400 and 390 px, screenshots in var/screenshots/layout');
+const test = suite(
+  'layouts in headless Chromium: no horizontal page scroll at 1400 and 390 px, screenshots in var/screenshots/layout',
+);
 let dir: string;
 let t: TestServer;
 let production: TestServer;
@@ -34,7 +36,9 @@ test.before(async () => {
   production = await serveForTest({ appFile: join(dir, 'app.config.mjs'), root: dir, debug: false });
   browser = await launchChromium();
   shots = screenshotDir('layout');
-  const failing = (await fetchText(`${t.base}/long/${LONG}`, { headers: { referer: `${t.base}/${LONG}` } })).headers['x-debug-token'];
+  const failing = (await fetchText(`${t.base}/long/${LONG}`, { headers: { referer: `${t.base}/${LONG}` } })).headers[
+    'x-debug-token'
+  ];
   const notFound = (await fetchText(`${t.base}/nowhere/${LONG}`)).headers['x-debug-token'];
   await fetchProfileJson(t.base, failing);
   await fetchProfileJson(t.base, notFound);
@@ -47,7 +51,11 @@ test.before(async () => {
     ['production 500', `${production.base}/long/${LONG}`, 500],
     ['profiler search', `${t.base}/_profiler/search?limit=10`, 200],
     ['profiler unknown token', `${t.base}/_profiler/abcdef`, 404],
-    ...BUILT_IN_PANEL_NAMES.map((panel): [string, string, number] => [`${panel} panel of the 500`, `${t.base}/_profiler/${failing}?panel=${panel}`, 200]),
+    ...BUILT_IN_PANEL_NAMES.map((panel): [string, string, number] => [
+      `${panel} panel of the 500`,
+      `${t.base}/_profiler/${failing}?panel=${panel}`,
+      200,
+    ]),
     ['router panel of the 404', `${t.base}/_profiler/${notFound}?panel=router`, 200],
   );
 });
@@ -67,7 +75,10 @@ async function overflow(page: Page): Promise<{ scrollWidth: number; clientWidth:
     const culprits = [...document.body.querySelectorAll('*')]
       .filter((el) => el.getBoundingClientRect().right > root.clientWidth + 0.5)
       .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} right=${Math.round(el.getBoundingClientRect().right)}`);
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} right=${Math.round(el.getBoundingClientRect().right)}`,
+      );
     return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, culprits };
   });
 }
@@ -87,7 +98,8 @@ for (const width of WIDTHS) {
     for (const [what, url, status] of pages) {
       const page = await visit(width, url, status);
       const o = await overflow(page);
-      if (o.scrollWidth > o.clientWidth) failures.push(`${what}: ${o.scrollWidth} > ${o.clientWidth} (${o.culprits.join(', ')})`);
+      if (o.scrollWidth > o.clientWidth)
+        failures.push(`${what}: ${o.scrollWidth} > ${o.clientWidth} (${o.culprits.join(', ')})`);
       await page.screenshot({ path: join(shots, shotName(what, width)), fullPage: true });
       await page.close();
     }
@@ -110,12 +122,19 @@ for (const width of WIDTHS) {
   });
 }
 
-test('at 390 px, the search table\'s headers stay on one line and its rows scroll inside the card', async () => {
+test("at 390 px, the search table's headers stay on one line and its rows scroll inside the card", async () => {
   const page = await visit(390, `${t.base}/_profiler/search?limit=10`, 200);
-  const heights = await page.evaluate(() => [...document.querySelectorAll('thead th')].map((th) => {
-    const style = getComputedStyle(th);
-    return { text: th.textContent, lines: (th.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom)) / parseFloat(style.lineHeight) };
-  }));
+  const heights = await page.evaluate(() =>
+    [...document.querySelectorAll('thead th')].map((th) => {
+      const style = getComputedStyle(th);
+      return {
+        text: th.textContent,
+        lines:
+          (th.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom)) /
+          parseFloat(style.lineHeight),
+      };
+    }),
+  );
   assert.ok(heights.length >= 6);
   for (const h of heights) assert.ok(h.lines < 1.5, `${h.text} takes ${h.lines.toFixed(1)} lines`);
   const scrolls = await page.evaluate(() => {
@@ -127,10 +146,15 @@ test('at 390 px, the search table\'s headers stay on one line and its rows scrol
   await page.close();
 });
 
-test('at 1400 px, the long source line of the 500\'s excerpt scrolls inside its block', async () => {
+test("at 1400 px, the long source line of the 500's excerpt scrolls inside its block", async () => {
   const page = await visit(1400, pages.find(([what]) => what === 'exception panel of the 500')![1], 200);
-  const code = await page.evaluate(() => [...document.querySelectorAll('.code')].map((el) => ({ scroll: el.scrollWidth, client: el.clientWidth })));
-  assert.ok(code.some((c) => c.scroll > c.client), `some excerpt is wider than its block: ${JSON.stringify(code)}`);
+  const code = await page.evaluate(() =>
+    [...document.querySelectorAll('.code')].map((el) => ({ scroll: el.scrollWidth, client: el.clientWidth })),
+  );
+  assert.ok(
+    code.some((c) => c.scroll > c.client),
+    `some excerpt is wider than its block: ${JSON.stringify(code)}`,
+  );
   await page.close();
 });
 

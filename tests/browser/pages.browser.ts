@@ -18,17 +18,27 @@ test.after(async () => {
 });
 
 /** Opens a page and collects console errors and dialogs; the expected HTTP status of the page itself is not an error. */
-async function open(path: string, expectedStatus: number): Promise<{ page: Page; errors: string[]; dialogs: string[] }> {
+async function open(
+  path: string,
+  expectedStatus: number,
+): Promise<{ page: Page; errors: string[]; dialogs: string[] }> {
   const page = await opened.browser.newPage();
   const errors: string[] = [];
   const dialogs: string[] = [];
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
-    if (/Failed to load resource: the server responded with a status of \d+/.test(message.text()) && message.location().url === `${opened.t.base}${path}`) return;
+    if (
+      /Failed to load resource: the server responded with a status of \d+/.test(message.text()) &&
+      message.location().url === `${opened.t.base}${path}`
+    )
+      return;
     errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
-  page.on('dialog', (dialog) => { dialogs.push(dialog.message()); void dialog.dismiss(); });
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
   const response = await page.goto(`${opened.t.base}${path}`);
   assert.is(response?.status(), expectedStatus, path);
   await page.screenshot({ path: join(shots, `${path.replace(/[^a-z0-9]+/gi, '_') || 'index'}.png`), fullPage: true });

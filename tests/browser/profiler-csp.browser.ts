@@ -37,7 +37,9 @@ async function visit(path: string, status: number): Promise<Visit> {
   assert.match(response?.headers()['content-security-policy'] ?? '', /default-src 'none'/, `${path} has no CSP`);
   const seen = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
   const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-  const widestBar = await page.evaluate(() => Math.max(0, ...[...document.querySelectorAll('.bar')].map((bar) => bar.getBoundingClientRect().width)));
+  const widestBar = await page.evaluate(() =>
+    Math.max(0, ...[...document.querySelectorAll('.bar')].map((bar) => bar.getBoundingClientRect().width)),
+  );
   await page.close();
   return { violations: [...violations, ...seen], background, widestBar };
 }
@@ -70,9 +72,14 @@ test('when the performance panel is opened, then its timeline bars take their wi
 test('when the search form is submitted, then form-action lets it reach the search results', async () => {
   const page = await opened.browser.newPage();
   const violations: string[] = [];
-  page.on('console', (message) => { if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text()); });
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
   await page.goto(`${opened.t.base}/_profiler/search?limit=10`);
-  await Promise.all([page.waitForURL(/\/_profiler\/search\?/), page.locator('form.search button, form.search [type=submit]').first().click()]);
+  await Promise.all([
+    page.waitForURL(/\/_profiler\/search\?/),
+    page.locator('form.search button, form.search [type=submit]').first().click(),
+  ]);
   assert.ok(await page.getByText('Profile Search').first().isVisible());
   assert.equal(violations, []);
   await page.close();

@@ -53,11 +53,17 @@ function brokenWords(page: Page, selector: string): Promise<string[]> {
 
 /** The texts of the cells matching `selector` that take more than one line. */
 function wrappedCells(page: Page, selector: string): Promise<string[]> {
-  return page.evaluate((cells) => [...document.querySelectorAll(cells)].filter((cell) => {
-    const range = document.createRange();
-    range.selectNodeContents(cell);
-    return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size > 1;
-  }).map((cell) => cell.textContent ?? ''), selector);
+  return page.evaluate(
+    (cells) =>
+      [...document.querySelectorAll(cells)]
+        .filter((cell) => {
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size > 1;
+        })
+        .map((cell) => cell.textContent ?? ''),
+    selector,
+  );
 }
 
 for (const width of [1400, 1024]) {
@@ -76,10 +82,15 @@ for (const width of [1400, 1024]) {
 
 test('at 390 px, a key-value table leaves most of the width to the values', async () => {
   const page = await visit(390, `/_profiler/${ok}?panel=request`);
-  const widths = await page.evaluate(() => [...document.querySelectorAll('main table.kv')].slice(0, 3).map((table) => {
-    const row = table.querySelector('tr')!;
-    return { key: row.children[0].getBoundingClientRect().width, value: row.children[1].getBoundingClientRect().width };
-  }));
+  const widths = await page.evaluate(() =>
+    [...document.querySelectorAll('main table.kv')].slice(0, 3).map((table) => {
+      const row = table.querySelector('tr')!;
+      return {
+        key: row.children[0].getBoundingClientRect().width,
+        value: row.children[1].getBoundingClientRect().width,
+      };
+    }),
+  );
   assert.ok(widths.length > 0);
   for (const w of widths) assert.ok(w.value > w.key, JSON.stringify(w));
   await page.close();

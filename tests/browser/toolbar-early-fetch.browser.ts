@@ -32,22 +32,33 @@ for (const width of [1400, 390]) {
     await page.goto(`${opened.t.base}/loading`);
     const section = page.locator('#appkernel-toolbar .ak-fetch');
     await section.locator('.ak-fetch-count', { hasText: '2' }).waitFor({ timeout: 5000 });
-    assert.equal(await page.evaluate(() => (window as unknown as { item?: unknown }).item), { id: '1' }, 'the page\'s own fetch still works');
+    assert.equal(
+      await page.evaluate(() => (window as unknown as { item?: unknown }).item),
+      { id: '1' },
+      "the page's own fetch still works",
+    );
     await section.hover();
-    const rows = await section.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
-    assert.equal(rows.map((row) => row.slice(0, 3)).sort(), [['200', 'GET', '/api/items/1'], ['200', 'GET', '/api/items/2']]);
+    const rows = await section
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+    assert.equal(rows.map((row) => row.slice(0, 3)).sort(), [
+      ['200', 'GET', '/api/items/1'],
+      ['200', 'GET', '/api/items/2'],
+    ]);
     for (const row of rows) assert.match(row[3], /^[0-9a-f]{6}$/);
     const box = await section.locator('.ak-det').boundingBox();
     assert.ok(box && box.x >= 0 && box.x + box.width <= width, `the list fits the window: ${JSON.stringify(box)}`);
     // the observer is the first element of <head>, its bytes those of every page
-    assert.equal(await page.evaluate(() => [document.head.firstElementChild?.id, document.head.firstElementChild?.textContent]),
-      ['appkernel-toolbar-observer', TOOLBAR_OBSERVER_SCRIPT]);
+    assert.equal(
+      await page.evaluate(() => [document.head.firstElementChild?.id, document.head.firstElementChild?.textContent]),
+      ['appkernel-toolbar-observer', TOOLBAR_OBSERVER_SCRIPT],
+    );
     assert.equal(errors, []);
     await context.close();
   });
 }
 
-test('when the page\'s CSP refuses inline scripts, then the toolbar still shows, without the list, and the page is unchanged', async () => {
+test("when the page's CSP refuses inline scripts, then the toolbar still shows, without the list, and the page is unchanged", async () => {
   const context = await opened.browser.newContext({ viewport: { width: 1400, height: 800 } });
   const page = await context.newPage();
   const errors: string[] = [];

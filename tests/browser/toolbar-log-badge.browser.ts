@@ -6,7 +6,8 @@ import { PACKAGE_ENTRY } from '../helpers/cli.js';
 import { serveAppSource } from '../helpers/serve.js';
 import { serverAndChromium } from './chromium.js';
 
-const PAGE = '<!DOCTYPE html><html><head><meta charset="UTF-8"><title>t</title></head><body><h1>Items</h1></body></html>';
+const PAGE =
+  '<!DOCTYPE html><html><head><meta charset="UTF-8"><title>t</title></head><body><h1>Items</h1></body></html>';
 const APP = `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};
 const page = ${JSON.stringify(PAGE)};
 export const app = createApp({ name: 'badge' })
@@ -19,18 +20,30 @@ export const app = createApp({ name: 'badge' })
   });
 `;
 
-const test = suite('the toolbar\'s log badge in headless Chromium at 1400 and 390 px: errors red, warnings and deprecations yellow, debug records not counted');
+const test = suite(
+  "the toolbar's log badge in headless Chromium at 1400 and 390 px: errors red, warnings and deprecations yellow, debug records not counted",
+);
 const opened = serverAndChromium(test, { serve: () => serveAppSource('app.config.mjs', APP) });
 
-async function badge(width: number, path: string): Promise<{ page: Page; text: string; pills: { text: string; background: string }[] }> {
+async function badge(
+  width: number,
+  path: string,
+): Promise<{ page: Page; text: string; pills: { text: string; background: string }[] }> {
   const page = await opened.browser.newPage({ viewport: { width, height: 700 } });
   await page.goto(`${opened.t.base}${path}`);
   const section = page.locator('#appkernel-toolbar .ak-s[data-panel=log]');
   await section.scrollIntoViewIfNeeded();
   assert.ok(await section.isVisible());
   const { text, pills } = await section.evaluate((el) => ({
-    text: [...el.childNodes].filter((n) => !(n instanceof HTMLElement && n.classList.contains('ak-det'))).map((n) => n.textContent).join('').trim(),
-    pills: [...el.querySelectorAll(':scope > .ak-pill')].map((p) => ({ text: p.textContent ?? '', background: getComputedStyle(p).backgroundColor })),
+    text: [...el.childNodes]
+      .filter((n) => !(n instanceof HTMLElement && n.classList.contains('ak-det')))
+      .map((n) => n.textContent)
+      .join('')
+      .trim(),
+    pills: [...el.querySelectorAll(':scope > .ak-pill')].map((p) => ({
+      text: p.textContent ?? '',
+      background: getComputedStyle(p).backgroundColor,
+    })),
   }));
   return { page, text, pills };
 }

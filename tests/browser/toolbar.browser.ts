@@ -3,17 +3,27 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { serverAndChromium } from './chromium.js';
 
-const test = suite('the toolbar in headless Chromium: details on hover and tap, hiding remembered, the page\'s fetch calls');
+const test = suite(
+  "the toolbar in headless Chromium: details on hover and tap, hiding remembered, the page's fetch calls",
+);
 const opened = serverAndChromium(test);
 
-interface Opened { context: BrowserContext; page: Page; dialogs: string[]; errors: string[] }
+interface Opened {
+  context: BrowserContext;
+  page: Page;
+  dialogs: string[];
+  errors: string[];
+}
 
 async function open(path: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<Opened> {
   const context = await opened.browser.newContext(options);
   const page = await context.newPage();
   const dialogs: string[] = [];
   const errors: string[] = [];
-  page.on('dialog', (dialog) => { dialogs.push(dialog.message()); void dialog.dismiss(); });
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(`${opened.t.base}${path}`);
   return { context, page, dialogs, errors };
@@ -35,7 +45,11 @@ test('when the pointer rests on a section, then its details open above the bar, 
 });
 
 test('when a section is tapped on a 360 px touch screen, then its details open and fit the screen', async () => {
-  const { context, page, errors } = await open('/robots.txt', { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+  const { context, page, errors } = await open('/robots.txt', {
+    viewport: { width: 360, height: 740 },
+    hasTouch: true,
+    isMobile: true,
+  });
   await page.locator('#appkernel-toolbar .ak-s[data-panel=exception]').tap();
   const box = await details(page, 'exception').boundingBox();
   assert.ok(box, 'the exception details are visible');
@@ -86,8 +100,13 @@ test('when the page makes fetch and XHR calls, then each appears with status, me
   const section = page.locator('#appkernel-toolbar .ak-fetch');
   await section.locator('.ak-fetch-count', { hasText: '2' }).waitFor();
   await section.hover();
-  const rows = await section.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
-  assert.equal(rows, [['200', 'POST', '/contact', tokens[1]], ['200', 'GET', '/hello/fetched', tokens[0]]]);
+  const rows = await section
+    .locator('tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+  assert.equal(rows, [
+    ['200', 'POST', '/contact', tokens[1]],
+    ['200', 'GET', '/hello/fetched', tokens[0]],
+  ]);
   const link = section.locator(`a[href="/_profiler/${tokens[0]}"]`);
   await Promise.all([page.waitForURL(`**/_profiler/${tokens[0]}`), link.click()]);
   assert.ok(await page.getByText('/hello/fetched').first().isVisible(), 'the profile of the fetched request');
@@ -105,17 +124,26 @@ test('when a fetched URL carries markup, then the list shows it as text and noth
   const section = page.locator('#appkernel-toolbar .ak-fetch');
   await section.locator('.ak-fetch-count', { hasText: '2' }).waitFor();
   await section.hover();
-  const rows = await section.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
-  assert.equal(rows.map((row) => row.slice(0, 3)), [
-    ['error', '<B>GET</B>', '/"><svg onload=alert(3)>'],
-    ['404', 'GET', '/hello/<script>alert(1)</script>?q=<img src=x onerror=alert(2)>'],
-  ]);
+  const rows = await section
+    .locator('tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+  assert.equal(
+    rows.map((row) => row.slice(0, 3)),
+    [
+      ['error', '<B>GET</B>', '/"><svg onload=alert(3)>'],
+      ['404', 'GET', '/hello/<script>alert(1)</script>?q=<img src=x onerror=alert(2)>'],
+    ],
+  );
   assert.is(rows[0][3], '-', 'a call that never answered has no profile');
   assert.match(rows[1][3] ?? '', /^[0-9a-f]{6}$/, 'the 404 links to its profile');
   assert.not.ok(JSON.stringify(rows).includes('example.invalid'), 'another origin is not listed');
   assert.is(await page.locator('#appkernel-toolbar script').count(), 1);
   assert.is(await page.locator('#appkernel-toolbar img, #appkernel-toolbar svg').count(), 0);
-  assert.is(await page.locator('#appkernel-toolbar .ak-fetch-list *:not(tr, td, span.ak-pill, a)').count(), 0, 'only the rows the script builds');
+  assert.is(
+    await page.locator('#appkernel-toolbar .ak-fetch-list *:not(tr, td, span.ak-pill, a)').count(),
+    0,
+    'only the rows the script builds',
+  );
   assert.equal(dialogs, []);
   assert.equal(errors, []);
   await context.close();
@@ -159,18 +187,24 @@ test('when a fetched URL is very long, then the other cells of its row stay on o
   const section = page.locator('#appkernel-toolbar .ak-fetch');
   await section.locator('.ak-fetch-count', { hasText: '1' }).waitFor();
   await section.hover();
-  const lines = await section.locator('tbody td').evaluateAll((tds) => tds.map((td) => {
-    const tops = new Set<number>();
-    const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
-    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
-      const range = document.createRange();
-      range.selectNodeContents(text);
-      for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
-    }
-    return tops.size;
-  }));
+  const lines = await section.locator('tbody td').evaluateAll((tds) =>
+    tds.map((td) => {
+      const tops = new Set<number>();
+      const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+      for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
+      }
+      return tops.size;
+    }),
+  );
   assert.is(lines.length, 4);
-  assert.equal([lines[0], lines[1], lines[3]], [1, 1, 1], `status, method and profile on one line each: ${lines.join(', ')}`);
+  assert.equal(
+    [lines[0], lines[1], lines[3]],
+    [1, 1, 1],
+    `status, method and profile on one line each: ${lines.join(', ')}`,
+  );
   assert.ok(lines[2] > 1, 'the URL wraps');
   assert.equal(errors, []);
   await context.close();

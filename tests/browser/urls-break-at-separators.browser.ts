@@ -32,25 +32,30 @@ test.before(async () => {
  * the two characters either side of each break.
  */
 async function lineBreaks(page: Page, selector: string, needle: string): Promise<string[][]> {
-  return page.evaluate(({ selector, needle }) => [...document.querySelectorAll(selector)]
-    .filter((el) => (el.textContent ?? '').includes(needle))
-    .map((el) => {
-      const chars: { ch: string; top: number }[] = [];
-      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const text = node.textContent ?? '';
-        for (let i = 0; i < text.length; i++) {
-          const range = document.createRange();
-          range.setStart(node, i);
-          range.setEnd(node, i + 1);
-          const rect = range.getClientRects()[0];
-          if (rect) chars.push({ ch: text[i]!, top: Math.round(rect.top) });
-        }
-      }
-      const breaks: string[] = [];
-      for (let i = 1; i < chars.length; i++) if (chars[i]!.top > chars[i - 1]!.top + 2) breaks.push(`${chars[i - 1]!.ch}${chars[i]!.ch}`);
-      return breaks;
-    }), { selector, needle });
+  return page.evaluate(
+    ({ selector, needle }) =>
+      [...document.querySelectorAll(selector)]
+        .filter((el) => (el.textContent ?? '').includes(needle))
+        .map((el) => {
+          const chars: { ch: string; top: number }[] = [];
+          const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const text = node.textContent ?? '';
+            for (let i = 0; i < text.length; i++) {
+              const range = document.createRange();
+              range.setStart(node, i);
+              range.setEnd(node, i + 1);
+              const rect = range.getClientRects()[0];
+              if (rect) chars.push({ ch: text[i]!, top: Math.round(rect.top) });
+            }
+          }
+          const breaks: string[] = [];
+          for (let i = 1; i < chars.length; i++)
+            if (chars[i]!.top > chars[i - 1]!.top + 2) breaks.push(`${chars[i - 1]!.ch}${chars[i]!.ch}`);
+          return breaks;
+        }),
+    { selector, needle },
+  );
 }
 
 const PLACES: [what: string, url: () => string, selector: string, needle: string][] = [
@@ -67,11 +72,16 @@ for (const [what, url, selector, needle] of PLACES) {
       assert.is((await page.goto(`${opened.t.base}${url()}`))?.status(), 200);
       const found = await lineBreaks(page, selector, needle);
       assert.ok(found.length > 0, `no ${selector} holds ${needle}`);
-      assert.ok(found.some((breaks) => breaks.length > 0), 'the URL is wider than the screen, so it does wrap');
+      assert.ok(
+        found.some((breaks) => breaks.length > 0),
+        'the URL is wider than the screen, so it does wrap',
+      );
       // A break is fine after a separator or a space, or just before "?" or "&" (where Chromium breaks by itself).
       const midWord = found.flat().filter((pair) => !/^[/?&\s]|^.[?&]$/.test(pair));
       assert.equal(midWord, [], `breaks: ${JSON.stringify(found)}`);
-      const wide = await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+      const wide = await page.evaluate(
+        () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+      );
       assert.not.ok(wide, 'the page scrolls sideways');
     } finally {
       await page.close();

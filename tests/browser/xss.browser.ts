@@ -4,12 +4,21 @@ import * as assert from 'uvu/assert';
 import { fetchRawPath } from '../helpers/serve.js';
 import { TOOLBAR_OBSERVER_SCRIPT } from '../../web-profiler/views/toolbar-observer-script.js';
 import { TOOLBAR_SCRIPT } from '../../web-profiler/views/toolbar-script.js';
-import { headerSafe, hostileGet, profilePages, rawPathSafe, serveXssApp, XSS_PAYLOADS, type XssServer } from '../hardening/xss-harness.js';
+import {
+  headerSafe,
+  hostileGet,
+  profilePages,
+  rawPathSafe,
+  serveXssApp,
+  XSS_PAYLOADS,
+  type XssServer,
+} from '../hardening/xss-harness.js';
 import { launchChromium } from './chromium.js';
 
 /** Every fourth payload of the corpus (a NUL byte never reaches a page: its URL is refused). */
-const SAMPLE = XSS_PAYLOADS.map((payload, index) => ({ payload, index }))
-  .filter(({ payload, index }) => index % 4 === 0 && !payload.includes('\0'));
+const SAMPLE = XSS_PAYLOADS.map((payload, index) => ({ payload, index })).filter(
+  ({ payload, index }) => index % 4 === 0 && !payload.includes('\0'),
+);
 
 const test = suite('XSS payloads on the pages in headless Chromium: no dialog opens, no script runs');
 let t: XssServer;
@@ -24,7 +33,10 @@ test.before(async () => {
   browser = await launchChromium();
   context = await browser.newContext();
   page = await context.newPage();
-  page.on('dialog', (dialog) => { dialogs.push(dialog.message()); void dialog.dismiss(); });
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
   page.on('pageerror', (error) => errors.push(error.message));
 });
 
@@ -56,10 +68,16 @@ async function visitAgain(): Promise<Visit> {
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
   const xss = await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss);
   // The toolbar's own scripts (their exact texts: a child of the toolbar, and the observer in <head>) are the only scripts a page may hold.
-  const scripts = await page.evaluate(([own, observer]) => [...document.querySelectorAll('script')]
-    .filter((script) => !(script.parentElement?.id === 'appkernel-toolbar' && script.textContent === own)
-      && !(script.id === 'appkernel-toolbar-observer' && script.textContent === observer)
-      && !(script.getAttribute('src') === '/_profiler/live-search.js' && script.textContent === '')).length, [TOOLBAR_SCRIPT, TOOLBAR_OBSERVER_SCRIPT]);
+  const scripts = await page.evaluate(
+    ([own, observer]) =>
+      [...document.querySelectorAll('script')].filter(
+        (script) =>
+          !(script.parentElement?.id === 'appkernel-toolbar' && script.textContent === own) &&
+          !(script.id === 'appkernel-toolbar-observer' && script.textContent === observer) &&
+          !(script.getAttribute('src') === '/_profiler/live-search.js' && script.textContent === ''),
+      ).length,
+    [TOOLBAR_SCRIPT, TOOLBAR_OBSERVER_SCRIPT],
+  );
   return { dialogs: [...dialogs], errors: [...errors], xss, scripts };
 }
 
@@ -71,7 +89,9 @@ function assertNothingRan(v: Visit, where: string): void {
 }
 
 test('when a payload is put raw into a page, then this harness sees it run (the check can fail)', async () => {
-  const v = await visit({ html: `<p>${XSS_PAYLOADS.find((p) => p.startsWith('<img src=x onerror=window.__xss'))}</p><script>alert(1)</script>` });
+  const v = await visit({
+    html: `<p>${XSS_PAYLOADS.find((p) => p.startsWith('<img src=x onerror=window.__xss'))}</p><script>alert(1)</script>`,
+  });
   assert.is(v.xss, 1);
   assert.equal(v.dialogs, ['1']);
 });
@@ -80,10 +100,21 @@ for (const { payload, index } of SAMPLE) {
   test(`when payload #${index} ${JSON.stringify(payload).slice(0, 50)} is logged, thrown, sent as path, query and headers, then no page runs it`, async () => {
     const failing = await hostileGet(t, `/fail/${index}`);
     const value = headerSafe(payload);
-    const reflected = await hostileGet(t, `/param/${rawPathSafe(payload)}?q=${encodeURIComponent(payload)}`, { referer: value, 'user-agent': value, 'x-payload': value });
+    const reflected = await hostileGet(t, `/param/${rawPathSafe(payload)}?q=${encodeURIComponent(payload)}`, {
+      referer: value,
+      'user-agent': value,
+      'x-payload': value,
+    });
     const notFound = await hostileGet(t, `/nowhere/${rawPathSafe(payload)}`, { referer: value });
-    const urls = [`${t.base}/fail/${index}`, `${t.base}/param/${rawPathSafe(payload)}?q=${encodeURIComponent(payload)}`];
-    for (const [token, panels] of [[failing.token, ['exception', 'log']], [reflected.token, ['request']], [notFound.token, ['router']]] as const) {
+    const urls = [
+      `${t.base}/fail/${index}`,
+      `${t.base}/param/${rawPathSafe(payload)}?q=${encodeURIComponent(payload)}`,
+    ];
+    for (const [token, panels] of [
+      [failing.token, ['exception', 'log']],
+      [reflected.token, ['request']],
+      [notFound.token, ['router']],
+    ] as const) {
       await profilePages(t.base, token);
       for (const panel of panels) urls.push(`${t.base}/_profiler/${token}?panel=${panel}`);
     }

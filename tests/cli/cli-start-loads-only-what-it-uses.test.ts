@@ -13,9 +13,22 @@ import { runApp, type CliResult } from '../helpers/cli.js';
 // logged by a module hook preloaded into the real bin, and the heavy ones must not be among them.
 
 /** Packages that no command below uses: the database client, the HTML tools, the MCP SDK, the secret scanner, the app loader, the watcher, the HTTP client. */
-const UNUSED = ['pg', 'cheerio', '@modelcontextprotocol/sdk', 'zod', 'highlight.js', '@secretlint/', 'tsx', 'esbuild', 'chokidar', 'undici', '@fastify/send'];
+const UNUSED = [
+  'pg',
+  'cheerio',
+  '@modelcontextprotocol/sdk',
+  'zod',
+  'highlight.js',
+  '@secretlint/',
+  'tsx',
+  'esbuild',
+  'chokidar',
+  'undici',
+  '@fastify/send',
+];
 const HOOK = pathToFileURL(resolve(process.cwd(), 'dist/tests/helpers/log-loaded-modules.js')).href;
-const version = (JSON.parse(readFileSync(resolve(process.cwd(), 'package.json'), 'utf8')) as { version: string }).version;
+const version = (JSON.parse(readFileSync(resolve(process.cwd(), 'package.json'), 'utf8')) as { version: string })
+  .version;
 const TOKENS = ['a1b2c3', 'd4e5f6'];
 
 const test = suite('app --version and app profiles list load none of the heavy packages (real bin)');
@@ -33,19 +46,26 @@ test.before(async () => {
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Runs the bin with the hook preloaded: its result, and the packages (under node_modules) it loaded. */
-async function runLogged(name: string, args: string[]): Promise<{ result: CliResult; urls: string[]; packages: Set<string> }> {
+async function runLogged(
+  name: string,
+  args: string[],
+): Promise<{ result: CliResult; urls: string[]; packages: Set<string> }> {
   const log = join(dir, `${name}.log`);
   const result = await runApp(args, { env: { NODE_OPTIONS: `--import=${HOOK}`, APPKERNEL_TEST_LOADED_LOG: log } });
   const urls = readFileSync(log, 'utf8').split('\n').filter(Boolean);
-  const packages = new Set(urls.flatMap((url) => {
-    const m = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
-    return m ? [m[1]] : [];
-  }));
+  const packages = new Set(
+    urls.flatMap((url) => {
+      const m = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
+      return m ? [m[1]] : [];
+    }),
+  );
   return { result, urls, packages };
 }
 
 function assertNoneLoaded(packages: Set<string>): void {
-  const loaded = [...packages].filter((name) => UNUSED.some((unused) => unused.endsWith('/') ? name.startsWith(unused) : name === unused));
+  const loaded = [...packages].filter((name) =>
+    UNUSED.some((unused) => (unused.endsWith('/') ? name.startsWith(unused) : name === unused)),
+  );
   assert.equal(loaded, [], `loaded: ${[...packages].sort().join(', ')}`);
 }
 
@@ -55,7 +75,10 @@ test('when `app --version` or `app -v` runs, then it prints the version, and no 
     assert.is(result.code, 0, result.stderr);
     assert.is(result.stdout, `${version}\n`);
     // The log saw the bin load: an empty log would pass the checks below for nothing.
-    assert.ok(urls.some((url) => url.endsWith('/dist/cli/bin.js')), urls.join('\n'));
+    assert.ok(
+      urls.some((url) => url.endsWith('/dist/cli/bin.js')),
+      urls.join('\n'),
+    );
     assert.equal([...packages], []);
   }
 });
@@ -64,7 +87,10 @@ test('when `app --version` comes after a command, then commander answers it, and
   const { result, urls, packages } = await runLogged('version-late', ['--version', 'routes']);
   assert.is(result.code, 0, result.stderr);
   assert.is(result.stdout, `${version}\n`);
-  assert.ok(urls.some((url) => url.endsWith('/dist/cli/main.js')), urls.join('\n'));
+  assert.ok(
+    urls.some((url) => url.endsWith('/dist/cli/main.js')),
+    urls.join('\n'),
+  );
   assert.ok(packages.has('commander'), [...packages].join(', '));
   assertNoneLoaded(packages);
 });
@@ -73,7 +99,10 @@ test('when `app profiles list` reads a file store, then it lists its profiles, a
   const { result, urls, packages } = await runLogged('list', ['profiles', 'list', '--wide', '--store', store]);
   assert.is(result.code, 0, result.stderr);
   for (const token of TOKENS) assert.ok(result.stdout.includes(token), result.stdout);
-  assert.ok(urls.some((url) => url.includes('/dist/core/profiler/storage/file-storage.js')), urls.join('\n'));
+  assert.ok(
+    urls.some((url) => url.includes('/dist/core/profiler/storage/file-storage.js')),
+    urls.join('\n'),
+  );
   assertNoneLoaded(packages);
 });
 

@@ -24,10 +24,16 @@ test.before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'appkernel-export-incomplete-'));
   store = join(dir, 'store');
   serve = await startServe(['--store', store, '--no-watch'], { cwd: dir });
-  const r = await fetchText(`${serve.base}/hello/ann?password=hunter2&page=2`, { headers: { authorization: 'Bearer s3cret', 'x-trace-id': 't1' } });
+  const r = await fetchText(`${serve.base}/hello/ann?password=hunter2&page=2`, {
+    headers: { authorization: 'Bearer s3cret', 'x-trace-id': 't1' },
+  });
   redactedToken = r.headers['x-debug-token'];
   await fetchProfileJson(serve.base, redactedToken);
-  const big = await fetchText(`${serve.base}/contact`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'b'.repeat(BODY_CAP * 3) });
+  const big = await fetchText(`${serve.base}/contact`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain' },
+    body: 'b'.repeat(BODY_CAP * 3),
+  });
   bigToken = big.headers['x-debug-token'];
   await fetchProfileJson(serve.base, bigToken);
 });
@@ -37,14 +43,16 @@ test.after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test('when a request with secrets is exported as HAR, then no placeholder is in it, the other values are, and the entry\'s comment names what was left out', async () => {
+test("when a request with secrets is exported as HAR, then no placeholder is in it, the other values are, and the entry's comment names what was left out", async () => {
   const r = await runApp(['profiles', 'export', redactedToken, '--har', '--store', store]);
   assert.is(r.code, 0, r.stderr);
   assert.not.ok(r.stdout.includes('REDACTED'), 'no placeholder in the HAR');
   const entry = JSON.parse(r.stdout).log.entries[0];
   assert.is(entry.request.url, `${serve.base}/hello/ann?page=2`);
   assert.equal(entry.request.queryString, [{ name: 'page', value: '2' }]);
-  const headers = Object.fromEntries(entry.request.headers.map((h: { name: string; value: string }) => [h.name.toLowerCase(), h.value]));
+  const headers = Object.fromEntries(
+    entry.request.headers.map((h: { name: string; value: string }) => [h.name.toLowerCase(), h.value]),
+  );
   assert.is(headers['x-trace-id'], 't1');
   assert.is(headers.authorization, undefined);
   assert.match(entry.comment, /left out \(redacted when recorded\): .*authorization/);
@@ -54,7 +62,13 @@ test('when a request with secrets is exported as HAR, then no placeholder is in 
 test('when the recorded body was cut at the cap, then plain replay sends nothing and exits 1; with --send-incomplete it sends the cut body and says so', async () => {
   const refused = await runApp(['replay', bigToken, '--json', '--store', store]);
   assert.is(refused.code, 1, refused.stderr);
-  assert.match(refused.stderr, new RegExp(`^app: Not sent: .* is incomplete \\(cut when recorded: only its first ${BODY_CAP} of ${BODY_CAP * 3} bytes kept\\)\\. .*--data.*--send-incomplete`, 'm'));
+  assert.match(
+    refused.stderr,
+    new RegExp(
+      `^app: Not sent: .* is incomplete \\(cut when recorded: only its first ${BODY_CAP} of ${BODY_CAP * 3} bytes kept\\)\\. .*--data.*--send-incomplete`,
+      'm',
+    ),
+  );
   const r = await runApp(['replay', bigToken, '--json', '--send-incomplete', '--store', store]);
   assert.is(r.code, 0, r.stderr);
   assert.match(r.stderr, /^Incomplete request: the stored body was sent as it is, cut when recorded/m);
@@ -64,7 +78,11 @@ test('when the recorded body was cut at the cap, then plain replay sends nothing
 test('when the recorded body was cut at the cap, then the curl export says so in its comment line', async () => {
   const r = await runApp(['profiles', 'export', bigToken, '--curl', '--store', store]);
   assert.is(r.code, 0, r.stderr);
-  assert.match(r.stdout.split('\n')[0], /^#.*(truncated|cut|incomplete)/i, `no comment about the body:\n${r.stdout.slice(0, 200)}`);
+  assert.match(
+    r.stdout.split('\n')[0],
+    /^#.*(truncated|cut|incomplete)/i,
+    `no comment about the body:\n${r.stdout.slice(0, 200)}`,
+  );
 });
 
 test.run();

@@ -7,9 +7,18 @@ import { runApp, runCliInProcess } from '../helpers/cli.js';
 
 /** Every command, with the arguments it needs to get as far as option parsing. */
 const COMMANDS: string[][] = [
-  ['serve'], ['routes'], ['routes', 'match', '/x'], ['profiles'], ['profiles', 'list'], ['profiles', 'show', 'abcdef'],
-  ['profiles', 'diff', 'abcdef', 'abcdef'], ['profiles', 'export', 'abcdef'], ['profiles', 'prune'], ['profiles', 'clear'],
-  ['replay', 'abcdef'], ['snapshot', '/'],
+  ['serve'],
+  ['routes'],
+  ['routes', 'match', '/x'],
+  ['profiles'],
+  ['profiles', 'list'],
+  ['profiles', 'show', 'abcdef'],
+  ['profiles', 'diff', 'abcdef', 'abcdef'],
+  ['profiles', 'export', 'abcdef'],
+  ['profiles', 'prune'],
+  ['profiles', 'clear'],
+  ['replay', 'abcdef'],
+  ['snapshot', '/'],
 ];
 
 const test = suite('the app CLI: help, version, usage errors, stdout and stderr');
@@ -38,7 +47,10 @@ test('when help is asked for with the help command, then exit 0 and the usage on
 });
 
 test('when help is asked for a command that does not exist, then it is named, exit 2, and nothing on stdout', async () => {
-  for (const [args, topic] of [[['help', 'nope'], 'nope'], [['profiles', 'help', 'lst'], 'lst']] as const) {
+  for (const [args, topic] of [
+    [['help', 'nope'], 'nope'],
+    [['profiles', 'help', 'lst'], 'lst'],
+  ] as const) {
     const r = await runApp([...args]);
     assert.is(r.code, 2, args.join(' '));
     assert.is(r.stderr, `app: unknown command '${topic}'\n(run with --help for usage)\n`);
@@ -60,7 +72,11 @@ test('when any command is given an unknown option, then a usage error on stderr,
     const r = await firstByTheBin(i)([...command, '--bogus']);
     const name = command.join(' ');
     assert.is(r.code, 2, `${name}: ${r.stderr}`);
-    assert.match(r.stderr, /^app: unknown option '--bogus'\n/, `${name}: the CLI's own prefix, not commander's "error:"`);
+    assert.match(
+      r.stderr,
+      /^app: unknown option '--bogus'\n/,
+      `${name}: the CLI's own prefix, not commander's "error:"`,
+    );
     assert.is(r.stdout, '', name);
   }
 });
@@ -73,7 +89,12 @@ test('when the command is unknown, then a usage error, exit 2', async () => {
 });
 
 test('when an option value is bad, then a one-line message on stderr, no stack trace, exit 2', async () => {
-  for (const [i, args] of [['profiles', 'list', '--status', 'teapot'], ['profiles', 'list', '--limit', 'ten'], ['profiles', 'prune', '--older-than', 'soon'], ['serve', '--log-level', 'LOUD']].entries()) {
+  for (const [i, args] of [
+    ['profiles', 'list', '--status', 'teapot'],
+    ['profiles', 'list', '--limit', 'ten'],
+    ['profiles', 'prune', '--older-than', 'soon'],
+    ['serve', '--log-level', 'LOUD'],
+  ].entries()) {
     const r = await firstByTheBin(i)(args);
     assert.is(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
     assert.is(r.stderr.trim().split('\n').length, 1, r.stderr);
@@ -89,17 +110,34 @@ test('when an option value is empty, a store URL of another database, a file for
   try {
     const cases: [string[], RegExp, Record<string, string>?][] = [
       [['profiles', 'list', '--status', ''], /^app: Invalid status "": expected e\.g\. 404 or 4xx\.$/],
-      [['profiles', 'list', '--url', ''], /^app: Invalid --url "": give a value, or leave the option out to match all\.$/],
+      [
+        ['profiles', 'list', '--url', ''],
+        /^app: Invalid --url "": give a value, or leave the option out to match all\.$/,
+      ],
       [['profiles', 'tail', '--method', ''], /^app: Invalid --method ""/],
       [['profiles', 'list', '--store', ''], /^app: Invalid --store "": give a folder, or a postgres:\/\/ URL\.$/],
-      [['profiles', 'list', '--store', 'mysql://db/x'], /^app: Unsupported store "mysql:\/\/db\/x" \(--store\): give a folder, or a postgres:\/\/ URL/],
-      [['profiles', 'list'], /^app: Unsupported store "redis:\/\/x" \(APPKERNEL_PROFILER_STORE\)/, { APPKERNEL_PROFILER_STORE: 'redis://x' }],
-      [['profiles', 'list', '--since', '1h', '--until', '2h'], /^app: --since \(1h\) is later than --until \(2h\): no profile can be in that range\.$/],
+      [
+        ['profiles', 'list', '--store', 'mysql://db/x'],
+        /^app: Unsupported store "mysql:\/\/db\/x" \(--store\): give a folder, or a postgres:\/\/ URL/,
+      ],
+      [
+        ['profiles', 'list'],
+        /^app: Unsupported store "redis:\/\/x" \(APPKERNEL_PROFILER_STORE\)/,
+        { APPKERNEL_PROFILER_STORE: 'redis://x' },
+      ],
+      [
+        ['profiles', 'list', '--since', '1h', '--until', '2h'],
+        /^app: --since \(1h\) is later than --until \(2h\): no profile can be in that range\.$/,
+      ],
       [['serve', '--store', file, '--port', '0'], /^app: Invalid --store ".*a-file": it is a file, not a folder\.$/],
       [['snapshot', '/', '--dir', file], /^app: Invalid --dir ".*a-file": it is a file, not a folder\.$/],
       [['routes', '--app', dir], /^app: The app file ".*" is a folder: name the app file in it \(app\.config\.ts/],
       [['replay', 'latest', '--data-file', dir], /^app: Cannot read --data-file ".*": it is a folder, not a file\.$/],
-      [['routes', '--app', file], /^app: Invalid APPKERNEL_LOAD_TIMEOUT "soon": expected a number of seconds \(e\.g\. 30\), or unset for 10\.$/, { APPKERNEL_LOAD_TIMEOUT: 'soon' }],
+      [
+        ['routes', '--app', file],
+        /^app: Invalid APPKERNEL_LOAD_TIMEOUT "soon": expected a number of seconds \(e\.g\. 30\), or unset for 10\.$/,
+        { APPKERNEL_LOAD_TIMEOUT: 'soon' },
+      ],
     ];
     for (const [args, message, env] of cases) {
       const r = await runApp(args, { cwd: dir, env });

@@ -15,7 +15,10 @@ const paths = commandPaths(makeProgram(processOutput()));
 
 test('the program has the commands this test means to walk', () => {
   for (const name of ['serve', 'replay', 'snapshot', 'routes match', 'profiles list', 'profiles tail', 'init', 'mcp']) {
-    assert.ok(paths.some((p) => p.join(' ') === name), name);
+    assert.ok(
+      paths.some((p) => p.join(' ') === name),
+      name,
+    );
   }
 });
 
@@ -25,7 +28,8 @@ for (const columns of [80, 100]) {
     for (const path of paths) {
       const r = await runApp([...path, '--help'], { env: { COLUMNS: String(columns) } });
       assert.is(r.code, 0, `${path.join(' ')}: ${r.stderr}`);
-      for (const line of r.stdout.split('\n')) if (visibleWidth(line) > 80) wide.push(`app ${path.join(' ')} (${visibleWidth(line)}): ${line}`);
+      for (const line of r.stdout.split('\n'))
+        if (visibleWidth(line) > 80) wide.push(`app ${path.join(' ')} (${visibleWidth(line)}): ${line}`);
     }
     assert.equal(wide, []);
   });

@@ -8,13 +8,16 @@ import { runApp } from '../helpers/cli.js';
 const test = suite('app init [dir] [--force] (real bin)');
 let dir: string;
 
-test.before(() => { dir = mkdtempSync(join(tmpdir(), 'appkernel-init-')); });
+test.before(() => {
+  dir = mkdtempSync(join(tmpdir(), 'appkernel-init-'));
+});
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 
 test('app init <new dir> creates the folder and the scaffold', async () => {
   const r = await runApp(['init', 'fresh'], { cwd: dir });
   assert.is(r.code, 0, r.stderr);
-  for (const file of ['app.config.ts', 'package.json', 'tsconfig.json', 'public/favicon.ico', '.gitignore']) assert.ok(existsSync(join(dir, 'fresh', file)), file);
+  for (const file of ['app.config.ts', 'package.json', 'tsconfig.json', 'public/favicon.ico', '.gitignore'])
+    assert.ok(existsSync(join(dir, 'fresh', file)), file);
   const pkg = JSON.parse(readFileSync(join(dir, 'fresh', 'package.json'), 'utf8'));
   assert.equal(pkg.scripts, { dev: 'app serve', test: 'app snapshot / /notes/1 /hello/world', check: 'tsc --noEmit' });
   assert.equal(Object.keys(pkg.devDependencies), ['typescript', '@types/node']);
@@ -53,10 +56,15 @@ test('an existing package.json gains only the missing scripts and the dependency
   assert.is(r.code, 0, r.stderr);
   const pkg = JSON.parse(readFileSync(join(theirs, 'package.json'), 'utf8'));
   assert.equal(pkg, {
-    name: 'theirs', scripts: { dev: 'vite', test: 'app snapshot / /notes/1 /hello/world', check: 'tsc --noEmit' },
-    dependencies: { appkernel: pkg.dependencies.appkernel }, devDependencies: { typescript: '^5.4.0', '@types/node': '^20.0.0' },
+    name: 'theirs',
+    scripts: { dev: 'vite', test: 'app snapshot / /notes/1 /hello/world', check: 'tsc --noEmit' },
+    dependencies: { appkernel: pkg.dependencies.appkernel },
+    devDependencies: { typescript: '^5.4.0', '@types/node': '^20.0.0' },
   });
-  assert.match(r.stderr, /^updated package\.json \(added script "test", script "check", dependency "appkernel", dev dependency "typescript", dev dependency "@types\/node"\)$/m);
+  assert.match(
+    r.stderr,
+    /^updated package\.json \(added script "test", script "check", dependency "appkernel", dev dependency "typescript", dev dependency "@types\/node"\)$/m,
+  );
   assert.match(r.stderr, /^note: +kept your "dev" script \("vite"\): serve the app with npx app serve$/m);
   assert.match(r.stderr, /^ +npx app serve +serve it on http:\/\/127\.0\.0\.1:8000/m);
   assert.ok(existsSync(join(theirs, 'app.config.mts')), 'an ES module in a package of another type');
@@ -67,7 +75,11 @@ test('an existing package.json gains only the missing scripts and the dependency
 });
 
 test('a folder name with a space or a quote is shown quoted in the "cd" line, ready to paste into a shell', async () => {
-  for (const [name, shown] of [['my app', "'my app'"], ["bob's app", "$'bob\\'s app'"], ['plain-app', 'plain-app']]) {
+  for (const [name, shown] of [
+    ['my app', "'my app'"],
+    ["bob's app", "$'bob\\'s app'"],
+    ['plain-app', 'plain-app'],
+  ]) {
     const r = await runApp(['init', name], { cwd: dir });
     assert.is(r.code, 0, r.stderr);
     assert.ok(r.stderr.includes(`\n  cd ${shown}\n`), r.stderr);
@@ -85,7 +97,10 @@ test('a package.json that is not valid JSON is exit 2 naming it, and the folder 
   const broken = join(dir, 'broken');
   mkdirSync(broken);
   writeFileSync(join(broken, 'package.json'), '{oops');
-  for (const args of [['init', 'broken'], ['init', 'broken', '--force']]) {
+  for (const args of [
+    ['init', 'broken'],
+    ['init', 'broken', '--force'],
+  ]) {
     const r = await runApp(args, { cwd: dir });
     assert.is(r.code, 2, args.join(' '));
     assert.match(r.stderr, /^app: The package\.json in ".*broken" is not valid JSON: /);

@@ -12,7 +12,9 @@ import { runApp } from '../helpers/cli.js';
 const test = suite('app init never writes outside its folder (real bin)');
 let dir: string;
 
-test.before.each(() => { dir = mkdtempSync(join(tmpdir(), 'appkernel-init-links-')); });
+test.before.each(() => {
+  dir = mkdtempSync(join(tmpdir(), 'appkernel-init-links-'));
+});
 test.after.each(() => rmSync(dir, { recursive: true, force: true }));
 
 test('when package.json is a link to a file outside the folder, then exit 2 naming it, the outside file unchanged and nothing written', async () => {

@@ -14,14 +14,21 @@ const test = suite('app init: a project that type-checks (real tsc)');
 const REPO = process.cwd();
 let dir: string;
 
-test.before(() => { dir = mkdtempSync(join(tmpdir(), 'appkernel-init-tsc-')); });
+test.before(() => {
+  dir = mkdtempSync(join(tmpdir(), 'appkernel-init-tsc-'));
+});
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 
 function tsc(cwd: string): Promise<{ code: number; out: string }> {
   return new Promise((done) => {
-    execFile(process.execPath, [resolve(REPO, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', '.'], { cwd, timeout: 120_000 }, (error, stdout, stderr) => {
-      done({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1, out: stdout + stderr });
-    });
+    execFile(
+      process.execPath,
+      [resolve(REPO, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', '.'],
+      { cwd, timeout: 120_000 },
+      (error, stdout, stderr) => {
+        done({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1, out: stdout + stderr });
+      },
+    );
   });
 }
 
@@ -31,19 +38,31 @@ test('tsc --noEmit passes on app init with an app file importing ./lib/pricing w
   const project = join(dir, 'shop');
   const pkg = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'));
   assert.is(pkg.scripts.check, 'tsc --noEmit');
-  assert.ok(pkg.devDependencies.typescript !== undefined && pkg.devDependencies['@types/node'] !== undefined, JSON.stringify(pkg));
+  assert.ok(
+    pkg.devDependencies.typescript !== undefined && pkg.devDependencies['@types/node'] !== undefined,
+    JSON.stringify(pkg),
+  );
   mkdirSync(join(project, 'node_modules', '@types'), { recursive: true });
   symlinkSync(REPO, join(project, 'node_modules', 'appkernel'));
   symlinkSync(resolve(REPO, 'node_modules/typescript'), join(project, 'node_modules', 'typescript'));
   symlinkSync(resolve(REPO, 'node_modules/@types/node'), join(project, 'node_modules', '@types', 'node'));
   mkdirSync(join(project, 'lib'));
-  writeFileSync(join(project, 'lib', 'pricing.ts'), 'export function price(cents: number): string {\n  return `${(cents / 100).toFixed(2)} EUR (${process.env.CURRENCY ?? "default"})`;\n}\n');
+  writeFileSync(
+    join(project, 'lib', 'pricing.ts'),
+    'export function price(cents: number): string {\n  return `${(cents / 100).toFixed(2)} EUR (${process.env.CURRENCY ?? "default"})`;\n}\n',
+  );
   const config = readFileSync(join(project, 'app.config.ts'), 'utf8');
-  writeFileSync(join(project, 'app.config.ts'), `import { price } from './lib/pricing';\n${config}\nexport const shown: string = price(1250);\n`);
+  writeFileSync(
+    join(project, 'app.config.ts'),
+    `import { price } from './lib/pricing';\n${config}\nexport const shown: string = price(1250);\n`,
+  );
   const checked = await tsc(project);
   assert.is(checked.code, 0, checked.out);
   // and a type error is still found: the check is a real one
-  writeFileSync(join(project, 'lib', 'broken.ts'), "import { price } from './pricing';\nexport const n: number = price(1);\n");
+  writeFileSync(
+    join(project, 'lib', 'broken.ts'),
+    "import { price } from './pricing';\nexport const n: number = price(1);\n",
+  );
   const broken = await tsc(project);
   assert.is.not(broken.code, 0, broken.out);
   assert.match(broken.out, /TS2322/);

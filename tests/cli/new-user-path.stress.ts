@@ -16,14 +16,26 @@ import { outputShows } from '../helpers/poll.js';
 const INSTALL_MS = 240_000;
 const MARGIN_MS = 5000;
 
-interface Run { code: number | null; out: string }
+interface Run {
+  code: number | null;
+  out: string;
+}
 
 /** The new user's own shell: not a CI run (CI=true would forbid the first snapshot run from writing its snapshots). */
 const { CI: _ci, ...USER_ENV } = process.env;
 
 function run(command: string, args: string[], cwd: string, timeoutMs = 60_000): Promise<Run> {
   return new Promise((done) => {
-    const child = spawn(command, args, { cwd, env: { ...USER_ENV, NO_COLOR: '1', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' } });
+    const child = spawn(command, args, {
+      cwd,
+      env: {
+        ...USER_ENV,
+        NO_COLOR: '1',
+        npm_config_audit: 'false',
+        npm_config_fund: 'false',
+        npm_config_update_notifier: 'false',
+      },
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
@@ -63,7 +75,8 @@ test('npm pack, then npm install <tarball> in an empty folder, gives the `app` b
 test('npx app init scaffolds beside what the install left, and refuses to run again without --force', async () => {
   const init = await run('npx', ['--no-install', 'app', 'init'], project);
   assert.is(init.code, 0, init.out);
-  for (const file of ['app.config.ts', 'tsconfig.json', 'public/favicon.ico', '.gitignore']) assert.ok(readdirSync(join(project, file.split('/').slice(0, -1).join('/') || '.')).length > 0);
+  for (const file of ['app.config.ts', 'tsconfig.json', 'public/favicon.ico', '.gitignore'])
+    assert.ok(readdirSync(join(project, file.split('/').slice(0, -1).join('/') || '.')).length > 0);
   const pkg = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'));
   assert.is(pkg.scripts.dev, 'app serve');
   assert.match(pkg.dependencies.appkernel, /\.tgz$/, 'the installed dependency is kept');
@@ -73,7 +86,10 @@ test('npx app init scaffolds beside what the install left, and refuses to run ag
 });
 
 test('npm run dev serves the new app; an edit is served right after "Reloaded"; a broken edit shows the banner; the fix removes it', async () => {
-  serve = await startServe(['--store', join(work, 'store')], { cwd: project, bin: join(project, 'node_modules', 'appkernel', 'dist', 'cli', 'bin.js') });
+  serve = await startServe(['--store', join(work, 'store')], {
+    cwd: project,
+    bin: join(project, 'node_modules', 'appkernel', 'dist', 'cli', 'bin.js'),
+  });
   const home = await fetchText(`${serve.base}/`);
   assert.is(home.status, 200);
   assert.match(home.body, /<h1>Home<\/h1>/);
@@ -82,15 +98,36 @@ test('npm run dev serves the new app; an edit is served right after "Reloaded"; 
   assert.match(favicon.headers['content-type'], /icon/);
   assert.is((await fetchText(`${serve.base}/admin`)).status, 401);
   assert.is((await fetchText(`${serve.base}/admin`, { headers: { authorization: 'Bearer x' } })).status, 200);
-  assert.is((await fetchText(`${serve.base}/notes`, { method: 'POST', body: '{"text":"hi"}', headers: { accept: 'application/json' } })).status, 201);
-  assert.is((await fetchText(`${serve.base}/notes`, { method: 'POST', body: '{"text":', headers: { accept: 'application/json' } })).status, 400);
+  assert.is(
+    (
+      await fetchText(`${serve.base}/notes`, {
+        method: 'POST',
+        body: '{"text":"hi"}',
+        headers: { accept: 'application/json' },
+      })
+    ).status,
+    201,
+  );
+  assert.is(
+    (
+      await fetchText(`${serve.base}/notes`, {
+        method: 'POST',
+        body: '{"text":',
+        headers: { accept: 'application/json' },
+      })
+    ).status,
+    400,
+  );
 
   const source = readFileSync(join(project, 'app.config.ts'), 'utf8');
   writeFileSync(join(project, 'app.config.ts'), source.replace('<h1>Home</h1>', '<h1>My home</h1>'));
   assert.ok(await outputShows(serve, /Reloaded [^\n]*Changed: app\.config\.ts\./, MARGIN_MS), serve.output());
   assert.match((await fetchText(`${serve.base}/`)).body, /<h1>My home<\/h1>/);
 
-  writeFileSync(join(project, 'app.config.ts'), source.replace("const notes", "const broken: any = undefined;\nbroken.region;\nconst notes"));
+  writeFileSync(
+    join(project, 'app.config.ts'),
+    source.replace('const notes', 'const broken: any = undefined;\nbroken.region;\nconst notes'),
+  );
   assert.ok(await outputShows(serve, /Reload failed/, MARGIN_MS), serve.output());
   const banner = await fetchText(`${serve.base}/`);
   assert.match(banner.body, /<h1>My home<\/h1>/, 'the last good app keeps serving');

@@ -3,7 +3,9 @@ import * as assert from 'uvu/assert';
 import { parseUtcTime } from '../../core/profiler/utc-time.js';
 import { runCliInProcess } from '../helpers/cli.js';
 
-const test = suite('numbers and dates out of range in CLI options are usage errors (exit 2, one line), never a database error');
+const test = suite(
+  'numbers and dates out of range in CLI options are usage errors (exit 2, one line), never a database error',
+);
 
 for (const args of [
   ['profiles', 'list', '--limit', '1000000000000000000000000'],
@@ -31,7 +33,8 @@ test('when a time is ISO 8601, then it is read (in UTC unless it names a zone); 
   assert.is(parseUtcTime('2026-11-22T14:00'), Date.UTC(2026, 10, 22, 14));
   assert.is(parseUtcTime('2026-11-22T14:00+01:00'), Date.UTC(2026, 10, 22, 13));
   assert.is(parseUtcTime('2026-11-22'), Date.UTC(2026, 10, 22));
-  for (const text of ['-1', '1', 'May 3', '2026-13-45', '2026-11-22T25:00', '+275760-09-13']) assert.ok(Number.isNaN(parseUtcTime(text)), text);
+  for (const text of ['-1', '1', 'May 3', '2026-13-45', '2026-11-22T25:00', '+275760-09-13'])
+    assert.ok(Number.isNaN(parseUtcTime(text)), text);
 });
 
 test.run();

@@ -6,7 +6,9 @@ import { fetchProfileJson, fetchText } from '../helpers/serve.js';
 
 // docs/own-panel.md's example, run as written (only the package name points at this build), and the panel it promises.
 
-const test = suite('the example of docs/own-panel.md records a panel row, a span, a dump and an outgoing call (real bin)');
+const test = suite(
+  'the example of docs/own-panel.md records a panel row, a span, a dump and an outgoing call (real bin)',
+);
 let example: ServedExample;
 
 test.before(async () => {

@@ -10,7 +10,9 @@ import { indexLines, segmentFiles, waitUntilIndexed } from '../faults/store-segm
 // Required: "A corrupt profile file, a truncated index line or a missing folder never crashes anything: the page
 // or command says what is wrong". The pages are tested in tests/faults; here the `app profiles` commands.
 
-const test = suite('app profiles on a damaged store: the command says what is wrong, in one line, and the rest works (real bin)');
+const test = suite(
+  'app profiles on a damaged store: the command says what is wrong, in one line, and the rest works (real bin)',
+);
 let dir: string;
 let store: string;
 const tokens: string[] = [];
@@ -29,7 +31,9 @@ test.before(async () => {
   } finally {
     assert.is(await serve.stop(), 0);
   }
-  const log = segmentFiles(store, 'log').find((file) => indexLines(file.replace(/\.log$/, '.idx')).some((line) => line.token === tokens[1]))!;
+  const log = segmentFiles(store, 'log').find((file) =>
+    indexLines(file.replace(/\.log$/, '.idx')).some((line) => line.token === tokens[1]),
+  )!;
   const damaged = indexLines(log.replace(/\.log$/, '.idx')).find((line) => line.token === tokens[1])!;
   const bytes = readFileSync(log);
   bytes[damaged.offset + damaged.length - 5] ^= 0xff;
@@ -39,7 +43,12 @@ test.before(async () => {
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 
 test('when a damaged profile is shown, then exit 1 and one line naming the token and the damage, no stack trace', async () => {
-  for (const args of [['profiles', 'show', tokens[1]], ['profiles', 'show', tokens[1], '--json'], ['profiles', 'export', tokens[1], '--curl'], ['profiles', 'diff', tokens[0], tokens[1]]]) {
+  for (const args of [
+    ['profiles', 'show', tokens[1]],
+    ['profiles', 'show', tokens[1], '--json'],
+    ['profiles', 'export', tokens[1], '--curl'],
+    ['profiles', 'diff', tokens[0], tokens[1]],
+  ]) {
     const r = await runApp([...args, '--store', store]);
     assert.is(r.code, 1, `${args.join(' ')}: ${r.stderr}`);
     assert.is(r.stdout, '', args.join(' '));

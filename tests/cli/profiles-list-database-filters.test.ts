@@ -11,10 +11,13 @@ for (const store of ['folder', 'postgres'] as const) {
 
   test.before(async () => {
     t = await serveDatabaseApp({ store });
-    for (const path of ['/n-plus-one', '/pg/pool', '/page/3', '/maria']) tokens[path] = (await fetchText(`${t.base}${path}`)).headers['x-debug-token'];
+    for (const path of ['/n-plus-one', '/pg/pool', '/page/3', '/maria'])
+      tokens[path] = (await fetchText(`${t.base}${path}`)).headers['x-debug-token'];
     await t.server.storage?.flush();
   });
-  test.after(async () => { await t.remove(); });
+  test.after(async () => {
+    await t.remove();
+  });
 
   async function listed(...args: string[]): Promise<string[]> {
     const r = await runApp(['profiles', 'list', '--json', '--store', t.storeDir, ...args]);

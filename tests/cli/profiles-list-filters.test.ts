@@ -11,7 +11,15 @@ import { fetchProfileJson, fetchText } from '../helpers/serve.js';
 // the store with no server running; `app profiles show latest`. serve-and-profiles.test.ts covers --json and
 // --status 4xx; here every other filter, the text table and `latest`, on a stopped server's store.
 
-interface Row { token: string; status: number; ip: string; method: string; url: string; time: number; duration: number }
+interface Row {
+  token: string;
+  status: number;
+  ip: string;
+  method: string;
+  url: string;
+  time: number;
+  duration: number;
+}
 
 const test = suite('app profiles list: every filter, the limit, the text table, and show latest (no server)');
 let dir: string;
@@ -23,7 +31,11 @@ const second: Record<string, string> = {};
 let boundary: string;
 
 async function request(path: string, method = 'GET'): Promise<string> {
-  const r = await fetchText(`${base}${path}`, { method, body: method === 'POST' ? '{}' : undefined, headers: method === 'POST' ? { 'content-type': 'application/json' } : {} });
+  const r = await fetchText(`${base}${path}`, {
+    method,
+    body: method === 'POST' ? '{}' : undefined,
+    headers: method === 'POST' ? { 'content-type': 'application/json' } : {},
+  });
   const token = r.headers['x-debug-token'];
   await fetchProfileJson(base, token);
   return token;
@@ -64,17 +76,27 @@ test.after(() => rmSync(dir, { recursive: true, force: true }));
 test('when listed with --json, then each row holds exactly the list fields', async () => {
   const rows = await list();
   assert.ok(rows.length >= 5);
-  for (const row of rows) assert.equal(Object.keys(row).sort(), ['duration', 'ip', 'method', 'route', 'status', 'time', 'token', 'url']);
+  for (const row of rows)
+    assert.equal(Object.keys(row).sort(), ['duration', 'ip', 'method', 'route', 'status', 'time', 'token', 'url']);
 });
 
 test('when --status 404 (exact) or --status 405, then only that status', async () => {
-  assert.equal((await list('--status', '404')).map((row) => row.token), [first['/robots.txt']]);
-  assert.equal((await list('--status', '405')).map((row) => row.token), [second['GET /contact']]);
+  assert.equal(
+    (await list('--status', '404')).map((row) => row.token),
+    [first['/robots.txt']],
+  );
+  assert.equal(
+    (await list('--status', '405')).map((row) => row.token),
+    [second['GET /contact']],
+  );
   assert.ok((await list('--status', '2xx')).every((row) => row.status >= 200 && row.status < 300));
 });
 
 test('when --method post (any case), then only POST rows', async () => {
-  assert.equal((await list('--method', 'post')).map((row) => row.token), [second['POST /contact']]);
+  assert.equal(
+    (await list('--method', 'post')).map((row) => row.token),
+    [second['POST /contact']],
+  );
 });
 
 test('when --ip, then rows of that client only; another IP lists nothing', async () => {
@@ -84,14 +106,23 @@ test('when --ip, then rows of that client only; another IP lists nothing', async
 });
 
 test('when --url is a substring, then only URLs containing it, newest first', async () => {
-  assert.equal((await list('--url', '/hello/')).map((row) => row.token), [second['/hello/late'], first['/hello/early']]);
+  assert.equal(
+    (await list('--url', '/hello/')).map((row) => row.token),
+    [second['/hello/late'], first['/hello/early']],
+  );
 });
 
 test('when --since or --until is an ISO time, then only rows on that side of it', async () => {
   const since = own(await list('--since', boundary));
-  assert.equal(since.map((row) => row.token), [second['/hello/late'], second['GET /contact'], second['POST /contact']]);
+  assert.equal(
+    since.map((row) => row.token),
+    [second['/hello/late'], second['GET /contact'], second['POST /contact']],
+  );
   const until = own(await list('--until', boundary));
-  assert.equal(until.map((row) => row.token), [first['/robots.txt'], first['/hello/early']]);
+  assert.equal(
+    until.map((row) => row.token),
+    [first['/robots.txt'], first['/hello/early']],
+  );
   assert.equal(own(await list('--since', boundary, '--until', boundary)), []);
 });
 
@@ -100,7 +131,7 @@ test('when --since is a duration ago (1h), then every recent row; a future --sin
   assert.equal(await list('--since', new Date(Date.now() + 3_600_000).toISOString()), []);
 });
 
-test('when --since is written as the list shows times (UTC, no zone), then it means UTC whatever the machine\'s time zone, as on the search page', async () => {
+test("when --since is written as the list shows times (UTC, no zone), then it means UTC whatever the machine's time zone, as on the search page", async () => {
   // Two minutes from now, in UTC, "YYYY-MM-DD HH:MM:SS": no profile is that recent.
   const future = new Date(Date.now() + 120_000).toISOString().slice(0, 19).replace('T', ' ');
   for (const tz of ['UTC', 'Asia/Tokyo', 'America/New_York']) {
@@ -113,7 +144,10 @@ test('when --since is written as the list shows times (UTC, no zone), then it me
 test('when --limit 2, then the two newest rows', async () => {
   const all = await list();
   const r = await runApp(['profiles', 'list', '--json', '--limit', '2', '--store', store]);
-  assert.equal((JSON.parse(r.stdout) as Row[]).map((row) => row.token), all.slice(0, 2).map((row) => row.token));
+  assert.equal(
+    (JSON.parse(r.stdout) as Row[]).map((row) => row.token),
+    all.slice(0, 2).map((row) => row.token),
+  );
 });
 
 test('when listed as text, then the count, the columns of the search page and one line per row with status, time, duration and token', async () => {
@@ -123,9 +157,15 @@ test('when listed as text, then the count, the columns of the search page and on
   assert.match(r.stdout, /^2 results found$/m);
   const header = lines.find((line) => /^Status\s/.test(line));
   assert.ok(header, r.stdout);
-  for (const column of ['Status', 'IP', 'Method', 'URL', 'Time', 'Duration', 'Route', 'Token']) assert.ok(header!.includes(column), column);
+  for (const column of ['Status', 'IP', 'Method', 'URL', 'Time', 'Duration', 'Route', 'Token'])
+    assert.ok(header!.includes(column), column);
   const late = lines.find((line) => line.includes(second['/hello/late']))!;
-  assert.match(late, new RegExp(`^200\\s+127\\.0\\.0\\.1\\s+GET\\s+${base}/hello/late\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d.*\\d ms\\s+(\\S+\\s+)?${second['/hello/late']}$`));
+  assert.match(
+    late,
+    new RegExp(
+      `^200\\s+127\\.0\\.0\\.1\\s+GET\\s+${base}/hello/late\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d.*\\d ms\\s+(\\S+\\s+)?${second['/hello/late']}$`,
+    ),
+  );
   assert.ok(lines.indexOf(late) < lines.findIndex((line) => line.includes(first['/hello/early'])), 'newest first');
   assert.not.match(r.stdout, /\x1b\[/);
 });
@@ -137,12 +177,15 @@ test('when show latest, then the newest stored profile', async () => {
   assert.is(JSON.parse(r.stdout).token, newest.token);
 });
 
-test('when listed, then the profiler\'s own requests (the JSON polls above) are left out; --include-profiler lists them too', async () => {
+test("when listed, then the profiler's own requests (the JSON polls above) are left out; --include-profiler lists them too", async () => {
   const shown = await list();
   assert.is(shown.length, 5, JSON.stringify(shown.map((row) => row.url)));
   assert.ok(shown.every((row) => !row.url.includes('/_profiler')));
   const all = await list('--include-profiler');
-  assert.ok(all.some((row) => row.url.includes('/_profiler/')), 'the profiler\'s own requests are still recorded');
+  assert.ok(
+    all.some((row) => row.url.includes('/_profiler/')),
+    "the profiler's own requests are still recorded",
+  );
   assert.equal(own(all), shown);
 });
 

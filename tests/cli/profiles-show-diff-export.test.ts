@@ -9,7 +9,7 @@ import { fetchProfileJson, fetchText } from '../helpers/serve.js';
 
 // The real bin, except where one test shows many panels: those run the CLI in this process, fitted to
 // the 100 columns the piped bin fits.
-const test = suite('app profiles show (every panel), diff and export, on a stopped server\'s store (real bin)');
+const test = suite("app profiles show (every panel), diff and export, on a stopped server's store (real bin)");
 const inProcess = (args: string[]) => runCliInProcess(args, { columns: 100 });
 let dir: string;
 let store: string;
@@ -34,13 +34,26 @@ test.before(async () => {
 
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 
-test('when each panel is shown as text, then exit 0, the summary and the panel\'s heading, no ANSI when piped', async () => {
+test("when each panel is shown as text, then exit 0, the summary and the panel's heading, no ANSI when piped", async () => {
   const headings: Record<string, RegExp> = {
-    request: /^Request\n-+$/m, time: /^Performance\n-+$/m, exception: /^Exception/m, log: /^Logs \(\d+ records?/m,
-    events: /^Events\n-+$/m, router: /^Routing\n-+$/m, security: /^Security\n-+$/m,
+    request: /^Request\n-+$/m,
+    time: /^Performance\n-+$/m,
+    exception: /^Exception/m,
+    log: /^Logs \(\d+ records?/m,
+    events: /^Events\n-+$/m,
+    router: /^Routing\n-+$/m,
+    security: /^Security\n-+$/m,
   };
   for (const [panel, heading] of Object.entries(headings)) {
-    const r = await (panel === 'request' ? runApp : inProcess)(['profiles', 'show', notFound, '--panel', panel, '--store', store]);
+    const r = await (panel === 'request' ? runApp : inProcess)([
+      'profiles',
+      'show',
+      notFound,
+      '--panel',
+      panel,
+      '--store',
+      store,
+    ]);
     assert.is(r.code, 0, `${panel}: ${r.stderr}`);
     assert.match(r.stdout, new RegExp(`^Token\\s+${notFound}$`, 'm'), panel);
     assert.match(r.stdout, heading, panel);
@@ -63,7 +76,9 @@ test('when --html, then the profiler page of that panel, as the server renders i
 });
 
 test('when a token is pasted with blanks around it, then it is the same profile', async () => {
-  const [plain, pasted] = await Promise.all([hello, ` ${hello}\n`].map((token) => runApp(['profiles', 'show', token, '--json', '--store', store])));
+  const [plain, pasted] = await Promise.all(
+    [hello, ` ${hello}\n`].map((token) => runApp(['profiles', 'show', token, '--json', '--store', store])),
+  );
   assert.is(pasted.code, 0, pasted.stderr);
   assert.is(pasted.stdout, plain.stdout);
 });
@@ -71,21 +86,30 @@ test('when a token is pasted with blanks around it, then it is the same profile'
 test('when an unknown panel is asked for, then a usage error naming the choices, exit 2', async () => {
   const r = await runApp(['profiles', 'show', notFound, '--panel', 'nope', '--store', store]);
   assert.is(r.code, 2);
-  assert.match(r.stderr, /Allowed choices are request \(Request \/ Response\), time \(Performance\), exception \(Exception\), log \(Logs\), events \(Events\), router \(Routing\), security \(Security\), http_client \(HTTP Client\), db \(Database\), dump \(Dumps\), config \(Configuration\)\.$/m);
+  assert.match(
+    r.stderr,
+    /Allowed choices are request \(Request \/ Response\), time \(Performance\), exception \(Exception\), log \(Logs\), events \(Events\), router \(Routing\), security \(Security\), http_client \(HTTP Client\), db \(Database\), dump \(Dumps\), config \(Configuration\)\.$/m,
+  );
 });
 
 test('when a panel is asked for by its Symfony name (logger, performance, routing), then it is shown, as the profiler page does', async () => {
-  for (const [alias, panel] of [['logger', 'log'], ['performance', 'time'], ['routing', 'router']]) {
+  for (const [alias, panel] of [
+    ['logger', 'log'],
+    ['performance', 'time'],
+    ['routing', 'router'],
+  ]) {
     const byAlias = await inProcess(['profiles', 'show', notFound, '--panel', alias, '--store', store]);
     const byName = await inProcess(['profiles', 'show', notFound, '--panel', panel, '--store', store]);
     assert.is(byAlias.code, 0, `${alias}: ${byAlias.stderr}`);
     assert.is(byAlias.stdout, byName.stdout, alias);
-    const json = JSON.parse((await inProcess(['profiles', 'show', notFound, '--panel', alias, '--json', '--store', store])).stdout);
+    const json = JSON.parse(
+      (await inProcess(['profiles', 'show', notFound, '--panel', alias, '--json', '--store', store])).stdout,
+    );
     assert.is(json.panel, panel);
   }
 });
 
-test('when --panel X --json, then only that panel\'s data; times are ISO 8601 strings', async () => {
+test("when --panel X --json, then only that panel's data; times are ISO 8601 strings", async () => {
   const r = await runApp(['profiles', 'show', hello, '--panel', 'time', '--json', '--store', store]);
   assert.is(r.code, 0, r.stderr);
   const json = JSON.parse(r.stdout);
@@ -94,7 +118,9 @@ test('when --panel X --json, then only that panel\'s data; times are ISO 8601 st
   assert.type(json.data.duration, 'number');
   assert.ok(Array.isArray(json.data.phases));
   assert.not.ok('collectors' in json);
-  const log = JSON.parse((await inProcess(['profiles', 'show', hello, '--panel', 'log', '--json', '--store', store])).stdout);
+  const log = JSON.parse(
+    (await inProcess(['profiles', 'show', hello, '--panel', 'log', '--json', '--store', store])).stdout,
+  );
   assert.match(log.data.records[0].time, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   const whole = JSON.parse((await inProcess(['profiles', 'show', hello, '--json', '--store', store])).stdout);
   assert.match(whole.time, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
@@ -123,11 +149,16 @@ test('when two profiles differ, then diff names status, route and exceptions and
 test('when exported, then a curl line and a HAR entry of the recorded request, aimed at --target while the server that recorded it is stopped; asking for both is a usage error', async () => {
   const unchecked = await runApp(['profiles', 'export', hello, '--curl', '--store', store]);
   assert.is(unchecked.code, 1, unchecked.stdout);
-  assert.match(unchecked.stderr, /Cannot aim the export of GET .* at the server that recorded it: .*Is the server running\? \(use --target to choose another\)/);
+  assert.match(
+    unchecked.stderr,
+    /Cannot aim the export of GET .* at the server that recorded it: .*Is the server running\? \(use --target to choose another\)/,
+  );
   const curl = await runApp(['profiles', 'export', hello, '--curl', '--target', base, '--store', store]);
   assert.is(curl.code, 0, curl.stderr);
   assert.match(curl.stdout, new RegExp(`^curl -X GET '${base}/hello/ann'`));
-  const har = JSON.parse((await runApp(['profiles', 'export', hello, '--har', '--target', base, '--store', store])).stdout);
+  const har = JSON.parse(
+    (await runApp(['profiles', 'export', hello, '--har', '--target', base, '--store', store])).stdout,
+  );
   assert.is(har.log.version, '1.2');
   assert.is(har.log.entries[0].request.url, `${base}/hello/ann`);
   assert.is(har.log.entries[0].response.status, 200);

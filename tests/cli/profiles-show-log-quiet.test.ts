@@ -7,7 +7,9 @@ import { visibleWidth } from '../../render/text/fit.js';
 import { runApp, startServe } from '../helpers/cli.js';
 import { fetchProfileJson, fetchText } from '../helpers/serve.js';
 
-const test = suite('profiles show --panel log and exception: the event channel\'s DEBUG records hidden behind a count, --all shows them, contexts wrap between JSON values (real bin, COLUMNS 80 and 100)');
+const test = suite(
+  "profiles show --panel log and exception: the event channel's DEBUG records hidden behind a count, --all shows them, contexts wrap between JSON values (real bin, COLUMNS 80 and 100)",
+);
 let dir: string;
 let store: string;
 const tokens: Record<string, string> = {};
@@ -22,7 +24,12 @@ test.before(async () => {
     for (const path of ['/hello/world', '/boom']) {
       tokens[path] = (await fetchText(`${serve.base}${path}`)).headers['x-debug-token'];
       const profile = await fetchProfileJson(serve.base, tokens[path]);
-      const records = profile.collectors.log.records as { level: string; channel: string; message: string; context: Record<string, unknown> }[];
+      const records = profile.collectors.log.records as {
+        level: string;
+        channel: string;
+        message: string;
+        context: Record<string, unknown>;
+      }[];
       eventRecords[path] = records.filter((r) => r.channel === 'event' && r.level === 'DEBUG').length;
       contexts[path] = records.find((r) => r.message.startsWith('Matched route'))!.context;
     }
@@ -33,7 +40,10 @@ test.before(async () => {
 
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Row { channel: string; message: string[] }
+interface Row {
+  channel: string;
+  message: string[];
+}
 
 /** The log table's rows: each record's channel and the lines of its Message cell. */
 function logRows(stdout: string): Row[] {
@@ -52,17 +62,26 @@ function logRows(stdout: string): Row[] {
 }
 
 const show = (path: string, panel: string, columns: number, ...more: string[]) =>
-  runApp(['profiles', 'show', tokens[path]!, '--panel', panel, '--store', store, ...more], { env: { COLUMNS: String(columns) } });
+  runApp(['profiles', 'show', tokens[path]!, '--panel', panel, '--store', store, ...more], {
+    env: { COLUMNS: String(columns) },
+  });
 
 for (const columns of [80, 100]) {
-  for (const [path, panel] of [['/hello/world', 'log'], ['/boom', 'exception']] as const) {
+  for (const [path, panel] of [
+    ['/hello/world', 'log'],
+    ['/boom', 'exception'],
+  ] as const) {
     test(`at COLUMNS=${columns}, show --panel ${panel} lists no event record and says how many it hides`, async () => {
       const r = await show(path, panel, columns);
       assert.is(r.code, 0, r.stderr);
       assert.ok(eventRecords[path]! > 0);
       const rows = logRows(r.stdout);
       assert.ok(rows.length > 0, r.stdout);
-      assert.equal(rows.filter((row) => row.channel === 'event'), [], r.stdout);
+      assert.equal(
+        rows.filter((row) => row.channel === 'event'),
+        [],
+        r.stdout,
+      );
       assert.ok(r.stdout.includes(`\n${eventRecords[path]} event records hidden (--all to show)\n`), r.stdout);
       assert.ok(Math.max(...r.stdout.split('\n').map(visibleWidth)) <= columns, r.stdout);
     });
@@ -82,14 +101,19 @@ for (const columns of [80, 100]) {
     assert.is(matched.message[0]!.trimEnd(), 'Matched route "hello".', 'the message alone on its first line');
     const context = matched.message.slice(1);
     assert.ok(context.length > 1, 'the context wraps at this width');
-    assert.ok(context.every((line) => line.startsWith('  {') || line.startsWith('  "')), context.join('\n'));
+    assert.ok(
+      context.every((line) => line.startsWith('  {') || line.startsWith('  "')),
+      context.join('\n'),
+    );
     // A break inside a key, a string or a number would put a space into it when the lines are joined with one.
     assert.equal(JSON.parse(context.map((line) => line.trim()).join(' ')), contexts['/hello/world']);
   });
 }
 
 test('when --wide, then each record and its compact context stay on one line', async () => {
-  const r = await runApp(['profiles', 'show', tokens['/hello/world']!, '--panel', 'log', '--wide', '--store', store], { env: { COLUMNS: '80' } });
+  const r = await runApp(['profiles', 'show', tokens['/hello/world']!, '--panel', 'log', '--wide', '--store', store], {
+    env: { COLUMNS: '80' },
+  });
   assert.ok(r.stdout.includes(`Matched route "hello". ${JSON.stringify(contexts['/hello/world'])}\n`), r.stdout);
 });
 

@@ -27,20 +27,25 @@ async function store(token: string): Promise<void> {
 }
 
 test('when the database restarts while tail runs, then tail says it is waiting, then back, prints the next profile, and Ctrl-C ends it with 0', async () => {
-  const child = spawn(process.execPath, [BIN, 'profiles', 'tail', '--store', database.url], { env: { ...process.env, NO_COLOR: '1' } });
+  const child = spawn(process.execPath, [BIN, 'profiles', 'tail', '--store', database.url], {
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
   child.stderr.on('data', (d) => (stderr += d));
   let code: number | null | undefined;
-  const exited = new Promise<number | null>((resolve) => child.on('close', (c) => resolve(code = c)));
+  const exited = new Promise<number | null>((resolve) => child.on('close', (c) => resolve((code = c))));
   const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
   try {
     assert.ok(await waitFor(() => stderr.includes('Waiting for new profiles'), 15_000), stderr);
     await store('a0a0a1');
     assert.ok(await waitFor(() => stdout.includes('a0a0a1'), 10_000), stdout);
     database.stopServer();
-    assert.ok(await waitFor(() => /cannot be reached.*Waiting for it to come back/.test(stderr) || code !== undefined, 15_000), stderr);
+    assert.ok(
+      await waitFor(() => /cannot be reached.*Waiting for it to come back/.test(stderr) || code !== undefined, 15_000),
+      stderr,
+    );
     assert.is(code, undefined, `tail is still running: ${stderr}`);
     database.startServer();
     await store('a0a0a2');

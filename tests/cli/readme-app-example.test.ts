@@ -30,7 +30,11 @@ test('the other routes answer as the comments say', async () => {
   assert.is((await fetchText(`${serve.base}/pages`)).body, 'page 1');
   const posted = await fetchText(`${serve.base}/contact`, { method: 'POST', body: '{"email":"a@b.c"}' });
   assert.is(posted.status, 303);
-  assert.is((await fetchText(`${serve.base}/contact`, { method: 'POST', body: '{', headers: { accept: 'application/json' } })).status, 400);
+  assert.is(
+    (await fetchText(`${serve.base}/contact`, { method: 'POST', body: '{', headers: { accept: 'application/json' } }))
+      .status,
+    400,
+  );
 });
 
 test.run();

@@ -17,7 +17,10 @@ function runExample(args: string[]): Promise<CliResult> {
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
     const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.on('close', (code) => { clearTimeout(timer); done({ code, stdout, stderr }); });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      done({ code, stdout, stderr });
+    });
   });
 }
 
@@ -52,10 +55,14 @@ test('when the recorded 404 is replayed unchanged, then exit 0; after the app ga
   assert.match(same.stdout, /GET .*\/robots\.txt: 404 when recorded, 404 now \(token [0-9a-f]{6}\)/);
   assert.match(same.stdout, /Same behaviour\./);
 
-  writeFileSync(join(dir, 'app.config.ts'), appSource(`
-  .get('robots', '/robots.txt', () => new Response('User-agent: *', 200, { 'Content-Type': 'text/plain' }))`));
+  writeFileSync(
+    join(dir, 'app.config.ts'),
+    appSource(`
+  .get('robots', '/robots.txt', () => new Response('User-agent: *', 200, { 'Content-Type': 'text/plain' }))`),
+  );
   const end = Date.now() + 5000;
-  while ((await fetchText(`${serve.base}/robots.txt`)).status !== 200 && Date.now() < end) await new Promise((r) => setTimeout(r, 25));
+  while ((await fetchText(`${serve.base}/robots.txt`)).status !== 200 && Date.now() < end)
+    await new Promise((r) => setTimeout(r, 25));
 
   const differs = await runExample([token, store]);
   assert.is(differs.code, 1, differs.stdout + differs.stderr);

@@ -11,7 +11,9 @@ import { fetchProfileJson, fetchText } from '../helpers/serve.js';
 // replay; plain replay refuses (exit 1, naming --data) to send a body it knows is incomplete; the HAR carries the
 // response preview.
 
-const test = suite('a redacted body field keeps the body\'s shape: stored, exported, replayed only when told (real bin, real servers)');
+const test = suite(
+  "a redacted body field keeps the body's shape: stored, exported, replayed only when told (real bin, real servers)",
+);
 let dir: string;
 let store: string;
 let serve: ServeProcess;
@@ -22,9 +24,24 @@ let form: string;
 test.before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'appkernel-redacted-body-'));
   store = join(dir, 'store');
-  [serve, counting] = await Promise.all([startServe(['--store', store, '--no-watch'], { cwd: dir }), startCountingServer()]);
-  json = (await fetchText(`${serve.base}/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"user":"a","password":"x"}' })).headers['x-debug-token'];
-  form = (await fetchText(`${serve.base}/contact`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'user=a&password=x' })).headers['x-debug-token'];
+  [serve, counting] = await Promise.all([
+    startServe(['--store', store, '--no-watch'], { cwd: dir }),
+    startCountingServer(),
+  ]);
+  json = (
+    await fetchText(`${serve.base}/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"user":"a","password":"x"}',
+    })
+  ).headers['x-debug-token'];
+  form = (
+    await fetchText(`${serve.base}/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'user=a&password=x',
+    })
+  ).headers['x-debug-token'];
   for (const token of [json, form]) await fetchProfileJson(serve.base, token);
 });
 
@@ -33,7 +50,7 @@ test.after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test('when a JSON body with a password is stored, then only the password\'s value is replaced', async () => {
+test("when a JSON body with a password is stored, then only the password's value is replaced", async () => {
   const profile = await fetchProfileJson(serve.base, json);
   assert.is(profile.collectors.request.body.text, '{"user":"a","password":"[REDACTED]"}');
 });
@@ -48,7 +65,7 @@ test('when it is exported as curl, then the body is sent with the other fields a
   assert.ok(urlEncoded.stdout.trim().endsWith(` --data-raw 'user=a&password=[REDACTED]'`), urlEncoded.stdout);
 });
 
-test('when it is exported as HAR, then postData keeps the body\'s shape and response.content carries the stored preview', async () => {
+test("when it is exported as HAR, then postData keeps the body's shape and response.content carries the stored preview", async () => {
   const r = await runApp(['profiles', 'export', json, '--har', '--store', store]);
   assert.is(r.code, 0, r.stderr);
   const entry = JSON.parse(r.stdout).log.entries[0];
@@ -63,7 +80,10 @@ test('when it is exported as HAR, then postData keeps the body\'s shape and resp
 test('when plain replay meets the redacted body, then it sends nothing, exits 1 and names --data and --send-incomplete', async () => {
   const r = await runApp(['replay', json, '--target', counting.base, '--store', store]);
   assert.is(r.code, 1, r.stdout + r.stderr);
-  assert.match(r.stderr, /^app: Not sent: the recorded body of POST .*\/contact is incomplete \(password redacted when recorded, left as \[REDACTED\]\)\. Give the body to send with --data or --data-file, or send the stored one as it is with --send-incomplete\.$/m);
+  assert.match(
+    r.stderr,
+    /^app: Not sent: the recorded body of POST .*\/contact is incomplete \(password redacted when recorded, left as \[REDACTED\]\)\. Give the body to send with --data or --data-file, or send the stored one as it is with --send-incomplete\.$/m,
+  );
   assert.is(r.stdout, '');
   assert.is(counting.received.length, 0, 'nothing reached the server');
 });
@@ -86,7 +106,10 @@ test('when --data gives the body, then it is sent without a word about the recor
   assert.not.match(r.stderr, /Incomplete/);
   const result = JSON.parse(r.stdout);
   assert.is(result.bodyIncomplete, null);
-  assert.is((await fetchProfileJson(serve.base, result.token)).collectors.request.body.size, Buffer.byteLength('{"user":"a","password":"y"}'));
+  assert.is(
+    (await fetchProfileJson(serve.base, result.token)).collectors.request.body.size,
+    Buffer.byteLength('{"user":"a","password":"y"}'),
+  );
 });
 
 test.run();

@@ -12,7 +12,9 @@ import { fetchProfileJson } from '../helpers/serve.js';
 // profile fetch to B. Replay and export aim at the port the server answered on. B is a second real
 // server that counts what it gets.
 
-const test = suite('app replay and export send a request recorded with a planted loopback Host to the server that answered it (real bin)');
+const test = suite(
+  'app replay and export send a request recorded with a planted loopback Host to the server that answered it (real bin)',
+);
 let dir: string;
 let store: string;
 let a: ServeProcess;
@@ -22,7 +24,10 @@ let planted: string;
 const BODY = JSON.stringify({ name: 'ann', message: 'planted' });
 const TOKEN_HEADER = 'Authorization: Bearer MY-REAL-DEV-TOKEN';
 
-async function profiled(path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<string> {
+async function profiled(
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<string> {
   const r = await sendRaw(a.base, { path, ...init, headers: { host: `127.0.0.1:${aPort}`, ...init.headers } });
   const token = r.headers['x-debug-token'] as string;
   assert.ok(token, `no token for ${path}: ${r.status}`);
@@ -37,7 +42,13 @@ test.before(async () => {
   a = await startServe(['--store', store, '--no-watch'], { cwd: dir });
   aPort = Number(new URL(a.base).port);
   planted = await profiled('/contact?page=2', {
-    method: 'POST', body: BODY, headers: { host: `127.0.0.1:${b.port}`, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(BODY)) },
+    method: 'POST',
+    body: BODY,
+    headers: {
+      host: `127.0.0.1:${b.port}`,
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(BODY)),
+    },
   });
 });
 
@@ -64,7 +75,10 @@ test('when replayed without --target, then A gets the request, the --header toke
   const replayed = await fetchProfileJson(a.base, result.token);
   assert.ok(replayed.collectors.request.redacted.includes('header authorization'), 'A got the Authorization header');
   assert.is(replayed.collectors.request.body.text, BODY);
-  assert.match(r.stderr, new RegExp(`origin replaced: recorded Host 127\\.0\\.0\\.1:${b.port}, sent to http://127\\.0\\.0\\.1:${aPort}`));
+  assert.match(
+    r.stderr,
+    new RegExp(`origin replaced: recorded Host 127\\.0\\.0\\.1:${b.port}, sent to http://127\\.0\\.0\\.1:${aPort}`),
+  );
 });
 
 test('when replayed with --target B, then B gets the request with the --header token', async () => {

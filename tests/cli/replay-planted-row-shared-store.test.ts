@@ -16,7 +16,9 @@ import { startTempPostgres, type TempPostgres } from '../helpers/temp-postgres.j
 // Replay and export must not send a developer's header or the body there, nor aim a curl at it;
 // a profile of the developer's own `app serve` on that store still replays without flags.
 
-const test = suite('app replay and export on a shared PostgreSQL store: a planted row cannot choose where a request goes');
+const test = suite(
+  'app replay and export on a shared PostgreSQL store: a planted row cannot choose where a request goes',
+);
 let database: TempPostgres;
 let dir: string;
 let listener: CountingServer;
@@ -48,9 +50,19 @@ test.after(async () => {
 });
 
 test('when the planted row is replayed with a real token, then the listener gets no request, only a bare identity check, and replay exits 1 naming --target', async () => {
-  const r = await runApp(['replay', PLANTED, '--header', 'Authorization: Bearer MY-REAL-DEV-TOKEN', '--store', database.url]);
+  const r = await runApp([
+    'replay',
+    PLANTED,
+    '--header',
+    'Authorization: Bearer MY-REAL-DEV-TOKEN',
+    '--store',
+    database.url,
+  ]);
   assert.is(r.code, 1, r.stdout + r.stderr);
-  assert.match(r.stderr, /Not sent: the profile dead01 names http:\/\/127\.0\.0\.1:\d+ as the server that recorded it.*--target/);
+  assert.match(
+    r.stderr,
+    /Not sent: the profile dead01 names http:\/\/127\.0\.0\.1:\d+ as the server that recorded it.*--target/,
+  );
   assert.equal(listener.received, []);
   assert.ok(listener.probes.length > 0, 'the listener was asked to prove itself');
   for (const probe of listener.probes) {
@@ -70,14 +82,14 @@ test('when the planted row is exported as curl or HAR, then nothing is printed a
   assert.equal(listener.received, []);
 });
 
-test('when the developer names the listener with --target, then it gets the request: a choice, not the row\'s', async () => {
+test("when the developer names the listener with --target, then it gets the request: a choice, not the row's", async () => {
   const r = await runApp(['replay', PLANTED, '--target', listener.base, '--store', database.url]);
   assert.is(r.code, 0, r.stderr);
   assert.is(listener.received.length, 1);
   assert.is(listener.received[0].url, '/steal');
 });
 
-test('when a profile of the developer\'s own app serve on that store is replayed without flags, then it goes to that server', async () => {
+test("when a profile of the developer's own app serve on that store is replayed without flags, then it goes to that server", async () => {
   const token = (await fetchText(`${server.base}/hello/world?x=1`)).headers['x-debug-token'] as string;
   await fetchProfileJson(server.base, token);
   const r = await runApp(['replay', token, '--json', '--store', database.url]);
@@ -86,7 +98,7 @@ test('when a profile of the developer\'s own app serve on that store is replayed
   assert.is(JSON.parse(r.stdout).status, 200);
 });
 
-test('when a server restarts on the same port and store, then yesterday\'s profile replays to it without flags', async () => {
+test("when a server restarts on the same port and store, then yesterday's profile replays to it without flags", async () => {
   const token = (await fetchText(`${server.base}/hello/again`)).headers['x-debug-token'] as string;
   await fetchProfileJson(server.base, token);
   const port = new URL(server.base).port;

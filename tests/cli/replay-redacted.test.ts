@@ -16,7 +16,9 @@ test.before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'appkernel-replay-redacted-'));
   store = join(dir, 'store');
   serve = await startServe(['--store', store, '--no-watch'], { cwd: dir });
-  const r = await fetchText(`${serve.base}/hello/ann?password=hunter2&page=2`, { headers: { authorization: 'Bearer s3cret', cookie: 'sid=c00kie' } });
+  const r = await fetchText(`${serve.base}/hello/ann?password=hunter2&page=2`, {
+    headers: { authorization: 'Bearer s3cret', cookie: 'sid=c00kie' },
+  });
   token = r.headers['x-debug-token'];
   await fetchProfileJson(serve.base, token);
 });
@@ -48,19 +50,28 @@ test('when --header supplies the redacted header, then it is sent and no longer 
   const result = JSON.parse(r.stdout);
   assert.not.ok(result.omitted.includes('authorization'));
   const replayed = await fetchProfileJson(serve.base, result.token);
-  assert.ok(replayed.collectors.request.redacted.includes('header authorization'), 'the server got an Authorization header (and redacted it)');
+  assert.ok(
+    replayed.collectors.request.redacted.includes('header authorization'),
+    'the server got an Authorization header (and redacted it)',
+  );
 });
 
 test('when --query supplies the redacted query value, then it is sent (the other pairs as recorded) and no longer reported; the hint names --query', async () => {
   const plain = await runApp(['replay', token, '--store', store]);
-  assert.match(plain.stderr, /^Left out \(redacted when recorded\): authorization, cookie, query password\. Send headers with --header "Name: value", query parameters with --query "name=value"\.$/m);
+  assert.match(
+    plain.stderr,
+    /^Left out \(redacted when recorded\): authorization, cookie, query password\. Send headers with --header "Name: value", query parameters with --query "name=value"\.$/m,
+  );
   const r = await runApp(['replay', token, '--json', '--query', 'password=again', '--store', store]);
   assert.is(r.code, 0, r.stderr);
   const result = JSON.parse(r.stdout);
   assert.is(result.url, `${serve.base}/hello/ann?page=2&password=again`);
   assert.equal([...result.omitted].sort(), ['authorization', 'cookie']);
   const replayed = await fetchProfileJson(serve.base, result.token);
-  assert.ok(replayed.collectors.request.redacted.includes('query password'), 'the server got a password (and redacted it)');
+  assert.ok(
+    replayed.collectors.request.redacted.includes('query password'),
+    'the server got a password (and redacted it)',
+  );
   const bad = await runApp(['replay', token, '--query', 'password', '--store', store]);
   assert.is(bad.code, 2);
   assert.match(bad.stderr, /^app: Invalid query parameter "password": expected "name=value"\.$/m);

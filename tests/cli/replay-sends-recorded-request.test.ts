@@ -11,7 +11,9 @@ import { fetchProfileJson, fetchText } from '../helpers/serve.js';
 // prints the new status and token". replay-and-watch.test.ts replays a GET 404 to the recorded host; here a
 // POST with a query, a header and a body, to the recorded host and to another server with --target.
 
-const test = suite('app replay sends the recorded method, path, query, headers and body, to the recorded host or --target (real bin)');
+const test = suite(
+  'app replay sends the recorded method, path, query, headers and body, to the recorded host or --target (real bin)',
+);
 let dir: string;
 let storeA: string;
 let a: ServeProcess;
@@ -24,7 +26,11 @@ test.before(async () => {
   storeA = join(dir, 'store-a');
   a = await startServe(['--store', storeA, '--no-watch'], { cwd: dir });
   b = await startServe(['--store', join(dir, 'store-b'), '--no-watch'], { cwd: dir });
-  const r = await fetchText(`${a.base}/contact?page=2&sort=name`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-trace-id': 'trace-42' }, body: BODY });
+  const r = await fetchText(`${a.base}/contact?page=2&sort=name`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-trace-id': 'trace-42' },
+    body: BODY,
+  });
   assert.is(r.status, 200);
   token = r.headers['x-debug-token'];
   await fetchProfileJson(a.base, token);
@@ -50,7 +56,10 @@ function assertSameRequest(replayed: any, base: string): void {
 test('when replayed without --target, then the recorded host gets the same method, path, query, headers and body, and the new status and token are printed', async () => {
   const r = await runApp(['replay', token, '--store', storeA]);
   assert.is(r.code, 0, r.stderr);
-  const m = new RegExp(`^POST ${a.base.replace(/[.]/g, '\\.')}/contact\\?page=2&sort=name -> 200 \\(token ([0-9a-f]{6})\\)$`, 'm').exec(r.stdout);
+  const m = new RegExp(
+    `^POST ${a.base.replace(/[.]/g, '\\.')}/contact\\?page=2&sort=name -> 200 \\(token ([0-9a-f]{6})\\)$`,
+    'm',
+  ).exec(r.stdout);
   assert.ok(m, r.stdout);
   assert.is.not(m![1], token);
   assertSameRequest(await fetchProfileJson(a.base, m![1]), a.base);

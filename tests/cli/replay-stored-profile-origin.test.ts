@@ -33,7 +33,10 @@ const FOREIGN = 'a0a0a1';
 const OLD_FOREIGN = 'a0a0a2';
 const OLD_LOOPBACK = 'a0a0a3';
 const FOREIGN_V6 = 'a0a0a4';
-const v6Profile = withServer(profile200({ token: FOREIGN_V6, url: 'http://evil.example/hello/world', seed: 4 }), { address: '::1', port: 8741 });
+const v6Profile = withServer(profile200({ token: FOREIGN_V6, url: 'http://evil.example/hello/world', seed: 4 }), {
+  address: '::1',
+  port: 8741,
+});
 
 test.before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'appkernel-replay-origin-'));
@@ -41,9 +44,21 @@ test.before(async () => {
   a = await startCountingServer({ provesInstance: true });
   b = await startCountingServer({ provesInstance: true });
   const storage = await openFileStorage({ dir: store });
-  storage.write(withServer(profile200({ token: FOREIGN, url: `http://evil.example:${b.port}/hello/world?page=2`, seed: 1 }), { address: '127.0.0.1', port: a.port }));
-  storage.write(withServer(profile200({ token: OLD_FOREIGN, url: `http://evil.example:${b.port}/hello/world`, seed: 2 }), undefined));
-  storage.write(withServer(profile200({ token: OLD_LOOPBACK, url: `http://127.0.0.1:${b.port}/hello/world`, seed: 3 }), undefined));
+  storage.write(
+    withServer(profile200({ token: FOREIGN, url: `http://evil.example:${b.port}/hello/world?page=2`, seed: 1 }), {
+      address: '127.0.0.1',
+      port: a.port,
+    }),
+  );
+  storage.write(
+    withServer(
+      profile200({ token: OLD_FOREIGN, url: `http://evil.example:${b.port}/hello/world`, seed: 2 }),
+      undefined,
+    ),
+  );
+  storage.write(
+    withServer(profile200({ token: OLD_LOOPBACK, url: `http://127.0.0.1:${b.port}/hello/world`, seed: 3 }), undefined),
+  );
   storage.write(v6Profile);
   await storage.close();
 });
@@ -60,7 +75,15 @@ function counts(): [number, number] {
 
 test('when a profile with Host evil.example:<B> and server address A is replayed, then A gets the path and query, B nothing, and stderr names the replaced Host', async () => {
   const [sa, sb] = counts();
-  const r = await runApp(['replay', FOREIGN, '--json', '--header', 'Authorization: Bearer MY-REAL-DEV-TOKEN', '--store', store]);
+  const r = await runApp([
+    'replay',
+    FOREIGN,
+    '--json',
+    '--header',
+    'Authorization: Bearer MY-REAL-DEV-TOKEN',
+    '--store',
+    store,
+  ]);
   assert.is(r.code, 0, r.stderr);
   assert.equal(counts(), [sa + 1, sb]);
   assert.is(a.received[sa].url, '/hello/world?page=2');
@@ -69,7 +92,10 @@ test('when a profile with Host evil.example:<B> and server address A is replayed
   const result = JSON.parse(r.stdout);
   assert.is(result.url, `${a.base}/hello/world?page=2`);
   assert.is(result.originReplaced, `origin replaced: recorded Host evil.example:${b.port}, sent to ${a.base}`);
-  assert.match(r.stderr, new RegExp(`origin replaced: recorded Host evil\\.example:${b.port}, sent to http://127\\.0\\.0\\.1:${a.port}`));
+  assert.match(
+    r.stderr,
+    new RegExp(`origin replaced: recorded Host evil\\.example:${b.port}, sent to http://127\\.0\\.0\\.1:${a.port}`),
+  );
 });
 
 test('when that profile is exported, then curl and HAR aim at A and say the recorded Host was replaced', async () => {
@@ -79,7 +105,8 @@ test('when that profile is exported, then curl and HAR aim at A and say the reco
   assert.ok(curl.stdout.split('\n').includes(`# ${note}`), curl.stdout);
   assert.match(curl.stdout, new RegExp(`^curl -X GET '${a.base}/hello/world\\?page=2'`, 'm'));
   assert.not.ok(curl.stdout.trim().split('\n').pop()!.includes('evil.example'), curl.stdout);
-  const har = JSON.parse((await runApp(['profiles', 'export', FOREIGN, '--har', '--store', store])).stdout).log.entries[0];
+  const har = JSON.parse((await runApp(['profiles', 'export', FOREIGN, '--har', '--store', store])).stdout).log
+    .entries[0];
   assert.is(har.request.url, `${a.base}/hello/world?page=2`);
   assert.ok(har.comment.includes(note), har.comment);
 });
@@ -90,7 +117,11 @@ test('when the server answered on ::1, then the request is aimed at [::1] on its
 
 test('when an old profile (no server address) names a foreign Host, then replay and export refuse, ask for --target, exit 1, and nothing is sent', async () => {
   const before = counts();
-  for (const args of [['replay', OLD_FOREIGN], ['profiles', 'export', OLD_FOREIGN, '--curl'], ['profiles', 'export', OLD_FOREIGN, '--har']]) {
+  for (const args of [
+    ['replay', OLD_FOREIGN],
+    ['profiles', 'export', OLD_FOREIGN, '--curl'],
+    ['profiles', 'export', OLD_FOREIGN, '--har'],
+  ]) {
     const r = await runApp([...args, '--store', store]);
     assert.is(r.code, 1, `${args.join(' ')}: ${r.stdout}${r.stderr}`);
     assert.match(r.stderr, /Host "evil\.example:\d+", which is not loopback.*--target/, r.stderr);
@@ -122,8 +153,18 @@ test('when an old profile names a loopback Host, then it is replayed to that rec
 
 test('when --target is not an http(s) URL without query, fragment or credentials, then replay and export stop with a usage error, exit 2, and nothing is sent', async () => {
   const before = counts();
-  for (const target of [`${a.base}/api?x=1`, `${a.base}?x=1`, `http://user:pw@127.0.0.1:${a.port}`, `ftp://127.0.0.1:${a.port}`, '127.0.0.1:8741', `${a.base}#x`]) {
-    for (const args of [['replay', FOREIGN], ['profiles', 'export', FOREIGN, '--curl']]) {
+  for (const target of [
+    `${a.base}/api?x=1`,
+    `${a.base}?x=1`,
+    `http://user:pw@127.0.0.1:${a.port}`,
+    `ftp://127.0.0.1:${a.port}`,
+    '127.0.0.1:8741',
+    `${a.base}#x`,
+  ]) {
+    for (const args of [
+      ['replay', FOREIGN],
+      ['profiles', 'export', FOREIGN, '--curl'],
+    ]) {
       const r = await runApp([...args, '--target', target, '--store', store]);
       assert.is(r.code, 2, `${args[0]} ${target}: ${r.stderr}`);
       assert.match(r.stderr, /Invalid --target ".*": expected an http\(s\) URL/);
@@ -143,8 +184,14 @@ test('when the replay() API is given no target, then it sends to the recorded se
   assert.is(result.url, `${a.base}/hello/world?page=2`);
   assert.is(result.originReplaced, `origin replaced: recorded Host evil.example:${b.port}, sent to ${a.base}`);
   const refused = (e: unknown) => e instanceof AppError && e.code === 'APP_ERR_REPLAY';
-  await replay(old).then(() => assert.unreachable('an old foreign profile was replayed'), (e) => assert.ok(refused(e), String(e)));
-  await replay(profile, { target: `${a.base}/x?y=1` }).then(() => assert.unreachable('a target with a query was used'), (e) => assert.ok(refused(e), String(e)));
+  await replay(old).then(
+    () => assert.unreachable('an old foreign profile was replayed'),
+    (e) => assert.ok(refused(e), String(e)),
+  );
+  await replay(profile, { target: `${a.base}/x?y=1` }).then(
+    () => assert.unreachable('a target with a query was used'),
+    (e) => assert.ok(refused(e), String(e)),
+  );
   assert.equal(counts(), [sa + 1, sb]);
 });
 

@@ -20,11 +20,21 @@ function profiled(response: Response, token: string): Response {
 
 for (const { name, payload } of TERMINAL_PAYLOADS) {
   test(`when method, path, query and token hold ${name}, then each is escaped, with and without colour`, () => {
-    const plain = formatRequestLine(hostileRequest(payload), profiled(new Response('', 404), `a1b2c3${payload}`), 1.25, false);
+    const plain = formatRequestLine(
+      hostileRequest(payload),
+      profiled(new Response('', 404), `a1b2c3${payload}`),
+      1.25,
+      false,
+    );
     assertNoRawControls(plain, name);
     assert.not.ok(plain.includes('\n'), plain);
     assert.match(plain, / 404 1\.3 ms a1b2c3/);
-    const colored = formatRequestLine(hostileRequest(payload), profiled(new Response('', 404), `a1b2c3${payload}`), 1.25, true);
+    const colored = formatRequestLine(
+      hostileRequest(payload),
+      profiled(new Response('', 404), `a1b2c3${payload}`),
+      1.25,
+      true,
+    );
     assertNoRawControls(colored, name, { color: true });
     assert.ok(colored.includes(' \x1b[33m404\x1b[0m '), 'the status keeps its own colour');
   });
@@ -32,7 +42,10 @@ for (const { name, payload } of TERMINAL_PAYLOADS) {
 
 test('when nothing is hostile, then the line is unchanged: method, path, query, status, duration, token', () => {
   const request = new Request({ method: 'GET', target: '/hello/world?x=1', headers: { host: '127.0.0.1' } });
-  assert.is(formatRequestLine(request, profiled(new Response('', 200), 'a1b2c3'), 1.25, false), 'GET /hello/world?x=1 200 1.3 ms a1b2c3');
+  assert.is(
+    formatRequestLine(request, profiled(new Response('', 200), 'a1b2c3'), 1.25, false),
+    'GET /hello/world?x=1 200 1.3 ms a1b2c3',
+  );
 });
 
 /** A request as the router leaves it: its route and parameters in its attributes. */
@@ -43,7 +56,7 @@ function routed(target: string, route: string | null, params: Record<string, str
   return request;
 }
 
-test('when the same requests come again and again, then app serve\'s formatter prints what formatRequestLine prints, each time', () => {
+test("when the same requests come again and again, then app serve's formatter prints what formatRequestLine prints, each time", () => {
   const format = requestLineFormatter(false);
   const sequence = [
     routed('/hello/world', 'hello', { name: 'world' }),
@@ -61,12 +74,16 @@ test('when the same requests come again and again, then app serve\'s formatter p
   ];
   for (const [i, request] of sequence.entries()) {
     const response = new Response('', 200 + i);
-    assert.is(format(request, response, i + 0.25), formatRequestLine(request, response, i + 0.25, false), `request ${i}`);
+    assert.is(
+      format(request, response, i + 0.25),
+      formatRequestLine(request, response, i + 0.25, false),
+      `request ${i}`,
+    );
   }
   assert.is(format(sequence[5], new Response('', 200), 1), 'GET /hello/[REDACTED] 200 1.0 ms');
 });
 
-test('when a request\'s parameters are changed after it was printed, then the next line is made from the new ones', () => {
+test("when a request's parameters are changed after it was printed, then the next line is made from the new ones", () => {
   const format = requestLineFormatter(false);
   const params: Record<string, string> = { name: 'world' };
   const request = routed('/hello/world', 'hello', params);

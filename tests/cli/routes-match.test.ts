@@ -7,7 +7,9 @@ import { runApp } from '../helpers/cli.js';
 
 const test = suite('app routes and app routes match (demo app, real bin)');
 let dir: string;
-test.before(() => { dir = mkdtempSync(join(tmpdir(), 'appkernel-routes-')); });
+test.before(() => {
+  dir = mkdtempSync(join(tmpdir(), 'appkernel-routes-'));
+});
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 
 test('when routes --json, then every route has name, methods, path and controller', async () => {
@@ -17,12 +19,17 @@ test('when routes --json, then every route has name, methods, path and controlle
   const contact = routes.find((route) => route.name === 'contact');
   assert.ok(contact, 'the contact route is listed');
   const { name, methods, path, controller } = contact!;
-  assert.equal({ name, methods, path, controller }, { name: 'contact', methods: ['POST'], path: '/contact', controller: 'contact' });
+  assert.equal(
+    { name, methods, path, controller },
+    { name: 'contact', methods: ['POST'], path: '/contact', controller: 'contact' },
+  );
   assert.ok(routes.some((route) => route.name === '_profiler' && route.path === '/_profiler/{token}'));
-  for (const route of routes) for (const field of ['name', 'path', 'controller']) assert.type(route[field as keyof typeof route], 'string', `${route.name}.${field}`);
+  for (const route of routes)
+    for (const field of ['name', 'path', 'controller'])
+      assert.type(route[field as keyof typeof route], 'string', `${route.name}.${field}`);
 });
 
-test('when nothing matches /robots.txt, then exit 1 and a reason for every app route, the profiler\'s left out', async () => {
+test("when nothing matches /robots.txt, then exit 1 and a reason for every app route, the profiler's left out", async () => {
   const routes = JSON.parse((await runApp(['routes', '--json'], { cwd: dir })).stdout) as { name: string }[];
   const r = await runApp(['routes', 'match', '/robots.txt'], { cwd: dir });
   assert.is(r.code, 1);
@@ -33,7 +40,7 @@ test('when nothing matches /robots.txt, then exit 1 and a reason for every app r
   assert.match(r.stdout, /No route matches\./);
 });
 
-test('when the path is under /_profiler, then the profiler\'s routes are explained too', async () => {
+test("when the path is under /_profiler, then the profiler's routes are explained too", async () => {
   const r = await runApp(['routes', 'match', '/_profiler/nope/x', '--method', 'POST'], { cwd: dir });
   assert.is(r.code, 1);
   assert.match(r.stdout, /miss\s+_profiler_home\s/);
@@ -67,7 +74,10 @@ test('when routes match --json, then the explanations as JSON on stdout', async 
   const r = await runApp(['routes', '--json', 'match', '/hello/ann'], { cwd: dir });
   assert.is(r.code, 0);
   const explanations = JSON.parse(r.stdout) as { name: string; verdict: string }[];
-  assert.equal(explanations.filter((e) => e.verdict === 'match').map((e) => e.name), ['hello']);
+  assert.equal(
+    explanations.filter((e) => e.verdict === 'match').map((e) => e.name),
+    ['hello'],
+  );
 });
 
 test.run();

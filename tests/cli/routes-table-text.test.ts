@@ -11,7 +11,9 @@ import { PACKAGE_ENTRY, runApp } from '../helpers/cli.js';
 
 const test = suite('app routes prints the route table as text (real bin)');
 let dir: string;
-test.before(() => { dir = mkdtempSync(join(tmpdir(), 'appkernel-routes-text-')); });
+test.before(() => {
+  dir = mkdtempSync(join(tmpdir(), 'appkernel-routes-text-'));
+});
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 
 /** the table's rows as [name, method, path, controller] */
@@ -22,31 +24,78 @@ function rows(stdout: string): string[][] {
   return lines.slice(2).map((line) => line.trim().split(/\s+/));
 }
 
-test('when the working directory has no app file, then the profiler routes first, then the demo app\'s, one row each with method, path and controller', async () => {
+test("when the working directory has no app file, then the profiler routes first, then the demo app's, one row each with method, path and controller", async () => {
   const r = await runApp(['routes'], { cwd: dir });
   assert.is(r.code, 0, r.stderr);
   assert.is(r.stderr, '');
   const table = rows(r.stdout);
-  assert.equal(table.map((row) => row[0]), ['_profiler_home', '_profiler_search_results', '_profiler_live', '_profiler_live_script', '_profiler_instance_proof', '_profiler_explain', '_profiler_json', '_profiler', 'home', 'hello', 'contact', 'boom']);
-  assert.equal(table.find((row) => row[0] === '_profiler'), ['_profiler', 'GET', '/_profiler/{token<.+>}', 'ProfilerController::panelAction']);
-  assert.equal(table.find((row) => row[0] === 'contact'), ['contact', 'POST', '/contact', 'contact']);
-  assert.equal(table.find((row) => row[0] === 'boom'), ['boom', 'ANY', '/boom', 'boom']);
+  assert.equal(
+    table.map((row) => row[0]),
+    [
+      '_profiler_home',
+      '_profiler_search_results',
+      '_profiler_live',
+      '_profiler_live_script',
+      '_profiler_instance_proof',
+      '_profiler_explain',
+      '_profiler_json',
+      '_profiler',
+      'home',
+      'hello',
+      'contact',
+      'boom',
+    ],
+  );
+  assert.equal(
+    table.find((row) => row[0] === '_profiler'),
+    ['_profiler', 'GET', '/_profiler/{token<.+>}', 'ProfilerController::panelAction'],
+  );
+  assert.equal(
+    table.find((row) => row[0] === 'contact'),
+    ['contact', 'POST', '/contact', 'contact'],
+  );
+  assert.equal(
+    table.find((row) => row[0] === 'boom'),
+    ['boom', 'ANY', '/boom', 'boom'],
+  );
   assert.not.match(r.stdout, /\x1b\[/);
 });
 
-test('when the working directory has an app file, then its routes follow the profiler\'s', async () => {
+test("when the working directory has an app file, then its routes follow the profiler's", async () => {
   const appDir = mkdtempSync(join(dir, 'app-'));
-  writeFileSync(join(appDir, 'app.config.ts'), `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};
+  writeFileSync(
+    join(appDir, 'app.config.ts'),
+    `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};
 export const app = createApp().get('orders', '/orders/{id}', () => 'order').post('submit', '/orders', () => 'ok')
   .get('page', '/page/{n<\\\\d+>}', () => 'p', { defaults: { n: '1' } });
-`);
+`,
+  );
   const r = await runApp(['routes'], { cwd: appDir });
   assert.is(r.code, 0, r.stderr);
   const table = rows(r.stdout);
-  assert.equal(table.map((row) => row[0]), ['_profiler_home', '_profiler_search_results', '_profiler_live', '_profiler_live_script', '_profiler_instance_proof', '_profiler_explain', '_profiler_json', '_profiler', 'orders', 'submit', 'page']);
+  assert.equal(
+    table.map((row) => row[0]),
+    [
+      '_profiler_home',
+      '_profiler_search_results',
+      '_profiler_live',
+      '_profiler_live_script',
+      '_profiler_instance_proof',
+      '_profiler_explain',
+      '_profiler_json',
+      '_profiler',
+      'orders',
+      'submit',
+      'page',
+    ],
+  );
   assert.equal(table[8].slice(0, 3), ['orders', 'GET', '/orders/{id}']);
   assert.equal(table[9].slice(0, 3), ['submit', 'POST', '/orders']);
-  assert.equal(table[10].slice(0, 3), ['page', 'GET', '/page/{n<\\d+>?1}'], 'requirements and defaults are shown in the path');
+  assert.equal(
+    table[10].slice(0, 3),
+    ['page', 'GET', '/page/{n<\\d+>?1}'],
+    'requirements and defaults are shown in the path',
+  );
 });
 
 test.run();

@@ -6,18 +6,38 @@ import * as assert from 'uvu/assert';
 import { runApp, startServe } from '../helpers/cli.js';
 import { requestHead, sendRaw } from '../hardening/raw-http.js';
 
-const test = suite('app serve --allow-host: repeatable, validated, and the only way past loopback and --host in debug mode (real bin)');
+const test = suite(
+  'app serve --allow-host: repeatable, validated, and the only way past loopback and --host in debug mode (real bin)',
+);
 let dir: string;
 
-test.before(() => { dir = mkdtempSync(join(tmpdir(), 'appkernel-allow-host-')); });
-test.after(() => { rmSync(dir, { recursive: true, force: true }); });
+test.before(() => {
+  dir = mkdtempSync(join(tmpdir(), 'appkernel-allow-host-'));
+});
+test.after(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
 
 const statusFor = async (base: string, host: string) =>
   (await sendRaw(base, requestHead('GET /_profiler/search HTTP/1.1', [`Host: ${host}`]))).status;
 
 for (const bad of ['my app.test', 'myapp.test:8000', 'a@b', '', '[::1', 'http://myapp.test']) {
   test(`when --allow-host ${JSON.stringify(bad)} is given, then a one-line usage error and exit 2`, async () => {
-    const r = await runApp(['serve', '--port', '0', '--allow-host', 'ok.test', '--allow-host', bad, '--store', join(dir, 'store'), '--no-watch'], { cwd: dir });
+    const r = await runApp(
+      [
+        'serve',
+        '--port',
+        '0',
+        '--allow-host',
+        'ok.test',
+        '--allow-host',
+        bad,
+        '--store',
+        join(dir, 'store'),
+        '--no-watch',
+      ],
+      { cwd: dir },
+    );
     assert.is(r.code, 2, r.stderr);
     assert.is(r.stderr.trim().split('\n').length, 1, r.stderr);
     assert.ok(r.stderr.includes(`Invalid --allow-host "${bad}"`), r.stderr);
@@ -25,7 +45,20 @@ for (const bad of ['my app.test', 'myapp.test:8000', 'a@b', '', '[::1', 'http://
 }
 
 test('when --allow-host is given twice, then both names are served on any port and another name is a 421', async () => {
-  const serve = await startServe(['--allow-host', 'MyApp.test', '--allow-host', '::1', '--allow-host', 'dev.local', '--store', join(dir, 'two'), '--no-watch'], { cwd: dir });
+  const serve = await startServe(
+    [
+      '--allow-host',
+      'MyApp.test',
+      '--allow-host',
+      '::1',
+      '--allow-host',
+      'dev.local',
+      '--store',
+      join(dir, 'two'),
+      '--no-watch',
+    ],
+    { cwd: dir },
+  );
   try {
     assert.is(await statusFor(serve.base, 'myapp.test:1234'), 200);
     assert.is(await statusFor(serve.base, 'DEV.LOCAL'), 200);
@@ -46,7 +79,19 @@ test('when bound to another loopback address, then that address is served as a H
 });
 
 test('when exposed with --expose-profiler, then the allowed names apply and a rebinding name is a 421', async () => {
-  const serve = await startServe(['--host', '0.0.0.0', '--expose-profiler', '--allow-host', 'lan.test', '--store', join(dir, 'exposed'), '--no-watch'], { cwd: dir });
+  const serve = await startServe(
+    [
+      '--host',
+      '0.0.0.0',
+      '--expose-profiler',
+      '--allow-host',
+      'lan.test',
+      '--store',
+      join(dir, 'exposed'),
+      '--no-watch',
+    ],
+    { cwd: dir },
+  );
   try {
     const base = `http://127.0.0.1:${new URL(serve.base).port}`;
     assert.is(await statusFor(base, 'lan.test:8000'), 200);

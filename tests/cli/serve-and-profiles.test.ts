@@ -42,7 +42,10 @@ test('when profiles list --json, then the requests are listed newest first with 
   assert.type(robots!.duration, 'number');
   assert.match(String(robots!.time), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   const times = rows.map((row) => Date.parse(row.time as string));
-  assert.equal(times, [...times].sort((a, b) => b - a));
+  assert.equal(
+    times,
+    [...times].sort((a, b) => b - a),
+  );
 });
 
 test('when profiles list --status 4xx, then only 4xx rows', async () => {

@@ -14,7 +14,9 @@ export const app = createApp({ name: 'editor' })
   });
 `;
 
-const test = suite('app serve --editor and APPKERNEL_EDITOR: "open in editor" links on the error pages and the exception panel');
+const test = suite(
+  'app serve --editor and APPKERNEL_EDITOR: "open in editor" links on the error pages and the exception panel',
+);
 let dir: string;
 
 test.before(() => {
@@ -27,7 +29,10 @@ test('when --editor names no known editor and is no template, then a one-line us
   const r = await runApp(['serve', '--port', '0', '--editor', 'notepad'], { cwd: dir });
   assert.is(r.code, 2);
   assert.is(r.stderr.trim().split('\n').length, 1, r.stderr);
-  assert.match(r.stderr, /Unknown editor "notepad" \(--editor\): use vscode, cursor, idea, phpstorm, sublime, textmate, emacs, atom, or a URL template with %f and %l/);
+  assert.match(
+    r.stderr,
+    /Unknown editor "notepad" \(--editor\): use vscode, cursor, idea, phpstorm, sublime, textmate, emacs, atom, or a URL template with %f and %l/,
+  );
 });
 
 test('when APPKERNEL_EDITOR is no editor, then the usage error names the variable', async () => {
@@ -43,22 +48,34 @@ test('when --editor vscode, then the app frame links to vscode://file/<absolute 
     const failed = await fetchText(`${server.base}/fail`);
     const $ = load(failed.body);
     assert.is($('.frame-app a.editor').first().attr('href'), `vscode://file${dir}/app.config.mjs:4`);
-    const panel = load((await fetchText(`${server.base}/_profiler/${failed.headers['x-debug-token']}?panel=exception`)).body);
-    assert.is(panel('.frame-app a.editor').first().attr('href'), `vscode://file${dir}/app.config.mjs:4`, 'the profiler\'s exception panel links too');
+    const panel = load(
+      (await fetchText(`${server.base}/_profiler/${failed.headers['x-debug-token']}?panel=exception`)).body,
+    );
+    assert.is(
+      panel('.frame-app a.editor').first().attr('href'),
+      `vscode://file${dir}/app.config.mjs:4`,
+      "the profiler's exception panel links too",
+    );
   } finally {
     assert.is(await server.stop(), 0);
   }
 });
 
 test('when APPKERNEL_EDITOR is a template and --editor is absent, then the template is used; without either, no link', async () => {
-  const server = await startServe(['--no-watch', '--store', join(dir, 'store')], { cwd: dir, env: { APPKERNEL_EDITOR: 'myeditor://open?file=%f&line=%l' } });
+  const server = await startServe(['--no-watch', '--store', join(dir, 'store')], {
+    cwd: dir,
+    env: { APPKERNEL_EDITOR: 'myeditor://open?file=%f&line=%l' },
+  });
   try {
     const $ = load((await fetchText(`${server.base}/fail`)).body);
     assert.is($('.frame-app a.editor').first().attr('href'), `myeditor://open?file=${dir}/app.config.mjs&line=4`);
   } finally {
     await server.stop();
   }
-  const plain = await startServe(['--no-watch', '--store', join(dir, 'store')], { cwd: dir, env: { APPKERNEL_EDITOR: '' } });
+  const plain = await startServe(['--no-watch', '--store', join(dir, 'store')], {
+    cwd: dir,
+    env: { APPKERNEL_EDITOR: '' },
+  });
   try {
     assert.is(load((await fetchText(`${plain.base}/fail`)).body)('a.editor').length, 0);
   } finally {

@@ -7,14 +7,24 @@ import { runApp, startServe } from '../helpers/cli.js';
 
 const test = suite('app serve --max-connections');
 let dir: string;
-test.before(() => { dir = mkdtempSync(join(tmpdir(), 'appkernel-max-connections-')); });
-test.after(() => { rmSync(dir, { recursive: true, force: true }); });
+test.before(() => {
+  dir = mkdtempSync(join(tmpdir(), 'appkernel-max-connections-'));
+});
+test.after(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
 
 for (const bad of ['0', 'many', '-5', '2.5']) {
   test(`when --max-connections ${bad}, then exit 2 with a one-line message naming the option`, async () => {
-    const r = await runApp(['serve', '--port', '0', '--no-watch', '--store', join(dir, 'store'), '--max-connections', bad], { cwd: dir, timeoutMs: 15_000 });
+    const r = await runApp(
+      ['serve', '--port', '0', '--no-watch', '--store', join(dir, 'store'), '--max-connections', bad],
+      { cwd: dir, timeoutMs: 15_000 },
+    );
     assert.is(r.code, 2, r.stderr);
-    assert.ok(r.stderr.includes(`Invalid max-connections "${bad}": expected an integer from 1 to 2147483647.`), r.stderr);
+    assert.ok(
+      r.stderr.includes(`Invalid max-connections "${bad}": expected an integer from 1 to 2147483647.`),
+      r.stderr,
+    );
     assert.not.ok(r.stderr.includes('    at '), 'no stack trace');
   });
 }

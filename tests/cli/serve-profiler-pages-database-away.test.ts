@@ -6,14 +6,19 @@ import { fetchProfileJson, fetchText } from '../helpers/serve.js';
 import { startServesOnPostgres, type ServesOnPostgres } from '../helpers/serves-on-postgres.js';
 import type { TempPostgres } from '../helpers/temp-postgres.js';
 
-const test = suite('app serve on a PostgreSQL store: while the database is away, the profiler pages answer 503, then serve again');
+const test = suite(
+  'app serve on a PostgreSQL store: while the database is away, the profiler pages answer 503, then serve again',
+);
 let served: ServesOnPostgres;
 let database: TempPostgres;
 let server: ServeProcess;
 
 test.before(async () => {
   served = await startServesOnPostgres('appkernel-pages-away-');
-  ({ database, serves: [server] } = served);
+  ({
+    database,
+    serves: [server],
+  } = served);
 });
 
 test.after(async () => {
@@ -36,7 +41,10 @@ test('when the database stops, then each page that reads the store is a 503 with
   assert.match(json.body, /The profile \\"[0-9a-f]{6}\\" cannot be read: The profile database cannot be reached/);
   database.startServer();
   for (const page of pages) {
-    assert.ok(await waitFor(async () => (await fetchText(server.base + page)).status === 200, 15_000), `${page} is 200 again`);
+    assert.ok(
+      await waitFor(async () => (await fetchText(server.base + page)).status === 200, 15_000),
+      `${page} is 200 again`,
+    );
   }
 });
 

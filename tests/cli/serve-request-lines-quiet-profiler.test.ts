@@ -10,15 +10,20 @@ import { fetchText } from '../helpers/serve.js';
 // app serve prints one line per request of the app; the developer reading profiles is not the app
 // at work, so the profiler's own pages print a line only with --verbose.
 
-const test = suite('app serve request lines: the profiler\'s own requests only with --verbose (real bin)');
+const test = suite("app serve request lines: the profiler's own requests only with --verbose (real bin)");
 let dir: string;
 
-test.before(() => { dir = mkdtempSync(join(tmpdir(), 'appkernel-quiet-profiler-')); });
+test.before(() => {
+  dir = mkdtempSync(join(tmpdir(), 'appkernel-quiet-profiler-'));
+});
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 
 for (const verbose of [false, true]) {
   test(`when the app and the profiler pages are requested${verbose ? ' with --verbose' : ''}, then ${verbose ? 'both print' : 'only the app prints'} a request line`, async () => {
-    const serve = await startServe(['--store', join(dir, `store-${verbose}`), '--no-watch', ...(verbose ? ['--verbose'] : [])], { cwd: dir });
+    const serve = await startServe(
+      ['--store', join(dir, `store-${verbose}`), '--no-watch', ...(verbose ? ['--verbose'] : [])],
+      { cwd: dir },
+    );
     try {
       await fetchText(`${serve.base}/_profiler/search?limit=10`);
       await fetchText(`${serve.base}/hello/world`);

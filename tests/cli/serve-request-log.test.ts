@@ -10,7 +10,10 @@ import { fetchText } from '../helpers/serve.js';
 const ANSI = /\x1b\[[0-9;]*m/;
 
 /** Runs `app serve` on a pseudo-terminal (util-linux `script`; stdout optionally sent to /dev/null), makes two requests, stops it, returns what it printed. */
-async function serveOnTty(env: Record<string, string | undefined>, stdout: 'tty' | 'null' = 'tty'): Promise<{ output: string; tokens: string[] }> {
+async function serveOnTty(
+  env: Record<string, string | undefined>,
+  stdout: 'tty' | 'null' = 'tty',
+): Promise<{ output: string; tokens: string[] }> {
   const dir = mkdtempSync(join(tmpdir(), 'appkernel-tty-'));
   const command = `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} serve --port 0 --no-watch --store ${JSON.stringify(join(dir, 'store'))}${stdout === 'null' ? ' >/dev/null' : ''}`;
   const childEnv = { ...process.env, ...env };
@@ -23,11 +26,15 @@ async function serveOnTty(env: Record<string, string | undefined>, stdout: 'tty'
       const timer = setTimeout(() => reject(new Error(`no address:\n${output}`)), 15_000);
       script.stdout.on('data', () => {
         const m = / at (http:\/\/[^\s/]+)\//.exec(output);
-        if (m) { clearTimeout(timer); resolve(m[1]); }
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1]);
+        }
       });
     });
     const tokens = [];
-    for (const path of ['/hello/world', '/robots.txt']) tokens.push((await fetchText(`${base}${path}`)).headers['x-debug-token']);
+    for (const path of ['/hello/world', '/robots.txt'])
+      tokens.push((await fetchText(`${base}${path}`)).headers['x-debug-token']);
     const end = Date.now() + 5000;
     while (!output.includes(tokens[1]) && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 20));
     return { output, tokens };
@@ -35,8 +42,14 @@ async function serveOnTty(env: Record<string, string | undefined>, stdout: 'tty'
     // Stop the server itself (script's child): script then exits at once.
     const exited = new Promise((resolve) => script.once('close', resolve));
     try {
-      for (const pid of execFileSync('pgrep', ['-P', String(script.pid)]).toString().trim().split('\n')) process.kill(Number(pid), 'SIGTERM');
-    } catch { script.kill('SIGKILL'); }
+      for (const pid of execFileSync('pgrep', ['-P', String(script.pid)])
+        .toString()
+        .trim()
+        .split('\n'))
+        process.kill(Number(pid), 'SIGTERM');
+    } catch {
+      script.kill('SIGKILL');
+    }
     await exited;
     rmSync(dir, { recursive: true, force: true });
   }
@@ -51,10 +64,11 @@ test('when its output is piped, then where it listens, the profiler URL, and one
     const ok = (await fetchText(`${serve.base}/hello/world?x=1`)).headers['x-debug-token'];
     const missing = (await fetchText(`${serve.base}/robots.txt`, { method: 'POST' })).headers['x-debug-token'];
     const end = Date.now() + 5000;
-    while (!serve.output().includes(missing) && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (!serve.output().includes(missing) && Date.now() < end)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     const output = serve.output();
     assert.ok(output.includes(`appkernel serving the embedded demo app at ${serve.base}/`), 'where it listens');
-    assert.ok(output.includes(`Profiler: ${serve.base}/_profiler`), 'the profiler\'s URL');
+    assert.ok(output.includes(`Profiler: ${serve.base}/_profiler`), "the profiler's URL");
     assert.match(output, new RegExp(`^GET /hello/world\\?x=1 200 \\d+\\.\\d ms ${ok}$`, 'm'));
     assert.match(output, new RegExp(`^POST /robots\\.txt 404 \\d+\\.\\d ms ${missing}$`, 'm'));
     assert.not.match(output, ANSI);

@@ -16,8 +16,15 @@ let b: ServeProcess;
 
 test.before(async () => {
   // A by --store, B by the environment
-  shared = await startServesOnPostgres('appkernel-shared-', [STORE_OPTION, (url) => ({ args: ['--no-watch'], env: { APPKERNEL_PROFILER_STORE: url } })]);
-  ({ database, dir, serves: [a, b] } = shared);
+  shared = await startServesOnPostgres('appkernel-shared-', [
+    STORE_OPTION,
+    (url) => ({ args: ['--no-watch'], env: { APPKERNEL_PROFILER_STORE: url } }),
+  ]);
+  ({
+    database,
+    dir,
+    serves: [a, b],
+  } = shared);
 });
 
 test.after(async () => {
@@ -31,24 +38,34 @@ const listed = async (): Promise<{ token: string }[]> => {
   return JSON.parse(r.stdout);
 };
 
-test('when both serve requests, then one profiles list holds both, each /_profiler shows the other\'s, and each profile says which instance served it', async () => {
+test("when both serve requests, then one profiles list holds both, each /_profiler shows the other's, and each profile says which instance served it", async () => {
   const fromA = await tokenOf(`${a.base}/hello/world`);
   const fromB = await tokenOf(`${b.base}/robots.txt`);
   await fetchProfileJson(a.base, fromA);
   await fetchProfileJson(b.base, fromB);
   const tokens = (await listed()).map((row) => row.token);
   assert.ok(tokens.includes(fromA) && tokens.includes(fromB), tokens.join(' '));
-  assert.ok(await waitFor(async () => (await fetchText(`${a.base}/_profiler/search?limit=50`)).body.includes(fromB), 10_000), 'A\'s search page lists B\'s profile');
-  assert.ok(await waitFor(async () => (await fetchText(`${b.base}/_profiler/search?limit=50`)).body.includes(fromA), 10_000), 'B\'s search page lists A\'s profile');
+  assert.ok(
+    await waitFor(async () => (await fetchText(`${a.base}/_profiler/search?limit=50`)).body.includes(fromB), 10_000),
+    "A's search page lists B's profile",
+  );
+  assert.ok(
+    await waitFor(async () => (await fetchText(`${b.base}/_profiler/search?limit=50`)).body.includes(fromA), 10_000),
+    "B's search page lists A's profile",
+  );
   const profileOfB = await fetchProfileJson(a.base, fromB);
   assert.is(profileOfB.url, `${b.base}/robots.txt`);
   assert.is(profileOfB.instance, `${hostname()}:${new URL(b.base).port}`);
   const page = await fetchText(`${b.base}/_profiler/${fromA}?panel=request`);
   assert.is(page.status, 200);
-  assert.ok(page.body.includes(`${hostname()}:${new URL(a.base).port}`), 'the Request panel names the server that served it');
+  assert.ok(
+    page.body.includes(`${hostname()}:${new URL(a.base).port}`),
+    'the Request panel names the server that served it',
+  );
   const table = await runApp(['profiles', 'list', '--limit', '1000', '--store', database.url]);
   assert.match(table.stdout, /Token\s+Instance/);
-  for (const server of [a, b]) assert.ok(table.stdout.includes(`${hostname()}:${new URL(server.base).port}`), table.stdout);
+  for (const server of [a, b])
+    assert.ok(table.stdout.includes(`${hostname()}:${new URL(server.base).port}`), table.stdout);
 });
 
 test('when a profile recorded by one instance is replayed, then the request is sent again and its new profile is stored', async () => {
@@ -59,7 +76,10 @@ test('when a profile recorded by one instance is replayed, then the request is s
     assert.is(r.code, 0, r.stderr);
     const replayed = JSON.parse(r.stdout) as { token: string; status: number };
     assert.is(replayed.status, 200);
-    assert.ok(await waitFor(async () => (await listed()).some((row) => row.token === replayed.token), 10_000), `replayed profile ${replayed.token} is listed`);
+    assert.ok(
+      await waitFor(async () => (await listed()).some((row) => row.token === replayed.token), 10_000),
+      `replayed profile ${replayed.token} is listed`,
+    );
   }
 });
 
@@ -69,7 +89,11 @@ test('when the database stops mid-load, then every request is answered, and once
   let stop = false;
   const load = async (base: string) => {
     for (let i = 0; !stop || i < 20; i++) {
-      const r = await fetchText(`${base}/hello/world?n=${i}`).catch((error: Error) => ({ status: 0, body: error.message, headers: {} as Record<string, string> }));
+      const r = await fetchText(`${base}/hello/world?n=${i}`).catch((error: Error) => ({
+        status: 0,
+        body: error.message,
+        headers: {} as Record<string, string>,
+      }));
       if (r.status !== 200) failures.push(`${r.status} ${r.body.slice(0, 200)}`);
       else tokens.push(r.headers['x-debug-token']);
     }
@@ -83,13 +107,21 @@ test('when the database stops mid-load, then every request is answered, and once
   stop = true;
   await running;
   assert.equal(failures, []);
-  assert.ok(tokens.length >= whileDown + 100, `${tokens.length - whileDown} requests answered while the database was down`);
+  assert.ok(
+    tokens.length >= whileDown + 100,
+    `${tokens.length - whileDown} requests answered while the database was down`,
+  );
   const all = new Set(tokens);
-  assert.ok(await waitFor(async () => (await listed()).filter((row) => all.has(row.token)).length === all.size, 30_000),
-    'every profile of the load is listed once the database is back');
+  assert.ok(
+    await waitFor(async () => (await listed()).filter((row) => all.has(row.token)).length === all.size, 30_000),
+    'every profile of the load is listed once the database is back',
+  );
   assert.match(a.output() + b.output(), /The profile database went away/);
   // Told once the warning interval of `app serve` ends.
-  assert.ok(await waitFor(() => /The profile database is back/.test(a.output() + b.output()), 15_000), a.output() + b.output());
+  assert.ok(
+    await waitFor(() => /The profile database is back/.test(a.output() + b.output()), 15_000),
+    a.output() + b.output(),
+  );
 });
 
 test('when the database cannot be reached at start, then app serve says so in one line and exits 2', async () => {
@@ -97,7 +129,10 @@ test('when the database cannot be reached at start, then app serve says so in on
   url.port = '1';
   const r = await runApp(['serve', '--port', '0', '--no-watch', '--store', url.toString()], { cwd: dir });
   assert.is(r.code, 2, r.stderr);
-  assert.match(r.stderr, /Cannot reach the profile database at 127\.0\.0\.1:1 \(ECONNREFUSED\): is PostgreSQL running there\?/);
+  assert.match(
+    r.stderr,
+    /Cannot reach the profile database at 127\.0\.0\.1:1 \(ECONNREFUSED\): is PostgreSQL running there\?/,
+  );
   assert.not.match(r.stderr, /appkernel-test/);
 });
 
@@ -106,7 +141,10 @@ test('when the password is wrong or the database is missing, then profiles list 
   wrong.password = 'not-the-password';
   const missing = new URL(database.url);
   missing.pathname = '/missing_db';
-  for (const [url, message] of [[wrong, /refused user "postgres": wrong user or password/], [missing, /The profile database "missing_db" does not exist/]] as const) {
+  for (const [url, message] of [
+    [wrong, /refused user "postgres": wrong user or password/],
+    [missing, /The profile database "missing_db" does not exist/],
+  ] as const) {
     const r = await runApp(['profiles', 'list', '--store', url.toString()], { cwd: dir });
     assert.is(r.code, 2, r.stderr);
     assert.match(r.stderr, message);

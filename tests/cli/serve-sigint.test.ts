@@ -8,7 +8,7 @@ import { fetchText } from '../helpers/serve.js';
 
 const test = suite('app serve and SIGINT (Ctrl-C)');
 
-test('when SIGINT arrives right after a request, then exit 0 and the request\'s profile is in the store', async () => {
+test("when SIGINT arrives right after a request, then exit 0 and the request's profile is in the store", async () => {
   const dir = mkdtempSync(join(tmpdir(), 'appkernel-sigint-'));
   const store = join(dir, 'store');
   try {

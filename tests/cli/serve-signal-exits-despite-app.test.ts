@@ -24,7 +24,9 @@ async function signalled(path: string, withinMs: number): Promise<void> {
   let serve: ServeProcess | null = null;
   try {
     serve = await startServe(['--store', join(dir, 'store')], { cwd: dir });
-    const exited = new Promise<[number | null, number]>((resolve) => serve!.child.once('exit', (code) => resolve([code, Date.now()])));
+    const exited = new Promise<[number | null, number]>((resolve) =>
+      serve!.child.once('exit', (code) => resolve([code, Date.now()])),
+    );
     const answer = fetchText(`${serve.base}${path}`).catch(() => null);
     await new Promise((resolve) => setTimeout(resolve, 100));
     const signalledAt = Date.now();

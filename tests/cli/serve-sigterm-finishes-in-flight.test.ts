@@ -22,7 +22,10 @@ function refused(base: string): Promise<boolean> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve) => {
     const socket = connect({ host: hostname, port: Number(port) });
-    socket.once('connect', () => { socket.destroy(); resolve(false); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
     socket.once('error', () => resolve(true));
   });
 }
@@ -59,7 +62,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   });
 }
 
-test('when SIGTERM arrives while a request is in flight, then the process exits soon after answering it, not when the client\'s idle keep-alive connection times out', async () => {
+test("when SIGTERM arrives while a request is in flight, then the process exits soon after answering it, not when the client's idle keep-alive connection times out", async () => {
   const dir = mkdtempSync(join(tmpdir(), 'appkernel-signal-prompt-'));
   writeFileSync(join(dir, 'app.config.ts'), APP);
   let serve: ServeProcess | null = null;

@@ -8,7 +8,8 @@ import { RouteCollection } from '../../core/routing/route-collection.js';
 import { PACKAGE_ENTRY, runApp, startServe } from '../helpers/cli.js';
 import { outputShows } from '../helpers/poll.js';
 
-const names = (routes: RouteCollection) => findShadowedRoutes(routes).map(({ route, by }) => `${route.name}<${by.name}`);
+const names = (routes: RouteCollection) =>
+  findShadowedRoutes(routes).map(({ route, by }) => `${route.name}<${by.name}`);
 
 const unit = suite('findShadowedRoutes');
 
@@ -23,15 +24,18 @@ unit('a later route with the same path and methods, or fewer, is shadowed; other
   assert.equal(names(routes), ['b<a', 'f<e']);
 });
 
-unit('a static path that an earlier pattern matches is shadowed; one its requirement refuses is not; the same pattern is', () => {
-  const routes = new RouteCollection()
-    .add('post', { path: '/posts/{id}', methods: ['GET'], controller: 'post' })
-    .add('new_post', { path: '/posts/new', methods: ['GET'], controller: 'new_post' })
-    .add('item', { path: '/items/{id<\\d+>}', methods: ['GET'], controller: 'item' })
-    .add('new_item', { path: '/items/new', methods: ['GET'], controller: 'new_item' })
-    .add('item_again', { path: '/items/{n<\\d+>}', methods: ['GET'], controller: 'item_again' });
-  assert.equal(names(routes), ['new_post<post', 'item_again<item']);
-});
+unit(
+  'a static path that an earlier pattern matches is shadowed; one its requirement refuses is not; the same pattern is',
+  () => {
+    const routes = new RouteCollection()
+      .add('post', { path: '/posts/{id}', methods: ['GET'], controller: 'post' })
+      .add('new_post', { path: '/posts/new', methods: ['GET'], controller: 'new_post' })
+      .add('item', { path: '/items/{id<\\d+>}', methods: ['GET'], controller: 'item' })
+      .add('new_item', { path: '/items/new', methods: ['GET'], controller: 'new_item' })
+      .add('item_again', { path: '/items/{n<\\d+>}', methods: ['GET'], controller: 'item_again' });
+    assert.equal(names(routes), ['new_post<post', 'item_again<item']);
+  },
+);
 
 unit.run();
 
@@ -40,16 +44,20 @@ let dir: string;
 
 cli.before(() => {
   dir = mkdtempSync(join(tmpdir(), 'appkernel-shadowed-'));
-  writeFileSync(join(dir, 'app.config.ts'), `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};
+  writeFileSync(
+    join(dir, 'app.config.ts'),
+    `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};
 export const app = createApp()
   .get('post', '/posts/{id}', () => 'post')
   .get('new_post', '/posts/new', () => 'new');
-`);
+`,
+  );
 });
 
 cli.after(() => rmSync(dir, { recursive: true, force: true }));
 
-const WARNING = /warning: Route "new_post" \(GET \/posts\/new\) can never match: route "post" \(GET \/posts\/\{id\}\), defined before it, always matches first\./;
+const WARNING =
+  /warning: Route "new_post" \(GET \/posts\/new\) can never match: route "post" \(GET \/posts\/\{id\}\), defined before it, always matches first\./;
 
 cli('app routes prints the warning naming both routes, and still lists them', async () => {
   const r = await runApp(['routes'], { cwd: dir });

@@ -22,18 +22,29 @@ export const app = createApp()
 const test = suite('app snapshot (real bin)');
 let dir: string;
 
-test.before.each(() => { dir = mkdtempSync(join(tmpdir(), 'appkernel-snapshot-cli-')); });
-test.after.each(() => { rmSync(dir, { recursive: true, force: true }); });
+test.before.each(() => {
+  dir = mkdtempSync(join(tmpdir(), 'appkernel-snapshot-cli-'));
+});
+test.after.each(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
 
 test('when run against the demo app, then it writes one snapshot per path (exit 0), and a second run passes (exit 0)', async () => {
   const first = await runApp(['snapshot', ...PATHS, ...ALLOW_404, '--dir', 'snaps'], { cwd: dir, env: PLAIN });
   assert.is(first.code, 0, first.stderr);
-  assert.equal(readdirSync(join(dir, 'snaps')).sort(), ['hello__world.snap.txt', 'index.snap.txt', 'robots.txt.snap.txt']);
+  assert.equal(readdirSync(join(dir, 'snaps')).sort(), [
+    'hello__world.snap.txt',
+    'index.snap.txt',
+    'robots.txt.snap.txt',
+  ]);
   assert.is((first.stderr.match(/^written /gm) ?? []).length, 3, first.stderr);
   const robots = readFileSync(join(dir, 'snaps', 'robots.txt.snap.txt'), 'utf8');
   assert.ok(robots.startsWith('status 404\n'), robots);
-  assert.ok(robots.includes('h1 "Error 404 Not Found"') && robots.includes('No routes found for "/robots.txt/"'), robots);
-  assert.ok(robots.includes('at … (vendor/internal frames)'), 'appkernel\'s and Node\'s frames are folded');
+  assert.ok(
+    robots.includes('h1 "Error 404 Not Found"') && robots.includes('No routes found for "/robots.txt/"'),
+    robots,
+  );
+  assert.ok(robots.includes('at … (vendor/internal frames)'), "appkernel's and Node's frames are folded");
   assert.not.match(robots, /:\d+:\d+\)|line \d+/, 'no line number of code outside the app');
   assert.match(readFileSync(join(dir, 'snaps', 'hello__world.snap.txt'), 'utf8'), /h1 "Hello world!"/);
 
@@ -55,7 +66,11 @@ test('when the app changes a heading, then it exits 1 with a diff of that headin
   assert.ok(changed.stdout.includes('\n- h1 "Welcome"\n+ h1 "Welcome back"\n'), changed.stdout);
   assert.match(changed.stderr, /^failed +\/ /m);
   assert.match(changed.stderr, /1 of 3 pages? differs? .*--update/);
-  assert.match(readFileSync(join(dir, 'snaps', 'index.snap.txt'), 'utf8'), /h1 "Welcome"\n/, 'a failed check leaves the file alone');
+  assert.match(
+    readFileSync(join(dir, 'snaps', 'index.snap.txt'), 'utf8'),
+    /h1 "Welcome"\n/,
+    'a failed check leaves the file alone',
+  );
 
   const updated = await runApp([...args, '--update'], { cwd: dir, env: PLAIN });
   assert.is(updated.code, 0, updated.stderr);

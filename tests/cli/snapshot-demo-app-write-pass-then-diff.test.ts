@@ -29,7 +29,9 @@ const NO_LISTEN = `import net from 'node:net';
 net.Server.prototype.listen = function () { throw new Error('app snapshot tried to listen on a port'); };
 `;
 
-const test = suite('app snapshot against the demo app: writes, passes, then fails with a diff after a change (real bin, no port)');
+const test = suite(
+  'app snapshot against the demo app: writes, passes, then fails with a diff after a change (real bin, no port)',
+);
 let dir: string;
 let env: Record<string, string>;
 
@@ -38,10 +40,16 @@ test.before.each(() => {
   writeFileSync(join(dir, 'no-listen.mjs'), NO_LISTEN);
   env = { ...PLAIN, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${join(dir, 'no-listen.mjs')}`.trim() };
 });
-test.after.each(() => { rmSync(dir, { recursive: true, force: true }); });
+test.after.each(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
 
 test('when the port guard is on, then it does stop a bin that listens (so the checks below can fail)', async () => {
-  const r = await runApp(['serve', '--port', '0', '--no-watch', '--store', join(dir, 'store')], { cwd: dir, env, timeoutMs: 15_000 });
+  const r = await runApp(['serve', '--port', '0', '--no-watch', '--store', join(dir, 'store')], {
+    cwd: dir,
+    env,
+    timeoutMs: 15_000,
+  });
   assert.is.not(r.code, 0);
   assert.match(r.stdout + r.stderr, /tried to listen on a port/);
 });
@@ -49,8 +57,11 @@ test('when the port guard is on, then it does stop a bin that listens (so the ch
 test('when run three times, then it writes (exit 0), passes (exit 0), and after the demo app changes fails with a diff of that page alone (exit 1)', async () => {
   const first = await runApp(['snapshot', ...PATHS, ...ALLOW_404], { cwd: dir, env });
   assert.is(first.code, 0, first.stdout + first.stderr);
-  assert.equal(readdirSync(join(dir, '__snapshots__')).sort(), ['hello__world.snap.txt', 'index.snap.txt', 'robots.txt.snap.txt'],
-    'without --dir, the snapshots go to ./__snapshots__');
+  assert.equal(
+    readdirSync(join(dir, '__snapshots__')).sort(),
+    ['hello__world.snap.txt', 'index.snap.txt', 'robots.txt.snap.txt'],
+    'without --dir, the snapshots go to ./__snapshots__',
+  );
   for (const path of PATHS) assert.match(first.stderr, new RegExp(`^written +${path.replace(/[.]/g, '\\.')} `, 'm'));
   const robots = readFileSync(join(dir, '__snapshots__', 'robots.txt.snap.txt'), 'utf8');
   assert.ok(robots.startsWith('status 404\n') && robots.includes('h1 "Error 404 Not Found"'), robots);
@@ -70,7 +81,11 @@ test('when run three times, then it writes (exit 0), passes (exit 0), and after 
   assert.ok(third.stdout.includes('--- ') && third.stdout.includes('+++ GET /robots.txt'), third.stdout);
   assert.ok(third.stdout.includes('\n- status 404\n'), third.stdout);
   assert.ok(third.stdout.includes('\n+ status 200\n+ User-agent: *\n+ Disallow:\n'), third.stdout);
-  assert.is(readFileSync(join(dir, '__snapshots__', 'robots.txt.snap.txt'), 'utf8'), robots, 'a failed check leaves the file alone');
+  assert.is(
+    readFileSync(join(dir, '__snapshots__', 'robots.txt.snap.txt'), 'utf8'),
+    robots,
+    'a failed check leaves the file alone',
+  );
 });
 
 test('when UPDATE_SNAPSHOTS=1 is set instead of --update, then the changed page is rewritten, and the next plain run passes', async () => {
@@ -80,7 +95,9 @@ test('when UPDATE_SNAPSHOTS=1 is set instead of --update, then the changed page 
   const updated = await runApp(args, { cwd: dir, env: { ...env, UPDATE_SNAPSHOTS: '1' } });
   assert.is(updated.code, 0, updated.stdout + updated.stderr);
   assert.match(updated.stderr, /^updated +\/robots\.txt /m);
-  assert.ok(readFileSync(join(dir, '__snapshots__', 'robots.txt.snap.txt'), 'utf8').startsWith('status 200\nUser-agent: *\n'));
+  assert.ok(
+    readFileSync(join(dir, '__snapshots__', 'robots.txt.snap.txt'), 'utf8').startsWith('status 200\nUser-agent: *\n'),
+  );
   assert.is((await runApp(args, { cwd: dir, env })).code, 0);
   assert.not.ok(existsSync(join(dir, 'var')), 'no profile store was made: nothing is profiled to disk');
 });

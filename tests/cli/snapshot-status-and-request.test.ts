@@ -24,7 +24,9 @@ test.before.each(() => {
   dir = mkdtempSync(join(tmpdir(), 'appkernel-snapshot-request-'));
   writeFileSync(join(dir, 'app.config.ts'), APP);
 });
-test.after.each(() => { rmSync(dir, { recursive: true, force: true }); });
+test.after.each(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
 
 test('when a path answers 404, then it is not saved, the status is named, and the run exits 1', async () => {
   const r = await runApp(['snapshot', '/', '/nope', '--dir', 'snaps'], { cwd: dir, env: PLAIN });
@@ -37,11 +39,17 @@ test('when a path answers 404, then it is not saved, the status is named, and th
 
 test('when --allow-status names the status or its class, then the page is recorded and the run exits 0', async () => {
   for (const allow of ['404', '4xx', '410,404']) {
-    const r = await runApp(['snapshot', '/nope', '--dir', `snaps-${allow}`, '--allow-status', allow], { cwd: dir, env: PLAIN });
+    const r = await runApp(['snapshot', '/nope', '--dir', `snaps-${allow}`, '--allow-status', allow], {
+      cwd: dir,
+      env: PLAIN,
+    });
     assert.is(r.code, 0, `${allow}: ${r.stderr}`);
     assert.ok(readFileSync(join(dir, `snaps-${allow}`, 'nope.snap.txt'), 'utf8').startsWith('status 404\n'));
   }
-  const other = await runApp(['snapshot', '/nope', '--dir', 'snaps', '--allow-status', '5xx'], { cwd: dir, env: PLAIN });
+  const other = await runApp(['snapshot', '/nope', '--dir', 'snaps', '--allow-status', '5xx'], {
+    cwd: dir,
+    env: PLAIN,
+  });
   assert.is(other.code, 1, 'a 404 is not in 5xx');
 });
 
@@ -53,18 +61,44 @@ test('when --allow-status is not a status, then a usage error (exit 2) and nothi
 });
 
 test('when -X POST, --data and -H are given, then the app gets that method, JSON body and header, saved under POST@', async () => {
-  const r = await runApp(['snapshot', '/items', '-X', 'POST', '--data', '{"name":"pen"}', '-H', 'Accept: application/json', '--dir', 'snaps'], { cwd: dir, env: PLAIN });
+  const r = await runApp(
+    [
+      'snapshot',
+      '/items',
+      '-X',
+      'POST',
+      '--data',
+      '{"name":"pen"}',
+      '-H',
+      'Accept: application/json',
+      '--dir',
+      'snaps',
+    ],
+    { cwd: dir, env: PLAIN },
+  );
   assert.is(r.code, 0, r.stderr);
   const saved = readFileSync(join(dir, 'snaps', 'POST@items.snap.txt'), 'utf8');
   assert.ok(saved.startsWith('status 200\n'), saved);
-  assert.ok(saved.includes('"added":"pen"') && saved.includes('"accept":"application/json"') && saved.includes('"type":"application/json"'), saved);
+  assert.ok(
+    saved.includes('"added":"pen"') &&
+      saved.includes('"accept":"application/json"') &&
+      saved.includes('"type":"application/json"'),
+    saved,
+  );
   const get = await runApp(['snapshot', '/items', '--dir', 'snaps'], { cwd: dir, env: PLAIN });
   assert.is(get.code, 0, get.stderr);
-  assert.equal(readdirSync(join(dir, 'snaps')).sort(), ['POST@items.snap.txt', 'items.snap.txt'], 'GET and POST keep their own files');
+  assert.equal(
+    readdirSync(join(dir, 'snaps')).sort(),
+    ['POST@items.snap.txt', 'items.snap.txt'],
+    'GET and POST keep their own files',
+  );
 });
 
 test('when --data is not JSON and no method is given, then it is a POST of a urlencoded form', async () => {
-  const r = await runApp(['snapshot', '/form', '--header', 'X-Trace: 1', '-d', 'a=1&b=two', '--dir', 'snaps'], { cwd: dir, env: PLAIN });
+  const r = await runApp(['snapshot', '/form', '--header', 'X-Trace: 1', '-d', 'a=1&b=two', '--dir', 'snaps'], {
+    cwd: dir,
+    env: PLAIN,
+  });
   assert.is(r.code, 0, r.stderr);
   assert.match(readFileSync(join(dir, 'snaps', 'POST@form.snap.txt'), 'utf8'), /"form":\{"a":"1","b":"two"\}/);
 });

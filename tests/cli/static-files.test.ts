@@ -23,8 +23,11 @@ test.before(async () => {
   writeFileSync(join(dir, 'secret', 'key.txt'), 'TOP SECRET');
   symlinkSync(join(dir, 'secret'), join(dir, 'public', 'out'));
   symlinkSync(join(dir, 'secret', 'key.txt'), join(dir, 'public', 'key.txt'));
-  writeFileSync(join(dir, 'app.config.ts'), `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};
-export const app = createApp().get('home', '/', () => '<html><body>home</body></html>');\n`);
+  writeFileSync(
+    join(dir, 'app.config.ts'),
+    `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};
+export const app = createApp().get('home', '/', () => '<html><body>home</body></html>');\n`,
+  );
   serve = await startServe(['--store', store, '--log-level', 'ERROR'], { cwd: dir });
 });
 
@@ -49,8 +52,15 @@ test('ETag and Last-Modified are sent, and a conditional request is a 304', asyn
   const first = await fetchText(`${serve.base}/hello.txt`);
   assert.ok(first.headers.etag);
   assert.ok(first.headers['last-modified']);
-  assert.is((await fetchText(`${serve.base}/hello.txt`, { headers: { 'if-none-match': first.headers.etag } })).status, 304);
-  assert.is((await fetchText(`${serve.base}/hello.txt`, { headers: { 'if-modified-since': first.headers['last-modified'] } })).status, 304);
+  assert.is(
+    (await fetchText(`${serve.base}/hello.txt`, { headers: { 'if-none-match': first.headers.etag } })).status,
+    304,
+  );
+  assert.is(
+    (await fetchText(`${serve.base}/hello.txt`, { headers: { 'if-modified-since': first.headers['last-modified'] } }))
+      .status,
+    304,
+  );
 });
 
 test('a Range request gets 206 and the bytes asked for; an impossible range 416', async () => {
@@ -62,8 +72,17 @@ test('a Range request gets 206 and the bytes asked for; an impossible range 416'
 });
 
 test('.., encoded, double-encoded and symlinks out of the folder never reach a file outside', async () => {
-  for (const path of ['/../secret/key.txt', '/%2e%2e/secret/key.txt', '/%2E%2E%2Fsecret%2Fkey.txt', '/css/..%2f..%2fsecret/key.txt',
-    '/%252e%252e/secret/key.txt', '/%252e%252e%252fsecret%252fkey.txt', '/out/key.txt', '/key.txt', '/..%5csecret%5ckey.txt']) {
+  for (const path of [
+    '/../secret/key.txt',
+    '/%2e%2e/secret/key.txt',
+    '/%2E%2E%2Fsecret%2Fkey.txt',
+    '/css/..%2f..%2fsecret/key.txt',
+    '/%252e%252e/secret/key.txt',
+    '/%252e%252e%252fsecret%252fkey.txt',
+    '/out/key.txt',
+    '/key.txt',
+    '/..%5csecret%5ckey.txt',
+  ]) {
     const r = await fetchRawPath(serve.base, path);
     assert.ok(r.status === 403 || r.status === 404, `${path}: ${r.status}`);
     assert.not.match(r.body, /TOP SECRET/, path);
@@ -71,7 +90,12 @@ test('.., encoded, double-encoded and symlinks out of the folder never reach a f
 });
 
 test('static answers are not profiled; a missing /favicon.ico is a 404 without an ERROR line or a profile', async () => {
-  const tokens = async () => (JSON.parse((await runApp(['profiles', 'list', '--json', '--limit', '1000', '--store', store])).stdout) as { token: string }[]).map((p) => p.token);
+  const tokens = async () =>
+    (
+      JSON.parse((await runApp(['profiles', 'list', '--json', '--limit', '1000', '--store', store])).stdout) as {
+        token: string;
+      }[]
+    ).map((p) => p.token);
   const first = (await fetchText(`${serve.base}/`)).headers['x-debug-token'];
   assert.ok(await waitFor(async () => (await tokens()).includes(first), 3000));
   const before = (await tokens()).length;

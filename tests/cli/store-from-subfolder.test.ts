@@ -6,16 +6,19 @@ import * as assert from 'uvu/assert';
 import { PACKAGE_ENTRY, runApp, startServe } from '../helpers/cli.js';
 import { fetchProfileJson, fetchText } from '../helpers/serve.js';
 
-const test = suite('the CLI run from a subfolder of the project reads the project\'s store (real bin)');
+const test = suite("the CLI run from a subfolder of the project reads the project's store (real bin)");
 const DEFAULT_STORE = { APPKERNEL_PROFILER_DIR: '', APPKERNEL_PROFILER_STORE: '' };
 let project: string;
 let token: string;
 
 test.before(async () => {
   project = mkdtempSync(join(tmpdir(), 'appkernel-subfolder-'));
-  writeFileSync(join(project, 'app.config.ts'), `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};
+  writeFileSync(
+    join(project, 'app.config.ts'),
+    `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};
 export const app = createApp().get('home', '/', () => 'home');
-`);
+`,
+  );
   mkdirSync(join(project, 'lib', 'deep'), { recursive: true });
   const serve = await startServe(['--no-watch'], { cwd: project, env: DEFAULT_STORE });
   try {
@@ -32,7 +35,10 @@ test('when profiles list and show run two folders down, then they read <project>
   const cwd = join(project, 'lib', 'deep');
   const list = await runApp(['profiles', 'list', '--json'], { cwd, env: DEFAULT_STORE });
   assert.is(list.code, 0, list.stderr);
-  assert.equal((JSON.parse(list.stdout) as { token: string }[]).map((p) => p.token), [token]);
+  assert.equal(
+    (JSON.parse(list.stdout) as { token: string }[]).map((p) => p.token),
+    [token],
+  );
   assert.is(list.stderr, '', 'no "No profile store" complaint');
   const show = await runApp(['profiles', 'show', 'latest'], { cwd, env: DEFAULT_STORE });
   assert.is(show.code, 0, show.stderr);

@@ -58,7 +58,12 @@ test('when --store names a folder that does not exist, then the commands say so,
     assert.is(list.code, 0, list.stderr);
     assert.equal(JSON.parse(list.stdout), []);
     assert.ok(list.stderr.includes(`No profile store at ${missing}`), list.stderr);
-    for (const args of [['profiles', 'show', 'latest'], ['profiles', 'prune', '--keep', '1'], ['profiles', 'clear'], ['replay', 'latest']]) {
+    for (const args of [
+      ['profiles', 'show', 'latest'],
+      ['profiles', 'prune', '--keep', '1'],
+      ['profiles', 'clear'],
+      ['replay', 'latest'],
+    ]) {
       const r = await runApp([...args, '--store', missing], { cwd: dir });
       assert.ok(r.stderr.includes(`No profile store at ${missing}`), `${args.join(' ')}: ${r.stderr}`);
     }

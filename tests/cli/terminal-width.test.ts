@@ -44,7 +44,9 @@ const profileCommands = () => [
 
 for (const columns of [80, 100, 120]) {
   test(`when COLUMNS=${columns}, then no line of list, show (log, exception, time), diff or routes is wider`, async () => {
-    const results: [string[], CliResult][] = [[['routes'], await runApp(['routes'], { env: { COLUMNS: String(columns) }, cwd: dir })]];
+    const results: [string[], CliResult][] = [
+      [['routes'], await runApp(['routes'], { env: { COLUMNS: String(columns) }, cwd: dir })],
+    ];
     for (const args of profileCommands()) results.push([args, await runCliInProcess(args, { columns })]);
     for (const [args, r] of results) {
       assert.ok(r.code === 0 || (args[1] === 'diff' && r.code === 1), `${args.join(' ')}: ${r.stderr}`);
@@ -56,7 +58,9 @@ for (const columns of [80, 100, 120]) {
 test('when COLUMNS=80, then the list cuts URLs with an ellipsis and the log wraps messages in their column', async () => {
   const list = await runCliInProcess(['profiles', 'list', '--store', store], { columns: 80 });
   assert.match(list.stdout, /^200 .* \/\S*… /m, list.stdout);
-  const log = (await runCliInProcess(['profiles', 'show', hello, '--panel', 'log', '--store', store], { columns: 80 })).stdout.split('\n');
+  const log = (
+    await runCliInProcess(['profiles', 'show', hello, '--panel', 'log', '--store', store], { columns: 80 })
+  ).stdout.split('\n');
   const header = log.findIndex((l) => /^Time +Level +Channel +Message$/.test(l));
   const at = log[header]!.indexOf('Message');
   const next = log.slice(header + 2).find((l) => l.slice(0, at).trim() === '' && l.trim() !== '');
@@ -64,13 +68,21 @@ test('when COLUMNS=80, then the list cuts URLs with an ellipsis and the log wrap
 });
 
 test('when the log holds wide characters and emoji, then the column after them still lines up', async () => {
-  const r = await runCliInProcess(['profiles', 'show', hello, '--panel', 'request', '--store', store], { columns: 200 });
+  const r = await runCliInProcess(['profiles', 'show', hello, '--panel', 'request', '--store', store], {
+    columns: 200,
+  });
   const param = r.stdout.split('\n').find((l) => l.startsWith('Param name'));
   assert.ok(param?.includes('你好😀你好😀你好😀'), r.stdout);
-  const list = (await runCliInProcess(['profiles', 'list', '--wide', '--store', store], { columns: 100 })).stdout.split('\n');
+  const list = (await runCliInProcess(['profiles', 'list', '--wide', '--store', store], { columns: 100 })).stdout.split(
+    '\n',
+  );
   const header = list.find((l) => l.startsWith('Status'))!;
   const rows = list.filter((l) => /^\d{3} /.test(l));
-  for (const row of rows) assert.is(visibleWidth(row.slice(0, row.indexOf('2026') === -1 ? row.search(/\d{4}-\d\d-\d\d/) : row.indexOf('2026'))), header.indexOf('Time'));
+  for (const row of rows)
+    assert.is(
+      visibleWidth(row.slice(0, row.indexOf('2026') === -1 ? row.search(/\d{4}-\d\d-\d\d/) : row.indexOf('2026'))),
+      header.indexOf('Time'),
+    );
 });
 
 test('when COLUMNS is unset and the output is piped, then 100 columns; --wide prints every cell whole', async () => {

@@ -12,7 +12,7 @@ import { jsonFieldWithin } from '../helpers/poll.js';
 const MARGIN_MS = 2500;
 
 const app = (importExtra: boolean) => `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};
-${importExtra ? `import { extra } from './extra';\n` : 'const extra = \'none\';\n'}export const app = createApp()
+${importExtra ? `import { extra } from './extra';\n` : "const extra = 'none';\n"}export const app = createApp()
   .get('extra', '/extra', () => ({ extra }));
 `;
 
@@ -38,7 +38,8 @@ test('when the app file starts importing a broken new module, then the last good
   writeFileSync(join(dir, 'extra.ts'), 'export const extra: string = [;\n');
   writeFileSync(join(dir, 'app.config.ts'), app(true));
   const end = Date.now() + MARGIN_MS;
-  while (!/Reload failed/.test(serve.output()) && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 10));
+  while (!/Reload failed/.test(serve.output()) && Date.now() < end)
+    await new Promise((resolve) => setTimeout(resolve, 10));
   assert.match(serve.output(), /Reload failed/);
   assert.is(await extraWithin(serve.base, 'none', 100), 'none');
   writeFileSync(join(dir, 'extra.ts'), `export const extra: string = 'fixed';\n`);

@@ -12,7 +12,11 @@ import { fetchText } from '../helpers/serve.js';
 
 const MARGIN_MS = 5000;
 
-const app = (version: string, route: string, blankLines: number) => `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};
+const app = (
+  version: string,
+  route: string,
+  blankLines: number,
+) => `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};
 ${'\n'.repeat(blankLines)}export const app = createApp()
   .get('version', '/version', () => ({ version: ${JSON.stringify(version)} }))
   .get('greet', ${JSON.stringify(route)}, () => ({ hi: true }))
@@ -21,11 +25,14 @@ ${'\n'.repeat(blankLines)}export const app = createApp()
   });
 `;
 
-const versionWithin = (base: string, wanted: string) => jsonFieldWithin(`${base}/version`, 'version', wanted, MARGIN_MS);
+const versionWithin = (base: string, wanted: string) =>
+  jsonFieldWithin(`${base}/version`, 'version', wanted, MARGIN_MS);
 
 const json = { accept: 'application/json' };
 const suggested = async (base: string): Promise<string[]> =>
-  JSON.parse((await fetchText(`${base}/hel`, { headers: json })).body).routing.suggestions.map((s: { path: string }) => s.path);
+  JSON.parse((await fetchText(`${base}/hel`, { headers: json })).body).routing.suggestions.map(
+    (s: { path: string }) => s.path,
+  );
 const boomLine = async (base: string): Promise<number> => {
   const problem = JSON.parse((await fetchText(`${base}/boom`, { headers: json })).body);
   return problem.exceptions[0].trace.find((f: { file: string | null }) => f.file === 'app.config.ts').line;

@@ -39,16 +39,23 @@ test.after(async () => {
 
 test('when the imported module changes, then its new route answers within the margin and no profile is lost', async () => {
   assert.is((await fetchText(`${serve.base}/about`)).status, 404);
-  const listed = async () => JSON.parse((await runApp(['profiles', 'list', '--json', '--limit', '1000', '--store', store])).stdout) as { token: string }[];
+  const listed = async () =>
+    JSON.parse((await runApp(['profiles', 'list', '--json', '--limit', '1000', '--store', store])).stdout) as {
+      token: string;
+    }[];
   // The 404's profile reaches the disk a moment after its answer: another process lists it from then on.
   let before = await listed();
-  for (let i = 0; before.length === 0 && i < 50; i++) before = (await new Promise((resolve) => setTimeout(resolve, 100)), await listed());
+  for (let i = 0; before.length === 0 && i < 50; i++)
+    before = (await new Promise((resolve) => setTimeout(resolve, 100)), await listed());
   assert.ok(before.length >= 1, 'the 404 is stored');
   writeFileSync(join(dir, 'pages.ts'), pages(['about']));
   const took = await answersWithin(`${serve.base}/about`, 200, MARGIN_MS);
   assert.ok(took !== null, `/about did not answer 200 within ${MARGIN_MS} ms\n${serve.output()}`);
   const after = new Set((await listed()).map((row) => row.token));
-  assert.ok(before.every((row) => after.has(row.token)), 'every earlier profile is kept');
+  assert.ok(
+    before.every((row) => after.has(row.token)),
+    'every earlier profile is kept',
+  );
 });
 
 test('when the imported module is broken, then the last good app keeps serving and says why; the next good edit recovers', async () => {
@@ -57,7 +64,7 @@ test('when the imported module is broken, then the last good app keeps serving a
   assert.is((await fetchText(`${serve.base}/about`)).status, 200);
   assert.match(serve.output(), /Reload failed, the last good app keeps serving/);
   writeFileSync(join(dir, 'pages.ts'), pages(['about', 'team']));
-  assert.ok(await answersWithin(`${serve.base}/team`, 200, MARGIN_MS) !== null, serve.output());
+  assert.ok((await answersWithin(`${serve.base}/team`, 200, MARGIN_MS)) !== null, serve.output());
 });
 
 test.run();

@@ -28,7 +28,9 @@ test.after(async () => {
 
 test('when the app file changes while a request is in flight, then that request finishes on the old app and the next ones get the new', async () => {
   let settled = false;
-  const slow = fetchText(`${serve.base}/slow`).finally(() => { settled = true; });
+  const slow = fetchText(`${serve.base}/slow`).finally(() => {
+    settled = true;
+  });
   await new Promise((resolve) => setTimeout(resolve, 100));
   writeFileSync(join(dir, 'app.config.ts'), app('v2'));
   const end = Date.now() + 2500;

@@ -24,7 +24,8 @@ export { app };
 `;
 
 /** the controller's own text (the toolbar's observer script and the toolbar follow it) */
-const textOf = async (url: string) => (await fetchText(url)).body.split(/<script id="appkernel-toolbar-observer"|<div/)[0];
+const textOf = async (url: string) =>
+  (await fetchText(url)).body.split(/<script id="appkernel-toolbar-observer"|<div/)[0];
 
 function scenario(name: string, makeDir: () => string, packageName: string): void {
   const test = suite(`watch mode never serves stale code: ${name} (real bin)`);
@@ -65,7 +66,10 @@ function scenario(name: string, makeDir: () => string, packageName: string): voi
   });
 
   test('when the controller text changes, then the request right after "Reloaded" answers the new text, and the line names the file', async () => {
-    assert.match(await saveAndWaitForReload(join(dir, 'app.config.ts'), appSource('Home v2', []), 'app.config.ts'), /Changed: app\.config\.ts\./);
+    assert.match(
+      await saveAndWaitForReload(join(dir, 'app.config.ts'), appSource('Home v2', []), 'app.config.ts'),
+      /Changed: app\.config\.ts\./,
+    );
     assert.is(await textOf(`${serve.base}/`), '<html><body>Home v2 store v1 extra v1 more v1');
   });
 
@@ -76,14 +80,21 @@ function scenario(name: string, makeDir: () => string, packageName: string): voi
   });
 
   test('when imported modules change, then the request right after "Reloaded" runs their new source, and the line names them', async () => {
-    await saveAndWaitForReload(join(dir, 'lib', 'store.ts'), `export const label: string = 'store v2';\n`, 'lib/store.ts');
+    await saveAndWaitForReload(
+      join(dir, 'lib', 'store.ts'),
+      `export const label: string = 'store v2';\n`,
+      'lib/store.ts',
+    );
     assert.is(await textOf(`${serve.base}/`), '<html><body>Home v2 store v2 extra v1 more v1');
     await saveAndWaitForReload(join(dir, 'lib', 'more.ts'), `export const more: string = 'more v2';\n`, 'lib/more.ts');
     assert.is(await textOf(`${serve.base}/`), '<html><body>Home v2 store v2 extra v1 more v2');
   });
 
   test('when the app throws while loading, then no "Reloaded" is printed, pages carry the banner and the header; the fix removes both', async () => {
-    writeFileSync(join(dir, 'app.config.tmp'), `${appSource('Home v3', [])}\nconst settings: any = {};\nconsole.log(settings.eu.region);\n`);
+    writeFileSync(
+      join(dir, 'app.config.tmp'),
+      `${appSource('Home v3', [])}\nconst settings: any = {};\nconsole.log(settings.eu.region);\n`,
+    );
     renameSync(join(dir, 'app.config.tmp'), join(dir, 'app.config.ts'));
     assert.ok(await outputShows(serve, /Reload failed[^\n]*app\.config\.ts:10:25\)/, MARGIN_MS), serve.output());
     assert.match(serve.output(), /> 10 \| console\.log\(settings\.eu\.region\);/);
@@ -105,7 +116,11 @@ function scenario(name: string, makeDir: () => string, packageName: string): voi
 }
 
 scenario('in a temporary folder', () => mkdtempSync(join(tmpdir(), 'appkernel-never-stale-')), PACKAGE_ENTRY);
-scenario('in a folder inside the appkernel checkout', () => mkdtempSync(join(process.cwd(), '.tmp-never-stale-')), 'appkernel');
+scenario(
+  'in a folder inside the appkernel checkout',
+  () => mkdtempSync(join(process.cwd(), '.tmp-never-stale-')),
+  'appkernel',
+);
 
 const appears = suite('watch mode picks up an app file that appears while the demo is served (real bin)');
 let emptyDir: string;
@@ -123,8 +138,14 @@ appears.after(async () => {
 
 appears('when app.config.ts is created, then it is served from the request right after "Reloaded" on', async () => {
   assert.match(demo.output(), /serving the embedded demo app/);
-  writeFileSync(join(emptyDir, 'app.config.ts'), `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};\nexport const app = createApp().get('home', '/', () => '<html><body>mine</body></html>');\n`);
-  assert.ok(await outputShows(demo, /Reloaded [^\n]*app\.config\.ts \(1 route\)\. Changed: app\.config\.ts\./, MARGIN_MS), demo.output());
+  writeFileSync(
+    join(emptyDir, 'app.config.ts'),
+    `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};\nexport const app = createApp().get('home', '/', () => '<html><body>mine</body></html>');\n`,
+  );
+  assert.ok(
+    await outputShows(demo, /Reloaded [^\n]*app\.config\.ts \(1 route\)\. Changed: app\.config\.ts\./, MARGIN_MS),
+    demo.output(),
+  );
   assert.is(await textOf(`${demo.base}/`), '<html><body>mine');
 });
 

@@ -21,7 +21,8 @@ export const app = createApp()
 ${extra}
 `;
 
-const versionWithin = (base: string, wanted: string, ms: number) => jsonFieldWithin(`${base}/version`, 'version', wanted, ms);
+const versionWithin = (base: string, wanted: string, ms: number) =>
+  jsonFieldWithin(`${base}/version`, 'version', wanted, ms);
 
 const test = suite('watch mode serves the last saved version, however quickly the saves follow one another (real bin)');
 let dir: string;

@@ -25,7 +25,9 @@ async function textOf(url: string): Promise<string> {
   return (await fetchText(url)).body.split(/<script id="appkernel-toolbar-observer"|<div/)[0];
 }
 
-const test = suite('app serve --app <file> in watch mode: an edit that throws while loading keeps the last good app (real bin)');
+const test = suite(
+  'app serve --app <file> in watch mode: an edit that throws while loading keeps the last good app (real bin)',
+);
 let dir: string;
 let store: string;
 let appFile: string;
@@ -40,7 +42,10 @@ test.before(async () => {
   writeFileSync(join(dir, 'app.config.ts'), appSource(`  .get('default', '/default', () => 'default')`));
   writeFileSync(appFile, appSource(`  .get('chosen', '/chosen', () => 'chosen v1')`));
   // A load may take 1 s here (10 by default): an edit whose top-level await never settles fails in that time.
-  serve = await startServe(['--app', 'src/server-app.ts', '--store', store], { cwd: dir, env: { APPKERNEL_LOAD_TIMEOUT: '1' } });
+  serve = await startServe(['--app', 'src/server-app.ts', '--store', store], {
+    cwd: dir,
+    env: { APPKERNEL_LOAD_TIMEOUT: '1' },
+  });
 });
 
 test.after(async () => {
@@ -60,8 +65,18 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 test('when an edit throws while the module loads, then the last good app keeps serving and the error is printed', async () => {
   await settle();
-  writeFileSync(appFile, appSource(`  .get('chosen', '/chosen', () => 'chosen v2')`, `throw new Error('kaput while loading the app');`));
-  assert.ok(await outputShows(serve, /Reload failed, the last good app keeps serving: .*kaput while loading the app/, MARGIN_MS), serve.output());
+  writeFileSync(
+    appFile,
+    appSource(`  .get('chosen', '/chosen', () => 'chosen v2')`, `throw new Error('kaput while loading the app');`),
+  );
+  assert.ok(
+    await outputShows(
+      serve,
+      /Reload failed, the last good app keeps serving: .*kaput while loading the app/,
+      MARGIN_MS,
+    ),
+    serve.output(),
+  );
   const r = await fetchText(`${serve.base}/chosen`);
   assert.is(r.status, 200);
   assert.ok(r.body.startsWith('chosen v1'), r.body.slice(0, 50));
@@ -71,31 +86,58 @@ test('when an edit throws while the module loads, then the last good app keeps s
 test('when an edit exports no app, then the last good app keeps serving and the message says what to export', async () => {
   await settle();
   writeFileSync(appFile, `export const app = 42;\n`);
-  assert.ok(await outputShows(serve, /Reload failed, the last good app keeps serving: .*must export an app/, MARGIN_MS), serve.output());
+  assert.ok(
+    await outputShows(serve, /Reload failed, the last good app keeps serving: .*must export an app/, MARGIN_MS),
+    serve.output(),
+  );
   assert.is(await textOf(`${serve.base}/chosen`), 'chosen v1');
 });
 
 test('when an edit awaits at top level what never comes, then the reload fails after the load timeout, saying so, and the last good app serves', async () => {
   await settle();
   writeFileSync(appFile, appSource(`  .get('chosen', '/chosen', () => 'chosen hung')`, 'await new Promise(() => {});'));
-  assert.ok(await outputShows(serve, /Reload failed, the last good app keeps serving: .*did not finish loading within 1 s\. Does a top-level await wait/, MARGIN_MS + 1000), serve.output());
+  assert.ok(
+    await outputShows(
+      serve,
+      /Reload failed, the last good app keeps serving: .*did not finish loading within 1 s\. Does a top-level await wait/,
+      MARGIN_MS + 1000,
+    ),
+    serve.output(),
+  );
   const r = await fetchText(`${serve.base}/chosen`);
   assert.ok(r.body.startsWith('chosen v1'), r.body.slice(0, 50));
   assert.ok(r.headers['x-app-reload-failed']?.endsWith('server-app.ts'), 'the header names the app file');
   const head = await fetchText(`${serve.base}/chosen`, { method: 'HEAD' });
-  assert.ok(Math.abs(Number(head.headers['content-length']) - Buffer.byteLength(r.body)) < 100, 'HEAD counts the banner and toolbar too');
+  assert.ok(
+    Math.abs(Number(head.headers['content-length']) - Buffer.byteLength(r.body)) < 100,
+    'HEAD counts the banner and toolbar too',
+  );
 });
 
 test('when the next edit is good, then its new route answers within the margin and every profile is kept', async () => {
-  const before = JSON.parse((await runApp(['profiles', 'list', '--json', '--limit', '1000', '--store', store])).stdout) as { token: string }[];
+  const before = JSON.parse(
+    (await runApp(['profiles', 'list', '--json', '--limit', '1000', '--store', store])).stdout,
+  ) as { token: string }[];
   assert.ok(before.length >= 3);
   await settle();
-  writeFileSync(appFile, appSource(`  .get('chosen', '/chosen', () => 'chosen v3')\n  .get('fresh', '/fresh', () => 'fresh')`));
+  writeFileSync(
+    appFile,
+    appSource(`  .get('chosen', '/chosen', () => 'chosen v3')\n  .get('fresh', '/fresh', () => 'fresh')`),
+  );
   const took = await answersWithin(`${serve.base}/fresh`, 200, MARGIN_MS);
   assert.ok(took !== null, `/fresh did not answer within ${MARGIN_MS} ms\n${serve.output()}`);
   assert.is(await textOf(`${serve.base}/chosen`), 'chosen v3');
-  const after = new Set((JSON.parse((await runApp(['profiles', 'list', '--json', '--limit', '1000', '--store', store])).stdout) as { token: string }[]).map((row) => row.token));
-  assert.ok(before.every((row) => after.has(row.token)), 'every earlier profile is kept');
+  const after = new Set(
+    (
+      JSON.parse((await runApp(['profiles', 'list', '--json', '--limit', '1000', '--store', store])).stdout) as {
+        token: string;
+      }[]
+    ).map((row) => row.token),
+  );
+  assert.ok(
+    before.every((row) => after.has(row.token)),
+    'every earlier profile is kept',
+  );
 });
 
 test.run();

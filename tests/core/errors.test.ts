@@ -27,11 +27,17 @@ function raisedCodes(): Set<string> {
 
 test('when the sources are read, then every code of the catalogue is raised somewhere', () => {
   const raised = raisedCodes();
-  assert.equal(Object.keys(ERROR_CODES).filter((code) => !raised.has(code)), []);
+  assert.equal(
+    Object.keys(ERROR_CODES).filter((code) => !raised.has(code)),
+    [],
+  );
 });
 
 test('when the sources are read, then every code they raise is in the catalogue', () => {
-  assert.equal([...raisedCodes()].filter((code) => !(code in ERROR_CODES)), []);
+  assert.equal(
+    [...raisedCodes()].filter((code) => !(code in ERROR_CODES)),
+    [],
+  );
 });
 
 test('when the catalogue is read, then each code is APP_ERR_ and upper case, and says what it means in one sentence', () => {

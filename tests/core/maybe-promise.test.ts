@@ -29,29 +29,45 @@ test('when a step has a promise, then the next one runs once it resolves, told i
 test('when a promised step rejects, then the next one is skipped and the rejection reaches the caller', async () => {
   let ran = false;
   const result = thenMaybe(Promise.reject(new Error('down')), () => (ran = true));
-  const error = await (result as Promise<unknown>).then(() => null, (e: Error) => e);
+  const error = await (result as Promise<unknown>).then(
+    () => null,
+    (e: Error) => e,
+  );
   assert.is(error?.message, 'down');
   assert.is(ran, false);
 });
 
 test('when a value is given a rejection handler, then the value itself comes back and the handler is never called', () => {
   const response = { status: 200 };
-  assert.is(catchMaybe(response, () => ({ status: 500 })), response);
+  assert.is(
+    catchMaybe(response, () => ({ status: 500 })),
+    response,
+  );
 });
 
-test('when a rejected promise is given a rejection handler, then its answer is the promise\'s value', async () => {
-  assert.equal(await catchMaybe(Promise.reject(new Error('listener')), (error) => `answered ${(error as Error).message}`), 'answered listener');
+test("when a rejected promise is given a rejection handler, then its answer is the promise's value", async () => {
+  assert.equal(
+    await catchMaybe(Promise.reject(new Error('listener')), (error) => `answered ${(error as Error).message}`),
+    'answered listener',
+  );
 });
 
 test('when a rejection handler is given a context, then it is handed the context with the error', async () => {
   const context = { request: 'GET /' };
-  const answer = await catchMaybe(Promise.reject(new Error('late')), (error, given: { request: string }) => `${given.request}: ${(error as Error).message}`, context);
+  const answer = await catchMaybe(
+    Promise.reject(new Error('late')),
+    (error, given: { request: string }) => `${given.request}: ${(error as Error).message}`,
+    context,
+  );
   assert.is(answer, 'GET /: late');
 });
 
 test('when a value is given a closing step, then it runs before the call returns and the value comes back', () => {
   let closed = false;
-  assert.is(finallyMaybe('done', () => (closed = true)), 'done');
+  assert.is(
+    finallyMaybe('done', () => (closed = true)),
+    'done',
+  );
   assert.is(closed, true);
 });
 

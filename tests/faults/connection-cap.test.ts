@@ -22,7 +22,9 @@ async function get(client: RawClient, path: string): Promise<void> {
 const test = suite(`the connection cap (maxConnections ${CAP})`);
 let t: FaultServer;
 const clients: RawClient[] = [];
-test.before(async () => { t = await serveFaults({ timeouts: { maxConnections: CAP } }); });
+test.before(async () => {
+  t = await serveFaults({ timeouts: { maxConnections: CAP } });
+});
 test.after(async () => {
   for (const client of clients) client.socket.destroy();
   await t.stop();
@@ -51,7 +53,10 @@ test.run();
 const defaults = suite('the default connection cap');
 
 defaults('when no cap is given, then the server has one, 1024 at most', () => {
-  assert.ok(DEFAULT_TIMEOUTS.maxConnections > 0 && DEFAULT_TIMEOUTS.maxConnections <= MAX_CONNECTIONS, String(DEFAULT_TIMEOUTS.maxConnections));
+  assert.ok(
+    DEFAULT_TIMEOUTS.maxConnections > 0 && DEFAULT_TIMEOUTS.maxConnections <= MAX_CONNECTIONS,
+    String(DEFAULT_TIMEOUTS.maxConnections),
+  );
 });
 
 defaults('when the open-file limit is 512, then the cap leaves a quarter of it to the store and the app', () => {
@@ -62,7 +67,12 @@ defaults('when the open-file limit is 512, then the cap leaves a quarter of it t
 });
 
 defaults('when /proc/self/limits says "Max open files 512 4096", then the soft limit 512 is read', () => {
-  assert.is(readOpenFileLimit('Limit                     Soft Limit           Hard Limit           Units\nMax open files            512                  4096                 files\n'), 512);
+  assert.is(
+    readOpenFileLimit(
+      'Limit                     Soft Limit           Hard Limit           Units\nMax open files            512                  4096                 files\n',
+    ),
+    512,
+  );
   assert.is(readOpenFileLimit('Max open files            unlimited            unlimited            files\n'), null);
 });
 

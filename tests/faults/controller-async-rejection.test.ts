@@ -5,13 +5,20 @@ import { fetchFailure, serveFaultyApp, type FaultyApp } from './faulty-app.js';
 
 const test = suite('a controller whose promise rejects (real server, profiler on)');
 let t: FaultyApp;
-test.before(async () => { t = await serveFaultyApp(); });
-test.after(async () => { await t.remove(); });
+test.before(async () => {
+  t = await serveFaultyApp();
+});
+test.after(async () => {
+  await t.remove();
+});
 
 test('when the controller rejects, then 500 with the error page, a profile holding the exception, and the server keeps serving', async () => {
   const { body, profile } = await fetchFailure(t, '/async-reject', 500);
   assert.ok(load(body).root().text().includes('The ledger is unreachable.'));
-  assert.equal(profile.collectors.exception?.chain.map((e) => [e.class, e.message]), [['LedgerError', 'The ledger is unreachable.']]);
+  assert.equal(
+    profile.collectors.exception?.chain.map((e) => [e.class, e.message]),
+    [['LedgerError', 'The ledger is unreachable.']],
+  );
   assert.is(profile.collectors.router.route, 'async_reject');
 });
 

@@ -13,15 +13,26 @@ function getUntilClosed(url: string): Promise<{ status: number; token: string; b
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => (body += chunk));
       response.on('error', () => {});
-      response.on('close', () => resolve({ status: response.statusCode ?? 0, token: String(response.headers['x-debug-token']), body, complete: response.complete }));
+      response.on('close', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          token: String(response.headers['x-debug-token']),
+          body,
+          complete: response.complete,
+        }),
+      );
     }).on('error', reject);
   });
 }
 
 const test = suite('a controller whose response body stream fails');
 let t: FaultyApp;
-test.before(async () => { t = await serveFaultyApp(); });
-test.after(async () => { await t.remove(); });
+test.before(async () => {
+  t = await serveFaultyApp();
+});
+test.after(async () => {
+  await t.remove();
+});
 
 test('when the body stream was written to after its end before anything was sent, then 500 naming the stream error, profiled', async () => {
   const { profile } = await fetchFailure(t, '/pushes-after-end', 500);
@@ -31,8 +42,14 @@ test('when the body stream was written to after its end before anything was sent
 test('when the body stream fails before its first byte (a missing file), then 500, and the profile holds 500 and a CRITICAL record saying why', async () => {
   const { body, profile } = await fetchFailure(t, '/missing-file', 500);
   assert.is(body, 'Internal Server Error: the response body could not be produced.\n');
-  assert.ok(profile.collectors.log.records.some((rec) => rec.level === 'CRITICAL' && rec.message.startsWith('The response body stream failed before its first byte: ENOENT')),
-    JSON.stringify(profile.collectors.log.records.map((rec) => rec.message)));
+  assert.ok(
+    profile.collectors.log.records.some(
+      (rec) =>
+        rec.level === 'CRITICAL' &&
+        rec.message.startsWith('The response body stream failed before its first byte: ENOENT'),
+    ),
+    JSON.stringify(profile.collectors.log.records.map((rec) => rec.message)),
+  );
 });
 
 test('when the body stream fails midway, then the client gets a cut response, and the profile keeps the status sent and an ERROR record saying why', async () => {
@@ -40,10 +57,17 @@ test('when the body stream fails midway, then the client gets a cut response, an
   assert.is(r.status, 200);
   assert.is(r.body, 'the first half');
   assert.is(r.complete, false, 'the response is cut, not ended as if whole');
-  const profile = await fetchProfileJson(t.base, r.token) as Profile;
+  const profile = (await fetchProfileJson(t.base, r.token)) as Profile;
   assert.is(profile.status, 200);
-  assert.ok(profile.collectors.log.records.some((rec) => rec.level === 'ERROR' && rec.channel === 'request'
-    && rec.message === 'The response body stream failed after the headers were sent: The second half is lost.'), JSON.stringify(profile.collectors.log.records.map((rec) => rec.message)));
+  assert.ok(
+    profile.collectors.log.records.some(
+      (rec) =>
+        rec.level === 'ERROR' &&
+        rec.channel === 'request' &&
+        rec.message === 'The response body stream failed after the headers were sent: The second half is lost.',
+    ),
+    JSON.stringify(profile.collectors.log.records.map((rec) => rec.message)),
+  );
   assert.is((await fetchText(`${t.base}/ok`)).status, 200);
 });
 

@@ -5,8 +5,12 @@ import { fetchFailure, serveFaultyApp, type FaultyApp } from './faulty-app.js';
 
 const test = suite('a controller whose promise never settles (app requestTimeoutMs: 300)');
 let t: FaultyApp;
-test.before(async () => { t = await serveFaultyApp(); });
-test.after(async () => { await t.remove(); });
+test.before(async () => {
+  t = await serveFaultyApp();
+});
+test.after(async () => {
+  await t.remove();
+});
 
 test('when the controller never answers, then 504 after the request timeout, profiled with the timeout error', async () => {
   const started = Date.now();

@@ -19,21 +19,29 @@ export interface FaultServer {
  * printed lines are kept (store warnings land there) and whose store folder
  * and server timeouts a test can choose.
  */
-export async function serveFaults(options: {
-  appFile?: string | null;
-  root?: string;
-  storeDir?: string;
-  timeouts?: Partial<ServerTimeouts>;
-} = {}): Promise<FaultServer> {
+export async function serveFaults(
+  options: { appFile?: string | null; root?: string; storeDir?: string; timeouts?: Partial<ServerTimeouts> } = {},
+): Promise<FaultServer> {
   const ownStore = options.storeDir === undefined;
   const storeDir = options.storeDir ?? mkdtempSync(join(tmpdir(), 'appkernel-faults-store-'));
   const lines: string[] = [];
   const server = await startDevServer({
-    port: 0, host: '127.0.0.1', appFile: options.appFile ?? null, root: options.root ?? process.cwd(), storeDir,
-    debug: true, watch: false, logLevel: 'WARNING', print: (line) => lines.push(line), timeouts: options.timeouts,
+    port: 0,
+    host: '127.0.0.1',
+    appFile: options.appFile ?? null,
+    root: options.root ?? process.cwd(),
+    storeDir,
+    debug: true,
+    watch: false,
+    logLevel: 'WARNING',
+    print: (line) => lines.push(line),
+    timeouts: options.timeouts,
   });
   return {
-    server, base: server.url, storeDir, lines,
+    server,
+    base: server.url,
+    storeDir,
+    lines,
     async stop() {
       await server.close();
       if (ownStore) rmSync(storeDir, { recursive: true, force: true });

@@ -89,12 +89,17 @@ export interface ProfiledFailure {
  * GET `path`, expect `status`, load its profile through the JSON endpoint, and
  * check that the server still answers a plain request afterwards.
  */
-export async function fetchFailure(t: FaultServer, path: string, status: number, headers: Record<string, string> = {}): Promise<ProfiledFailure> {
+export async function fetchFailure(
+  t: FaultServer,
+  path: string,
+  status: number,
+  headers: Record<string, string> = {},
+): Promise<ProfiledFailure> {
   const r = await fetchText(`${t.base}${path}`, { headers });
   assert.is(r.status, status, `GET ${path}: ${r.body.slice(0, 300)}`);
   const token = r.headers['x-debug-token'];
   assert.ok(token, `GET ${path} carries X-Debug-Token`);
-  const profile = await fetchProfileJson(t.base, token) as Profile;
+  const profile = (await fetchProfileJson(t.base, token)) as Profile;
   assert.is(profile.status, status, 'the profile records the status sent');
   assert.is((await fetchText(`${t.base}/ok`)).status, 200, 'the server keeps serving');
   return { ...r, profile };

@@ -6,8 +6,12 @@ import { fetchFailure, serveFaultyApp, type FaultyApp } from './faulty-app.js';
 // The app API registers no kernel listeners of its own; its firewall rules run inside one (kernel.request).
 const test = suite('a kernel.request listener that throws: a firewall rule whose check fails');
 let t: FaultyApp;
-test.before(async () => { t = await serveFaultyApp(); });
-test.after(async () => { await t.remove(); });
+test.before(async () => {
+  t = await serveFaultyApp();
+});
+test.after(async () => {
+  await t.remove();
+});
 
 test('when the rule check throws, then 500 naming its error, profiled, and the controller never runs', async () => {
   const { body, profile } = await fetchFailure(t, '/guarded', 500);
@@ -15,7 +19,10 @@ test('when the rule check throws, then 500 naming its error, profiled, and the c
   assert.is(profile.collectors.exception?.chain[0].class, 'LedgerError');
   const messages = profile.collectors.log.records.map((r) => r.message);
   assert.ok(messages.includes('Checking firewall rule "broken" for "/guarded".'), messages.join('\n'));
-  assert.ok(!profile.collectors.events.events.some((e) => e.name === 'kernel.controller'), 'no controller event after the failure');
+  assert.ok(
+    !profile.collectors.events.events.some((e) => e.name === 'kernel.controller'),
+    'no controller event after the failure',
+  );
 });
 
 test('when the rule check rejects, then 500 naming its error, profiled', async () => {

@@ -12,11 +12,18 @@ export function needOpenFiles(needed: number): void {
   const [soft, hard] = openFileLimits();
   if (soft >= needed) return;
   if (process.env[RAISED] !== undefined || hard < needed) {
-    throw new Error(`this test needs ${needed} open files; the limit is ${soft} (hard ${Number.isFinite(hard) ? hard : 'unlimited'}): raise it with ulimit -n ${needed}`);
+    throw new Error(
+      `this test needs ${needed} open files; the limit is ${soft} (hard ${Number.isFinite(hard) ? hard : 'unlimited'}): raise it with ulimit -n ${needed}`,
+    );
   }
-  const run = spawnSync('sh', ['-c', `ulimit -n ${needed} && exec "$0" "$@"`, process.execPath, ...process.execArgv, process.argv[1]], {
-    stdio: 'inherit', env: { ...process.env, [RAISED]: String(needed) },
-  });
+  const run = spawnSync(
+    'sh',
+    ['-c', `ulimit -n ${needed} && exec "$0" "$@"`, process.execPath, ...process.execArgv, process.argv[1]],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, [RAISED]: String(needed) },
+    },
+  );
   process.exit(run.status ?? 1);
 }
 

@@ -6,18 +6,30 @@ import { slowSocket } from './slow-socket.js';
 
 const GRACE_MS = 400;
 const MIN_RATE = 100;
-const TOO_SLOW = /^HTTP\/1\.1 408 Request Timeout\r\n[^]*\r\nConnection: close\r\n\r\nRequest Timeout: the request arrived slower than 100 bytes per second\.\n$/;
+const TOO_SLOW =
+  /^HTTP\/1\.1 408 Request Timeout\r\n[^]*\r\nConnection: close\r\n\r\nRequest Timeout: the request arrived slower than 100 bytes per second\.\n$/;
 
-const test = suite(`a request arriving slower than the minimum rate (${MIN_RATE} bytes/s over windows of ${GRACE_MS} ms)`);
+const test = suite(
+  `a request arriving slower than the minimum rate (${MIN_RATE} bytes/s over windows of ${GRACE_MS} ms)`,
+);
 let t: FaultServer;
-test.before(async () => { t = await serveFaults({ timeouts: { minRequestRate: MIN_RATE, slowRequestGrace: GRACE_MS } }); });
-test.after(async () => { await t.stop(); });
+test.before(async () => {
+  t = await serveFaults({ timeouts: { minRequestRate: MIN_RATE, slowRequestGrace: GRACE_MS } });
+});
+test.after(async () => {
+  await t.stop();
+});
 
 /** Resolves to what the socket got, or fails the test when it is still open after `ms`. */
 async function closedWithin<T>(closed: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    return await Promise.race([closed, new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`${what} was not closed within ${ms} ms`)), ms); })]);
+    return await Promise.race([
+      closed,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${what} was not closed within ${ms} ms`)), ms);
+      }),
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -31,7 +43,10 @@ for (const [kind, start] of [
     const started = Date.now();
     const slow = slowSocket(t.base, start, 'x', 100);
     const answer = await closedWithin(slow.closed, 10 * GRACE_MS, kind);
-    assert.ok(Date.now() - started >= GRACE_MS - 50, `closed after ${Date.now() - started} ms, before its first window had passed`);
+    assert.ok(
+      Date.now() - started >= GRACE_MS - 50,
+      `closed after ${Date.now() - started} ms, before its first window had passed`,
+    );
     assert.match(answer, TOO_SLOW);
     const after = rawClient(t.base);
     after.socket.write('GET /hello/after HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');

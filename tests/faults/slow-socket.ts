@@ -27,9 +27,11 @@ export function slowSocket(base: string, start: string, drip: string, everyMs: n
       if (socket.writable) socket.write(drip[i++ % drip.length]);
     }, everyMs);
   });
-  const closed = new Promise<string>((resolve) => socket.on('close', () => {
-    clearInterval(timer);
-    resolve(answer);
-  }));
+  const closed = new Promise<string>((resolve) =>
+    socket.on('close', () => {
+      clearInterval(timer);
+      resolve(answer);
+    }),
+  );
   return { socket, closed, open: () => !socket.destroyed };
 }

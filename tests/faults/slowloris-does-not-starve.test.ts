@@ -7,11 +7,19 @@ import { slowSocket, type SlowSocket } from './slow-socket.js';
 const HEADERS_TIMEOUT_MS = 1_000;
 const SLOW_SOCKETS = 200;
 
-const test = suite(`a slowloris client on loopback (${SLOW_SOCKETS} sockets sending headers byte by byte; headersTimeout ${HEADERS_TIMEOUT_MS} ms)`);
+const test = suite(
+  `a slowloris client on loopback (${SLOW_SOCKETS} sockets sending headers byte by byte; headersTimeout ${HEADERS_TIMEOUT_MS} ms)`,
+);
 let t: FaultServer;
 let slow: SlowSocket[] = [];
 test.before(async () => {
-  t = await serveFaults({ timeouts: { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: 2 * HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 100 } });
+  t = await serveFaults({
+    timeouts: {
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      requestTimeout: 2 * HEADERS_TIMEOUT_MS,
+      connectionsCheckingInterval: 100,
+    },
+  });
 });
 test.after(async () => {
   for (const s of slow) s.socket.destroy();
@@ -19,7 +27,9 @@ test.after(async () => {
 });
 
 test('when the slow sockets hold their connections, then normal requests are answered promptly meanwhile, and the slow ones are closed by the header timeout with a 408', async () => {
-  slow = Array.from({ length: SLOW_SOCKETS }, (_, i) => slowSocket(t.base, `GET /hello/slow${i} HTTP/1.1\r\nHost: 127.0.0.1\r\n`, 'X-Slow: aaaaaaaaaaaaaaaa\r\n', 50));
+  slow = Array.from({ length: SLOW_SOCKETS }, (_, i) =>
+    slowSocket(t.base, `GET /hello/slow${i} HTTP/1.1\r\nHost: 127.0.0.1\r\n`, 'X-Slow: aaaaaaaaaaaaaaaa\r\n', 50),
+  );
   await new Promise((resolve) => setTimeout(resolve, 200));
   const started = Date.now();
   let answeredWhileAllOpen = 0;
@@ -34,10 +44,16 @@ test('when the slow sockets hold their connections, then normal requests are ans
 
   const answers = await Promise.race([
     Promise.all(slow.map((s) => s.closed)),
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the slow sockets were not closed')), 10 * HEADERS_TIMEOUT_MS)),
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error('the slow sockets were not closed')), 10 * HEADERS_TIMEOUT_MS),
+    ),
   ]);
   assert.ok(Date.now() - started >= HEADERS_TIMEOUT_MS - 300, 'not closed before the header timeout');
-  for (const answer of answers) assert.match(answer, /^HTTP\/1\.1 408 Request Timeout\r\n[^]*\r\n\r\nRequest Timeout: the request did not arrive in time\.\n$/);
+  for (const answer of answers)
+    assert.match(
+      answer,
+      /^HTTP\/1\.1 408 Request Timeout\r\n[^]*\r\n\r\nRequest Timeout: the request did not arrive in time\.\n$/,
+    );
   assert.is((await fetchText(`${t.base}/`)).status, 200, 'the server keeps serving');
 });
 

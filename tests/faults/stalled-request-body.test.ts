@@ -8,15 +8,21 @@ const IDLE_MS = 300;
 
 const test = suite(`a request body that stops making progress (bodyIdleTimeout ${IDLE_MS} ms)`);
 let t: FaultServer;
-test.before(async () => { t = await serveFaults({ timeouts: { bodyIdleTimeout: IDLE_MS } }); });
-test.after(async () => { await t.stop(); });
+test.before(async () => {
+  t = await serveFaults({ timeouts: { bodyIdleTimeout: IDLE_MS } });
+});
+test.after(async () => {
+  await t.stop();
+});
 
 test('when a client sends part of its body and then nothing, then it is answered 408 with a plain message and the connection is closed', async () => {
   const client = rawClient(t.base);
   client.socket.write('POST /contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n0123456789');
   const answer = await Promise.race([
     client.closed,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the stalled upload was not closed')), 20 * IDLE_MS)),
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error('the stalled upload was not closed')), 20 * IDLE_MS),
+    ),
   ]);
   assert.match(answer, /^HTTP\/1\.1 408 Request Timeout\r\n/);
   assert.match(answer, /\r\nConnection: close\r\n/i);
@@ -27,7 +33,9 @@ test('when a client sends part of its body and then nothing, then it is answered
 test('when a body trickles in slower than the whole timeout but a byte at least every 50 ms, then it is read whole and answered', async () => {
   const client = rawClient(t.base);
   const body = 'x'.repeat(20);
-  client.socket.write(`POST /contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
+  client.socket.write(
+    `POST /contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+  );
   for (const byte of body) {
     await new Promise((resolve) => setTimeout(resolve, 50));
     client.socket.write(byte);

@@ -6,8 +6,12 @@ import { serveFaults, type FaultServer } from './fault-server.js';
 
 const test = suite('app profiles clear run again and again while the server writes under load');
 let t: FaultServer;
-test.before(async () => { t = await serveFaults(); });
-test.after(async () => { await t.stop(); });
+test.before(async () => {
+  t = await serveFaults();
+});
+test.after(async () => {
+  await t.stop();
+});
 
 test('when the store is cleared 10 times under 20 connections of load, then the server keeps serving and prints a bounded number of warning lines', async () => {
   let stop = false;
@@ -31,7 +35,10 @@ test('when the store is cleared 10 times under 20 connections of load, then the 
   const seconds = (Date.now() - started) / 1000;
   const warnings = t.lines.filter((line) => line.startsWith('warning: '));
   assert.ok(served > 100, `${served} requests served`);
-  assert.ok(warnings.length <= 2 + 2 * Math.ceil(seconds / 5), `${warnings.length} warning lines in ${seconds.toFixed(1)} s:\n${warnings.join('\n')}`);
+  assert.ok(
+    warnings.length <= 2 + 2 * Math.ceil(seconds / 5),
+    `${warnings.length} warning lines in ${seconds.toFixed(1)} s:\n${warnings.join('\n')}`,
+  );
 });
 
 test.run();

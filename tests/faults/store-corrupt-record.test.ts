@@ -8,8 +8,12 @@ import { indexLines, profiledRequests, segmentFiles } from './store-segments.js'
 
 const test = suite('a damaged profile record in the store of a running server');
 let t: FaultServer;
-test.before.each(async () => { t = await serveFaults(); });
-test.after.each(async () => { await t.stop(); });
+test.before.each(async () => {
+  t = await serveFaults();
+});
+test.after.each(async () => {
+  await t.stop();
+});
 
 test('when a stored record\'s bytes are damaged, then its page and JSON answer 422 "damaged or too large" naming the damage, the others load, and serving and profiling go on', async () => {
   const tokens = await profiledRequests(t, 3);
@@ -43,11 +47,16 @@ test('when a segment log is cut short under its index, then the profiles past th
   for (const token of [tokens[1], tokens[2]]) {
     const page = await fetchText(`${t.base}/_profiler/${token}`);
     assert.is(page.status, 422, token);
-    assert.match(load(page.body).root().text(), /is corrupt: the segment ends (\d+ bytes before the end of the record|before the record starts \(it holds \d+ bytes\))/);
+    assert.match(
+      load(page.body).root().text(),
+      /is corrupt: the segment ends (\d+ bytes before the end of the record|before the record starts \(it holds \d+ bytes\))/,
+    );
   }
   // A record that starts past the cut is said to, with the segment's size: not a count of missing bytes.
   truncateSync(log, cut.offset);
-  const past = load((await fetchText(`${t.base}/_profiler/${tokens[1]}`)).body).root().text();
+  const past = load((await fetchText(`${t.base}/_profiler/${tokens[1]}`)).body)
+    .root()
+    .text();
   assert.match(past, `is corrupt: the segment ends before the record starts (it holds ${cut.offset} bytes)`);
   assert.is((await fetchProfileJson(t.base, tokens[0])).token, tokens[0]);
   const [after] = await profiledRequests(t, 1);

@@ -32,14 +32,17 @@ async function expectServedWhole(dir: string, tokens: string[]): Promise<string[
 
 const test = suite('a damaged index line in the profile store, met by the next server');
 
-test('when an index line is garbled, then the server warns, rebuilds the index, and every profile loads, that line\'s included', async () => {
+test("when an index line is garbled, then the server warns, rebuilds the index, and every profile loads, that line's included", async () => {
   const { dir, tokens } = await storeOf(4);
   const [idx] = segmentFiles(dir, 'idx');
   const lines = readFileSync(idx, 'utf8').split('\n');
   lines[1] = lines[1].slice(0, 12) + '\u0000<garbage>' + lines[1].slice(30);
   writeFileSync(idx, lines.join('\n'));
   const printed = await expectServedWhole(dir, tokens);
-  assert.ok(printed.some((line) => /warning: .*index line 2 is garbled.*its index was rebuilt \(4 profiles\)/.test(line)), printed.join('\n'));
+  assert.ok(
+    printed.some((line) => /warning: .*index line 2 is garbled.*its index was rebuilt \(4 profiles\)/.test(line)),
+    printed.join('\n'),
+  );
 });
 
 test('when the index ends in the middle of a line (a crash while appending), then the server warns, recovers that record, and every profile loads', async () => {
@@ -49,7 +52,12 @@ test('when the index ends in the middle of a line (a crash while appending), the
   const withoutSeal = text.slice(0, text.lastIndexOf('["seal"'));
   writeFileSync(idx, withoutSeal.slice(0, withoutSeal.length - 25));
   const printed = await expectServedWhole(dir, tokens);
-  assert.ok(printed.some((line) => /warning: .*its last index line is cut short.*recovered 1 profile from the segment/.test(line)), printed.join('\n'));
+  assert.ok(
+    printed.some((line) =>
+      /warning: .*its last index line is cut short.*recovered 1 profile from the segment/.test(line),
+    ),
+    printed.join('\n'),
+  );
 });
 
 test.run();

@@ -1,5 +1,16 @@
 import { spawnSync } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
@@ -109,7 +120,8 @@ test('when the disk is full, then responses still go out, one warning says profi
   const [token] = await profiledRequests(t, 1, '/hello/room');
   assert.is((await fetchProfileJson(t.base, token)).url, `${t.base}/hello/room`);
   const missing = [];
-  for (const r of answers) if ((await fetchText(`${t.base}/_profiler/${r.headers['x-debug-token']}.json`)).status === 404) missing.push(r);
+  for (const r of answers)
+    if ((await fetchText(`${t.base}/_profiler/${r.headers['x-debug-token']}.json`)).status === 404) missing.push(r);
   assert.is(missing.length, dropped, 'exactly the dropped profiles are missing; the others load');
 });
 
@@ -120,7 +132,10 @@ test('when the server stops after the disk was full, then the store reopens with
   const storage = await openFileStorage({ dir: disk.storeDir, onWarning: (warning) => warnings.push(warning) });
   try {
     assert.equal(warnings, []);
-    assert.equal((await storage.search({ limit: 1000 })).map((row) => row.token), listed.map((row) => row.token));
+    assert.equal(
+      (await storage.search({ limit: 1000 })).map((row) => row.token),
+      listed.map((row) => row.token),
+    );
   } finally {
     await storage.close();
   }

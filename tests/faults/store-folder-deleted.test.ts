@@ -8,8 +8,12 @@ import { profiledRequests } from './store-segments.js';
 
 const test = suite('the profile store folder deleted while the server runs');
 let t: FaultServer;
-test.before(async () => { t = await serveFaults(); });
-test.after(async () => { await t.stop(); });
+test.before(async () => {
+  t = await serveFaults();
+});
+test.after(async () => {
+  await t.stop();
+});
 
 test('when the folder is deleted, then requests are answered, the folder is created again with a warning, and new profiles load', async () => {
   const [before] = await profiledRequests(t, 2);
@@ -19,8 +23,16 @@ test('when the folder is deleted, then requests are answered, the folder is crea
   assert.ok(existsSync(t.storeDir), 'the folder is back');
   const profile = await fetchProfileJson(t.base, token);
   assert.is(profile.url, `${t.base}/hello/again`);
-  await waitFor('the warning', () => t.lines.some((line) => line.includes(`warning: The profile store folder ${t.storeDir} was removed while in use: created it again.`)));
-  assert.is((await fetchText(`${t.base}/_profiler/${before}.json`)).status, 404, 'a profile deleted with the folder is a plain 404');
+  await waitFor('the warning', () =>
+    t.lines.some((line) =>
+      line.includes(`warning: The profile store folder ${t.storeDir} was removed while in use: created it again.`),
+    ),
+  );
+  assert.is(
+    (await fetchText(`${t.base}/_profiler/${before}.json`)).status,
+    404,
+    'a profile deleted with the folder is a plain 404',
+  );
   const search = await fetchText(`${t.base}/_profiler/search?limit=50`);
   assert.is(search.status, 200);
   assert.ok(search.body.includes(profile.token));
@@ -31,7 +43,10 @@ test('when the folder is deleted between reads, then the profiler pages answer f
   const search = await fetchText(`${t.base}/_profiler/search?limit=10`);
   assert.is(search.status, 200);
   const again = await fetchText(`${t.base}/_profiler/search?limit=10&profiler=1`);
-  assert.ok(load(again.body)('td.url').text().includes('/_profiler/search?limit=10'), 'the search request itself was profiled into a new folder');
+  assert.ok(
+    load(again.body)('td.url').text().includes('/_profiler/search?limit=10'),
+    'the search request itself was profiled into a new folder',
+  );
   assert.is((await fetchText(`${t.base}/`)).status, 200);
 });
 

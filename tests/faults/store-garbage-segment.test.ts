@@ -25,8 +25,16 @@ test('when a segment holds only garbage and an index holds only noise, then the 
   try {
     const warnings = t.lines.filter((line) => line.startsWith('warning:'));
     assert.is(warnings.length, 2, warnings.join('\n'));
-    assert.match(warnings[0], new RegExp(`Segment 000001-${pid} .*its index is missing; ignored 5000 bytes of a half-written or damaged record; its index was rebuilt \\(0 profiles\\)`));
-    assert.match(warnings[1], new RegExp(`Segment 000002-${pid} .*index lines 1, 2 are garbled; its index was rebuilt \\(0 profiles\\)`));
+    assert.match(
+      warnings[0],
+      new RegExp(
+        `Segment 000001-${pid} .*its index is missing; ignored 5000 bytes of a half-written or damaged record; its index was rebuilt \\(0 profiles\\)`,
+      ),
+    );
+    assert.match(
+      warnings[1],
+      new RegExp(`Segment 000002-${pid} .*index lines 1, 2 are garbled; its index was rebuilt \\(0 profiles\\)`),
+    );
     assert.is((await fetchText(`${t.base}/_profiler/search?limit=10`)).status, 200);
     const [token] = await profiledRequests(t, 1);
     assert.is((await fetchProfileJson(t.base, token)).token, token);

@@ -23,7 +23,10 @@ let dir: string;
 let serve: ServeProcess;
 test.before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'appkernel-kill9-'));
-  serve = await startServe(['--store', join(dir, 'store'), '--no-watch', '--max-profiles', '1000000', '--max-store-mb', '1024'], { cwd: dir });
+  serve = await startServe(
+    ['--store', join(dir, 'store'), '--no-watch', '--max-profiles', '1000000', '--max-store-mb', '1024'],
+    { cwd: dir },
+  );
 });
 test.after(async () => {
   if (serve.child.exitCode === null && serve.child.signalCode === null) serve.child.kill('SIGKILL');
@@ -48,7 +51,8 @@ test(`when killed, then the store opens consistent, and every profile answered m
   const workers = Array.from({ length: CONNECTIONS }, (_, w) => worker(w));
   // Loaded for LOAD_MS at least, and until 100 requests were answered, however busy the machine is.
   await new Promise((resolve) => setTimeout(resolve, LOAD_MS));
-  for (const deadline = Date.now() + 60_000; answered.length <= 100 && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (const deadline = Date.now() + 60_000; answered.length <= 100 && Date.now() < deadline; )
+    await new Promise((resolve) => setTimeout(resolve, 50));
   const killedAt = Date.now();
   const exited = new Promise((resolve) => serve.child.once('exit', resolve));
   serve.child.kill('SIGKILL');
@@ -63,20 +67,30 @@ test(`when killed, then the store opens consistent, and every profile answered m
   const open = () => openFileStorage({ dir: join(dir, 'store'), onWarning: (warning) => warnings.push(warning) });
   let storage = await open();
   try {
-    assert.ok(warnings.every((w) => /half-written|recovered|cut short|rebuilt/.test(w)), warnings.join('\n'));
+    assert.ok(
+      warnings.every((w) => /half-written|recovered|cut short|rebuilt/.test(w)),
+      warnings.join('\n'),
+    );
     const settled = answered.filter((a) => a.at < killedAt - SETTLED_MS);
     const missing = settled.filter((a) => !storage.has(a.token));
     assert.equal(missing.slice(0, 5), [], `${missing.length} of ${settled.length} settled profiles are missing`);
     const listed = await storage.search({ limit: 1_000_000 });
-    for (const row of listed) assert.is((await storage.read(row.token))?.token, row.token, 'every listed profile reads whole');
+    for (const row of listed)
+      assert.is((await storage.read(row.token))?.token, row.token, 'every listed profile reads whole');
     const lost = answered.filter((a) => !storage.has(a.token));
     const oldest = Math.max(0, ...lost.map((a) => killedAt - a.at));
-    process.stdout.write(`  ${answered.length} answered, ${listed.length} stored; ${lost.length} lost, answered at most ${oldest} ms before the kill\n`);
+    process.stdout.write(
+      `  ${answered.length} answered, ${listed.length} stored; ${lost.length} lost, answered at most ${oldest} ms before the kill\n`,
+    );
 
     const warned = warnings.length;
     await storage.close();
     storage = await open();
-    assert.is(warnings.length, warned, `the first open left the index consistent:\n${warnings.slice(warned).join('\n')}`);
+    assert.is(
+      warnings.length,
+      warned,
+      `the first open left the index consistent:\n${warnings.slice(warned).join('\n')}`,
+    );
     assert.is((await storage.search({ limit: 1_000_000 })).length, listed.length);
   } finally {
     await storage.close();

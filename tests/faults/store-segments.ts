@@ -5,7 +5,10 @@ import type { FaultServer } from './fault-server.js';
 
 /** The segment files of a store folder, oldest first. */
 export function segmentFiles(dir: string, ext: 'log' | 'idx'): string[] {
-  return readdirSync(dir).filter((f) => f.endsWith(`.${ext}`)).sort().map((f) => join(dir, f));
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(`.${ext}`))
+    .sort()
+    .map((f) => join(dir, f));
 }
 
 /** A record line of a segment index: where the profile of `token` lies in the log. */
@@ -17,7 +20,10 @@ export interface IndexLine {
 
 /** The record lines of one index file (the seal line left out). */
 export function indexLines(idx: string): IndexLine[] {
-  return readFileSync(idx, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown[])
+  return readFileSync(idx, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as unknown[])
     .filter((row) => row[0] !== 'seal')
     .map((row) => ({ token: row[0] as string, offset: row[7] as number, length: row[8] as number }));
 }

@@ -25,16 +25,19 @@ test.after(async () => {
 });
 
 test('when both serve at once, then each loads the profiles the other wrote, and lists them', async () => {
-  const served = await Promise.all(Array.from({ length: 20 }, async (_, i) => {
-    const [serve, name] = i % 2 ? [b, `b${i}`] : [a, `a${i}`];
-    const r = await fetchText(`${serve.base}/hello/${name}`);
-    assert.is(r.status, 200);
-    tokens.set(r.headers['x-debug-token'], `${serve.base}/hello/${name}`);
-    return { token: r.headers['x-debug-token'], other: serve === a ? b : a };
-  }));
+  const served = await Promise.all(
+    Array.from({ length: 20 }, async (_, i) => {
+      const [serve, name] = i % 2 ? [b, `b${i}`] : [a, `a${i}`];
+      const r = await fetchText(`${serve.base}/hello/${name}`);
+      assert.is(r.status, 200);
+      tokens.set(r.headers['x-debug-token'], `${serve.base}/hello/${name}`);
+      return { token: r.headers['x-debug-token'], other: serve === a ? b : a };
+    }),
+  );
   for (const { token, other } of served) assert.is((await fetchProfileJson(other.base, token)).url, tokens.get(token));
   const list = await fetchText(`${a.base}/_profiler/search?limit=100&url=/hello/b`);
-  for (const { token } of served.filter((s) => s.other === a)) assert.ok(list.body.includes(token), `server A lists ${token} of server B`);
+  for (const { token } of served.filter((s) => s.other === a))
+    assert.ok(list.body.includes(token), `server A lists ${token} of server B`);
 });
 
 test('when both stop, then the store opens without a warning and holds every profile of both', async () => {

@@ -18,7 +18,9 @@ needOpenFiles(4096);
 /** A fresh connection asking for one page; its status, or null when it got no answer within 3 s. */
 async function probe(base: string, i: number): Promise<number | null> {
   const client = rawClient(base);
-  client.socket.on('connect', () => client.socket.write(`GET /hello/probe${i} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`));
+  client.socket.on('connect', () =>
+    client.socket.write(`GET /hello/probe${i} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`),
+  );
   const timer = setTimeout(() => client.socket.destroy(), 3_000);
   const answer = await client.closed;
   clearTimeout(timer);
@@ -26,10 +28,14 @@ async function probe(base: string, i: number): Promise<number | null> {
   return status ? Number(status[1]) : null;
 }
 
-const test = suite(`${TRICKLERS} trickling connections (half heads, half bodies, a byte every ${DRIP_MS / 1000} s, made again when closed) against the default server (cap ${DEFAULT_TIMEOUTS.maxConnections})`);
+const test = suite(
+  `${TRICKLERS} trickling connections (half heads, half bodies, a byte every ${DRIP_MS / 1000} s, made again when closed) against the default server (cap ${DEFAULT_TIMEOUTS.maxConnections})`,
+);
 let t: FaultServer;
 let crowd: TricklingCrowd | null = null;
-test.before(async () => { t = await serveFaults(); });
+test.before(async () => {
+  t = await serveFaults();
+});
 test.after(async () => {
   crowd?.stop();
   await t.stop();
@@ -54,17 +60,36 @@ test('when they hold the connection cap, then fresh requests are answered meanwh
   const answered = statuses.filter((s) => s === 200).length;
   const longest = Math.max(...closed.map((c) => c.livedMs));
   const answers = closed.filter((c) => c.answer !== '');
-  console.log(`probes answered: ${answered} of ${PROBES}; trickling connections open when each probe was sent: ${Math.min(...openAtProbe)} to ${Math.max(...openAtProbe)}; `
-    + `tricklers closed by the server: ${closed.length}, longest lived ${longest} ms, ${answers.length} answered 408 `
-    + `(${answers.filter((c) => c.answer.includes('slower than')).length} too slow, ${answers.filter((c) => c.answer.includes('connection limit')).length} in the way of a new connection)`);
-  assert.equal(statuses, statuses.map(() => 200), 'every probe was answered 200');
+  console.log(
+    `probes answered: ${answered} of ${PROBES}; trickling connections open when each probe was sent: ${Math.min(...openAtProbe)} to ${Math.max(...openAtProbe)}; ` +
+      `tricklers closed by the server: ${closed.length}, longest lived ${longest} ms, ${answers.length} answered 408 ` +
+      `(${answers.filter((c) => c.answer.includes('slower than')).length} too slow, ${answers.filter((c) => c.answer.includes('connection limit')).length} in the way of a new connection)`,
+  );
+  assert.equal(
+    statuses,
+    statuses.map(() => 200),
+    'every probe was answered 200',
+  );
   // The tricklers are closed together and come back together: between, fewer are open for a moment.
   const median = [...openAtProbe].sort((a, b) => a - b)[Math.floor(PROBES / 2)];
-  assert.ok(median >= DEFAULT_TIMEOUTS.maxConnections * 0.95, `trickling connections open while the probes ran: ${openAtProbe.join(' ')}`);
-  assert.ok(closed.length >= TRICKLERS, `${closed.length} trickling connections closed by the server while the probes ran`);
+  assert.ok(
+    median >= DEFAULT_TIMEOUTS.maxConnections * 0.95,
+    `trickling connections open while the probes ran: ${openAtProbe.join(' ')}`,
+  );
+  assert.ok(
+    closed.length >= TRICKLERS,
+    `${closed.length} trickling connections closed by the server while the probes ran`,
+  );
   assert.ok(longest <= LIFETIME_BOUND_MS, `a trickling connection lived ${longest} ms`);
-  for (const c of answers) assert.match(c.answer, /^HTTP\/1\.1 408 Request Timeout\r\n[^]*\r\n\r\nRequest Timeout: the (request arrived slower than 100 bytes per second|server is at its connection limit and this request was still incomplete)\.\n$/);
-  assert.ok(answers.length >= closed.length / 2, `${answers.length} of ${closed.length} closed tricklers were answered 408`);
+  for (const c of answers)
+    assert.match(
+      c.answer,
+      /^HTTP\/1\.1 408 Request Timeout\r\n[^]*\r\n\r\nRequest Timeout: the (request arrived slower than 100 bytes per second|server is at its connection limit and this request was still incomplete)\.\n$/,
+    );
+  assert.ok(
+    answers.length >= closed.length / 2,
+    `${answers.length} of ${closed.length} closed tricklers were answered 408`,
+  );
 });
 
 test.run();

@@ -38,8 +38,14 @@ export function tricklingCrowd(base: string, size: number, everyMs: number, reco
       since = Date.now();
       open++;
       connected++;
-      socket.write(head ? `GET /hello/slow${i} HTTP/1.1\r\nHost: 127.0.0.1\r\n` : 'POST /contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\n');
-      timer = setInterval(() => { if (socket.writable) socket.write(head ? 'X' : 'x'); }, everyMs);
+      socket.write(
+        head
+          ? `GET /hello/slow${i} HTTP/1.1\r\nHost: 127.0.0.1\r\n`
+          : 'POST /contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\n',
+      );
+      timer = setInterval(() => {
+        if (socket.writable) socket.write(head ? 'X' : 'x');
+      }, everyMs);
     });
     socket.on('close', () => {
       clearInterval(timer);
@@ -48,7 +54,10 @@ export function tricklingCrowd(base: string, size: number, everyMs: number, reco
         open--;
         if (!stopped) closed.push({ livedMs: Date.now() - since, answer });
       }
-      if (!stopped) setTimeout(() => { if (!stopped) start(i); }, reconnectMs);
+      if (!stopped)
+        setTimeout(() => {
+          if (!stopped) start(i);
+        }, reconnectMs);
     });
   };
 

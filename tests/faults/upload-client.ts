@@ -11,16 +11,23 @@ const CHUNK = Buffer.alloc(64 * 1024, 97);
 
 function postWithNode(url: URL, bytes: number, chunked: boolean): Promise<string> {
   return new Promise((resolve) => {
-    const req = httpRequest({
-      host: url.hostname, port: url.port, method: 'POST', path: url.pathname, agent: false,
-      headers: chunked ? { 'Transfer-Encoding': 'chunked' } : { 'Content-Length': String(bytes) },
-    }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => resolve(`${response.statusCode} ${body.trim()}`));
-      response.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
-    });
+    const req = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        method: 'POST',
+        path: url.pathname,
+        agent: false,
+        headers: chunked ? { 'Transfer-Encoding': 'chunked' } : { 'Content-Length': String(bytes) },
+      },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve(`${response.statusCode} ${body.trim()}`));
+        response.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+      },
+    );
     req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
     let sent = 0;
     const pump = (): void => {
@@ -47,6 +54,10 @@ async function postWithUndici(url: URL, bytes: number): Promise<string> {
 const [url, bytes, count, how] = process.argv.slice(2);
 const results: string[] = [];
 for (let i = 0; i < Number(count); i++) {
-  results.push(how === 'undici' ? await postWithUndici(new URL(url), Number(bytes)) : await postWithNode(new URL(url), Number(bytes), how === 'chunked'));
+  results.push(
+    how === 'undici'
+      ? await postWithUndici(new URL(url), Number(bytes))
+      : await postWithNode(new URL(url), Number(bytes), how === 'chunked'),
+  );
 }
 process.stdout.write(JSON.stringify(results));

@@ -13,16 +13,28 @@ import { fetchText } from '../helpers/serve.js';
 function tryConnect(host: string, port: number): Promise<string> {
   return new Promise((resolve) => {
     const socket = connect({ host, port });
-    const timer = setTimeout(() => { socket.destroy(); resolve('timeout'); }, 2_000);
-    socket.once('connect', () => { clearTimeout(timer); socket.destroy(); resolve('connected'); });
-    socket.once('error', (error: NodeJS.ErrnoException) => { clearTimeout(timer); resolve(error.code ?? 'error'); });
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve('timeout');
+    }, 2_000);
+    socket.once('connect', () => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve('connected');
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      resolve(error.code ?? 'error');
+    });
   });
 }
 
 /** The machine's own addresses that are not loopback (none on an isolated machine). */
 function ownNonLoopbackAddresses(): string[] {
-  return Object.values(networkInterfaces()).flatMap((list) => list ?? [])
-    .filter((a) => !a.internal && a.family === 'IPv4').map((a) => a.address);
+  return Object.values(networkInterfaces())
+    .flatMap((list) => list ?? [])
+    .filter((a) => !a.internal && a.family === 'IPv4')
+    .map((a) => a.address);
 }
 
 const test = suite('app serve without --host listens on loopback only, with the profiler on (real bin)');

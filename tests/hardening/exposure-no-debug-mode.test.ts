@@ -7,7 +7,9 @@ import * as assert from 'uvu/assert';
 import { startServe, type ServeProcess } from '../helpers/cli.js';
 import { fetchProfileJson, fetchText, type Fetched } from '../helpers/serve.js';
 
-const test = suite('--no-debug: every profiler and toolbar path is a plain 404, and no debug header is ever sent (real bin)');
+const test = suite(
+  '--no-debug: every profiler and toolbar path is a plain 404, and no debug header is ever sent (real bin)',
+);
 let dir: string;
 let serve: ServeProcess;
 /** a token recorded in the same store by an earlier run with debug on */
@@ -34,10 +36,21 @@ test.after(async () => {
 const debugHeaders = (r: Fetched) => Object.keys(r.headers).filter((name) => /^x-debug|^x-robots-tag$/.test(name));
 
 const PROFILER_PATHS = () => [
-  '/_profiler', '/_profiler/', '/_profiler/search', '/_profiler/search?limit=10', '/_profiler/empty/search/results?limit=10',
-  '/_profiler/latest', '/_profiler/latest.json', `/_profiler/${token}`, `/_profiler/${token}.json`,
-  `/_profiler/${token}?panel=exception&type=request`, `/_profiler/${token}?panel=request`, '/_profiler/phpinfo',
-  `/_wdt/${token}`, '/_wdt/styles', '/_profiler/open?file=app.config.ts&line=1',
+  '/_profiler',
+  '/_profiler/',
+  '/_profiler/search',
+  '/_profiler/search?limit=10',
+  '/_profiler/empty/search/results?limit=10',
+  '/_profiler/latest',
+  '/_profiler/latest.json',
+  `/_profiler/${token}`,
+  `/_profiler/${token}.json`,
+  `/_profiler/${token}?panel=exception&type=request`,
+  `/_profiler/${token}?panel=request`,
+  '/_profiler/phpinfo',
+  `/_wdt/${token}`,
+  '/_wdt/styles',
+  '/_profiler/open?file=app.config.ts&line=1',
 ];
 
 test('when the plain 404 is asked for, then it is the production page, revealing nothing', () => {
@@ -60,8 +73,13 @@ test('when any profiler or toolbar path is asked for with GET, HEAD or POST, the
 
 test('when app pages answer 200, 301, 404, 405 and 500, then none carries a debug header or a toolbar', async () => {
   const cases: [string, string, number][] = [
-    ['GET', '/', 200], ['GET', '/hello/world', 200], ['GET', '/hello/world/', 301], ['GET', '/robots.txt', 404],
-    ['GET', '/contact', 405], ['GET', '/boom', 500], ['HEAD', '/', 200],
+    ['GET', '/', 200],
+    ['GET', '/hello/world', 200],
+    ['GET', '/hello/world/', 301],
+    ['GET', '/robots.txt', 404],
+    ['GET', '/contact', 405],
+    ['GET', '/boom', 500],
+    ['HEAD', '/', 200],
   ];
   for (const [method, path, status] of cases) {
     const r = await fetchText(`${serve.base}${path}`, { method });

@@ -9,7 +9,9 @@ import { fetchText } from '../helpers/serve.js';
 import { startServesOnPostgres, type ServesOnPostgres } from '../helpers/serves-on-postgres.js';
 import type { TempPostgres } from '../helpers/temp-postgres.js';
 
-const test = suite('hostile rows in a shared PostgreSQL store (plain SQL): bounded reads, a 422 page and a one-line CLI error, never a 500');
+const test = suite(
+  'hostile rows in a shared PostgreSQL store (plain SQL): bounded reads, a 422 page and a one-line CLI error, never a 500',
+);
 let served: ServesOnPostgres;
 let database: TempPostgres;
 let serve: ServeProcess;
@@ -17,7 +19,10 @@ let client: pg.Client;
 
 test.before(async () => {
   served = await startServesOnPostgres('appkernel-hostile-size-');
-  ({ database, serves: [serve] } = served);
+  ({
+    database,
+    serves: [serve],
+  } = served);
   await fetchText(`${serve.base}/hello/schema`);
   client = new pg.Client({ connectionString: database.url });
   await client.connect();
@@ -33,12 +38,19 @@ async function plant(token: string, url: string, body: { sql: string; params: un
   await client.query('INSERT INTO appkernel_urls (hash, url) VALUES (md5($1)::uuid, $1) ON CONFLICT DO NOTHING', [url]);
   const first = 3;
   const bodySql = body.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + first}`);
-  await client.query(`INSERT INTO appkernel_profiles (token, time, status, ip, method, url_hash, duration, instance, profiler, bytes, body, block, slot)
-    SELECT $1, $2, 200, '127.0.0.1', 'GET', md5($3)::uuid, 1, 'planted:1', false, 100, ${bodySql}`, [token, Date.now() - 1_000, url, ...body.params]);
+  await client.query(
+    `INSERT INTO appkernel_profiles (token, time, status, ip, method, url_hash, duration, instance, profiler, bytes, body, block, slot)
+    SELECT $1, $2, 200, '127.0.0.1', 'GET', md5($3)::uuid, 1, 'planted:1', false, 100, ${bodySql}`,
+    [token, Date.now() - 1_000, url, ...body.params],
+  );
 }
 
 /** `cli` is the real bin, or (where a test reads many rows) the CLI run in this process. */
-async function expectDamaged(token: string, damage: RegExp, cli: (args: string[]) => Promise<CliResult> = runApp): Promise<void> {
+async function expectDamaged(
+  token: string,
+  damage: RegExp,
+  cli: (args: string[]) => Promise<CliResult> = runApp,
+): Promise<void> {
   const page = await fetchText(`${serve.base}/_profiler/${token}`);
   assert.is(page.status, 422, `${token}: ${page.body.slice(0, 300)}`);
   const text = load(page.body).root().text();
@@ -53,21 +65,40 @@ async function expectDamaged(token: string, damage: RegExp, cli: (args: string[]
 }
 
 test('when a block inflates to 200 MB (a 200 KB "bomb"), then inflating stops at the cap and the profile is refused as too large', async () => {
-  const bomb = Buffer.concat([Buffer.from([1]), deflateRawSync(Buffer.alloc(200 * 1024 * 1024, 0x20), { dictionary: DICTIONARY_V1, level: 9 })]);
+  const bomb = Buffer.concat([
+    Buffer.from([1]),
+    deflateRawSync(Buffer.alloc(200 * 1024 * 1024, 0x20), { dictionary: DICTIONARY_V1, level: 9 }),
+  ]);
   assert.ok(bomb.length < 1024 * 1024, `${bomb.length} bytes`);
-  const { rows } = await client.query<{ id: string }>('INSERT INTO appkernel_profile_blocks (body, newest) VALUES ($1, $2) RETURNING id', [bomb, Date.now()]);
+  const { rows } = await client.query<{ id: string }>(
+    'INSERT INTO appkernel_profile_blocks (body, newest) VALUES ($1, $2) RETURNING id',
+    [bomb, Date.now()],
+  );
   await plant('b0b001', 'http://127.0.0.1:1/bomb', { sql: 'NULL, $1::bigint, 0', params: [rows[0].id] });
   await expectDamaged('b0b001', /inflates to more than the \d+ bytes a profile may take/);
 });
 
 test('when a row holds a 100 MB body, then it is measured in the database, never fetched, and refused as too large', async () => {
-  await plant('b0b002', 'http://127.0.0.1:1/huge', { sql: "convert_to(repeat('x', 100 * 1024 * 1024), 'UTF8'), NULL, NULL", params: [] });
+  await plant('b0b002', 'http://127.0.0.1:1/huge', {
+    sql: "convert_to(repeat('x', 100 * 1024 * 1024), 'UTF8'), NULL, NULL",
+    params: [],
+  });
   await expectDamaged('b0b002', /it is 104857600 bytes, more than the \d+ a profile may take/);
 });
 
 test('when a row has a 20 MB URL, then the search page and profiles list answer with it cut at the query, and its profile is refused', async () => {
   const url = `http://127.0.0.1:1/${'u'.repeat(20 * 1024 * 1024)}`;
-  const body = JSON.stringify({ version: 1, token: 'b0b003', status: 200, ip: '127.0.0.1', method: 'GET', url, time: Date.now(), duration: 1, collectors: {} });
+  const body = JSON.stringify({
+    version: 1,
+    token: 'b0b003',
+    status: 200,
+    ip: '127.0.0.1',
+    method: 'GET',
+    url,
+    time: Date.now(),
+    duration: 1,
+    collectors: {},
+  });
   await plant('b0b003', url, { sql: "convert_to($1, 'UTF8'), NULL, NULL", params: [body] });
   const search = await fetchText(`${serve.base}/_profiler/search?limit=50`);
   assert.is(search.status, 200);
@@ -76,8 +107,10 @@ test('when a row has a 20 MB URL, then the search page and profiles list answer 
   const listed = await runApp(['profiles', 'list', '--json', '--store', database.url]);
   assert.is(listed.code, 0, listed.stderr);
   assert.ok(listed.stdout.length < 100_000, `profiles list --json printed ${listed.stdout.length} characters`);
-  const row = (JSON.parse(listed.stdout) as { profiles?: { token: string; url: string }[] } | { token: string; url: string }[]);
-  const rows = Array.isArray(row) ? row : row.profiles ?? [];
+  const row = JSON.parse(listed.stdout) as
+    | { profiles?: { token: string; url: string }[] }
+    | { token: string; url: string }[];
+  const rows = Array.isArray(row) ? row : (row.profiles ?? []);
   const planted = rows.find((r) => r.token === 'b0b003');
   assert.ok(planted && planted.url.length <= 4_097 && planted.url.endsWith('…'), 'cut with an ellipsis');
   await expectDamaged('b0b003', /its URL is \d+ characters, more than the 65536 a request may have/);
@@ -87,8 +120,16 @@ test('when rows hold malformed shapes, then each is refused naming what is wrong
   const shapes: [string, string, RegExp][] = [
     ['b0b004', '{"token":1}', /its token is not a string/],
     ['b0b005', '[1,2,3]', /it does not hold a profile/],
-    ['b0b006', '{"token":"b0b006","status":200,"time":"yesterday","url":"/x","collectors":{}}', /its time is not a valid date/],
-    ['b0b007', '{"token":"b0b007","status":200,"time":1,"url":"/x","collectors":{"log":{"records":"none"}}}', /its log panel holds no list of records/],
+    [
+      'b0b006',
+      '{"token":"b0b006","status":200,"time":"yesterday","url":"/x","collectors":{}}',
+      /its time is not a valid date/,
+    ],
+    [
+      'b0b007',
+      '{"token":"b0b007","status":200,"time":1,"url":"/x","collectors":{"log":{"records":"none"}}}',
+      /its log panel holds no list of records/,
+    ],
     ['b0b008', 'not json', /it is not valid JSON/],
   ];
   for (const [token, json, damage] of shapes) {

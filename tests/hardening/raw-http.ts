@@ -25,7 +25,11 @@ export function sendRaw(base: string, bytes: string | Buffer, options: { head?: 
       if (!answer) {
         if (closed) {
           settled = true;
-          reject(new Error(`the server closed the connection without a complete response (${received.length} bytes: ${JSON.stringify(received.toString('latin1').slice(0, 200))})`));
+          reject(
+            new Error(
+              `the server closed the connection without a complete response (${received.length} bytes: ${JSON.stringify(received.toString('latin1').slice(0, 200))})`,
+            ),
+          );
         }
         return;
       }

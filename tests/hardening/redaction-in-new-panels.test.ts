@@ -39,7 +39,9 @@ export const app = createApp({ name: 'panel-secrets' })
 
 const ENV_SECRET_NAMES = ['APPKERNEL_TEST_API_TOKEN', 'APPKERNEL_TEST_DB_PASSWORD', 'APPKERNEL_TEST_CLIENT_SECRET'];
 
-const test = suite('redaction corpus over the new panels: outgoing calls, spans, dumps, the app\'s panels, the configuration, the dump echo');
+const test = suite(
+  "redaction corpus over the new panels: outgoing calls, spans, dumps, the app's panels, the configuration, the dump echo",
+);
 let dir: string;
 let store: string;
 let serve: ServeProcess;
@@ -51,9 +53,31 @@ test.before(async () => {
   store = join(dir, 'store');
   writeFileSync(join(dir, 'app.config.mjs'), APP);
   upstream = await startUpstream();
-  const planted = Object.fromEntries(['spanToken', 'queryKey', 'bearer', 'headerKey', 'cookie', 'shaped', 'userinfo', 'dumpPassword', 'dumpKey',
-    'dumpBearer', 'dumpMapSecret', 'panelPassword', 'panelBearer', 'logPasscode', 'logHeaderKey', 'openaiKey', 'cacheKey'].map((name) => [name, secret(`app ${name}`)]));
-  const env: Record<string, string> = { APPKERNEL_TEST_SECRETS: JSON.stringify(planted), APPKERNEL_TEST_UPSTREAM: upstream.url };
+  const planted = Object.fromEntries(
+    [
+      'spanToken',
+      'queryKey',
+      'bearer',
+      'headerKey',
+      'cookie',
+      'shaped',
+      'userinfo',
+      'dumpPassword',
+      'dumpKey',
+      'dumpBearer',
+      'dumpMapSecret',
+      'panelPassword',
+      'panelBearer',
+      'logPasscode',
+      'logHeaderKey',
+      'openaiKey',
+      'cacheKey',
+    ].map((name) => [name, secret(`app ${name}`)]),
+  );
+  const env: Record<string, string> = {
+    APPKERNEL_TEST_SECRETS: JSON.stringify(planted),
+    APPKERNEL_TEST_UPSTREAM: upstream.url,
+  };
   for (const name of ENV_SECRET_NAMES) env[name] = secret(`env ${name}`);
   env.APPKERNEL_TEST_DATABASE_URL = `postgres://ann:${secret('env database url password')}@db.test/app`;
   serve = await startServe(['--store', store, '--no-watch'], { cwd: dir, env });
@@ -76,7 +100,10 @@ test.after(async () => {
 test('when the new panels are stored, shown as pages, JSON and terminal text, and the dump is echoed, then no secret shows anywhere', async () => {
   await serve.stop();
   const pages = await (async () => {
-    const again = await startServe(['--store', store, '--no-watch'], { cwd: dir, env: { APPKERNEL_TEST_SECRETS: '{}', APPKERNEL_TEST_UPSTREAM: upstream.url } });
+    const again = await startServe(['--store', store, '--no-watch'], {
+      cwd: dir,
+      env: { APPKERNEL_TEST_SECRETS: '{}', APPKERNEL_TEST_UPSTREAM: upstream.url },
+    });
     try {
       const list = await profilerPages(again.base, [token]);
       list.push({ name: 'vault panel', text: (await fetchText(`${again.base}/_profiler/${token}?panel=vault`)).body });
@@ -97,14 +124,26 @@ test('when the new panels are stored, shown as pages, JSON and terminal text, an
   const json = await runCliInProcess(['profiles', 'show', token, '--json', '--store', store]);
   outputs.push({ name: 'show --json', text: json.stdout });
   const terminal = [{ name: 'app serve terminal', text: serve.output() }];
-  assert.ok(serve.output().includes('dump ') && serve.output().includes('[REDACTED]'), 'app serve echoed the dump, redacted');
-  const found = leaks(secrets, [...storeContents(store), ...await storedProfiles(store), ...pages, ...outputs, ...terminal]);
+  assert.ok(
+    serve.output().includes('dump ') && serve.output().includes('[REDACTED]'),
+    'app serve echoed the dump, redacted',
+  );
+  const found = leaks(secrets, [
+    ...storeContents(store),
+    ...(await storedProfiles(store)),
+    ...pages,
+    ...outputs,
+    ...terminal,
+  ]);
   assert.equal(found, []);
   const shown = JSON.parse(json.stdout);
   assert.ok(shown.collectors.http_client.calls[0].url.includes('page=1'), 'what is not secret stays');
   assert.is(shown.collectors.custom.vault.rows[0][0], 'db');
   // app-defined data is judged by value: a cache panel's "Key" column keeps item:1, loses a credential-looking key
-  assert.equal(shown.collectors.custom.cache.rows, [['item:1', 'yes'], ['[REDACTED]', 'no']]);
+  assert.equal(shown.collectors.custom.cache.rows, [
+    ['item:1', 'yes'],
+    ['[REDACTED]', 'no'],
+  ]);
 });
 
 test.run();

@@ -106,10 +106,17 @@ export async function storedProfiles(storeDir: string): Promise<{ name: string; 
 }
 
 /** Every page the profiler shows about the stored profiles: each panel, the JSON view, the search list. */
-export async function profilerPages(base: string, tokens: readonly string[]): Promise<{ name: string; text: string }[]> {
+export async function profilerPages(
+  base: string,
+  tokens: readonly string[],
+): Promise<{ name: string; text: string }[]> {
   const pages: { name: string; text: string }[] = [];
   for (const token of tokens) {
-    for (const panel of BUILT_IN_PANEL_NAMES) pages.push({ name: `${token} ${panel} panel`, text: (await fetchText(`${base}/_profiler/${token}?panel=${panel}`)).body });
+    for (const panel of BUILT_IN_PANEL_NAMES)
+      pages.push({
+        name: `${token} ${panel} panel`,
+        text: (await fetchText(`${base}/_profiler/${token}?panel=${panel}`)).body,
+      });
     pages.push({ name: `${token} JSON view`, text: (await fetchText(`${base}/_profiler/${token}.json`)).body });
   }
   pages.push({ name: 'search list', text: (await fetchText(`${base}/_profiler/search?limit=100`)).body });
@@ -121,12 +128,26 @@ export async function profilerPages(base: string, tokens: readonly string[]): Pr
  * The commands run in this process (hundreds of them: a process each took most of the corpus's time), with `env`
  * set in its environment while they run.
  */
-export async function cliOutputs(storeDir: string, tokens: readonly string[], env: Record<string, string> = {}): Promise<{ name: string; text: string }[]> {
-  const commands: string[][] = [['profiles', 'list', '--limit', '1000'], ['profiles', 'list', '--limit', '1000', '--json']];
+export async function cliOutputs(
+  storeDir: string,
+  tokens: readonly string[],
+  env: Record<string, string> = {},
+): Promise<{ name: string; text: string }[]> {
+  const commands: string[][] = [
+    ['profiles', 'list', '--limit', '1000'],
+    ['profiles', 'list', '--limit', '1000', '--json'],
+  ];
   for (const token of tokens) {
-    commands.push(['profiles', 'show', token, '--json'], ['profiles', 'export', token, '--curl'], ['profiles', 'export', token, '--har']);
+    commands.push(
+      ['profiles', 'show', token, '--json'],
+      ['profiles', 'export', token, '--curl'],
+      ['profiles', 'export', token, '--har'],
+    );
     for (const panel of ['request', 'log', 'exception']) {
-      commands.push(['profiles', 'show', token, '--panel', panel], ['profiles', 'show', token, '--panel', panel, '--html']);
+      commands.push(
+        ['profiles', 'show', token, '--panel', panel],
+        ['profiles', 'show', token, '--panel', panel, '--html'],
+      );
     }
   }
   const outputs: { name: string; text: string }[] = [];
@@ -152,7 +173,8 @@ export function leaks(secrets: Record<string, string>, places: { name: string; t
   const found: string[] = [];
   for (const place of places) {
     for (const [label, value] of Object.entries(secrets)) {
-      if (place.text.includes(value) || place.text.includes(encodeURIComponent(value))) found.push(`${label} in ${place.name}`);
+      if (place.text.includes(value) || place.text.includes(encodeURIComponent(value)))
+        found.push(`${label} in ${place.name}`);
     }
   }
   return found;

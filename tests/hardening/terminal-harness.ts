@@ -12,7 +12,10 @@ export const TERMINAL_PAYLOADS: readonly { name: string; payload: string }[] = [
   { name: 'CSI 2J (clears the screen)', payload: '\x1b[2J\x1b[H' },
   { name: 'CR/LF (forges a line)', payload: 'real\r\n12:00:00 CRITICAL [app] forged\rover' },
   { name: 'C1 CSI, OSC and ST (U+009B, U+009D, U+009C)', payload: '\u009b2J\u009d0;owned\u009c' },
-  { name: 'bidi override and line separator (U+202E, U+2066, U+2028)', payload: 'abc\u202egpj.exe\u2066x\u2069\u2028y' },
+  {
+    name: 'bidi override and line separator (U+202E, U+2066, U+2028)',
+    payload: 'abc\u202egpj.exe\u2066x\u2069\u2028y',
+  },
 ];
 
 /** Every character a terminal may obey or that reorders or breaks a line; tab and LF (the line ends) are allowed. */
@@ -78,13 +81,23 @@ export function headerAsReceived(payload: string): string {
 }
 
 /** Sends a request byte for byte: raw header values (Buffers) kept as they are, body as UTF-8. */
-export function sendHostile(base: string, method: string, target: string, headers: Record<string, string | Buffer>, body = ''): Promise<RawAnswer> {
+export function sendHostile(
+  base: string,
+  method: string,
+  target: string,
+  headers: Record<string, string | Buffer>,
+  body = '',
+): Promise<RawAnswer> {
   const bodyBytes = Buffer.from(body, 'utf8');
   const head: Buffer[] = [Buffer.from(`${method} ${target} HTTP/1.1\r\n`, 'latin1')];
   const all: Record<string, string | Buffer> = { host: new URL(base).host, ...headers, connection: 'close' };
   if (bodyBytes.length) all['content-length'] = String(bodyBytes.length);
   for (const [name, value] of Object.entries(all)) {
-    head.push(Buffer.from(`${name}: `, 'latin1'), typeof value === 'string' ? Buffer.from(value, 'latin1') : value, Buffer.from('\r\n', 'latin1'));
+    head.push(
+      Buffer.from(`${name}: `, 'latin1'),
+      typeof value === 'string' ? Buffer.from(value, 'latin1') : value,
+      Buffer.from('\r\n', 'latin1'),
+    );
   }
   head.push(Buffer.from('\r\n', 'latin1'));
   return sendRaw(base, Buffer.concat([...head, bodyBytes]));

@@ -3,9 +3,18 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { terminalSafe } from '../../render/text/terminal-safe.js';
 import { startServe, type ServeProcess } from '../helpers/cli.js';
-import { assertNoRawControls, headerAsReceived, headerBytes, hostileAppDir, sendHostile, TERMINAL_PAYLOADS } from './terminal-harness.js';
+import {
+  assertNoRawControls,
+  headerAsReceived,
+  headerBytes,
+  hostileAppDir,
+  sendHostile,
+  TERMINAL_PAYLOADS,
+} from './terminal-harness.js';
 
-const test = suite('app serve at log level DEBUG (everything it may print) prints no control sequence a request or the app sends (real bin, hostile app)');
+const test = suite(
+  'app serve at log level DEBUG (everything it may print) prints no control sequence a request or the app sends (real bin, hostile app)',
+);
 let app: ReturnType<typeof hostileAppDir>;
 let serve: ServeProcess;
 

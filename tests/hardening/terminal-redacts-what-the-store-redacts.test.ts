@@ -52,7 +52,9 @@ test.after(async () => {
 test('when the app logs secrets of its request and credentials of known formats, then none reaches the terminal, and each line says [REDACTED] where it was', async () => {
   const reset = await fetchText(`${server.base}/reset/${ROUTE_SECRET}`);
   assert.is(reset.status, 200);
-  const auth = await fetchText(`${server.base}/auth`, { headers: { authorization: `Token ${TOKEN_VALUE}`, 'x-api-key': API_KEY } });
+  const auth = await fetchText(`${server.base}/auth`, {
+    headers: { authorization: `Token ${TOKEN_VALUE}`, 'x-api-key': API_KEY },
+  });
   assert.is(auth.status, 500);
   await fetchProfileJson(server.base, auth.headers['x-debug-token'] as string);
   assert.ok(await waitFor(() => /refused password=/.test(server.output()), 5_000), server.output());

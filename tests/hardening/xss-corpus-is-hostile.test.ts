@@ -27,7 +27,11 @@ test('should hold at least 50 distinct payloads', () => {
 
 test('when every payload is escaped into text, an attribute and an href, then the checker passes the page', () => {
   for (const payload of XSS_PAYLOADS) {
-    assertNothingInjected(page(escapeHtml(payload), escapeHtml(payload), `/x?q=${escapeHtml(encodeURIComponent(payload))}`), BASELINE, JSON.stringify(payload));
+    assertNothingInjected(
+      page(escapeHtml(payload), escapeHtml(payload), `/x?q=${escapeHtml(encodeURIComponent(payload))}`),
+      BASELINE,
+      JSON.stringify(payload),
+    );
   }
 });
 

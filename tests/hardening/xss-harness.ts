@@ -6,7 +6,14 @@ import * as assert from 'uvu/assert';
 import { BUILT_IN_PANEL_NAMES } from '../../panels/registry.js';
 import { PACKAGE_ENTRY } from '../helpers/cli.js';
 import { foreignBodyStyles, foreignScripts } from '../helpers/toolbar-assets.js';
-import { fetchProfileJson, fetchRawPath, fetchText, serveForTest, type Fetched, type TestServer } from '../helpers/serve.js';
+import {
+  fetchProfileJson,
+  fetchRawPath,
+  fetchText,
+  serveForTest,
+  type Fetched,
+  type TestServer,
+} from '../helpers/serve.js';
 
 import { corpusSample, type Sampled } from '../helpers/corpus.js';
 import { XSS_PAYLOADS } from './fixtures/xss-payloads.js';
@@ -98,7 +105,11 @@ export async function serveXssApp(): Promise<XssServer> {
   writeFileSync(join(dir, 'hostile-source.mjs'), sourceModule(XSS_PAYLOADS));
   writeFileSync(join(dir, 'harmless-source.mjs'), sourceModule(XSS_PAYLOADS.map((_, i) => `harmless ${i}`)));
   // Every page is checked with "open in editor" links on its app frames.
-  const t = await serveForTest({ appFile: join(dir, 'app.config.mjs'), root: dir, editor: 'myeditor://open?file=%f&line=%l' });
+  const t = await serveForTest({
+    appFile: join(dir, 'app.config.mjs'),
+    root: dir,
+    editor: 'myeditor://open?file=%f&line=%l',
+  });
   return {
     ...t,
     async remove() {
@@ -110,15 +121,30 @@ export async function serveXssApp(): Promise<XssServer> {
 
 /** The payload as a request target can carry it unencoded: only what the wire forbids (space, controls, non-ASCII, `?`, `#`) is escaped. */
 export function rawPathSafe(payload: string): string {
-  return [...payload].map((c) => (/[\x21-\x7e]/.test(c) && c !== '?' && c !== '#' ? c : encodeURIComponent(c))).join('');
+  return [...payload]
+    .map((c) => (/[\x21-\x7e]/.test(c) && c !== '?' && c !== '#' ? c : encodeURIComponent(c)))
+    .join('');
 }
 
 /** The payload as a header value can carry it: its UTF-8 bytes read as latin1 (as node reads them), controls as spaces, trimmed as HTTP trims. */
 export function headerSafe(payload: string): string {
-  return Buffer.from(payload, 'utf8').toString('latin1').replace(/[\x00-\x08\x0a-\x1f\x7f]/g, ' ').replace(/^[ \t]+|[ \t]+$/g, '');
+  return Buffer.from(payload, 'utf8')
+    .toString('latin1')
+    .replace(/[\x00-\x08\x0a-\x1f\x7f]/g, ' ')
+    .replace(/^[ \t]+|[ \t]+$/g, '');
 }
 
-const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'srcdoc', 'poster', 'background']);
+const URL_ATTRIBUTES = new Set([
+  'href',
+  'src',
+  'action',
+  'formaction',
+  'xlink:href',
+  'data',
+  'srcdoc',
+  'poster',
+  'background',
+]);
 
 type Element = { name: string; attribs?: Record<string, string> };
 
@@ -136,7 +162,8 @@ function fingerprint($: CheerioAPI): Map<string, number> {
     const node = el as unknown as Element;
     if (node.name === 'wbr' || routeMiss.has(el)) return;
     add(node.name);
-    for (const attribute of Object.keys(node.attribs ?? {})) if (attribute !== 'title') add(`${node.name}@${attribute}`);
+    for (const attribute of Object.keys(node.attribs ?? {}))
+      if (attribute !== 'title') add(`${node.name}@${attribute}`);
   });
   return counts;
 }
@@ -167,7 +194,11 @@ export function assertNothingInjected(html: string, baseline: string, where: str
   const $ = load(html);
   assert.is(foreignScripts($), 0, `${where}: a <script> element`);
   assert.is(foreignBodyStyles($), 0, `${where}: a <style> element in the body`);
-  assert.is($('base, iframe, frame, object, embed, svg, math, img, video, audio, link:not([rel=icon])').length, 0, `${where}: an injected element`);
+  assert.is(
+    $('base, iframe, frame, object, embed, svg, math, img, video, audio, link:not([rel=icon])').length,
+    0,
+    `${where}: an injected element`,
+  );
   assert.ok($('script[src="/_profiler/live-search.js"]').length <= 1, `${where}: the live script twice`);
   assert.is($('meta[http-equiv]').length, 0, `${where}: a <meta http-equiv>`);
   $('*').each((_, el) => {
@@ -176,22 +207,47 @@ export function assertNothingInjected(html: string, baseline: string, where: str
       assert.not.ok(/^on/i.test(name), `${where}: attribute ${name} on <${node.name}>`);
       // The layout's empty favicon (`data:,`) is the one data: URL a page may hold.
       if (URL_ATTRIBUTES.has(name.toLowerCase()) && value !== 'data:,') {
-        assert.not.match(value.replace(/[\s\u0000-\u001f]/g, ''), /^(javascript|vbscript|data):/i, `${where}: ${name}="${value}"`);
+        assert.not.match(
+          value.replace(/[\s\u0000-\u001f]/g, ''),
+          /^(javascript|vbscript|data):/i,
+          `${where}: ${name}="${value}"`,
+        );
       }
-      if (name.toLowerCase() === 'style') assert.not.match(value, /expression\(|javascript:|url\(/i, `${where}: style="${value}"`);
+      if (name.toLowerCase() === 'style')
+        assert.not.match(value, /expression\(|javascript:|url\(/i, `${where}: style="${value}"`);
     }
   });
   const expected = baselineShape(baseline);
   assertRouteMissClean($, expected.routeMisses, where);
   const got = fingerprint($);
   const keys = new Set([...got.keys(), ...expected.fingerprint.keys()]);
-  const differences = [...keys].filter((k) => got.get(k) !== expected.fingerprint.get(k)).map((k) => `${k}: ${expected.fingerprint.get(k) ?? 0} -> ${got.get(k) ?? 0}`);
+  const differences = [...keys]
+    .filter((k) => got.get(k) !== expected.fingerprint.get(k))
+    .map((k) => `${k}: ${expected.fingerprint.get(k) ?? 0} -> ${got.get(k) ?? 0}`);
   assert.equal(differences, [], `${where}: structure differs from the harmless page`);
 }
 
 /** The tags and classes a 404/405's route explanation is made of; hrefs only to paths on this server. */
-const ROUTE_MISS_TAGS = new Set(['section', 'h2', 'code', 'div', 'strong', 'ul', 'li', 'a', 'span', 'p', 'table', 'thead', 'tbody', 'tr', 'th', 'td']);
-const ROUTE_MISS_CLASSES = /^(routing-miss|card|did-you-mean|muted|mono|empty|route-miss|miss-(match|path|requirement|method|trailing-slash))$/;
+const ROUTE_MISS_TAGS = new Set([
+  'section',
+  'h2',
+  'code',
+  'div',
+  'strong',
+  'ul',
+  'li',
+  'a',
+  'span',
+  'p',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+]);
+const ROUTE_MISS_CLASSES =
+  /^(routing-miss|card|did-you-mean|muted|mono|empty|route-miss|miss-(match|path|requirement|method|trailing-slash))$/;
 
 /**
  * A route explanation lists as many routes and suggestions as are close to the request, so its
@@ -201,17 +257,24 @@ const ROUTE_MISS_CLASSES = /^(routing-miss|card|did-you-mean|muted|mono|empty|ro
 function assertRouteMissClean($: CheerioAPI, baselineBlocks: number, where: string): void {
   const blocks = $('.routing-miss');
   assert.is(blocks.length, baselineBlocks, `${where}: route explanations`);
-  blocks.find('*').addBack().each((_, el) => {
-    const node = el as unknown as Element;
-    assert.ok(ROUTE_MISS_TAGS.has(node.name), `${where}: <${node.name}> in the route explanation`);
-    for (const [name, value] of Object.entries(node.attribs ?? {})) {
-      if (name === 'class') {
-        for (const c of value.split(' ')) assert.match(c, ROUTE_MISS_CLASSES, `${where}: class "${c}" in the route explanation`);
-      } else {
-        assert.ok(name === 'href' && node.name === 'a' && value.startsWith('/') && !value.startsWith('//'), `${where}: ${name}="${value}" on <${node.name}> in the route explanation`);
+  blocks
+    .find('*')
+    .addBack()
+    .each((_, el) => {
+      const node = el as unknown as Element;
+      assert.ok(ROUTE_MISS_TAGS.has(node.name), `${where}: <${node.name}> in the route explanation`);
+      for (const [name, value] of Object.entries(node.attribs ?? {})) {
+        if (name === 'class') {
+          for (const c of value.split(' '))
+            assert.match(c, ROUTE_MISS_CLASSES, `${where}: class "${c}" in the route explanation`);
+        } else {
+          assert.ok(
+            name === 'href' && node.name === 'a' && value.startsWith('/') && !value.startsWith('//'),
+            `${where}: ${name}="${value}" on <${node.name}> in the route explanation`,
+          );
+        }
       }
-    }
-  });
+    });
 }
 
 /** The visible text of a page (entities decoded): where an escaped payload shows. */
@@ -221,7 +284,10 @@ export function pageText(html: string): string {
 
 /** A payload as page text shows it: HTML parsing turns CR LF into LF and drops NUL; a bidi control is written as its escape. */
 export function asText(payload: string): string {
-  return payload.replace(/\r\n?/g, '\n').replace(/\0/g, '').replace(/[\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+  return payload
+    .replace(/\r\n?/g, '\n')
+    .replace(/\0/g, '')
+    .replace(/[\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
 }
 
 export interface ProfilePages {
@@ -246,18 +312,26 @@ export async function profilePages(base: string, token: string): Promise<Profile
   assert.match(json.headers['content-type'], /^application\/json/, 'the JSON view is served as JSON, never as HTML');
   const search = await fetchText(`${base}/_profiler/search?limit=10&token=${token}`);
   assert.is(search.status, 200);
-  assert.ok(pageText(search.body).includes('1 results found') || pageText(search.body).includes('1 result found'), `one search row for ${token}`);
+  assert.ok(
+    pageText(search.body).includes('1 results found') || pageText(search.body).includes('1 result found'),
+    `one search row for ${token}`,
+  );
   return { token, panels, search: search.body };
 }
 
 /** Compares every page of a hostile request's profile with those of the harmless one. */
 export function assertProfileClean(pages: ProfilePages, baseline: ProfilePages, where: string): void {
-  for (const [panel, html] of pages.panels) assertNothingInjected(html, baseline.panels.get(panel)!, `${where}, ${panel} panel`);
+  for (const [panel, html] of pages.panels)
+    assertNothingInjected(html, baseline.panels.get(panel)!, `${where}, ${panel} panel`);
   assertNothingInjected(pages.search, baseline.search, `${where}, search list`);
 }
 
 /** The page and its profile token; a NUL byte in a URL is refused (400, plain text) before anything reflects it. */
-export async function hostileGet(t: TestServer, path: string, headers: Record<string, string> = {}): Promise<Fetched & { token: string }> {
+export async function hostileGet(
+  t: TestServer,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<Fetched & { token: string }> {
   const r = await fetchRawPath(t.base, path, headers);
   const token = r.headers['x-debug-token'];
   assert.match(token ?? '', /^[0-9a-f]{6}$/, `GET ${path.slice(0, 80)} answered ${r.status} with a profile token`);
@@ -265,7 +339,12 @@ export async function hostileGet(t: TestServer, path: string, headers: Record<st
 }
 
 /** What a harmless request shows, to compare a hostile one with: its page (expected to answer `status`) and its profile's pages. */
-export async function harmlessBaseline(t: TestServer, path: string, status: number, headers: Record<string, string> = {}): Promise<{ page: string; profile: ProfilePages }> {
+export async function harmlessBaseline(
+  t: TestServer,
+  path: string,
+  status: number,
+  headers: Record<string, string> = {},
+): Promise<{ page: string; profile: ProfilePages }> {
   const r = await hostileGet(t, path, headers);
   assert.is(r.status, status, `GET ${path}`);
   return { page: r.body, profile: await profilePages(t.base, r.token) };

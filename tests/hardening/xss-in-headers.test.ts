@@ -2,11 +2,22 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fetchRawPath } from '../helpers/serve.js';
 import {
-  asText, assertNothingInjected, assertProfileClean, headerSafe, hostileGet, pageText, profilePages, serveXssApp, xssCases,
-  type ProfilePages, type XssServer,
+  asText,
+  assertNothingInjected,
+  assertProfileClean,
+  headerSafe,
+  hostileGet,
+  pageText,
+  profilePages,
+  serveXssApp,
+  xssCases,
+  type ProfilePages,
+  type XssServer,
 } from './xss-harness.js';
 
-const test = suite('XSS payloads in Referer, User-Agent and other headers are escaped; in the Host they are refused before the kernel');
+const test = suite(
+  'XSS payloads in Referer, User-Agent and other headers are escaped; in the Host they are refused before the kernel',
+);
 let t: XssServer;
 let baselinePage: string;
 let baseline: ProfilePages;
@@ -14,7 +25,11 @@ let baseline: ProfilePages;
 let allowedHost: string;
 
 const headers = (value: string, host: string) => ({
-  referer: value, 'user-agent': value, 'x-payload': value, 'accept-language': value, host,
+  referer: value,
+  'user-agent': value,
+  'x-payload': value,
+  'accept-language': value,
+  host,
 });
 
 test.before(async () => {
@@ -24,7 +39,9 @@ test.before(async () => {
   baselinePage = r.body;
   baseline = await profilePages(t.base, r.token);
 });
-test.after(async () => { await t.remove(); });
+test.after(async () => {
+  await t.remove();
+});
 
 xssCases('xss-in-headers').forEach(({ item: payload, index }) => {
   test(`when payload #${index} ${JSON.stringify(payload).slice(0, 50)} is in the headers, then the page, its toolbar and every panel inject nothing`, async () => {

@@ -4,7 +4,16 @@ import * as assert from 'uvu/assert';
 import { renderProfileText } from '../../panels/profile-text.js';
 import { PACKAGE_ENTRY } from '../helpers/cli.js';
 import { fetchProfileJson, fetchText, serveAppSource, type TestServer } from '../helpers/serve.js';
-import { asText, assertNothingInjected, assertProfileClean, pageText, profilePages, XSS_PAYLOADS, xssCases, type ProfilePages } from './xss-harness.js';
+import {
+  asText,
+  assertNothingInjected,
+  assertProfileClean,
+  pageText,
+  profilePages,
+  XSS_PAYLOADS,
+  xssCases,
+  type ProfilePages,
+} from './xss-harness.js';
 
 const FIXTURES = resolve(process.cwd(), 'dist/tests/hardening/fixtures/xss-payloads.js');
 
@@ -65,10 +74,17 @@ xssCases('xss-in-new-panels').forEach(({ item: payload, index }) => {
     assertProfileClean(pages, baseline, `payload #${index}`);
     assertNothingInjected(custom, baselineCustom, `payload #${index}, app panel`);
     const shown = asText(payload);
-    assert.ok(pageText(custom).includes(shown) || pageText(custom).includes('[REDACTED]'), 'the app panel shows the payload as text');
+    assert.ok(
+      pageText(custom).includes(shown) || pageText(custom).includes('[REDACTED]'),
+      'the app panel shows the payload as text',
+    );
     const profile = await fetchProfileJson(t.base, token);
     for (const panel of ['http_client', 'dump', 'time', 'hostile']) {
-      assert.not.match(renderProfileText(profile, panel, { color: false }), /[\x00-\x08\x0b-\x1f\x7f\u0080-\u009f\u2028\u2029\u202a-\u202e]/, `${panel} text`);
+      assert.not.match(
+        renderProfileText(profile, panel, { color: false }),
+        /[\x00-\x08\x0b-\x1f\x7f\u0080-\u009f\u2028\u2029\u202a-\u202e]/,
+        `${panel} text`,
+      );
     }
   });
 });

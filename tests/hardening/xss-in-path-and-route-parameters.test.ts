@@ -2,8 +2,20 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { decodeParameter, toMatchPath } from '../../core/routing/match-path.js';
 import {
-  asText, assertNothingInjected, assertNulRefused, assertProfileClean, harmlessBaseline, headerSafe, hostileGet, pageText, profilePages, rawPathSafe,
-  serveXssApp, xssCases, type ProfilePages, type XssServer,
+  asText,
+  assertNothingInjected,
+  assertNulRefused,
+  assertProfileClean,
+  harmlessBaseline,
+  headerSafe,
+  hostileGet,
+  pageText,
+  profilePages,
+  rawPathSafe,
+  serveXssApp,
+  xssCases,
+  type ProfilePages,
+  type XssServer,
 } from './xss-harness.js';
 
 const test = suite('XSS payloads in the request path, a route parameter and the Referer of a 404 are escaped');
@@ -12,10 +24,17 @@ const baseline: { notFound?: string; notFoundProfile?: ProfilePages; param?: str
 
 test.before(async () => {
   t = await serveXssApp();
-  ({ page: baseline.notFound, profile: baseline.notFoundProfile } = await harmlessBaseline(t, '/nowhere/harmless', 404, { referer: 'harmless' }));
+  ({ page: baseline.notFound, profile: baseline.notFoundProfile } = await harmlessBaseline(
+    t,
+    '/nowhere/harmless',
+    404,
+    { referer: 'harmless' },
+  ));
   ({ page: baseline.param, profile: baseline.paramProfile } = await harmlessBaseline(t, '/param/harmless', 200));
 });
-test.after(async () => { await t.remove(); });
+test.after(async () => {
+  await t.remove();
+});
 
 xssCases('xss-in-path-and-route-parameters').forEach(({ item: payload, index }) => {
   const label = `payload #${index} ${JSON.stringify(payload).slice(0, 50)}`;
@@ -26,7 +45,10 @@ xssCases('xss-in-path-and-route-parameters').forEach(({ item: payload, index }) 
     const r = await hostileGet(t, path, { referer: headerSafe(payload) });
     assert.is(r.status, 404);
     assertNothingInjected(r.body, baseline.notFound!, '404 page');
-    assert.ok(pageText(r.body).includes(`/nowhere/${rawPathSafe(payload)}" (from "${headerSafe(payload)}")`), 'the 404 message shows path and referer as text');
+    assert.ok(
+      pageText(r.body).includes(`/nowhere/${rawPathSafe(payload)}" (from "${headerSafe(payload)}")`),
+      'the 404 message shows path and referer as text',
+    );
     assertProfileClean(await profilePages(t.base, r.token), baseline.notFoundProfile!, label);
   });
 

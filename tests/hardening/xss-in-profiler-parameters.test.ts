@@ -4,10 +4,18 @@ import * as assert from 'uvu/assert';
 import { decodeParameter, toMatchPath } from '../../core/routing/match-path.js';
 import { fetchRawPath } from '../helpers/serve.js';
 import {
-  asText, assertNothingInjected, assertNulRefused, hostileGet, pageText, rawPathSafe, serveXssApp, xssCases, type XssServer,
+  asText,
+  assertNothingInjected,
+  assertNulRefused,
+  hostileGet,
+  pageText,
+  rawPathSafe,
+  serveXssApp,
+  xssCases,
+  type XssServer,
 } from './xss-harness.js';
 
-const test = suite('XSS payloads in the profiler\'s own parameters (token, panel, search filters) are escaped');
+const test = suite("XSS payloads in the profiler's own parameters (token, panel, search filters) are escaped");
 let t: XssServer;
 let token: string;
 const baseline: { token?: string; panel?: string; search?: string } = {};
@@ -24,7 +32,9 @@ test.before(async () => {
   baseline.panel = (await fetchRawPath(t.base, `/_profiler/${token}?panel=harmless`)).body;
   baseline.search = (await fetchRawPath(t.base, `/_profiler/search?${searchQuery('harmless')}`)).body;
 });
-test.after(async () => { await t.remove(); });
+test.after(async () => {
+  await t.remove();
+});
 
 xssCases('xss-in-profiler-parameters').forEach(({ item: payload, index }) => {
   const label = `payload #${index} ${JSON.stringify(payload).slice(0, 50)}`;
@@ -54,7 +64,11 @@ xssCases('xss-in-profiler-parameters').forEach(({ item: payload, index }) => {
     const r = await fetchRawPath(t.base, path);
     assert.is(r.status, 400, 'a payload is no status or date: not applied, and said');
     assertNothingInjected(r.body, baseline.search!, 'search page');
-    assert.is(load(r.body)('input[name=ip]').attr('value'), asText(payload).trim(), 'the ip filter is shown back as the value of its field');
+    assert.is(
+      load(r.body)('input[name=ip]').attr('value'),
+      asText(payload).trim(),
+      'the ip filter is shown back as the value of its field',
+    );
   });
 });
 

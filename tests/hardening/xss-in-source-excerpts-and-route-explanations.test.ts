@@ -3,11 +3,25 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { decodeParameter, toMatchPath } from '../../core/routing/match-path.js';
 import {
-  asText, assertNothingInjected, assertNulRefused, assertProfileClean, harmlessBaseline, hostileGet, pageText, profilePages, rawPathSafe,
-  serveXssApp, XSS_PAYLOADS, xssCases, type ProfilePages, type XssServer,
+  asText,
+  assertNothingInjected,
+  assertNulRefused,
+  assertProfileClean,
+  harmlessBaseline,
+  hostileGet,
+  pageText,
+  profilePages,
+  rawPathSafe,
+  serveXssApp,
+  XSS_PAYLOADS,
+  xssCases,
+  type ProfilePages,
+  type XssServer,
 } from './xss-harness.js';
 
-const test = suite('XSS payloads in highlighted source excerpts, editor links and a 404\'s route explanation are escaped');
+const test = suite(
+  "XSS payloads in highlighted source excerpts, editor links and a 404's route explanation are escaped",
+);
 let t: XssServer;
 const baseline: { source?: string; sourceProfile?: ProfilePages; miss?: string; missProfile?: ProfilePages } = {};
 
@@ -16,7 +30,9 @@ test.before(async () => {
   ({ page: baseline.source, profile: baseline.sourceProfile } = await harmlessBaseline(t, '/source/harmless', 500));
   ({ page: baseline.miss, profile: baseline.missProfile } = await harmlessBaseline(t, '/num/harmless', 404));
 });
-test.after(async () => { await t.remove(); });
+test.after(async () => {
+  await t.remove();
+});
 
 test('when the throwing line sits next to source lines holding every payload, then the highlighted excerpt and the exception panel inject nothing', async () => {
   const r = await hostileGet(t, '/source/hostile');
@@ -25,12 +41,22 @@ test('when the throwing line sits next to source lines holding every payload, th
   const $ = load(r.body);
   const excerpt = $('.frame-app pre.code').first();
   assert.ok(excerpt.find('[class^="tok-"]').length > 0, 'the excerpt is highlighted');
-  assert.ok($('.frame-app a.editor').first().attr('href')!.startsWith('myeditor://open?file=/'), 'with its editor link');
+  assert.ok(
+    $('.frame-app a.editor').first().attr('href')!.startsWith('myeditor://open?file=/'),
+    'with its editor link',
+  );
   const text = excerpt.text();
-  for (const payload of XSS_PAYLOADS) assert.ok(text.includes(JSON.stringify(payload)), `the source shows ${JSON.stringify(payload).slice(0, 40)} as text`);
+  for (const payload of XSS_PAYLOADS)
+    assert.ok(
+      text.includes(JSON.stringify(payload)),
+      `the source shows ${JSON.stringify(payload).slice(0, 40)} as text`,
+    );
   const pages = await profilePages(t.base, r.token);
   assertProfileClean(pages, baseline.sourceProfile!, 'hostile source');
-  assert.ok(pageText(pages.panels.get('exception')!).includes(JSON.stringify(XSS_PAYLOADS[0])), 'the exception panel shows the source as text');
+  assert.ok(
+    pageText(pages.panels.get('exception')!).includes(JSON.stringify(XSS_PAYLOADS[0])),
+    'the exception panel shows the source as text',
+  );
 });
 
 xssCases('xss-in-source-excerpts-and-route-explanations').forEach(({ item: payload, index }) => {
@@ -44,7 +70,10 @@ xssCases('xss-in-source-excerpts-and-route-explanations').forEach(({ item: paylo
     assert.ok(block.includes(`/num/${rawPathSafe(payload)}`), 'the heading shows the path as text');
     if (!payload.includes('/') && !/[\n\r\u2028\u2029]/.test(payload)) {
       const value = asText(decodeParameter(toMatchPath(rawPathSafe(payload))));
-      assert.ok(block.includes(`Requirement for "{n}" (\\d+) does not match "${value}"`), 'the failing value shows as text');
+      assert.ok(
+        block.includes(`Requirement for "{n}" (\\d+) does not match "${value}"`),
+        'the failing value shows as text',
+      );
     }
     assertProfileClean(await profilePages(t.base, r.token), baseline.missProfile!, `payload #${index}`);
   });

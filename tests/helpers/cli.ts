@@ -11,9 +11,15 @@ export interface CliResult {
 }
 
 /** Runs the real `app` bin to completion (bounded by a timeout). */
-export function runApp(args: string[], options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<CliResult> {
+export function runApp(
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<CliResult> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env: { ...process.env, NO_COLOR: '1', ...options.env } });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: options.cwd,
+      env: { ...process.env, NO_COLOR: '1', ...options.env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -35,9 +41,15 @@ export interface ServeProcess {
 }
 
 /** Starts `app serve --port 0` and waits for the address it prints. */
-export function startServe(args: string[], options: { cwd: string; env?: Record<string, string>; bin?: string }): Promise<ServeProcess> {
+export function startServe(
+  args: string[],
+  options: { cwd: string; env?: Record<string, string>; bin?: string },
+): Promise<ServeProcess> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [options.bin ?? BIN, 'serve', '--port', '0', ...args], { cwd: options.cwd, env: { ...process.env, NO_COLOR: '1', ...options.env } });
+    const child = spawn(process.execPath, [options.bin ?? BIN, 'serve', '--port', '0', ...args], {
+      cwd: options.cwd,
+      env: { ...process.env, NO_COLOR: '1', ...options.env },
+    });
     let output = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -49,13 +61,19 @@ export function startServe(args: string[], options: { cwd: string; env?: Record<
       if (m) {
         clearTimeout(timer);
         resolvePromise({
-          child, base: m[1], output: () => output,
-          stop: () => new Promise((done) => {
-            if (child.exitCode !== null) return done(child.exitCode);
-            const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
-            child.once('exit', (code) => { clearTimeout(kill); done(code); });
-            child.kill('SIGTERM');
-          }),
+          child,
+          base: m[1],
+          output: () => output,
+          stop: () =>
+            new Promise((done) => {
+              if (child.exitCode !== null) return done(child.exitCode);
+              const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
+              child.once('exit', (code) => {
+                clearTimeout(kill);
+                done(code);
+              });
+              child.kill('SIGTERM');
+            }),
         });
       }
     };
@@ -77,7 +95,14 @@ export async function runCliInProcess(args: string[], options: { columns?: numbe
   const { runCli } = await import('../../cli/main.js');
   let stdout = '';
   let stderr = '';
-  const output = { out: (text: string) => void (stdout += text), err: (text: string) => void (stderr += text), color: false, errColor: false, exitCode: 0, columns: options.columns };
+  const output = {
+    out: (text: string) => void (stdout += text),
+    err: (text: string) => void (stderr += text),
+    color: false,
+    errColor: false,
+    exitCode: 0,
+    columns: options.columns,
+  };
   const code = await runCli(['node', 'app', ...args], output);
   return { code, stdout, stderr };
 }

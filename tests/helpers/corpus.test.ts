@@ -4,7 +4,9 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { corpusSample, fuzzRuns } from './corpus.js';
 
-const test = suite('a corpus sample: fixed by its seed, of the size asked, with every case picked always; the whole corpus under test:stress');
+const test = suite(
+  'a corpus sample: fixed by its seed, of the size asked, with every case picked always; the whole corpus under test:stress',
+);
 
 const CORPUS = Array.from({ length: 100 }, (_, i) => `case ${i}`);
 
@@ -12,7 +14,10 @@ test('when a sample is taken twice with the same seed, then it is the same cases
   const first = corpusSample(CORPUS, { size: 10, seed: 'xss-in-query' });
   assert.equal(corpusSample(CORPUS, { size: 10, seed: 'xss-in-query' }), first);
   assert.is(first.length, 10);
-  assert.equal(first.map((c) => c.index), [...first.map((c) => c.index)].sort((a, b) => a - b));
+  assert.equal(
+    first.map((c) => c.index),
+    [...first.map((c) => c.index)].sort((a, b) => a - b),
+  );
   for (const { item, index } of first) assert.is(item, CORPUS[index]);
 });
 
@@ -23,8 +28,15 @@ test('when two suites sample with their own seeds, then they run different cases
 });
 
 test('when cases are picked always, then they are in the sample besides the size asked', () => {
-  const sample = corpusSample(CORPUS, { size: 5, seed: 'any', always: (item) => item === 'case 7' || item === 'case 97' });
-  assert.ok(sample.some((c) => c.index === 7) && sample.some((c) => c.index === 97), sample.map((c) => c.index).join(', '));
+  const sample = corpusSample(CORPUS, {
+    size: 5,
+    seed: 'any',
+    always: (item) => item === 'case 7' || item === 'case 97',
+  });
+  assert.ok(
+    sample.some((c) => c.index === 7) && sample.some((c) => c.index === 97),
+    sample.map((c) => c.index).join(', '),
+  );
   assert.ok(sample.length >= 5 && sample.length <= 7, `${sample.length} cases`);
 });
 
@@ -42,7 +54,11 @@ test('when a property is fuzzed under npm test, then it runs a fifth of its inpu
 test('when APPKERNEL_TEST_CORPUS=full (test:stress), then every case runs, and every fuzzed input from a fresh seed', () => {
   const helper = resolve(process.cwd(), 'dist/tests/helpers/corpus.js');
   const script = `import(${JSON.stringify(helper)}).then((m) => console.log(JSON.stringify([m.corpusSample(Array.from({ length: 100 }, (_, i) => i), { size: 10, seed: 'any' }).length, m.fuzzRuns(3000, 'token')])))`;
-  const run = (corpus: string) => spawnSync(process.execPath, ['-e', script], { env: { ...process.env, APPKERNEL_TEST_CORPUS: corpus }, encoding: 'utf8' });
+  const run = (corpus: string) =>
+    spawnSync(process.execPath, ['-e', script], {
+      env: { ...process.env, APPKERNEL_TEST_CORPUS: corpus },
+      encoding: 'utf8',
+    });
   const full = run('full');
   assert.equal(JSON.parse(full.stdout), [100, { numRuns: 3000 }], full.stderr);
   assert.equal(JSON.parse(run('').stdout)[0], 10);

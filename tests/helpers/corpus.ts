@@ -18,10 +18,16 @@ export interface Sampled<T> {
  * own, so that the suites together cover more of the corpus), plus every case `always` picks
  * (those taking a branch of their own); the whole corpus under test:stress.
  */
-export function corpusSample<T>(items: readonly T[], options: { size: number; seed: string; always?: (item: T) => boolean }): Sampled<T>[] {
+export function corpusSample<T>(
+  items: readonly T[],
+  options: { size: number; seed: string; always?: (item: T) => boolean },
+): Sampled<T>[] {
   const all = items.map((item, index) => ({ item, index }));
   if (FULL_CORPUS || options.size >= items.length) return all;
-  const [picked] = fc.sample(fc.shuffledSubarray([...all.keys()], { minLength: options.size, maxLength: options.size }), { seed: fnv1a(options.seed), numRuns: 1 });
+  const [picked] = fc.sample(
+    fc.shuffledSubarray([...all.keys()], { minLength: options.size, maxLength: options.size }),
+    { seed: fnv1a(options.seed), numRuns: 1 },
+  );
   const chosen = new Set(picked);
   return all.filter(({ item, index }) => chosen.has(index) || options.always?.(item));
 }
@@ -32,7 +38,6 @@ function fnv1a(text: string): number {
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
   return hash | 0;
 }
-
 
 /**
  * fast-check's parameters for a fuzzed property: a fifth of `numRuns` from a fixed seed under `npm test`

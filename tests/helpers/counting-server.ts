@@ -40,26 +40,36 @@ export function startCountingServer(options: { provesInstance?: boolean } = {}):
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
       resolve({
-        port, base: `http://127.0.0.1:${port}`, received, probes,
-        stop: () => new Promise((done) => {
-          server.closeAllConnections();
-          server.close(() => done());
-        }),
+        port,
+        base: `http://127.0.0.1:${port}`,
+        received,
+        probes,
+        stop: () =>
+          new Promise((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
       });
     });
   });
 }
 
 /** A request with its target and headers sent byte for byte (a planted Host, a path like "//other/x"). */
-export function sendRaw(base: string, init: { method?: string; path: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+export function sendRaw(
+  base: string,
+  init: { method?: string; path: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
-    const req = request({ host: hostname, port, method: init.method ?? 'GET', path: init.path, headers: init.headers, agent: false }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
-    });
+    const req = request(
+      { host: hostname, port, method: init.method ?? 'GET', path: init.path, headers: init.headers, agent: false },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+      },
+    );
     req.on('error', reject);
     req.end(init.body);
   });

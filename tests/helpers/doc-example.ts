@@ -22,7 +22,9 @@ export async function serveDocExample(page: string): Promise<ServedExample> {
   writeFileSync(join(dir, 'app.config.ts'), code.replace("from 'appkernel'", `from ${JSON.stringify(PACKAGE_ENTRY)}`));
   const serve = await startServe(['--store', store, '--no-watch'], { cwd: dir });
   return {
-    dir, store, serve,
+    dir,
+    store,
+    serve,
     async stop() {
       await serve.stop();
       rmSync(dir, { recursive: true, force: true });

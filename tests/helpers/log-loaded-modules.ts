@@ -21,5 +21,10 @@ register(`data:text/javascript,${encodeURIComponent(hooks)}`, { data: { log } })
 
 const required = createRequire(import.meta.url).cache;
 process.on('exit', () => {
-  appendFileSync(log, Object.keys(required).map((path) => `${pathToFileURL(path).href}\n`).join(''));
+  appendFileSync(
+    log,
+    Object.keys(required)
+      .map((path) => `${pathToFileURL(path).href}\n`)
+      .join(''),
+  );
 });

@@ -5,7 +5,11 @@ import { fetchText, type Fetched, type TestServer } from './serve.js';
  * kernel.terminate, after the response. Waiting on the store, not over HTTP, keeps the list of stored
  * profiles exactly the requests a test made.
  */
-export async function fetchProfiled(t: TestServer, path: string, headers: Record<string, string> = {}): Promise<Fetched & { token: string }> {
+export async function fetchProfiled(
+  t: TestServer,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<Fetched & { token: string }> {
   const response = await fetchText(`${t.base}${path}`, { headers });
   const token = response.headers['x-debug-token'];
   if (!token) throw new Error(`GET ${path} answered ${response.status} without X-Debug-Token`);

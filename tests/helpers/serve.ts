@@ -15,15 +15,37 @@ export interface TestServer {
 }
 
 /** A real dev server on 127.0.0.1 and a free port, with a temporary profile store. */
-export async function serveForTest(options: { appFile?: string | null; debug?: boolean; root?: string; allowedHosts?: string[]; editor?: string; slowQueryMs?: number; store?: string } = {}): Promise<TestServer> {
+export async function serveForTest(
+  options: {
+    appFile?: string | null;
+    debug?: boolean;
+    root?: string;
+    allowedHosts?: string[];
+    editor?: string;
+    slowQueryMs?: number;
+    store?: string;
+  } = {},
+): Promise<TestServer> {
   const storeDir = options.store ?? mkdtempSync(join(tmpdir(), 'appkernel-test-store-'));
   const server = await startDevServer({
-    port: 0, host: '127.0.0.1', allowedHosts: options.allowedHosts, appFile: options.appFile ?? null, root: options.root ?? process.cwd(), storeDir,
-    debug: options.debug ?? true, watch: false, logLevel: 'EMERGENCY', print: () => {}, editor: options.editor ?? null,
+    port: 0,
+    host: '127.0.0.1',
+    allowedHosts: options.allowedHosts,
+    appFile: options.appFile ?? null,
+    root: options.root ?? process.cwd(),
+    storeDir,
+    debug: options.debug ?? true,
+    watch: false,
+    logLevel: 'EMERGENCY',
+    print: () => {},
+    editor: options.editor ?? null,
     ...(options.slowQueryMs === undefined ? {} : { slowQueryMs: options.slowQueryMs }),
   });
   return {
-    server, base: server.url, host: new URL(server.url).host, storeDir,
+    server,
+    base: server.url,
+    host: new URL(server.url).host,
+    storeDir,
     async stop() {
       await server.close();
       if (options.store === undefined) rmSync(storeDir, { recursive: true, force: true });
@@ -35,7 +57,11 @@ export async function serveForTest(options: { appFile?: string | null; debug?: b
  * serveForTest for an app given as its source: written as `file` (app.config.ts, app.config.mjs) into a
  * temporary folder, the app's root, which stop() deletes.
  */
-export async function serveAppSource(file: string, source: string, options: Omit<Parameters<typeof serveForTest>[0], 'appFile' | 'root'> = {}): Promise<TestServer> {
+export async function serveAppSource(
+  file: string,
+  source: string,
+  options: Omit<Parameters<typeof serveForTest>[0], 'appFile' | 'root'> = {},
+): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'appkernel-app-'));
   const remove = () => rmSync(dir, { recursive: true, force: true });
   writeFileSync(join(dir, file), source);
@@ -58,11 +84,19 @@ export interface Fetched {
   body: string;
 }
 
-export async function fetchText(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Fetched> {
-  const response = await request(url, { method: (init.method ?? 'GET') as 'GET', headers: init.headers, body: init.body });
+export async function fetchText(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Fetched> {
+  const response = await request(url, {
+    method: (init.method ?? 'GET') as 'GET',
+    headers: init.headers,
+    body: init.body,
+  });
   const body = await response.body.text();
   const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(response.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+  for (const [k, v] of Object.entries(response.headers))
+    if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
   return { status: response.statusCode, headers, body };
 }
 
@@ -76,7 +110,8 @@ export function fetchRawPath(base: string, path: string, headers: Record<string,
       response.on('data', (chunk: string) => (body += chunk));
       response.on('end', () => {
         const flat: Record<string, string> = {};
-        for (const [k, v] of Object.entries(response.headers)) if (v !== undefined) flat[k] = Array.isArray(v) ? v.join(', ') : v;
+        for (const [k, v] of Object.entries(response.headers))
+          if (v !== undefined) flat[k] = Array.isArray(v) ? v.join(', ') : v;
         resolve({ status: response.statusCode ?? 0, headers: flat, body });
       });
     }).on('error', reject);

@@ -24,13 +24,18 @@ export interface ServesOnPostgres {
  * `app serve` processes storing their profiles in one throwaway PostgreSQL (temp-postgres.ts), all
  * started in one temporary folder named from `prefix`: one per launch, started together.
  */
-export async function startServesOnPostgres(prefix: string, launches: ServeLaunch[] = [STORE_OPTION]): Promise<ServesOnPostgres> {
+export async function startServesOnPostgres(
+  prefix: string,
+  launches: ServeLaunch[] = [STORE_OPTION],
+): Promise<ServesOnPostgres> {
   const database = await startTempPostgres();
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  const started = await Promise.allSettled(launches.map((launch) => {
-    const { args, env } = launch(database.url);
-    return startServe(args, { cwd: dir, env });
-  }));
+  const started = await Promise.allSettled(
+    launches.map((launch) => {
+      const { args, env } = launch(database.url);
+      return startServe(args, { cwd: dir, env });
+    }),
+  );
   const serves = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const close = async () => {
     await Promise.all(serves.map((serve) => serve.stop()));

@@ -2,7 +2,16 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The folders of the package's own code, top layer first (ARCHITECTURE.md); index.ts beside them. */
-export const SOURCE_FOLDERS = ['cli', 'server', 'mcp', 'web-profiler', 'panels', 'render', 'snapshots', 'core'] as const;
+export const SOURCE_FOLDERS = [
+  'cli',
+  'server',
+  'mcp',
+  'web-profiler',
+  'panels',
+  'render',
+  'snapshots',
+  'core',
+] as const;
 
 /** Every .ts file under `dir`, relative to the working folder (the checkout). */
 export function sourceFiles(dir: string): string[] {

@@ -51,7 +51,10 @@ export function serverFolder(prefix: string, mode: number, account: Account | nu
 /** Runs a setup command of the engine as `account`; its output in the error when it fails. */
 export function runAs(account: Account | null, file: string, args: string[], timeout = 60_000): void {
   const result = spawnSync(file, args, { encoding: 'utf8', timeout, ...asAccount(account) });
-  if (result.status !== 0) throw new Error(`${file} ${args.join(' ')} failed (${result.status ?? result.signal}): ${result.stderr || result.stdout}`);
+  if (result.status !== 0)
+    throw new Error(
+      `${file} ${args.join(' ')} failed (${result.status ?? result.signal}): ${result.stderr || result.stdout}`,
+    );
 }
 
 /**

@@ -23,11 +23,16 @@ export function findPostgresBin(): string {
   const candidates = (process.env.PATH ?? '').split(delimiter).filter(Boolean);
   const debian = '/usr/lib/postgresql';
   if (existsSync(debian)) {
-    const versions = readdirSync(debian).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+    const versions = readdirSync(debian)
+      .filter((v) => /^\d+$/.test(v))
+      .sort((a, b) => Number(b) - Number(a));
     candidates.push(...versions.map((v) => join(debian, v, 'bin')));
   }
   const found = candidates.find((dir) => BINARIES.every((b) => existsSync(join(dir, b))));
-  if (!found) throw new Error('No PostgreSQL server binaries (initdb, pg_ctl) in PATH or /usr/lib/postgresql/*/bin: install Debian\'s postgresql package (.ci/run does) or set APPKERNEL_TEST_DATABASE_URL.');
+  if (!found)
+    throw new Error(
+      "No PostgreSQL server binaries (initdb, pg_ctl) in PATH or /usr/lib/postgresql/*/bin: install Debian's postgresql package (.ci/run does) or set APPKERNEL_TEST_DATABASE_URL.",
+    );
   return found;
 }
 
@@ -60,8 +65,12 @@ export async function startTempPostgres(): Promise<TempPostgres> {
     return {
       url: await createDatabaseAt(given),
       createDatabase: () => createDatabaseAt(given),
-      stopServer: () => { throw new Error('stopServer() needs the throwaway server: unset APPKERNEL_TEST_DATABASE_URL'); },
-      startServer: () => { throw new Error('startServer() needs the throwaway server: unset APPKERNEL_TEST_DATABASE_URL'); },
+      stopServer: () => {
+        throw new Error('stopServer() needs the throwaway server: unset APPKERNEL_TEST_DATABASE_URL');
+      },
+      startServer: () => {
+        throw new Error('startServer() needs the throwaway server: unset APPKERNEL_TEST_DATABASE_URL');
+      },
       remove: async () => {},
     };
   }
@@ -73,13 +82,31 @@ export async function startTempPostgres(): Promise<TempPostgres> {
   const pwfile = join(root, 'pw');
   writeFileSync(pwfile, `${PASSWORD}\n`, { mode: 0o600 });
   if (user) chownSync(pwfile, user.uid, user.gid);
-  runAs(user, join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=scram-sha-256', `--pwfile=${pwfile}`, '--no-sync', '-E', 'UTF8', '--locale=C']);
+  runAs(user, join(bin, 'initdb'), [
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '--auth=scram-sha-256',
+    `--pwfile=${pwfile}`,
+    '--no-sync',
+    '-E',
+    'UTF8',
+    '--locale=C',
+  ]);
   const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${root} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=60`;
-  const start = () => runAs(user, join(bin, 'pg_ctl'), ['start', '-D', data, '-w', '-t', '60', '-l', join(root, 'log'), '-o', options]);
+  const start = () =>
+    runAs(user, join(bin, 'pg_ctl'), ['start', '-D', data, '-w', '-t', '60', '-l', join(root, 'log'), '-o', options]);
   const stop = () => runAs(user, join(bin, 'pg_ctl'), ['stop', '-D', data, '-m', 'fast', '-w', '-t', '60']);
   let running = false;
-  const stopServer = () => { if (running) stop(); running = false; };
-  const startServer = () => { start(); running = true; };
+  const stopServer = () => {
+    if (running) stop();
+    running = false;
+  };
+  const startServer = () => {
+    start();
+    running = true;
+  };
   startServer();
   const removeNow = removedAtExit(root, stopServer);
   const adminUrl = `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`;

@@ -11,14 +11,19 @@ import { TOOLBAR_STYLES } from '../../web-profiler/views/toolbar-styles.js';
  * live-search script, an empty element naming the same-origin file.
  */
 export function foreignScripts($: CheerioAPI): number {
-  return $('script').filter((_, el) => !($(el).parent().is('#appkernel-toolbar') && $(el).text() === TOOLBAR_SCRIPT)
-    && !($(el).is('#appkernel-toolbar-observer') && $(el).text() === TOOLBAR_OBSERVER_SCRIPT)
-    && !($(el).is(`script[src="${LIVE_SEARCH_SCRIPT}"]`) && $(el).text() === '')).length;
+  return $('script').filter(
+    (_, el) =>
+      !($(el).parent().is('#appkernel-toolbar') && $(el).text() === TOOLBAR_SCRIPT) &&
+      !($(el).is('#appkernel-toolbar-observer') && $(el).text() === TOOLBAR_OBSERVER_SCRIPT) &&
+      !($(el).is(`script[src="${LIVE_SEARCH_SCRIPT}"]`) && $(el).text() === ''),
+  ).length;
 }
 
 /** The search page's one script: a same-origin file (its CSP allows 'self' only). */
 export const LIVE_SEARCH_SCRIPT = '/_profiler/live-search.js';
 
 export function foreignBodyStyles($: CheerioAPI): number {
-  return $('style:not(head style)').filter((_, el) => !($(el).parent().is('#appkernel-toolbar') && $(el).text() === TOOLBAR_STYLES)).length;
+  return $('style:not(head style)').filter(
+    (_, el) => !($(el).parent().is('#appkernel-toolbar') && $(el).text() === TOOLBAR_STYLES),
+  ).length;
 }

@@ -9,7 +9,9 @@ import { fetchProfiled } from '../helpers/profiled-request.js';
 import { serveForTest, type TestServer } from '../helpers/serve.js';
 import { callText, newClient, SECRET } from './mcp-client.js';
 
-const test = suite('app mcp: every answer stays under 20,000 characters on a profile with 10,000 log records, and says how to read on');
+const test = suite(
+  'app mcp: every answer stays under 20,000 characters on a profile with 10,000 log records, and says how to read on',
+);
 const BOUND = 20_000;
 let dir: string;
 let t: TestServer;
@@ -19,17 +21,26 @@ let noisy: string;
 test.before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'appkernel-mcp-bounds-'));
   const appFile = join(dir, 'app.config.ts');
-  writeFileSync(appFile, `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};
+  writeFileSync(
+    appFile,
+    `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};
 export const app = createApp()
   .get('noisy', '/noisy', function noisy({ log }) {
     for (let i = 0; i < 10000; i++) log.info('Record {i} of a noisy request.', { i });
     throw new Error('Failed after 10000 log records');
   });
-`);
+`,
+  );
   t = await serveForTest({ appFile });
   noisy = (await fetchProfiled(t, `/noisy?password=${SECRET}`, { Authorization: `Bearer ${SECRET}` })).token;
   client = newClient();
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', '--store', t.storeDir, '--app', appFile], stderr: 'ignore' }));
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, 'mcp', '--store', t.storeDir, '--app', appFile],
+      stderr: 'ignore',
+    }),
+  );
 });
 test.after(async () => {
   await client.close();

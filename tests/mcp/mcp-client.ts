@@ -10,7 +10,11 @@ export function newClient(): Client {
 }
 
 /** The text of a tool's answer, with whether it was an error answer. */
-export async function callText(client: Client, name: string, args: Record<string, unknown> = {}): Promise<{ text: string; isError: boolean }> {
+export async function callText(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<{ text: string; isError: boolean }> {
   const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
   const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
   return { text, isError: result.isError === true };

@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 // The MCP SDK (and zod) cost every command its start-up time: only mcp/ imports them, and mcp/ is
 // reached from the rest by import() when `app mcp` runs or /_profiler/mcp is first asked for.
 
-const test = suite('the MCP SDK is loaded only when MCP is used, never at app serve\'s or app --version\'s start');
+const test = suite("the MCP SDK is loaded only when MCP is used, never at app serve's or app --version's start");
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

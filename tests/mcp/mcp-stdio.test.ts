@@ -8,7 +8,7 @@ import { fetchProfiled } from '../helpers/profiled-request.js';
 import { serveForTest, type TestServer } from '../helpers/serve.js';
 import { callText, newClient, SECRET, TOOL_NAMES } from './mcp-client.js';
 
-const test = suite('app mcp: the profiler\'s tools to an MCP client over stdio, on profiles of the demo app');
+const test = suite("app mcp: the profiler's tools to an MCP client over stdio, on profiles of the demo app");
 let t: TestServer;
 let client: ReturnType<typeof newClient>;
 let missing: string;
@@ -19,7 +19,13 @@ test.before(async () => {
   missing = (await fetchProfiled(t, `/missing-page?password=${SECRET}`, { Authorization: `Bearer ${SECRET}` })).token;
   boom = (await fetchProfiled(t, '/boom', { Authorization: `Bearer ${SECRET}` })).token;
   client = newClient();
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', '--store', t.storeDir], stderr: 'ignore' }));
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, 'mcp', '--store', t.storeDir],
+      stderr: 'ignore',
+    }),
+  );
 });
 test.after(async () => {
   await client.close();
@@ -40,7 +46,7 @@ test('when the tools are listed, then the six tools come, each with a descriptio
   }
 });
 
-test('when each tool is called on the demo app\'s 404 and 500, then each answers what it is for, without the planted secret or escapes', async () => {
+test("when each tool is called on the demo app's 404 and 500, then each answers what it is for, without the planted secret or escapes", async () => {
   const answers = {
     list: await callText(client, 'list_profiles', { status: '4xx' }),
     profile: await callText(client, 'get_profile', { token: missing, panel: 'request' }),
@@ -84,7 +90,10 @@ test('when a profile resource is read, then it holds the profile; the template l
   assert.ok(text.includes(boom) && text.includes('/boom'), text);
   assert.not.ok(text.includes(SECRET));
   const { resources } = await client.listResources();
-  assert.ok(resources.some((r) => r.uri === `appkernel://profiles/${missing}`), JSON.stringify(resources));
+  assert.ok(
+    resources.some((r) => r.uri === `appkernel://profiles/${missing}`),
+    JSON.stringify(resources),
+  );
 });
 
 test('when a client subscribed to appkernel://profiles and a request is profiled, then it is told the list was updated', async () => {
@@ -96,8 +105,14 @@ test('when a client subscribed to appkernel://profiles and a request is profiled
   await new Promise((resolve) => setTimeout(resolve, 600));
   const fresh = (await fetchProfiled(t, '/hello/notified')).token;
   // The replay of the test before may be stored first: updates are awaited until the new profile is listed.
-  assert.ok(await waitFor(async () => updates.includes('appkernel://profiles') && (await resourceText('appkernel://profiles')).includes(fresh), 10_000),
-    `a resources/updated notification came: ${updates.join(', ')}`);
+  assert.ok(
+    await waitFor(
+      async () =>
+        updates.includes('appkernel://profiles') && (await resourceText('appkernel://profiles')).includes(fresh),
+      10_000,
+    ),
+    `a resources/updated notification came: ${updates.join(', ')}`,
+  );
 });
 
 test.run();

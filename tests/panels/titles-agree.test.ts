@@ -15,7 +15,7 @@ import { fullProfile } from './full-profile.js';
 // The page and the terminal agree on every title, both taken from the registry.
 // A title "A / B" names a panel of two sections, A then B: its first heading is A.
 
-const test = suite('the menu, the page, the terminal, --panel and the toolbar use the registry\'s title of each panel');
+const test = suite("the menu, the page, the terminal, --panel and the toolbar use the registry's title of each panel");
 const profile = fullProfile();
 const panels = profilePanels(profile);
 const firstPart = (title: string): string => title.split(' / ')[0];
@@ -27,27 +27,41 @@ function firstTextHeading(text: string): string | undefined {
   return at === -1 ? undefined : lines[at - 1];
 }
 
-test('when each panel\'s page is rendered, then its menu entry, its <title> and its first heading read the panel\'s title', () => {
+test("when each panel's page is rendered, then its menu entry, its <title> and its first heading read the panel's title", () => {
   for (const panel of panels) {
     const $ = load(renderProfilePage(profile, { panel: panel.name }));
     assert.is($('ul.menu a[aria-current="page"] span').first().text(), panel.title, `${panel.name}: menu`);
     assert.ok($('title').text().startsWith(`${panel.title} · `), `${panel.name}: <title> ${$('title').text()}`);
-    assert.ok($('main h2').first().text().startsWith(firstPart(panel.title)), `${panel.name}: page heading ${$('main h2').first().text()}`);
+    assert.ok(
+      $('main h2').first().text().startsWith(firstPart(panel.title)),
+      `${panel.name}: page heading ${$('main h2').first().text()}`,
+    );
   }
 });
 
-test('when each panel is shown as terminal text, then its first heading reads the panel\'s title', () => {
+test("when each panel is shown as terminal text, then its first heading reads the panel's title", () => {
   for (const panel of panels) {
     const heading = firstTextHeading(renderProfileText(profile, panel.name, { color: false }));
     assert.ok(heading?.startsWith(firstPart(panel.title)), `${panel.name}: terminal heading ${heading}`);
   }
 });
 
-test('when the toolbar is rendered, then each section\'s details and link read its panel\'s title', () => {
-  const $ = load(renderToolbar({
-    token: 'abc123', status: 500, method: 'GET', route: 'boom', controller: 'boom', duration: 3, log: { ERROR: 1 },
-    exceptions: ['Error'], security: { decision: 'denied', rule: '^/boom' }, listeners: 4, outgoing: { count: 1, total: 2 },
-  }));
+test("when the toolbar is rendered, then each section's details and link read its panel's title", () => {
+  const $ = load(
+    renderToolbar({
+      token: 'abc123',
+      status: 500,
+      method: 'GET',
+      route: 'boom',
+      controller: 'boom',
+      duration: 3,
+      log: { ERROR: 1 },
+      exceptions: ['Error'],
+      security: { decision: 'denied', rule: '^/boom' },
+      listeners: 4,
+      outgoing: { count: 1, total: 2 },
+    }),
+  );
   const sections = $('.ak-s[data-panel]').not('[data-panel="fetch"]');
   assert.is(sections.length, 6);
   sections.each((_, section) => {

@@ -9,7 +9,7 @@ import { assertNoInjection } from './html-assertions.js';
 
 const test = suite('"open in editor" links on the app\'s frames');
 
-test('should know the editors Symfony\'s framework.ide knows, plus cursor', () => {
+test("should know the editors Symfony's framework.ide knows, plus cursor", () => {
   assert.equal(Object.keys(EDITORS), ['vscode', 'cursor', 'idea', 'phpstorm', 'sublime', 'textmate', 'emacs', 'atom']);
   assert.is(editorTemplate('vscode'), 'vscode://file/%f:%l');
   assert.is(editorTemplate('phpstorm'), 'phpstorm://open?file=%f&line=%l');
@@ -28,8 +28,14 @@ test('when given a URL template with %f, then it is used as it is; anything else
 
 test('should build the link from the absolute file and line, each path segment percent-encoded', () => {
   assert.is(editorUrl(EDITORS.vscode, '/home/me/app/src/a.ts', 12), 'vscode://file/home/me/app/src/a.ts:12');
-  assert.is(editorUrl(EDITORS.sublime, '/home/me/app/src/a.ts', 12), 'subl://open?url=file:///home/me/app/src/a.ts&line=12');
-  assert.is(editorUrl(EDITORS.idea, '/my app/#1 & $&.ts', 3), 'idea://open?file=/my%20app/%231%20%26%20%24%26.ts&line=3');
+  assert.is(
+    editorUrl(EDITORS.sublime, '/home/me/app/src/a.ts', 12),
+    'subl://open?url=file:///home/me/app/src/a.ts&line=12',
+  );
+  assert.is(
+    editorUrl(EDITORS.idea, '/my app/#1 & $&.ts', 3),
+    'idea://open?file=/my%20app/%231%20%26%20%24%26.ts&line=3',
+  );
   assert.is(editorUrl(EDITORS.vscode, 'C:\\work\\app.ts', 5), 'vscode://file/C:/work/app.ts:5');
   assert.is(editorUrl(EDITORS.vscode, '/a.ts', null), 'vscode://file/a.ts:1');
   assert.is(absoluteFile('/srv/app/', 'src/a.ts'), '/srv/app/src/a.ts');
@@ -48,12 +54,16 @@ test('when an editor is configured, then each app frame links to it and vendor/i
   assert.is(load(renderErrorPage(data))('a.editor').length, 0, 'no editor, no links');
 });
 
-test('when the frame\'s file holds XSS payloads, then the link is escaped and keeps the editor\'s scheme', () => {
+test("when the frame's file holds XSS payloads, then the link is escaped and keeps the editor's scheme", () => {
   const p = PAYLOADS.join(' ');
   const exception = serverErrorProfile().collectors.exception!;
   exception.chain[0].frames[0].file = `src/${p}.ts`;
-  const html = createHtmlErrorRenderer({ template: 'myeditor://open?file=%f&line=%l', root: `/srv/${p}` })
-    .debugPage({ ...notFoundErrorPage(), status: 500, statusText: 'Internal Server Error', exception });
+  const html = createHtmlErrorRenderer({ template: 'myeditor://open?file=%f&line=%l', root: `/srv/${p}` }).debugPage({
+    ...notFoundErrorPage(),
+    status: 500,
+    statusText: 'Internal Server Error',
+    exception,
+  });
   assertNoInjection(html, 'editor link');
   const href = load(html)('a.editor').first().attr('href')!;
   assert.ok(href.startsWith('myeditor://open?file=/srv/'), href);

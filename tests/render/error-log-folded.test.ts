@@ -6,9 +6,17 @@ import { renderErrorPage } from '../../render/error-page.js';
 import { renderExceptionPanel } from '../../render/html/panels/exception-panel.js';
 import { notFoundErrorPage, serverErrorProfile, T0 } from './fixtures.js';
 
-const test = suite('error page and exception panel: the app\'s records and the framework\'s warnings and errors in view, the event records folded behind their count');
+const test = suite(
+  "error page and exception panel: the app's records and the framework's warnings and errors in view, the event records folded behind their count",
+);
 
-const record = (i: number, level: LogRecord['level'], channel: string, message: string): LogRecord => ({ time: T0 + i, level, channel, message, context: {} });
+const record = (i: number, level: LogRecord['level'], channel: string, message: string): LogRecord => ({
+  time: T0 + i,
+  level,
+  channel,
+  message,
+  context: {},
+});
 
 /** A failed request as a trial app logs it: 6 listener calls, one app record, one framework warning, the uncaught error. */
 function trialLog(): LogRecord[] {
@@ -17,21 +25,38 @@ function trialLog(): LogRecord[] {
     record(1, 'DEBUG', 'event', 'Notified event "kernel.request" to listener "RouterListener::onKernelRequest".'),
     record(2, 'DEBUG', 'event', 'Notified event "kernel.request" to listener "FirewallListener::onKernelRequest".'),
     record(3, 'DEBUG', 'app', 'Loading the item list'),
-    record(4, 'DEBUG', 'event', 'Notified event "kernel.controller" to listener "ControllerListener::onKernelController".'),
+    record(
+      4,
+      'DEBUG',
+      'event',
+      'Notified event "kernel.controller" to listener "ControllerListener::onKernelController".',
+    ),
     record(5, 'WARNING', 'security', 'No rule matched: the firewall lets the request through.'),
     record(6, 'CRITICAL', 'request', 'Uncaught exception Error: "boom"'),
     record(7, 'DEBUG', 'event', 'Notified event "kernel.exception" to listener "ErrorListener::onKernelException".'),
-    record(8, 'DEBUG', 'event', 'Listener "ErrorListener::onKernelException" stopped propagation of the event "kernel.exception".'),
+    record(
+      8,
+      'DEBUG',
+      'event',
+      'Listener "ErrorListener::onKernelException" stopped propagation of the event "kernel.exception".',
+    ),
     record(9, 'DEBUG', 'event', 'Notified event "kernel.response" to listener "ProfilerListener::onKernelResponse".'),
   ];
 }
 
-const messagesOf = ($: ReturnType<typeof load>, rows: string) => $(rows).map((_, tr) => $(tr).find('td').eq(2).text()).get();
+const messagesOf = ($: ReturnType<typeof load>, rows: string) =>
+  $(rows)
+    .map((_, tr) => $(tr).find('td').eq(2).text())
+    .get();
 
-test('when the error page is rendered, then its log table holds the app\'s records and the framework\'s others, in order, and no event record', () => {
+test("when the error page is rendered, then its log table holds the app's records and the framework's others, in order, and no event record", () => {
   const $ = load(renderErrorPage({ ...notFoundErrorPage(), log: trialLog() }));
-  assert.equal(messagesOf($, 'section > .card > table.log > tbody > tr'),
-    ['Matched route "items".', 'Loading the item list', 'No rule matched: the firewall lets the request through.', 'Uncaught exception Error: "boom"']);
+  assert.equal(messagesOf($, 'section > .card > table.log > tbody > tr'), [
+    'Matched route "items".',
+    'Loading the item list',
+    'No rule matched: the firewall lets the request through.',
+    'Uncaught exception Error: "boom"',
+  ]);
 });
 
 test('when the error page is rendered, then the 6 event records wait in a closed <details> that says how many', () => {
@@ -41,10 +66,15 @@ test('when the error page is rendered, then the 6 event records wait in a closed
   assert.is(fold.attr('open'), undefined, 'closed');
   assert.ok(fold.children('summary').text().startsWith('6 event records'), fold.children('summary').text());
   assert.is(fold.find('tbody tr').length, 6);
-  assert.ok(fold.find('tbody tr').toArray().every((tr) => $(tr).find('td').eq(1).text() === 'event'));
+  assert.ok(
+    fold
+      .find('tbody tr')
+      .toArray()
+      .every((tr) => $(tr).find('td').eq(1).text() === 'event'),
+  );
 });
 
-test('when an event record is a warning, then it stays in view: only the event channel\'s DEBUG records fold', () => {
+test("when an event record is a warning, then it stays in view: only the event channel's DEBUG records fold", () => {
   const log = [...trialLog(), record(10, 'WARNING', 'event', 'A listener took 2 s.')];
   const $ = load(renderErrorPage({ ...notFoundErrorPage(), log }));
   assert.ok(messagesOf($, 'section > .card > table.log > tbody > tr').includes('A listener took 2 s.'));

@@ -2,7 +2,15 @@ import { load } from 'cheerio';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { renderErrorPage, renderProductionErrorPage } from '../../render/error-page.js';
-import { longLog, NOT_FOUND_MESSAGE, notFoundErrorPage, ROBOTS_URL, ROUTING_MESSAGE, serverErrorProfile, T0 } from './fixtures.js';
+import {
+  longLog,
+  NOT_FOUND_MESSAGE,
+  notFoundErrorPage,
+  ROBOTS_URL,
+  ROUTING_MESSAGE,
+  serverErrorProfile,
+  T0,
+} from './fixtures.js';
 import { texts, textIndex } from './html-assertions.js';
 
 const test = suite('renderErrorPage');
@@ -49,7 +57,12 @@ test('when a 404, then [2/2] (NotFoundHttpError) comes before [1/2] (ResourceNot
 
 test('when the chain has one exception, then its trace has no [n/total] number', () => {
   const profile = serverErrorProfile();
-  const html = renderErrorPage({ ...notFoundErrorPage(), status: 500, statusText: 'Internal Server Error', exception: profile.collectors.exception! });
+  const html = renderErrorPage({
+    ...notFoundErrorPage(),
+    status: 500,
+    statusText: 'Internal Server Error',
+    exception: profile.collectors.exception!,
+  });
   assert.not.match(load(html).root().text(), /\[\d+\/\d+\]/);
   assert.ok(texts(load(html), 'h3').includes('Error'));
 });
@@ -57,7 +70,13 @@ test('when the chain has one exception, then its trace has no [n/total] number',
 test('should show the log table with the columns Level, Channel, Message, the UTC time with milliseconds and pretty JSON context', () => {
   const $ = load(renderErrorPage(notFoundErrorPage()));
   const table = $('table.log').first();
-  assert.equal(table.find('th').map((_, th) => $(th).text()).get(), ['Level', 'Channel', 'Message']);
+  assert.equal(
+    table
+      .find('th')
+      .map((_, th) => $(th).text())
+      .get(),
+    ['Level', 'Channel', 'Message'],
+  );
   const rows = table.find('tbody tr');
   assert.is(rows.length, 1, 'the event records are folded below');
   const error = rows.eq(0);
@@ -75,15 +94,21 @@ test('when a token is given, then the page links to /_profiler/<token>; without,
   assert.is(load(renderErrorPage(notFoundErrorPage({ token: null })))('a[href*="/_profiler"]').length, 0);
 });
 
-test('when frames are the app\'s own, then they show a code excerpt with the line highlighted; vendor frames fold', () => {
+test("when frames are the app's own, then they show a code excerpt with the line highlighted; vendor frames fold", () => {
   const exception = serverErrorProfile().collectors.exception!;
-  const $ = load(renderErrorPage({ ...notFoundErrorPage(), status: 500, statusText: 'Internal Server Error', exception }));
+  const $ = load(
+    renderErrorPage({ ...notFoundErrorPage(), status: 500, statusText: 'Internal Server Error', exception }),
+  );
   const app = $('.exc li.frame-app');
   assert.is(app.length, 2);
   assert.is(app.eq(0).find('.fn').text(), 'checkStock');
   assert.ok(app.eq(0).text().includes('src/inventory.ts line 10'));
   assert.is(app.eq(0).find('pre.code > span').length, 11);
-  assert.is(app.eq(0).find('pre.code .hl').text(), '10   line 10 <code> && "quoted"\n', 'the number, a space, the line as written, a line feed');
+  assert.is(
+    app.eq(0).find('pre.code .hl').text(),
+    '10   line 10 <code> && "quoted"\n',
+    'the number, a space, the line as written, a line feed',
+  );
   assert.is($('.exc details li').length, 2, 'vendor and internal frames are inside <details>');
   assert.is($('.exc details[open]').length, 0, 'closed when app frames exist');
 });
@@ -96,7 +121,10 @@ test('when an exception has no app frame, then its vendor/internal frames stay f
 
 test('should fold each stack-trace text into a closed <details>, its [n/total] heading left in view', () => {
   const $ = load(renderErrorPage(notFoundErrorPage()));
-  assert.equal(texts($, 'section h3').filter((t) => t.startsWith('[')), ['[2/2] NotFoundHttpError', '[1/2] ResourceNotFoundError']);
+  assert.equal(
+    texts($, 'section h3').filter((t) => t.startsWith('[')),
+    ['[2/2] NotFoundHttpError', '[1/2] ResourceNotFoundError'],
+  );
   const folded = $('details.trace-text');
   assert.is(folded.length, 2);
   assert.is(folded.filter('[open]').length, 0);
@@ -110,7 +138,10 @@ test('should stay small for a 404 with 40 log records (its speed is measured by 
 });
 
 test('should be pure: the same data renders the same bytes', () => {
-  assert.is(renderErrorPage(notFoundErrorPage({ log: longLog(12) })), renderErrorPage(notFoundErrorPage({ log: longLog(12) })));
+  assert.is(
+    renderErrorPage(notFoundErrorPage({ log: longLog(12) })),
+    renderErrorPage(notFoundErrorPage({ log: longLog(12) })),
+  );
   assert.ok(T0 > 0);
 });
 

@@ -14,16 +14,25 @@ test('should escape & < > " \' and leave other text untouched', () => {
 
 test('for any text, then each special character becomes its entity and every other one stays as it is', () => {
   const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-  const bidi = (c: string) => /[\u202a-\u202e\u2066-\u2069]/.test(c) ? `\\u${c.charCodeAt(0).toString(16)}` : c;
+  const bidi = (c: string) => (/[\u202a-\u202e\u2066-\u2069]/.test(c) ? `\\u${c.charCodeAt(0).toString(16)}` : c);
   const reference = (text: string) => [...text].map((c) => entities[c] ?? bidi(c)).join('');
-  const text = fc.string({ unit: fc.constantFrom('&', '<', '>', '"', "'", 'a', ' ', 'é', '😀', '\n', '\u202e', '\u2066') });
-  fc.assert(fc.property(fc.oneof(text, fc.string({ unit: 'grapheme' })), (s) => escapeHtml(s) === reference(s)), { numRuns: 2000 });
+  const text = fc.string({
+    unit: fc.constantFrom('&', '<', '>', '"', "'", 'a', ' ', 'é', '😀', '\n', '\u202e', '\u2066'),
+  });
+  fc.assert(
+    fc.property(fc.oneof(text, fc.string({ unit: 'grapheme' })), (s) => escapeHtml(s) === reference(s)),
+    { numRuns: 2000 },
+  );
 });
 
 test('when text holds bidi overrides or isolates, then each is written as its escape, so nothing after it shows reversed', () => {
   assert.is(escapeHtml('invoice\u202egpj.exe'), 'invoice\\u202egpj.exe');
   assert.is(escapeHtml('a\u2066b\u2069 <c>'), 'a\\u2066b\\u2069 &lt;c&gt;');
-  assert.is(escapeHtml('\u05e9\u05dc\u05d5\u05dd \u200f'), '\u05e9\u05dc\u05d5\u05dd \u200f', 'right-to-left letters and marks stay');
+  assert.is(
+    escapeHtml('\u05e9\u05dc\u05d5\u05dd \u200f'),
+    '\u05e9\u05dc\u05d5\u05dd \u200f',
+    'right-to-left letters and marks stay',
+  );
 });
 
 test('when a corrupt value is not a string, then it is shown as text, not thrown', () => {
@@ -34,13 +43,23 @@ test('when a corrupt value is not a string, then it is shown as text, not thrown
 test('should allow http(s) and local paths in href, and refuse javascript:, data: and //host', () => {
   assert.is(safeUrl('http://127.0.0.1:8000/a'), 'http://127.0.0.1:8000/a');
   assert.is(safeUrl('/_profiler/abc'), '/_profiler/abc');
-  for (const bad of ['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,x', '//evil.test/', '/\\evil.test', 'jav\tascript:x']) {
+  for (const bad of [
+    'javascript:alert(1)',
+    ' JavaScript:alert(1)',
+    'data:text/html,x',
+    '//evil.test/',
+    '/\\evil.test',
+    'jav\tascript:x',
+  ]) {
     assert.is(safeUrl(bad), null, bad);
   }
 });
 
 test('should encode query values and skip blanks', () => {
-  assert.is(queryString({ url: 'http://a/b?c=d&e', limit: 10, ip: undefined, method: '' }), '?url=http%3A%2F%2Fa%2Fb%3Fc%3Dd%26e&limit=10');
+  assert.is(
+    queryString({ url: 'http://a/b?c=d&e', limit: 10, ip: undefined, method: '' }),
+    '?url=http%3A%2F%2Fa%2Fb%3Fc%3Dd%26e&limit=10',
+  );
   assert.is(queryString({}), '');
 });
 

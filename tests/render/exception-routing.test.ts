@@ -20,13 +20,29 @@ test('when a requirement fails, then the page says which, with the value, above 
   const $ = load(renderErrorPage(notFoundErrorPage({ routing: explainMiss(routes, 'GET', '/posts/abc') })));
   const block = $('main > section.routing-miss');
   assert.is(block.length, 1);
-  assert.ok(block.index() < $('main > section').filter((_, s) => $(s).find('.exc').length > 0).index(), 'above the exceptions');
+  assert.ok(
+    block.index() <
+      $('main > section')
+        .filter((_, s) => $(s).find('.exc').length > 0)
+        .index(),
+    'above the exceptions',
+  );
   assert.is(block.find('h2').text(), 'Why no route matched GET /posts/abc');
   assert.equal(texts($, 'table.route-miss thead th'), ['Route', 'Path', 'Methods', 'Why it missed']);
   const first = block.find('table.route-miss tbody tr').first();
   assert.ok(first.hasClass('miss-requirement'));
-  assert.equal(first.find('td').map((_, td) => $(td).text()).get(), ['post', '/posts/{id}', 'GET', 'Requirement for "{id}" (\\d+) does not match "abc"']);
-  assert.is(block.find('.did-you-mean li').first().text(), 'GET /posts/{id} route post', 'a pattern that cannot be filled is named, not linked');
+  assert.equal(
+    first
+      .find('td')
+      .map((_, td) => $(td).text())
+      .get(),
+    ['post', '/posts/{id}', 'GET', 'Requirement for "{id}" (\\d+) does not match "abc"'],
+  );
+  assert.is(
+    block.find('.did-you-mean li').first().text(),
+    'GET /posts/{id} route post',
+    'a pattern that cannot be filled is named, not linked',
+  );
   assert.is(block.find('.did-you-mean a').length, 0);
 });
 
@@ -42,8 +58,13 @@ test('when the method does not fit (405), then the route is listed first with th
   const $ = load(renderRouteMiss(explainMiss(routes, 'GET', '/contact')));
   const first = $('table.route-miss tbody tr').first();
   assert.ok(first.hasClass('miss-method'));
-  assert.equal(first.find('td').map((_, td) => $(td).text()).get(),
-    ['contact', '/contact', 'POST', 'Method "GET" does not match any of the required methods (POST)']);
+  assert.equal(
+    first
+      .find('td')
+      .map((_, td) => $(td).text())
+      .get(),
+    ['contact', '/contact', 'POST', 'Method "GET" does not match any of the required methods (POST)'],
+  );
   assert.is($('.did-you-mean').length, 0);
   assert.ok($('table.route-miss tbody').text().includes('ANY'), 'a route for any method says so');
 });
@@ -60,18 +81,27 @@ test('when the app has no routes, then the block says so', () => {
 
 test('when payloads are in the path, route names, patterns, details and links, then nothing is injected and they show as text', () => {
   const p = PAYLOADS.join(' ');
-  const html = renderErrorPage(notFoundErrorPage({
-    routing: {
-      method: p, path: `/${p}`,
-      closest: [{ name: p, path: p, methods: [p], verdict: 'path', detail: p }],
-      suggestions: [{ name: p, path: p, url: `/${p}` }, { name: p, path: p, url: 'javascript:alert(1)' }, { name: p, path: p, url: '//evil.test/x' }],
-    },
-  }));
+  const html = renderErrorPage(
+    notFoundErrorPage({
+      routing: {
+        method: p,
+        path: `/${p}`,
+        closest: [{ name: p, path: p, methods: [p], verdict: 'path', detail: p }],
+        suggestions: [
+          { name: p, path: p, url: `/${p}` },
+          { name: p, path: p, url: 'javascript:alert(1)' },
+          { name: p, path: p, url: '//evil.test/x' },
+        ],
+      },
+    }),
+  );
   assertNoInjection(html, 'route miss block');
   const $ = load(html);
   assert.ok($('.routing-miss h2').text().includes(p));
   assert.ok($('table.route-miss tbody').text().includes(p));
-  const hrefs = $('.did-you-mean a').map((_, a) => $(a).attr('href')).get();
+  const hrefs = $('.did-you-mean a')
+    .map((_, a) => $(a).attr('href'))
+    .get();
   assert.equal(hrefs, [`/${p}`], 'only a path on this server is linked');
   assert.is($('.did-you-mean li').length, 3);
 });
@@ -79,7 +109,11 @@ test('when payloads are in the path, route names, patterns, details and links, t
 test('given a shared frozen miss, when rendered again, then the HTML is what an unfrozen copy of it gives', () => {
   const table = new RouteCollection().add('post', { path: '/posts/{id<\\d+>}', methods: ['GET'], controller: 'c' });
   const miss = explainMiss(table, 'GET', '/posts/<b>');
-  const copy = { ...miss, closest: miss.closest.map((r) => ({ ...r, methods: [...r.methods] })), suggestions: miss.suggestions.map((s) => ({ ...s })) };
+  const copy = {
+    ...miss,
+    closest: miss.closest.map((r) => ({ ...r, methods: [...r.methods] })),
+    suggestions: miss.suggestions.map((s) => ({ ...s })),
+  };
   assert.is(renderRouteMiss(miss), renderRouteMiss(copy));
   assert.is(renderRouteMiss(miss), renderRouteMiss(copy));
   copy.closest[0].detail = 'changed';

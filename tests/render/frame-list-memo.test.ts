@@ -32,7 +32,9 @@ test('when other frozen frames come, then they are rendered for themselves', () 
 });
 
 test('when the traces are rendered from frozen frames, then the text is the same as from unfrozen ones', () => {
-  const record = (list: Frame[]) => ({ chain: [{ class: 'Error', message: 'm', status: 500, headers: {}, frames: list }] });
+  const record = (list: Frame[]) => ({
+    chain: [{ class: 'Error', message: 'm', status: 500, headers: {}, frames: list }],
+  });
   const shared = frozen(frames());
   assert.is(renderStackTraces(record(shared)), renderStackTraces(record(frames())));
   assert.is(renderStackTraces(record(shared)), renderStackTraces(record(frames())));

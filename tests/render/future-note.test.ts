@@ -5,7 +5,7 @@ import { renderProfileText } from '../../panels/profile-text.js';
 import { renderProfilePage } from '../../web-profiler/views/profile-page.js';
 import { profile200 } from '../core/profiler/fixtures.js';
 
-const test = suite('a profile dated ahead of the reader\'s clock is shown with a note');
+const test = suite("a profile dated ahead of the reader's clock is shown with a note");
 const NOW = 1_800_000_000_000;
 
 test('when a time is more than a minute ahead, then the note says by how much; else there is none', () => {
@@ -15,14 +15,24 @@ test('when a time is more than a minute ahead, then the note says by how much; e
   assert.is(futureNote(NOW + 3 * 3_600_000, NOW), 'dated 3 h ahead of this clock');
   assert.is(futureNote(NOW + 10 * 86_400_000, NOW), 'dated 10 days ahead of this clock');
   assert.is(futureNote(NOW + 10 * 365.25 * 86_400_000, NOW), 'dated 10 years ahead of this clock');
-  assert.is(futureNote(NOW + 10 * 86_400_000, undefined), null, 'no clock given, no note: the same profile renders the same anywhere');
+  assert.is(
+    futureNote(NOW + 10 * 86_400_000, undefined),
+    null,
+    'no clock given, no note: the same profile renders the same anywhere',
+  );
 });
 
 test('when the profile page and the terminal header show a profile ten years ahead, then both carry the note', () => {
   const profile = profile200({ token: 'fff001', time: NOW + 10 * 365.25 * 86_400_000 });
-  assert.match(renderProfilePage(profile, { panel: 'request', now: NOW }), /class="future-note">\(dated 10 years ahead of this clock\)/);
+  assert.match(
+    renderProfilePage(profile, { panel: 'request', now: NOW }),
+    /class="future-note">\(dated 10 years ahead of this clock\)/,
+  );
   assert.not.match(renderProfilePage(profile, { panel: 'request' }), /future-note"/);
-  assert.match(renderProfileText(profile, 'request', { color: false, now: NOW }), /Time .*, dated 10 years ahead of this clock/);
+  assert.match(
+    renderProfileText(profile, 'request', { color: false, now: NOW }),
+    /Time .*, dated 10 years ahead of this clock/,
+  );
 });
 
 test.run();

@@ -22,8 +22,18 @@ test('when TypeScript, then keywords, strings, numbers and comments get tok-* cl
   const html = highlightLines(lines, 'typescript');
   assert.is(html.length, 2);
   const $ = load(`<pre>${html.map((h) => `<span class="line">${h}</span>`).join('')}</pre>`);
-  assert.equal($('span.line').map((_, l) => $(l).text()).get(), lines);
-  assert.ok($('.tok-keyword').map((_, k) => $(k).text()).get().includes('const'));
+  assert.equal(
+    $('span.line')
+      .map((_, l) => $(l).text())
+      .get(),
+    lines,
+  );
+  assert.ok(
+    $('.tok-keyword')
+      .map((_, k) => $(k).text())
+      .get()
+      .includes('const'),
+  );
   assert.is($('.tok-number').text(), '42');
   assert.is($('.tok-comment').text(), '// the answer');
   assert.is($('.tok-string').text(), '"no <stock>"');
@@ -42,26 +52,46 @@ test('when the language is unknown, then the lines are only escaped', () => {
 });
 
 test('when the source lines hold XSS payloads, in code, strings and comments, then they stay text', () => {
-  const lines = [...PAYLOADS, `const s = "${PAYLOADS[1]}"; // ${PAYLOADS[0]}`, `/* ${PAYLOADS[0]}`, `${PAYLOADS[1]} */ \`${PAYLOADS[0]}\${x}\``];
+  const lines = [
+    ...PAYLOADS,
+    `const s = "${PAYLOADS[1]}"; // ${PAYLOADS[0]}`,
+    `/* ${PAYLOADS[0]}`,
+    `${PAYLOADS[1]} */ \`${PAYLOADS[0]}\${x}\``,
+  ];
   for (const language of ['typescript', 'javascript', null]) {
     const html = highlightLines(lines, language);
     const page = `<pre>${html.map((h) => `<span class="line">${h}</span>`).join('')}</pre>`;
     assertNoInjection(page, `highlighted as ${language}`);
     const $ = load(page);
-    assert.equal($('span.line').map((_, l) => $(l).text()).get(), lines, `${language}: the text is the source`);
-    assert.is($('span').filter((_, s) => !/^(line|tok-[\w ]+)$/.test($(s).attr('class') ?? '')).length, 0, 'no other element');
+    assert.equal(
+      $('span.line')
+        .map((_, l) => $(l).text())
+        .get(),
+      lines,
+      `${language}: the text is the source`,
+    );
+    assert.is(
+      $('span').filter((_, s) => !/^(line|tok-[\w ]+)$/.test($(s).attr('class') ?? '')).length,
+      0,
+      'no other element',
+    );
   }
 });
 
 test('when an app frame of a .ts file is on the error page, then its excerpt is highlighted and the highlighted line is kept', () => {
   const exception = serverErrorProfile().collectors.exception!;
-  exception.chain[0].frames[0].excerpt = { start: 9, lines: ['function checkStock(id: string) {', '  throw new Error(`no ${id}`);', '}'] };
-  const $ = load(renderErrorPage({ ...notFoundErrorPage(), status: 500, statusText: 'Internal Server Error', exception }));
+  exception.chain[0].frames[0].excerpt = {
+    start: 9,
+    lines: ['function checkStock(id: string) {', '  throw new Error(`no ${id}`);', '}'],
+  };
+  const $ = load(
+    renderErrorPage({ ...notFoundErrorPage(), status: 500, statusText: 'Internal Server Error', exception }),
+  );
   const code = $('.exc li.frame-app').first().find('pre.code');
   assert.is(code.children('span').length, 3);
   assert.is(code.find('.hl').text(), '10   throw new Error(`no ${id}`);\n');
   assert.ok(code.find('.hl .tok-keyword').length >= 2, 'throw and new');
-  assert.ok(code.find('.tok-subst').length >= 1, 'the template string\'s substitution');
+  assert.ok(code.find('.tok-subst').length >= 1, "the template string's substitution");
 });
 
 test('given the same excerpt again, when highlighted, then the same lines come, each time an array of its own', () => {

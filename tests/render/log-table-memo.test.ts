@@ -3,10 +3,17 @@ import * as assert from 'uvu/assert';
 import type { LogRecord } from '../../core/profiler/profile.js';
 import { renderLogTable } from '../../render/log-table.js';
 
-const test = suite('renderLogTable: a frozen context shared by records, or a context with JSON met before, rendered once');
+const test = suite(
+  'renderLogTable: a frozen context shared by records, or a context with JSON met before, rendered once',
+);
 
-const record = (time: number, message: string, context: Record<string, unknown>): LogRecord =>
-  ({ time, level: 'DEBUG', channel: 'event', message, context });
+const record = (time: number, message: string, context: Record<string, unknown>): LogRecord => ({
+  time,
+  level: 'DEBUG',
+  channel: 'event',
+  message,
+  context,
+});
 
 test('given records sharing a frozen context, when rendered, then each row is what an unfrozen copy gives, with its own time', () => {
   const shared = Object.freeze({ event: 'kernel.request', listener: 'A<b>::on "x"' });
@@ -33,7 +40,9 @@ test('given a frozen context holding an object, when that object changes, then t
 });
 
 test('given contexts made anew with the same JSON, when rendered, then the same cells; another value, a BigInt or a cycle shows as such', () => {
-  const uncaught = (status: number) => ({ exception: { class: 'NotFoundHttpError', message: 'No route <found>', status } });
+  const uncaught = (status: number) => ({
+    exception: { class: 'NotFoundHttpError', message: 'No route <found>', status },
+  });
   const first = renderLogTable([record(1, 'Uncaught', uncaught(404))]);
   assert.is(renderLogTable([record(1, 'Uncaught', uncaught(404))]), first);
   assert.match(first, /&quot;status&quot;:404/);

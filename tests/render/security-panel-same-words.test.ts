@@ -15,13 +15,18 @@ function withSecurity(security: SecurityData): Profile {
 function terminalWords(profile: Profile): string[] {
   const lines = renderProfileText(profile, 'security', { color: false }).split('\n');
   const at = lines.findIndex((l) => l === 'Security');
-  return lines.slice(at + 2).filter((l) => l.trim() !== '').map((l) => l.replace(/\s+/g, ' ').trim());
+  return lines
+    .slice(at + 2)
+    .filter((l) => l.trim() !== '')
+    .map((l) => l.replace(/\s+/g, ' ').trim());
 }
 
 /** The page panel's rows (label then value), or its one sentence, each as its words. */
 function pageWords(profile: Profile): string[] {
   const $ = load(renderSecurityPanel(profile));
-  const rows = $('table.kv tr').toArray().map((tr) => `${$(tr).find('th').text()} ${$(tr).find('td').text()}`.replace(/\s+/g, ' ').trim());
+  const rows = $('table.kv tr')
+    .toArray()
+    .map((tr) => `${$(tr).find('th').text()} ${$(tr).find('td').text()}`.replace(/\s+/g, ' ').trim());
   return rows.length > 0 ? rows : [$('.card').text().replace(/\s+/g, ' ').trim()];
 }
 

@@ -14,7 +14,15 @@ const test = suite('reflected values are escaped (XSS payloads in every field)')
 
 test('when payloads are in the URL, method, messages, classes, frames and log context, then the error page injects nothing and shows them as text', () => {
   const profile = hostileProfile();
-  const html = renderErrorPage(notFoundErrorPage({ method: P, url: profile.url, exception: profile.collectors.exception!, log: profile.collectors.log.records, token: P }));
+  const html = renderErrorPage(
+    notFoundErrorPage({
+      method: P,
+      url: profile.url,
+      exception: profile.collectors.exception!,
+      log: profile.collectors.log.records,
+      token: P,
+    }),
+  );
   assertNoInjection(html, 'error page');
   const $ = load(html);
   assert.ok($('title').text().startsWith(P));
@@ -45,13 +53,24 @@ test('when payloads are in the search rows and the query, then the search page i
   assertNoInjection(html, 'search page');
   const $ = load(html);
   assert.is($('input[name=ip]').attr('value'), P);
-  for (const href of $('tbody a').map((_, a) => $(a).attr('href')).get()) assert.ok(href.startsWith('/_profiler/'), href);
+  for (const href of $('tbody a')
+    .map((_, a) => $(a).attr('href'))
+    .get())
+    assert.ok(href.startsWith('/_profiler/'), href);
 });
 
 test('when payloads are in the toolbar data, then the injected toolbar injects nothing', () => {
   const toolbar = renderToolbar({
-    token: P, status: 200, route: P, controller: P, duration: 1, log: { ERROR: 1, WARNING: 2 }, method: P,
-    exceptions: [P, P], security: { decision: 'denied', rule: P }, listeners: 3,
+    token: P,
+    status: 200,
+    route: P,
+    controller: P,
+    duration: 1,
+    log: { ERROR: 1, WARNING: 2 },
+    method: P,
+    exceptions: [P, P],
+    security: { decision: 'denied', rule: P },
+    listeners: 3,
   });
   assertNoInjection(injectToolbar('<html><body></body></html>', toolbar), 'toolbar');
   assert.ok(load(toolbar)('#appkernel-toolbar').text().includes(P));

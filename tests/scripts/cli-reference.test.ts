@@ -7,18 +7,21 @@ import { cliReference, commandPaths } from '../../scripts/cli-reference.js';
 import { runApp } from '../helpers/cli.js';
 
 // docs/cli-reference.md is the commands' own --help: a change to an option that does not rewrite it fails here.
-const test = suite('docs/cli-reference.md is what every command\'s --help prints');
+const test = suite("docs/cli-reference.md is what every command's --help prints");
 
 test('when the reference is made again from the commands, then it equals the committed page (else: npm run docs:cli)', async () => {
   assert.fixture(readFileSync('docs/cli-reference.md', 'utf8'), await cliReference());
 });
 
-test('when a command\'s help is asked of the real bin, then the page holds it word for word', async () => {
+test("when a command's help is asked of the real bin, then the page holds it word for word", async () => {
   const page = readFileSync('docs/cli-reference.md', 'utf8');
   for (const path of commandPaths(makeProgram(processOutput()))) {
     const r = await runApp([...path, '--help'], { env: { COLUMNS: '80' } });
     assert.is(r.code, 0, r.stderr);
-    assert.ok(page.includes(`## ${['app', ...path].join(' ')}\n\n\`\`\`text\n${r.stdout.trimEnd()}\n\`\`\``), `app ${path.join(' ')} --help`);
+    assert.ok(
+      page.includes(`## ${['app', ...path].join(' ')}\n\n\`\`\`text\n${r.stdout.trimEnd()}\n\`\`\``),
+      `app ${path.join(' ')} --help`,
+    );
   }
 });
 

@@ -4,11 +4,17 @@ import { resolve } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
-const test = suite('the test runner (scripts/run-tests.mjs): several suites at a time, none left over from a moved test file');
+const test = suite(
+  'the test runner (scripts/run-tests.mjs): several suites at a time, none left over from a moved test file',
+);
 
 const RUNNER = resolve(process.cwd(), 'scripts/run-tests.mjs');
 const run = (filter: string, env: Record<string, string> = {}) =>
-  spawnSync(process.execPath, [RUNNER, filter], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, ...env } });
+  spawnSync(process.execPath, [RUNNER, filter], {
+    encoding: 'utf8',
+    timeout: 120_000,
+    env: { ...process.env, ...env },
+  });
 
 test('when TEST_JOBS is set, then the runner says how many suites it runs and how many at a time', () => {
   const r = run('/core/routing/requirement.test', { TEST_JOBS: '3' });

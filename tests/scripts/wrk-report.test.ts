@@ -22,7 +22,14 @@ Transfer/sec:     10.91MB
 const test = suite('bench:http reads the report of wrk');
 
 test('when wrk reports its latency distribution, errors and failed statuses, then each figure is read in ms and counts', () => {
-  assert.equal(parseWrkOutput(REPORT), { rps: 57761.49, p50: 0.125, p99: 2.9, requests: 63547, errors: 7, non2xx: 63540 });
+  assert.equal(parseWrkOutput(REPORT), {
+    rps: 57761.49,
+    p50: 0.125,
+    p99: 2.9,
+    requests: 63547,
+    errors: 7,
+    non2xx: 63540,
+  });
 });
 
 test('when a run had no socket errors nor failed statuses, then wrk leaves those lines out and they count 0', () => {
@@ -33,7 +40,10 @@ test('when a run had no socket errors nor failed statuses, then wrk leaves those
 });
 
 test('when the report has no request count (wrk failed to connect), then it is an error that shows the report', () => {
-  assert.throws(() => parseWrkOutput('unable to connect to 127.0.0.1:1 Connection refused\n'), /no request count[\s\S]*Connection refused/);
+  assert.throws(
+    () => parseWrkOutput('unable to connect to 127.0.0.1:1 Connection refused\n'),
+    /no request count[\s\S]*Connection refused/,
+  );
 });
 
 test.run();

@@ -15,7 +15,9 @@ export const app = createApp({ name: label.text }).get('home', '/', () => label.
 `;
 }
 
-const test = suite('the app file in the working directory: app.config.ts, .mts, .js or .mjs, loaded without a build step');
+const test = suite(
+  'the app file in the working directory: app.config.ts, .mts, .js or .mjs, loaded without a build step',
+);
 const dirs: string[] = [];
 const folder = (files: Record<string, string>): string => {
   const dir = mkdtempSync(join(tmpdir(), 'appkernel-app-discovery-'));
@@ -23,7 +25,9 @@ const folder = (files: Record<string, string>): string => {
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   return dir;
 };
-test.after(() => { for (const dir of dirs) rmSync(dir, { recursive: true, force: true }); });
+test.after(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
 
 test('when the names are listed, then they are the four documented ones, TypeScript first', () => {
   assert.equal([...APP_FILES], ['app.config.ts', 'app.config.mts', 'app.config.js', 'app.config.mjs']);
@@ -36,7 +40,10 @@ for (const name of ['app.config.ts', 'app.config.mts', 'app.config.js', 'app.con
     assert.is(file, join(dir, name));
     const loaded = await loadApp(file);
     assert.is(loaded.app.options.name, name);
-    assert.equal(loaded.app.routes.all().map((r) => r.name), ['home']);
+    assert.equal(
+      loaded.app.routes.all().map((r) => r.name),
+      ['home'],
+    );
     assert.is(loaded.file, join(dir, name));
   });
 }
@@ -49,7 +56,11 @@ test('when a "type": "module" package holds app.config.js, then it loads too', a
 test('when several app files exist, then app.config.ts wins, then .mts, then .js', () => {
   const all = folder(Object.fromEntries(APP_FILES.map((name) => [name, source(name)])));
   assert.is(findAppFile(all), join(all, 'app.config.ts'));
-  const noTs = folder({ 'app.config.mjs': source('app.config.mjs'), 'app.config.js': source('app.config.js'), 'app.config.mts': source('app.config.mts') });
+  const noTs = folder({
+    'app.config.mjs': source('app.config.mjs'),
+    'app.config.js': source('app.config.js'),
+    'app.config.mts': source('app.config.mts'),
+  });
   assert.is(findAppFile(noTs), join(noTs, 'app.config.mts'));
   const js = folder({ 'app.config.mjs': source('app.config.mjs'), 'app.config.js': source('app.config.js') });
   assert.is(findAppFile(js), join(js, 'app.config.js'));
@@ -60,7 +71,10 @@ test('when there is no app file, then findAppFile gives null and loadApp the emb
   assert.is(findAppFile(dir), null);
   const loaded = await loadApp(null);
   assert.is(loaded.file, null);
-  assert.equal(loaded.app.routes.all().map((r) => r.name), ['home', 'hello', 'contact', 'boom']);
+  assert.equal(
+    loaded.app.routes.all().map((r) => r.name),
+    ['home', 'hello', 'contact', 'boom'],
+  );
 });
 
 test('when the file exports no app, then the error says how to export one', async () => {

@@ -7,7 +7,13 @@ const parent = '/project/app.config.ts';
 
 test('an extensionless import waits for each extension and for the folder index', () => {
   const files = awaitedFiles('./lib/pricing', parent);
-  for (const file of ['/project/lib/pricing.ts', '/project/lib/pricing.js', '/project/lib/pricing.tsx', '/project/lib/pricing/index.ts', '/project/lib/pricing/index.js']) {
+  for (const file of [
+    '/project/lib/pricing.ts',
+    '/project/lib/pricing.js',
+    '/project/lib/pricing.tsx',
+    '/project/lib/pricing/index.ts',
+    '/project/lib/pricing/index.js',
+  ]) {
     assert.ok(files.includes(file), `${file} in ${files.join(', ')}`);
   }
 });

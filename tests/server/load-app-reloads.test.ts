@@ -52,7 +52,10 @@ test('when a local module changes between loads, then each load runs its new ver
 test('when a CommonJS module the app imports, or one it requires, changes between loads, then the next load runs its new version and both are dependencies', async () => {
   const app = join(dir, 'cjs', 'app.config.ts');
   mkdirSync(join(dir, 'cjs'), { recursive: true });
-  writeFileSync(app, `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};\nimport lib from './lib.cjs';\nexport const app = createApp({ name: lib.name });\n`);
+  writeFileSync(
+    app,
+    `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};\nimport lib from './lib.cjs';\nexport const app = createApp({ name: lib.name });\n`,
+  );
   writeFileSync(join(dir, 'cjs', 'lib.cjs'), `module.exports = { name: 'lib ' + require('./version.cjs') };\n`);
   writeFileSync(join(dir, 'cjs', 'version.cjs'), `module.exports = 'v0';\n`);
   const first = await loadApp(app);

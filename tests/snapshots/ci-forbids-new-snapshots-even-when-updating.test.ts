@@ -15,8 +15,12 @@ const page = (heading: string) => `<html><head><title>Demo</title></head><body><
 const test = suite('CI=true forbids writing a missing snapshot, even when updating');
 let dir: string;
 
-test.before.each(() => { dir = mkdtempSync(join(tmpdir(), 'appkernel-snap-ci-update-')); });
-test.after.each(() => { rmSync(dir, { recursive: true, force: true }); });
+test.before.each(() => {
+  dir = mkdtempSync(join(tmpdir(), 'appkernel-snap-ci-update-'));
+});
+test.after.each(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
 
 test('when matchSnapshot runs with ci and update and the snapshot is missing, then it throws APP_ERR_SNAPSHOT_MISSING and writes nothing', () => {
   try {
@@ -37,14 +41,20 @@ test('when matchSnapshot runs with ci and update and the snapshot exists but dif
 });
 
 test('when `app snapshot --update` runs with CI=true and a snapshot is missing, then it exits 1 saying so, and writes nothing', async () => {
-  const r = await runApp(['snapshot', '/', '--update', '--dir', 'snaps'], { cwd: dir, env: { CI: 'true', UPDATE_SNAPSHOTS: '' } });
+  const r = await runApp(['snapshot', '/', '--update', '--dir', 'snaps'], {
+    cwd: dir,
+    env: { CI: 'true', UPDATE_SNAPSHOTS: '' },
+  });
   assert.is(r.code, 1, r.stdout + r.stderr);
   assert.match(r.stderr, /^missing +\/ /m);
   assert.not.ok(existsSync(join(dir, 'snaps', 'index.snap.txt')));
 });
 
 test('when `app snapshot` runs with CI=true and UPDATE_SNAPSHOTS=1 and a snapshot is missing, then it exits 1, and writes nothing', async () => {
-  const r = await runApp(['snapshot', '/hello/world', '--dir', 'snaps'], { cwd: dir, env: { CI: 'true', UPDATE_SNAPSHOTS: '1' } });
+  const r = await runApp(['snapshot', '/hello/world', '--dir', 'snaps'], {
+    cwd: dir,
+    env: { CI: 'true', UPDATE_SNAPSHOTS: '1' },
+  });
   assert.is(r.code, 1, r.stdout + r.stderr);
   assert.not.ok(existsSync(join(dir, 'snaps', 'hello__world.snap.txt')));
 });

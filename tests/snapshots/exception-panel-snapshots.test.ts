@@ -8,7 +8,9 @@ import { stablePage } from './stable-page.js';
 const test = suite('exception-panel snapshots: /_profiler/<token>?panel=exception&type=request');
 let t: TestServer;
 
-test.before(async () => { t = await serveForTest(); });
+test.before(async () => {
+  t = await serveForTest();
+});
 test.after(async () => {
   await t.stop();
   reportUnusedSnapshots();

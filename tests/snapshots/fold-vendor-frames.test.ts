@@ -20,25 +20,28 @@ Out of stock
 
 const test = suite('foldVendorFrames');
 
-test('should drop vendor and internal frame items and the count of their summary, keeping the app\'s frames', () => {
+test("should drop vendor and internal frame items and the count of their summary, keeping the app's frames", () => {
   const $ = outline(foldVendorFrames(ERROR_PAGE), { root: '/app' });
   assert.ok($.includes('li.frame-app "checkStock in src/shop.ts line 7"'), $);
   assert.ok($.includes('summary "vendor/internal frames"'), $);
   assert.not.ok(/Kernel\.handle in|Server\.emit in|3 vendor/.test($), $);
 });
 
-test('when a trace has runs of non-app frames, then each run becomes one line, between the app\'s own frames', () => {
+test("when a trace has runs of non-app frames, then each run becomes one line, between the app's own frames", () => {
   const $ = outline(foldVendorFrames(ERROR_PAGE), { root: '/app', select: 'pre.trace' });
-  assert.is($, [
-    'pre.trace',
-    '  > Error:',
-    '  > Out of stock',
-    '  >',
-    '  >   at checkStock (src/shop.ts:7:11)',
-    '  >   at … (vendor/internal frames)',
-    '  >   at retry (src/shop.ts:20:3)',
-    '',
-  ].join('\n'));
+  assert.is(
+    $,
+    [
+      'pre.trace',
+      '  > Error:',
+      '  > Out of stock',
+      '  >',
+      '  >   at checkStock (src/shop.ts:7:11)',
+      '  >   at … (vendor/internal frames)',
+      '  >   at retry (src/shop.ts:20:3)',
+      '',
+    ].join('\n'),
+  );
 });
 
 test('when the page has no frames, then it comes back as given', () => {

@@ -2,8 +2,19 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
-  applyNormalisers, defaultNormalisers, findTokens, knownTokens, normaliseClientIps, normaliseDurations, normaliseHosts,
-  normalisePaths, normaliseSizes, normaliseTimes, normaliseTokens, normaliseVendorPositions, type Normaliser,
+  applyNormalisers,
+  defaultNormalisers,
+  findTokens,
+  knownTokens,
+  normaliseClientIps,
+  normaliseDurations,
+  normaliseHosts,
+  normalisePaths,
+  normaliseSizes,
+  normaliseTimes,
+  normaliseTokens,
+  normaliseVendorPositions,
+  type Normaliser,
 } from '../../snapshots/index.js';
 import { PACKAGE_ROOT } from '../../core/package-root.js';
 
@@ -30,7 +41,11 @@ test('tokens found in a page are replaced wherever they appear, as whole words',
   const tokens = findTokens('<a href="/_profiler/3f2a1c">3f2a1c</a> <th>X-Debug-Token</th><td>0a0b0c</td>');
   assert.equal([...tokens].sort(), ['3f2a1c']);
   assert.equal([...findTokens('X-Debug-Token0a0b0c')], ['0a0b0c']);
-  cases(knownTokens(tokens), [['3f2a1c', '<TOKEN>'], ['x3f2a1c', 'x3f2a1c'], ['see 3f2a1c.', 'see <TOKEN>.']]);
+  cases(knownTokens(tokens), [
+    ['3f2a1c', '<TOKEN>'],
+    ['x3f2a1c', 'x3f2a1c'],
+    ['see 3f2a1c.', 'see <TOKEN>.'],
+  ]);
 });
 
 test('times: ISO date-times, dates, "YYYY-MM-DD HH:MM:SS UTC" and clock times; line:column stays', () => {
@@ -63,7 +78,10 @@ test('hosts: any URL with a port, URLs on loopback hosts and bare host:port; oth
     ['from "http://example.test/page"', 'from "http://example.test/page"'],
     ['listening on localhost:8000', 'listening on <HOST>'],
     ['127.0.0.1:3000', '<HOST>'],
-    ['/_profiler/search?url=http%3A%2F%2F127.0.0.1%3A39015%2Fboom&limit=10', '/_profiler/search?url=http%3A%2F%2F<HOST>%2Fboom&limit=10'],
+    [
+      '/_profiler/search?url=http%3A%2F%2F127.0.0.1%3A39015%2Fboom&limit=10',
+      '/_profiler/search?url=http%3A%2F%2F<HOST>%2Fboom&limit=10',
+    ],
     ['url=https%3a%2f%2flocalhost%2Fx', 'url=https%3a%2f%2f<HOST>%2Fx'],
     ['url=http%3A%2F%2F%5B%3A%3A1%5D%3A8000%2F', 'url=http%3A%2F%2F<HOST>%2F'],
     ['url=http%3A%2F%2Fexample.test%2Fpage', 'url=http%3A%2F%2Fexample.test%2Fpage'],
@@ -96,21 +114,33 @@ test('paths: under the root, from node_modules, under system folders; URL paths 
   ]);
 });
 
-test('paths: a file inside appkernel\'s own folder is a vendor path wherever the package is checked out', () => {
+test("paths: a file inside appkernel's own folder is a vendor path wherever the package is checked out", () => {
   const own = join(PACKAGE_ROOT, 'core', 'kernel', 'router-listener.ts');
   cases(normalisePaths('/elsewhere/app'), [
     [`at ${own} line 38`, 'at <ROOT>/.../router-listener.ts line 38'],
     [`(${own}:38:11)`, '(<ROOT>/.../router-listener.ts:38:11)'],
   ]);
-  assert.is(normaliseVendorPositions(normalisePaths('/elsewhere/app')(`at ${own} line 38`)), 'at <ROOT>/.../router-listener.ts line <LINE>');
+  assert.is(
+    normaliseVendorPositions(normalisePaths('/elsewhere/app')(`at ${own} line 38`)),
+    'at <ROOT>/.../router-listener.ts line <LINE>',
+  );
 });
 
-test('vendor positions: in Node internals, packages and files outside the root; the app\'s own stay', () => {
+test("vendor positions: in Node internals, packages and files outside the root; the app's own stay", () => {
   cases(normaliseVendorPositions, [
     ['at Server.emit (node:events:524:28)', 'at Server.emit (node:events:<LINE>)'],
-    ['processTicksAndRejections in node:internal/process/task_queues line 95', 'processTicksAndRejections in node:internal/process/task_queues line <LINE>'],
-    ['at run (<ROOT>/node_modules/appkernel/dist/core/kernel/kernel.js:55:27)', 'at run (<ROOT>/node_modules/appkernel/dist/core/kernel/kernel.js:<LINE>)'],
-    ['Uncaught exception at <ROOT>/.../router-listener.ts line 38 {', 'Uncaught exception at <ROOT>/.../router-listener.ts line <LINE> {'],
+    [
+      'processTicksAndRejections in node:internal/process/task_queues line 95',
+      'processTicksAndRejections in node:internal/process/task_queues line <LINE>',
+    ],
+    [
+      'at run (<ROOT>/node_modules/appkernel/dist/core/kernel/kernel.js:55:27)',
+      'at run (<ROOT>/node_modules/appkernel/dist/core/kernel/kernel.js:<LINE>)',
+    ],
+    [
+      'Uncaught exception at <ROOT>/.../router-listener.ts line 38 {',
+      'Uncaught exception at <ROOT>/.../router-listener.ts line <LINE> {',
+    ],
     ['at f (<ROOT>/src/shop.ts:7:11)', 'at f (<ROOT>/src/shop.ts:7:11)'],
     ['checkStock in src/shop.ts line 7', 'checkStock in src/shop.ts line 7'],
     ['node: 12 items', 'node: 12 items'],
@@ -118,13 +148,24 @@ test('vendor positions: in Node internals, packages and files outside the root; 
 });
 
 test('sizes: bytes and binary or decimal units', () => {
-  cases(normaliseSizes, [['1234 bytes', '<BYTES>'], ['1 byte', '<BYTES>'], ['12.3 KB', '<BYTES>'], ['4MiB', '<BYTES>'], ['200 B', '<BYTES>'], ['Big Bang', 'Big Bang']]);
+  cases(normaliseSizes, [
+    ['1234 bytes', '<BYTES>'],
+    ['1 byte', '<BYTES>'],
+    ['12.3 KB', '<BYTES>'],
+    ['4MiB', '<BYTES>'],
+    ['200 B', '<BYTES>'],
+    ['Big Bang', 'Big Bang'],
+  ]);
 });
 
 test('the default list runs in order: a URL with host and port is <HOST>, not a client IP', () => {
   const normalise = (text: string) => applyNormalisers(text, defaultNormalisers({ root: '/work/app' }));
-  assert.is(normalise('GET http://127.0.0.1:8000/_profiler/3f2a1c from 127.0.0.1 at 12:00:00 in 3.1 ms, 120 bytes, /work/app/a.ts'),
-    'GET http://<HOST>/_profiler/<TOKEN> from <CLIENT_IP> at <TIME> in <DURATION>, <BYTES>, <ROOT>/a.ts');
+  assert.is(
+    normalise(
+      'GET http://127.0.0.1:8000/_profiler/3f2a1c from 127.0.0.1 at 12:00:00 in 3.1 ms, 120 bytes, /work/app/a.ts',
+    ),
+    'GET http://<HOST>/_profiler/<TOKEN> from <CLIENT_IP> at <TIME> in <DURATION>, <BYTES>, <ROOT>/a.ts',
+  );
 });
 
 test('users can add their own normaliser to the list', () => {

@@ -4,8 +4,11 @@ import { test } from 'uvu';
 import { matchSnapshot } from '../../snapshots/index.js';
 
 test('the page with the heading from $HEADING matches its snapshot', () => {
-  matchSnapshot('page', `<html><head><title>Demo</title></head><body><h1>${process.env.HEADING}</h1><p>Some text.</p></body></html>`,
-    { dir: process.env.SNAPSHOT_DIR });
+  matchSnapshot(
+    'page',
+    `<html><head><title>Demo</title></head><body><h1>${process.env.HEADING}</h1><p>Some text.</p></body></html>`,
+    { dir: process.env.SNAPSHOT_DIR },
+  );
 });
 
 test.run();

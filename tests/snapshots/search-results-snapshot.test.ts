@@ -9,7 +9,9 @@ import { stablePage } from './stable-page.js';
 const test = suite('search-results snapshot: /_profiler/?limit=10 on a fresh store');
 let t: TestServer;
 
-test.before(async () => { t = await serveForTest(); });
+test.before(async () => {
+  t = await serveForTest();
+});
 test.after(async () => {
   await t.stop();
   reportUnusedSnapshots();
@@ -28,11 +30,23 @@ test('when five known requests were made, then the search results list them newe
   const r = await fetchText(redirect.headers.location!);
   assert.is(r.status, 200);
   const $ = load(r.body);
-  const statuses = $('tbody tr td:first-child').map((_, td) => $(td).text().trim()).get();
-  assert.equal(statuses, ['500', '405', '404', '200', '200'], 'newest first, /boom back to /, the profiler\'s own redirect hidden');
+  const statuses = $('tbody tr td:first-child')
+    .map((_, td) => $(td).text().trim())
+    .get();
+  assert.equal(
+    statuses,
+    ['500', '405', '404', '200', '200'],
+    "newest first, /boom back to /, the profiler's own redirect hidden",
+  );
   const all = load((await fetchText(`${redirect.headers.location!}&profiler=1`)).body);
-  const urls = all('tbody tr td:nth-child(4)').map((_, td) => all(td).text().trim()).get();
-  assert.equal(urls.slice(0, 2), [`${t.base}/_profiler/search?limit=10`, `${t.base}/_profiler/?limit=10`], 'the toggle shows the profiler\'s own requests');
+  const urls = all('tbody tr td:nth-child(4)')
+    .map((_, td) => all(td).text().trim())
+    .get();
+  assert.equal(
+    urls.slice(0, 2),
+    [`${t.base}/_profiler/search?limit=10`, `${t.base}/_profiler/?limit=10`],
+    "the toggle shows the profiler's own requests",
+  );
   const page = stablePage(r.body);
   matchSnapshot('search results', page.html, { normalisers: page.normalisers });
 });

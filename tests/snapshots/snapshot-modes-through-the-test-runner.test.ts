@@ -16,14 +16,26 @@ const FILE = 'one-page-suite.page.snap.txt';
 const test = suite('snapshot modes through the npm test runner (scripts/run-tests.mjs)');
 let dir: string;
 
-test.before.each(() => { dir = mkdtempSync(join(tmpdir(), 'appkernel-snap-runner-')); });
-test.after.each(() => { rmSync(dir, { recursive: true, force: true }); });
+test.before.each(() => {
+  dir = mkdtempSync(join(tmpdir(), 'appkernel-snap-runner-'));
+});
+test.after.each(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
 
 /** Runs only the one-page suite through the runner; UPDATE_SNAPSHOTS and CI are off unless given. */
 function runTests(heading: string, env: { UPDATE_SNAPSHOTS?: string; CI?: string } = {}) {
   const r = spawnSync(process.execPath, [RUNNER, 'snapshots/one-page-suite'], {
     cwd: process.cwd(),
-    env: { ...process.env, UPDATE_SNAPSHOTS: '', CI: '', ...env, TEST_PATTERN: '^one-page-suite\\.js$', HEADING: heading, SNAPSHOT_DIR: dir },
+    env: {
+      ...process.env,
+      UPDATE_SNAPSHOTS: '',
+      CI: '',
+      ...env,
+      TEST_PATTERN: '^one-page-suite\\.js$',
+      HEADING: heading,
+      SNAPSHOT_DIR: dir,
+    },
     encoding: 'utf8',
     timeout: 60_000,
   });

@@ -11,13 +11,25 @@ const FILE = 'one-page-suite.page.snap.txt';
 const test = suite('snapshot modes, seen from a test run (a suite in a child process, as npm test runs it)');
 let dir: string;
 
-test.before.each(() => { dir = mkdtempSync(join(tmpdir(), 'appkernel-snap-modes-')); });
-test.after.each(() => { rmSync(dir, { recursive: true, force: true }); });
+test.before.each(() => {
+  dir = mkdtempSync(join(tmpdir(), 'appkernel-snap-modes-'));
+});
+test.after.each(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
 
 /** Runs the one-page suite; UPDATE_SNAPSHOTS and CI are off unless given, whatever this run was started with. */
 function runSuite(heading: string, env: { UPDATE_SNAPSHOTS?: string; CI?: string } = {}) {
   const r = spawnSync(process.execPath, ['--enable-source-maps', SUITE], {
-    env: { ...process.env, FORCE_COLOR: '0', UPDATE_SNAPSHOTS: '', CI: '', ...env, HEADING: heading, SNAPSHOT_DIR: dir },
+    env: {
+      ...process.env,
+      FORCE_COLOR: '0',
+      UPDATE_SNAPSHOTS: '',
+      CI: '',
+      ...env,
+      HEADING: heading,
+      SNAPSHOT_DIR: dir,
+    },
     encoding: 'utf8',
     timeout: 30_000,
   });

@@ -5,14 +5,19 @@ import { defaultNormalisers, findTokens, foldVendorFrames, type Normaliser } fro
  * appkernel is the root, so normaliseVendorPositions cannot tell its files from the app's; they move with
  * every edit of the kernel. The demo app's positions (`core/app/demo-app.ts line 10`) are page content and stay.
  */
-export const normaliseFrameworkPositions: Normaliser = (text) => text
-  .replace(/\b((?:dist\/)?(?:core|render|cli|snapshots)\/(?!app\/demo-app\.)[\w./-]+?\.[jt]s)(?::\d+(?::\d+)?(?![\d:])|( line )\d+\b)/g,
-    (_all, file: string, line: string | undefined) => `${file}${line ?? ':'}<LINE>`);
+export const normaliseFrameworkPositions: Normaliser = (text) =>
+  text.replace(
+    /\b((?:dist\/)?(?:core|render|cli|snapshots)\/(?!app\/demo-app\.)[\w./-]+?\.[jt]s)(?::\d+(?::\d+)?(?![\d:])|( line )\d+\b)/g,
+    (_all, file: string, line: string | undefined) => `${file}${line ?? ':'}<LINE>`,
+  );
 
 /** What a page snapshot of ours needs: the page with non-app frames folded, and the normalisers for it. */
 export function stablePage(html: string): { html: string; normalisers: Normaliser[] } {
   return {
     html: foldVendorFrames(html),
-    normalisers: [normaliseFrameworkPositions, ...defaultNormalisers({ root: process.cwd(), tokens: findTokens(html) })],
+    normalisers: [
+      normaliseFrameworkPositions,
+      ...defaultNormalisers({ root: process.cwd(), tokens: findTokens(html) }),
+    ],
   };
 }

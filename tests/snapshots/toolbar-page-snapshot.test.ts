@@ -7,7 +7,9 @@ import { stablePage } from './stable-page.js';
 const test = suite('toolbar-page snapshot: an HTML page of the demo app in debug mode');
 let t: TestServer;
 
-test.before(async () => { t = await serveForTest(); });
+test.before(async () => {
+  t = await serveForTest();
+});
 test.after(async () => {
   await t.stop();
   reportUnusedSnapshots();
@@ -16,7 +18,10 @@ test.after(async () => {
 test('when GET /hello/world, then the page ends with the toolbar linking to its profile, and matches the snapshot', async () => {
   const r = await fetchText(`${t.base}/hello/world`);
   assert.is(r.status, 200);
-  assert.ok(r.body.includes(`href="/_profiler/${r.headers['x-debug-token']}"`), 'the toolbar links to the page\'s own profile');
+  assert.ok(
+    r.body.includes(`href="/_profiler/${r.headers['x-debug-token']}"`),
+    "the toolbar links to the page's own profile",
+  );
   const page = stablePage(r.body);
   matchSnapshot('hello page with toolbar', page.html, { normalisers: page.normalisers });
 });

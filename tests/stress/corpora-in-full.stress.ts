@@ -10,10 +10,12 @@ const test = suite('every corpus in full: the suites that sample a corpus under 
 const TESTS = resolve(process.cwd(), 'dist/tests');
 
 function compiledSuites(dir: string): string[] {
-  return readdirSync(dir).sort().flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? compiledSuites(path) : name.endsWith('.test.js') ? [path] : [];
-  });
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? compiledSuites(path) : name.endsWith('.test.js') ? [path] : [];
+    });
 }
 
 /** A suite samples a corpus when it, or the harness it imports from its own folder, uses the corpus helper. */
@@ -29,7 +31,9 @@ function samplesACorpus(file: string): boolean {
 
 function runInFull(file: string): Promise<{ code: number | null; out: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, ['--enable-source-maps', file], { env: { ...process.env, APPKERNEL_TEST_CORPUS: 'full', FORCE_COLOR: '0' } });
+    const child = spawn(process.execPath, ['--enable-source-maps', file], {
+      env: { ...process.env, APPKERNEL_TEST_CORPUS: 'full', FORCE_COLOR: '0' },
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
@@ -38,7 +42,9 @@ function runInFull(file: string): Promise<{ code: number | null; out: string }> 
 }
 
 /** The helper's own test (tests/helpers/corpus.test.ts) checks both forms itself. */
-const sampling = compiledSuites(TESTS).filter((file) => !file.startsWith(join(TESTS, 'helpers')) && samplesACorpus(file));
+const sampling = compiledSuites(TESTS).filter(
+  (file) => !file.startsWith(join(TESTS, 'helpers')) && samplesACorpus(file),
+);
 
 test('when the suites are listed, then the XSS and fuzz suites are among those that sample', () => {
   const names = sampling.map((file) => relative(TESTS, file)).join(', ');

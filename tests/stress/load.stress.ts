@@ -18,7 +18,8 @@ function rssMb(pid: number): number {
 
 /** autocannon passes the raw header names: find X-Debug-Token whatever its case. */
 function debugToken(headers: Record<string, string | string[] | undefined>): string | undefined {
-  for (const [name, value] of Object.entries(headers)) if (name.toLowerCase() === 'x-debug-token' && typeof value === 'string') return value;
+  for (const [name, value] of Object.entries(headers))
+    if (name.toLowerCase() === 'x-debug-token' && typeof value === 'string') return value;
   return undefined;
 }
 
@@ -31,7 +32,12 @@ async function hammer(base: string, seconds: number, tokens?: string[]): Promise
     requests: PATHS.map((path) => ({
       method: 'GET' as const,
       path,
-      onResponse: (_status: number, _body: string, _context: object, headers?: Record<string, string | string[] | undefined>) => {
+      onResponse: (
+        _status: number,
+        _body: string,
+        _context: object,
+        headers?: Record<string, string | string[] | undefined>,
+      ) => {
         const token = debugToken(headers ?? {});
         if (tokens && typeof token === 'string') tokens.push(token);
       },
@@ -45,7 +51,10 @@ let serve: ServeProcess;
 
 test.before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'appkernel-stress-'));
-  serve = await startServe(['--store', join(dir, 'store'), '--no-watch', '--max-profiles', '10000000', '--max-store-mb', '4096'], { cwd: dir });
+  serve = await startServe(
+    ['--store', join(dir, 'store'), '--no-watch', '--max-profiles', '10000000', '--max-store-mb', '4096'],
+    { cwd: dir },
+  );
 });
 
 test.after(async () => {
@@ -61,8 +70,10 @@ test('when loaded, then no errors or timeouts, memory stays flat, and every retu
   await new Promise((done) => setTimeout(done, 2000));
   const after = rssMb(serve.child.pid!);
   const code = await serve.stop();
-  process.stdout.write(`${result.requests.total} requests, ${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms, ` +
-    `errors ${result.errors}, timeouts ${result.timeouts}; RSS ${before.toFixed(0)} MB before, ${after.toFixed(0)} MB after\n`);
+  process.stdout.write(
+    `${result.requests.total} requests, ${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms, ` +
+      `errors ${result.errors}, timeouts ${result.timeouts}; RSS ${before.toFixed(0)} MB before, ${after.toFixed(0)} MB after\n`,
+  );
   assert.is(code, 0, serve.output());
   assert.is(result.errors, 0, 'errors');
   assert.is(result.timeouts, 0, 'timeouts');

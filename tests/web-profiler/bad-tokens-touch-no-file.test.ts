@@ -13,14 +13,31 @@ import { fetchRawPath, serveForTest, type TestServer } from '../helpers/serve.js
 // and the file system are watched while the bad requests are answered.
 
 const VALID = /^[0-9a-f]{6}$/;
-const test = suite('bad profiler tokens and panels: the documented 404, no invalid token reaches the store, no file named by it is touched');
+const test = suite(
+  'bad profiler tokens and panels: the documented 404, no invalid token reaches the store, no file named by it is touched',
+);
 let t: TestServer;
 /** a stored token with at least one letter, so that its upper-case form is a different string */
 let token: string;
 const tokensSeenByStorage: string[] = [];
 let touched: string[] | null = null;
 
-const FS_CALLS = ['openSync', 'readFileSync', 'statSync', 'lstatSync', 'readdirSync', 'existsSync', 'accessSync', 'open', 'readFile', 'stat', 'lstat', 'readdir', 'access', 'createReadStream'] as const;
+const FS_CALLS = [
+  'openSync',
+  'readFileSync',
+  'statSync',
+  'lstatSync',
+  'readdirSync',
+  'existsSync',
+  'accessSync',
+  'open',
+  'readFile',
+  'stat',
+  'lstat',
+  'readdir',
+  'access',
+  'createReadStream',
+] as const;
 const PROMISE_CALLS = ['open', 'readFile', 'stat', 'lstat', 'readdir', 'access'] as const;
 const restore: (() => void)[] = [];
 
@@ -29,15 +46,19 @@ function spyOn(target: Record<string, unknown>, name: string): void {
   if (typeof original !== 'function') return;
   target[name] = function (this: unknown, ...args: unknown[]) {
     const path = args[0];
-    if (touched && (typeof path === 'string' || path instanceof URL || Buffer.isBuffer(path))) touched.push(String(path instanceof URL ? path.pathname : path));
+    if (touched && (typeof path === 'string' || path instanceof URL || Buffer.isBuffer(path)))
+      touched.push(String(path instanceof URL ? path.pathname : path));
     return (original as (...a: unknown[]) => unknown).apply(this, args);
   };
-  restore.push(() => { target[name] = original; });
+  restore.push(() => {
+    target[name] = original;
+  });
 }
 
 test.before(async () => {
   t = await serveForTest();
-  do token = (await fetchProfiled(t, '/hello/world')).token; while (!/[a-f]/.test(token));
+  do token = (await fetchProfiled(t, '/hello/world')).token;
+  while (!/[a-f]/.test(token));
   const storage = t.server.storage! as unknown as Record<string, (...args: unknown[]) => unknown>;
   for (const method of ['read', 'has']) {
     const original = storage[method];
@@ -92,19 +113,27 @@ test('when bad tokens are asked for, then 404 "Token "<token>" not found.", the 
       const path = resolve(file);
       assert.not.ok(/passwd|hostname/.test(path), `${target} touched ${path}`);
       if (decoded.length > 2) assert.not.ok(path.includes(decoded), `${target} touched ${path}, named by the token`);
-      if (path.startsWith(store + sep)) assert.not.ok(path.slice(store.length).includes(decoded), `${target} touched ${path} in the store`);
+      if (path.startsWith(store + sep))
+        assert.not.ok(path.slice(store.length).includes(decoded), `${target} touched ${path} in the store`);
     }
   }
 });
 
 test('when a bad panel is asked for on a real token, then 404 "Panel "<name>" is not available for token "<token>"." and no file the panel names is touched', async () => {
-  for (const [query, name] of [['nope', 'nope'], ['..%2F..%2Fetc%2Fpasswd', '../../etc/passwd'], ['EXCEPTION', 'EXCEPTION']]) {
+  for (const [query, name] of [
+    ['nope', 'nope'],
+    ['..%2F..%2Fetc%2Fpasswd', '../../etc/passwd'],
+    ['EXCEPTION', 'EXCEPTION'],
+  ]) {
     touched = [];
     const r = await fetchRawPath(t.base, `/_profiler/${token}?panel=${query}&type=request`);
     const files = touched;
     touched = null;
     assert.is(r.status, 404, query);
-    assert.ok(load(r.body).root().text().includes(`Panel "${name}" is not available for token "${token}".`), `${query}: ${load(r.body)('title').text()}`);
+    assert.ok(
+      load(r.body).root().text().includes(`Panel "${name}" is not available for token "${token}".`),
+      `${query}: ${load(r.body)('title').text()}`,
+    );
     for (const file of files) assert.not.ok(/passwd/.test(file), `panel ${query} touched ${file}`);
   }
 });

@@ -4,11 +4,17 @@ import * as assert from 'uvu/assert';
 import { fetchText } from '../helpers/serve.js';
 import { serveDatabaseApp, type DatabaseServer } from '../core/debug/database-app.js';
 
-const test = suite('EXPLAIN from the Database panel runs through the app\'s live pool, from the profiler\'s own page only');
+const test = suite(
+  "EXPLAIN from the Database panel runs through the app's live pool, from the profiler's own page only",
+);
 let t: DatabaseServer;
 
-test.before(async () => { t = await serveDatabaseApp(); });
-test.after(async () => { await t.remove(); });
+test.before(async () => {
+  t = await serveDatabaseApp();
+});
+test.after(async () => {
+  await t.remove();
+});
 
 async function token(path: string): Promise<string> {
   const r = await fetchText(`${t.base}${path}`);
@@ -18,15 +24,22 @@ async function token(path: string): Promise<string> {
 
 function explain(profile: string, index: number, headers: Record<string, string> = { origin: t.base }) {
   return fetchText(`${t.base}/_profiler/explain`, {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: `token=${profile}&query=${index}`,
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: `token=${profile}&query=${index}`,
   });
 }
 
-test('when the panel\'s Explain button of a pg.Pool query is posted from the page, then the page shows PostgreSQL\'s plan', async () => {
+test("when the panel's Explain button of a pg.Pool query is posted from the page, then the page shows PostgreSQL's plan", async () => {
   const profile = await token('/pg/pool');
   const panel = load((await fetchText(`${t.base}/_profiler/${profile}?panel=db`)).body);
   assert.is(panel('form.db-explain').attr('action'), '/_profiler/explain');
-  assert.equal(panel('form.db-explain input').map((_, input) => `${panel(input).attr('name')}=${panel(input).attr('value')}`).get(), [`token=${profile}`, 'query=0']);
+  assert.equal(
+    panel('form.db-explain input')
+      .map((_, input) => `${panel(input).attr('name')}=${panel(input).attr('value')}`)
+      .get(),
+    [`token=${profile}`, 'query=0'],
+  );
   const r = await explain(profile, 0);
   assert.is(r.status, 200, r.body);
   const $ = load(r.body);
@@ -34,12 +47,17 @@ test('when the panel\'s Explain button of a pg.Pool query is posted from the pag
   assert.match($('.db-plan-text').text(), /(Index|Seq) Scan .*users/);
 });
 
-test('when a mysql2 query is explained, then the page shows MariaDB\'s plan as a table', async () => {
+test("when a mysql2 query is explained, then the page shows MariaDB's plan as a table", async () => {
   const profile = await token('/maria');
   const r = await explain(profile, 1);
   assert.is(r.status, 200, r.body);
   const $ = load(r.body);
-  assert.ok($('.db-plan-table th').map((_, th) => $(th).text()).get().includes('select_type'));
+  assert.ok(
+    $('.db-plan-table th')
+      .map((_, th) => $(th).text())
+      .get()
+      .includes('select_type'),
+  );
   const first = await explain(profile, 0);
   assert.is(first.status, 200, first.body);
   assert.ok(load(first.body)('.db-plan-table td').text().includes('users'));
@@ -57,7 +75,10 @@ test('when the statement cannot be explained or the query does not exist, then a
   const failing = await token('/pg/failing');
   const r = await explain(failing, 0);
   assert.is(r.status, 422);
-  assert.match(load(r.body)('.db-plan').text(), /could not explain this statement: relation "no_such_table" does not exist/);
+  assert.match(
+    load(r.body)('.db-plan').text(),
+    /could not explain this statement: relation "no_such_table" does not exist/,
+  );
   assert.is((await explain(failing, 7)).status, 404);
 });
 
@@ -66,7 +87,10 @@ test('when the app was reloaded since the query ran, then the answer says its po
   assert.ok(await t.server.reload());
   const r = await explain(profile, 0);
   assert.is(r.status, 409);
-  assert.match(load(r.body)('.db-plan').text(), /No live connection pool to pg 127\.0\.0\.1:\d+\/\w+ in this server: the app was reloaded/);
+  assert.match(
+    load(r.body)('.db-plan').text(),
+    /No live connection pool to pg 127\.0\.0\.1:\d+\/\w+ in this server: the app was reloaded/,
+  );
   const again = await token('/pg/pool');
   assert.is((await explain(again, 0)).status, 200);
 });

@@ -9,11 +9,17 @@ import { fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
 // one, else `request`; `type=request` is accepted; the search without a limit shows 10; the pages are
 // self-contained and readable without JavaScript. Over real HTTP against the demo app.
 
-const test = suite('the profiler pages over HTTP: latest, the default panel, the default search limit, self-contained pages');
+const test = suite(
+  'the profiler pages over HTTP: latest, the default panel, the default search limit, self-contained pages',
+);
 let t: TestServer;
 
-test.before(async () => { t = await serveForTest(); });
-test.after(async () => { await t.stop(); });
+test.before(async () => {
+  t = await serveForTest();
+});
+test.after(async () => {
+  await t.stop();
+});
 
 const chosenPanel = (html: string) => /panel=(\w+)/.exec(load(html)('ul.menu a.on').attr('href') ?? '')?.[1];
 
@@ -35,7 +41,7 @@ test('when /_profiler/latest and /_profiler/latest.json are asked for, then both
   assert.ok($('header.summary').text().includes(next.token), 'the summary names the newest token');
 });
 
-test('when a profiler address ends with a slash, or is Symfony\'s search address, then a 301 to the address it means, the query kept', async () => {
+test("when a profiler address ends with a slash, or is Symfony's search address, then a 301 to the address it means, the query kept", async () => {
   const { token } = await fetchProfiled(t, '/hello/slash');
   const cases: [string, string][] = [
     [`/_profiler/${token}/?panel=log`, `/_profiler/${token}?panel=log`],
@@ -96,21 +102,30 @@ test('when the search is asked for without a limit (or with one not offered), th
     const notes = $('.filter-notes').text();
     assert.is(notes, target.endsWith('=7') ? 'limit "7" was not applied: 10, 50, 100 are offered.' : '', target);
   }
-  const bad = load((await fetchText(`${t.base}/_profiler/search?status=abc&since=garbage&until=2020-01-01T00:00`)).body);
-  assert.is(bad('.filter-notes').text(), 'status "abc" was not applied: give an exact status (404) or a class (4xx).'
-    + ' since "garbage" was not applied: give a date and time (2026-11-22T14:00, UTC unless a zone is given).');
+  const bad = load(
+    (await fetchText(`${t.base}/_profiler/search?status=abc&since=garbage&until=2020-01-01T00:00`)).body,
+  );
+  assert.is(
+    bad('.filter-notes').text(),
+    'status "abc" was not applied: give an exact status (404) or a class (4xx).' +
+      ' since "garbage" was not applied: give a date and time (2026-11-22T14:00, UTC unless a zone is given).',
+  );
   assert.match(bad('h2').text(), /^No results found$/, 'until 2020 still applies');
   for (const target of ['?offset=1e24', '?offset=-1', '?since=-1', '?until=99999-01-01', '?limit=1e24']) {
     const page = await fetchText(`${t.base}/_profiler/search${target}`);
     assert.is(page.status, 400, `${target}: a value out of range is a 400 whose page says why`);
     assert.match(load(page.body)('.filter-notes').text(), /was not applied: /, target);
   }
-  const reversed = load((await fetchText(`${t.base}/_profiler/search?since=2026-01-02T00:00&until=2026-01-01T00:00`)).body);
+  const reversed = load(
+    (await fetchText(`${t.base}/_profiler/search?since=2026-01-02T00:00&until=2026-01-01T00:00`)).body,
+  );
   assert.is(reversed('.filter-notes').text(), '"since" is later than "until": no profile can match.');
   const wide = await fetchText(`${t.base}/_profiler/search?limit=50&url=%2Fhello%2Frow`);
   const $ = load(wide.body);
   assert.is($('table tbody tr').length, 14);
-  const listed = $('table tbody tr').map((_, tr) => $(tr).find('td').eq(5).text().trim()).get();
+  const listed = $('table tbody tr')
+    .map((_, tr) => $(tr).find('td').eq(5).text().trim())
+    .get();
   assert.equal([...listed].sort(), [...tokens].sort(), 'the Token column');
 });
 
@@ -121,23 +136,44 @@ test('when requests follow one another within the same millisecond, then the lis
   await new Promise((resolve) => setTimeout(resolve, 20));
   await t.server.storage!.flush();
   const rows = await t.server.storage!.search({ url: '/hello/burst', limit: 100 });
-  assert.equal(rows.map((row) => row.token), [...tokens].reverse(), 'newest first');
+  assert.equal(
+    rows.map((row) => row.token),
+    [...tokens].reverse(),
+    'newest first',
+  );
   const page = load((await fetchText(`${t.base}/_profiler/search?limit=50&url=%2Fhello%2Fburst`)).body);
-  assert.equal(page('table tbody tr').map((_, tr) => page(tr).find('td').eq(5).text().trim()).get(), [...tokens].reverse(), 'the search page, newest first');
+  assert.equal(
+    page('table tbody tr')
+      .map((_, tr) => page(tr).find('td').eq(5).text().trim())
+      .get(),
+    [...tokens].reverse(),
+    'the search page, newest first',
+  );
 });
 
-test('when the profiler pages are fetched, then each is self-contained: inline CSS, no external asset, no script but the search page\'s own', async () => {
+test("when the profiler pages are fetched, then each is self-contained: inline CSS, no external asset, no script but the search page's own", async () => {
   const { token } = await fetchProfiled(t, '/robots.txt');
-  const pages = ['/_profiler/search?limit=10', ...BUILT_IN_PANEL_NAMES.map((p) => `/_profiler/${token}?panel=${p}&type=request`)];
+  const pages = [
+    '/_profiler/search?limit=10',
+    ...BUILT_IN_PANEL_NAMES.map((p) => `/_profiler/${token}?panel=${p}&type=request`),
+  ];
   for (const path of pages) {
     const r = await fetchText(`${t.base}${path}`);
     assert.is(r.status, 200, path);
     const $ = load(r.body);
     assert.ok($('style').length >= 1, `${path} has inline CSS`);
-    const scripts = $('script').map((_, el) => $(el).attr('src') ?? 'inline').get();
-    assert.equal(scripts, path.startsWith('/_profiler/search') ? ['/_profiler/live-search.js'] : [], `${path}: only the search page has a script, a same-origin file`);
+    const scripts = $('script')
+      .map((_, el) => $(el).attr('src') ?? 'inline')
+      .get();
+    assert.equal(
+      scripts,
+      path.startsWith('/_profiler/search') ? ['/_profiler/live-search.js'] : [],
+      `${path}: only the search page has a script, a same-origin file`,
+    );
     assert.is($('link[rel="stylesheet"]').length, 0, `${path} loads no stylesheet`);
-    const external = $('[src], link[href]').map((_, el) => $(el).attr('src') ?? $(el).attr('href')).get()
+    const external = $('[src], link[href]')
+      .map((_, el) => $(el).attr('src') ?? $(el).attr('href'))
+      .get()
       .filter((url) => !url.startsWith('data:') && url !== '/_profiler/live-search.js');
     assert.equal(external, [], `${path} loads no external asset`);
   }

@@ -8,10 +8,18 @@ import { fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
 const test = suite('/_profiler/live: Server-Sent Events, one per profile stored, filtered like the search');
 let t: TestServer;
 
-test.before(async () => { t = await serveForTest(); });
-test.after(async () => { await t?.stop(); });
+test.before(async () => {
+  t = await serveForTest();
+});
+test.after(async () => {
+  await t?.stop();
+});
 
-interface Stream { response: IncomingMessage; text: () => string; close(): void }
+interface Stream {
+  response: IncomingMessage;
+  text: () => string;
+  close(): void;
+}
 
 function openStream(path: string): Promise<Stream> {
   return new Promise((resolve, reject) => {
@@ -39,7 +47,10 @@ test('when a 404 and a 200 are profiled while a stream filtered on 4xx is open, 
   const ok = await stored('/');
   const missing = await stored('/no-such-page');
   assert.ok(await waitFor(() => stream.text().includes(missing), 10_000), stream.text());
-  const events = stream.text().split('\n\n').filter((block) => block.startsWith('event: profile'));
+  const events = stream
+    .text()
+    .split('\n\n')
+    .filter((block) => block.startsWith('event: profile'));
   assert.is(events.length, 1);
   const row = JSON.parse(events[0].split('\ndata: ')[1]);
   assert.is(row.token, missing);
@@ -62,8 +73,14 @@ test('when the search page is served, then it loads the same-origin script its C
 
 test('when the server closes with a live stream open, then the stream ends and close does not wait for it', async () => {
   const other = await serveForTest();
-  const stream = await new Promise<IncomingMessage>((resolve, reject) => get(`${other.base}/_profiler/live`, resolve).on('error', reject));
-  const ended = new Promise<void>((resolve) => { stream.on('end', resolve); stream.on('close', resolve); stream.resume(); });
+  const stream = await new Promise<IncomingMessage>((resolve, reject) =>
+    get(`${other.base}/_profiler/live`, resolve).on('error', reject),
+  );
+  const ended = new Promise<void>((resolve) => {
+    stream.on('end', resolve);
+    stream.on('close', resolve);
+    stream.resume();
+  });
   const closed = other.stop().then(() => 'closed');
   const result = await Promise.race([closed, new Promise((resolve) => setTimeout(() => resolve('still open'), 4_000))]);
   assert.is(result, 'closed', 'close() did not wait for the grace period');

@@ -8,8 +8,12 @@ import { fetchProfileJson, fetchRawPath, fetchText, serveForTest, type TestServe
 const test = suite('profiler pages over HTTP (demo app)');
 let t: TestServer;
 
-test.before(async () => { t = await serveForTest(); });
-test.after(async () => { await t.stop(); });
+test.before(async () => {
+  t = await serveForTest();
+});
+test.after(async () => {
+  await t.stop();
+});
 
 test('when GET /robots.txt, then X-Debug-Token and X-Debug-Token-Link point at its profile', async () => {
   const r = await fetchText(`${t.base}/robots.txt`);
@@ -25,11 +29,19 @@ test('when the exception panel of a 404 is requested, then it shows both classes
   assert.match(r.headers['content-type'], /text\/html/);
   const $ = load(r.body);
   const text = $.root().text();
-  for (const expected of ['NotFoundHttpError', 'ResourceNotFoundError', `No route found for "GET ${t.base}/robots.txt"`, 'No routes found for "/robots.txt/"', 'router-listener.ts']) {
+  for (const expected of [
+    'NotFoundHttpError',
+    'ResourceNotFoundError',
+    `No route found for "GET ${t.base}/robots.txt"`,
+    'No routes found for "/robots.txt/"',
+    'router-listener.ts',
+  ]) {
     assert.ok(text.includes(expected), `panel shows ${expected}`);
   }
   assert.ok(text.indexOf('[2/2]') !== -1 && text.indexOf('[2/2]') < text.indexOf('[1/2]'));
-  const headers = $('th').map((_, th) => $(th).text().trim()).get();
+  const headers = $('th')
+    .map((_, th) => $(th).text().trim())
+    .get();
   assert.ok(headers.includes('Level') && headers.includes('Channel') && headers.includes('Message'));
 });
 
@@ -38,9 +50,15 @@ test('when the panel page is itself profiled, then its log holds Matched route "
   await fetchProfileJson(t.base, token);
   const panel = await fetchText(`${t.base}/_profiler/${token}?panel=exception&type=request`);
   const own = await fetchProfileJson(t.base, panel.headers['x-debug-token']);
-  const record = own.collectors.log.records.find((r: { message: string }) => r.message === 'Matched route "_profiler".');
+  const record = own.collectors.log.records.find(
+    (r: { message: string }) => r.message === 'Matched route "_profiler".',
+  );
   assert.ok(record, 'Matched route "_profiler". is logged');
-  assert.equal(record.context.route_parameters, { _route: '_profiler', _controller: 'ProfilerController::panelAction', token });
+  assert.equal(record.context.route_parameters, {
+    _route: '_profiler',
+    _controller: 'ProfilerController::panelAction',
+    token,
+  });
 });
 
 test('when GET /_profiler, then 301, and following redirects ends on Profile Search with the six columns and the robots request', async () => {
@@ -56,7 +74,9 @@ test('when GET /_profiler, then 301, and following redirects ends on Profile Sea
   const $ = load(page.body);
   assert.ok($('h1, h2').text().includes('Profile Search'));
   assert.match($.root().text(), /\d+ results found/);
-  const columns = $('table th').map((_, th) => $(th).text().trim()).get();
+  const columns = $('table th')
+    .map((_, th) => $(th).text().trim())
+    .get();
   assert.equal(columns.slice(0, 6), ['Status', 'IP', 'Method', 'URL', 'Time', 'Token']);
   assert.ok($('td').text().includes(`${t.base}/robots.txt`));
 });
@@ -102,10 +122,21 @@ test('when an HTML page is served, then the toolbar links to its profile; JSON a
 });
 
 test('when secrets are sent, then none of their values is anywhere in the store folder', async () => {
-  const secrets = ['s3cr3t-bearer-value', 'c00kie-session-value', 'hunter2-password-value', 'api-key-value-xyz', 'form-secret-value'];
+  const secrets = [
+    's3cr3t-bearer-value',
+    'c00kie-session-value',
+    'hunter2-password-value',
+    'api-key-value-xyz',
+    'form-secret-value',
+  ];
   const r = await fetchText(`${t.base}/contact?password=${secrets[2]}&page=1`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${secrets[0]}`, cookie: `session=${secrets[1]}`, 'x-api-key': secrets[3], 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: `Bearer ${secrets[0]}`,
+      cookie: `session=${secrets[1]}`,
+      'x-api-key': secrets[3],
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: `name=ann&client_secret=${secrets[4]}`,
   });
   const profile = await fetchProfileJson(t.base, r.headers['x-debug-token']);
@@ -118,7 +149,8 @@ test('when secrets are sent, then none of their values is anywhere in the store 
   const storage = t.server.storage!;
   for (const summary of await storage.search({ limit: 100_000 })) {
     const stored = JSON.stringify(await storage.read(summary.token));
-    for (const secret of secrets) assert.not.ok(stored.includes(secret), `${secret} stored in profile ${summary.token}`);
+    for (const secret of secrets)
+      assert.not.ok(stored.includes(secret), `${secret} stored in profile ${summary.token}`);
   }
   const page = await fetchText(`${t.base}/_profiler/${profile.token}?panel=request`);
   for (const secret of secrets) assert.not.ok(page.body.includes(secret), `${secret} in the request panel`);

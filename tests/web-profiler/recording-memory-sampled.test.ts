@@ -11,7 +11,13 @@ const test = suite('the memory a profiled request records');
 
 /** A profiled request whose trace last read the clock at `at` (ms, performance.now()). */
 function answeredAt(recording: RequestRecording, at: number): MemoryData {
-  const request = new Request({ method: 'GET', target: '/', headers: { host: 'localhost' }, body: Buffer.alloc(0), clientIp: '127.0.0.1' });
+  const request = new Request({
+    method: 'GET',
+    target: '/',
+    headers: { host: 'localhost' },
+    body: Buffer.alloc(0),
+    clientIp: '127.0.0.1',
+  });
   const trace = new RecordingTrace(at, () => {});
   trace.token = 'abc123';
   recording.atResponse(new KernelEvent(request, trace));

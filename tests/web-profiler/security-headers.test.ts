@@ -3,7 +3,9 @@ import * as assert from 'uvu/assert';
 import { requestHead, sendRaw } from '../hardening/raw-http.js';
 import { fetchProfileJson, fetchText, serveForTest, type Fetched, type TestServer } from '../helpers/serve.js';
 
-const test = suite('every answer under /_profiler carries a CSP with same-origin scripts only, nosniff, no-referrer and no-store; app pages keep the debug headers');
+const test = suite(
+  'every answer under /_profiler carries a CSP with same-origin scripts only, nosniff, no-referrer and no-store; app pages keep the debug headers',
+);
 let t: TestServer;
 let token: string;
 
@@ -12,13 +14,20 @@ test.before(async () => {
   token = (await fetchText(`${t.base}/robots.txt`)).headers['x-debug-token'];
   await fetchProfileJson(t.base, token);
 });
-test.after(async () => { await t.stop(); });
+test.after(async () => {
+  await t.stop();
+});
 
 /** The CSP as directive -> sources. */
 function csp(r: Fetched): Map<string, string[]> {
   const header = r.headers['content-security-policy'];
   assert.type(header, 'string', 'no Content-Security-Policy');
-  return new Map(header.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...sources]) => [name, sources]));
+  return new Map(
+    header
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...sources]) => [name, sources]),
+  );
 }
 
 function assertSecured(r: Fetched, what: string): void {

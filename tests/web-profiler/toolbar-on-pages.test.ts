@@ -29,7 +29,11 @@ test.after(async () => {
 });
 
 const section = ($: CheerioAPI, panel: string) => $(`#appkernel-toolbar .ak-s[data-panel=${panel}]`);
-const cells = ($: CheerioAPI, panel: string) => section($, panel).find('.ak-det td').map((_, el) => $(el).text()).get();
+const cells = ($: CheerioAPI, panel: string) =>
+  section($, panel)
+    .find('.ak-det td')
+    .map((_, el) => $(el).text())
+    .get();
 
 test('when a controller logs at four levels, then the log section counts each level, with the route and controller', async () => {
   const r = await fetchText(`${t.base}/page`);
@@ -37,10 +41,27 @@ test('when a controller logs at four levels, then the log section counts each le
   assert.is(section($, 'request').find('.ak-pill').first().text(), '200');
   assert.ok(section($, 'request').text().includes('@page'));
   const log = section($, 'log');
-  const levels = log.find('.ak-det th').map((_, el) => $(el).text()).get();
+  const levels = log
+    .find('.ak-det th')
+    .map((_, el) => $(el).text())
+    .get();
   for (const level of ['DEBUG', 'INFO', 'WARNING', 'ERROR']) assert.ok(levels.includes(level), level);
-  assert.is(log.find('.ak-det tr').filter((_, tr) => $(tr).find('th').text() === 'ERROR').find('td').text(), '1');
-  assert.is(log.children('.ak-pill').map((_, el) => $(el).text()).get().join('|'), '1 error|1 warning');
+  assert.is(
+    log
+      .find('.ak-det tr')
+      .filter((_, tr) => $(tr).find('th').text() === 'ERROR')
+      .find('td')
+      .text(),
+    '1',
+  );
+  assert.is(
+    log
+      .children('.ak-pill')
+      .map((_, el) => $(el).text())
+      .get()
+      .join('|'),
+    '1 error|1 warning',
+  );
   assert.is(section($, 'exception').length, 0);
   assert.is(section($, 'security').children('.ak-pill').text(), 'none');
   assert.ok($(`#appkernel-toolbar a[href="/_profiler/${r.headers['x-debug-token']}"]`).length > 0);
@@ -52,21 +73,27 @@ test('when the firewall grants access, then the security section says allowed, b
   assert.ok(cells($, 'security').includes('admin'));
 });
 
-test('when the firewall denies, then the error page\'s toolbar shows the 401, the decision and the exception class', async () => {
+test("when the firewall denies, then the error page's toolbar shows the 401, the decision and the exception class", async () => {
   const r = await fetchText(`${t.base}/admin`);
   assert.is(r.status, 401);
   const $ = load(r.body);
   assert.is(section($, 'request').find('.ak-pill').first().text(), '401');
   assert.is(section($, 'security').children('.ak-pill').text(), 'denied');
   assert.ok(section($, 'exception').children('.ak-pill').text().length > 0, 'an exception class');
-  assert.not.ok(section($, 'security').text().includes('Sign in.'), 'the rule\'s message (unredacted on this thread) is not shown');
+  assert.not.ok(
+    section($, 'security').text().includes('Sign in.'),
+    "the rule's message (unredacted on this thread) is not shown",
+  );
 });
 
-test('when a 404 is answered, then the toolbar names the exception chain\'s classes', async () => {
+test("when a 404 is answered, then the toolbar names the exception chain's classes", async () => {
   const $ = load((await fetchText(`${t.base}/nowhere`)).body);
   const classes = cells($, 'exception');
   assert.ok(classes.length >= 2, classes.join(', '));
-  assert.ok(classes.some((name) => /NotFound/.test(name)), classes.join(', '));
+  assert.ok(
+    classes.some((name) => /NotFound/.test(name)),
+    classes.join(', '),
+  );
 });
 
 test('when profiler pages are served, then they carry a debug token but no toolbar', async () => {

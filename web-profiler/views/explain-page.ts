@@ -5,14 +5,21 @@ import { renderLayout } from '../../render/layout.js';
 import { panelUrl } from '../../core/profiler/profiler-urls.js';
 
 /** One EXPLAIN's plan (PostgreSQL's lines, MySQL's rows as a table), or why there is none, with the way back to the panel. */
-export function renderExplainPage(token: string, index: number, query: DatabaseQueryData, result: ExplainResult): string {
+export function renderExplainPage(
+  token: string,
+  index: number,
+  query: DatabaseQueryData,
+  result: ExplainResult,
+): string {
   const back = `<p><a href="${escapeHtml(`${panelUrl(token, 'db')}#query-${index + 1}`)}">Back to the Database panel</a></p>`;
-  const body = result.ok ? `<p class="muted">${escapeHtml(result.statement)}</p>${planHtml(result.rows)}`
+  const body = result.ok
+    ? `<p class="muted">${escapeHtml(result.statement)}</p>${planHtml(result.rows)}`
     : `<p class="err">${escapeHtml(result.message)}</p>`;
   return renderLayout({
     title: `EXPLAIN query #${index + 1}`,
-    body: `<div class="wrap"><h2>EXPLAIN of query #${index + 1}</h2><div class="card"><pre class="db-sql">${escapeHtml(String(query.sql ?? ''))}</pre></div>`
-      + `<div class="card db-plan">${body}</div>${back}</div>`,
+    body:
+      `<div class="wrap"><h2>EXPLAIN of query #${index + 1}</h2><div class="card"><pre class="db-sql">${escapeHtml(String(query.sql ?? ''))}</pre></div>` +
+      `<div class="card db-plan">${body}</div>${back}</div>`,
   });
 }
 
@@ -20,8 +27,14 @@ function planHtml(rows: readonly unknown[]): string {
   const records = rows.filter((row): row is Record<string, unknown> => typeof row === 'object' && row !== null);
   if (records.length === 0) return '<p class="empty">The database returned no plan.</p>';
   const columns = Object.keys(records[0]);
-  if (columns.length === 1) return `<pre class="db-plan-text">${escapeHtml(records.map((row) => String(row[columns[0]])).join('\n'))}</pre>`;
+  if (columns.length === 1)
+    return `<pre class="db-plan-text">${escapeHtml(records.map((row) => String(row[columns[0]])).join('\n'))}</pre>`;
   const head = columns.map((c) => `<th>${escapeHtml(c)}</th>`).join('');
-  const body = records.map((row) => `<tr>${columns.map((c) => `<td>${escapeHtml(row[c] === null || row[c] === undefined ? '' : String(row[c]))}</td>`).join('')}</tr>`).join('');
+  const body = records
+    .map(
+      (row) =>
+        `<tr>${columns.map((c) => `<td>${escapeHtml(row[c] === null || row[c] === undefined ? '' : String(row[c]))}</td>`).join('')}</tr>`,
+    )
+    .join('');
   return `<table class="db-plan-table"><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
 }

@@ -11,8 +11,10 @@ function badgeHtml(badge: PanelBadge): string {
 export function renderPanelMenu(profile: Profile, panels: readonly PanelDefinition[], current: string): string {
   const items = panels.map((panel) => {
     const on = panel.name === current ? ' class="on" aria-current="page"' : '';
-    return `<li><a href="${escapeHtml(panelUrl(profile.token, panel.name))}"${on}><span>${escapeHtml(panel.title)}</span>`
-      + `<span>${panel.badges(profile).map(badgeHtml).join('')}</span></a></li>`;
+    return (
+      `<li><a href="${escapeHtml(panelUrl(profile.token, panel.name))}"${on}><span>${escapeHtml(panel.title)}</span>` +
+      `<span>${panel.badges(profile).map(badgeHtml).join('')}</span></a></li>`
+    );
   });
   return `<ul class="menu">${items.join('')}</ul>`;
 }

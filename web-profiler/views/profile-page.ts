@@ -24,7 +24,9 @@ export function renderProfilePage(profile: Profile, options: ProfilePageOptions)
   const html = panel ? panel.html(profile, options) : '';
   return renderLayout({
     title: `${title} · ${profile.method} ${profile.url} (${profile.status}) · Profiler`,
-    body: renderTopBar() + renderProfileSummary(profile, options.now)
-      + `<div class="wrap layout"><nav>${renderPanelMenu(profile, profilePanels(profile), panel?.name ?? options.panel)}</nav><main>${html}</main></div>`,
+    body:
+      renderTopBar() +
+      renderProfileSummary(profile, options.now) +
+      `<div class="wrap layout"><nav>${renderPanelMenu(profile, profilePanels(profile), panel?.name ?? options.panel)}</nav><main>${html}</main></div>`,
   });
 }

@@ -32,11 +32,16 @@ export function renderProfileSummary(profile: Profile, now?: number): string {
     ['Method', escapeHtml(profile.method)],
     ['Status', `${escapeHtml(String(profile.status))} ${escapeHtml(statusText)}`],
     ['IP', `<a href="${escapeHtml(ipSearch)}">${escapeHtml(profile.ip)}</a>`],
-    ['Profiled on', `<time datetime="${isoSeconds(profile.time)}Z">${formatDateTime(profile.time)} UTC</time>`
-      + (ahead ? ` <span class="future-note">(${ahead})</span>` : '')],
+    [
+      'Profiled on',
+      `<time datetime="${isoSeconds(profile.time)}Z">${formatDateTime(profile.time)} UTC</time>` +
+        (ahead ? ` <span class="future-note">(${ahead})</span>` : ''),
+    ],
     ['Duration', formatMs(profile.duration)],
     ['Token', `<code>${escapeHtml(profile.token)}</code>`],
   ];
-  return `<header class="hero summary ${statusClass(profile.status)}"><div class="wrap"><h1 class="msg">${url}</h1>`
-    + `<dl>${fields.map(([name, value]) => `<div><dt>${name}</dt><dd>${value}</dd></div>`).join('')}</dl></div></header>`;
+  return (
+    `<header class="hero summary ${statusClass(profile.status)}"><div class="wrap"><h1 class="msg">${url}</h1>` +
+    `<dl>${fields.map(([name, value]) => `<div><dt>${name}</dt><dd>${value}</dd></div>`).join('')}</dl></div></header>`
+  );
 }

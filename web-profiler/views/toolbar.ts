@@ -23,8 +23,10 @@ const row = (name: string, value: string): string => `<tr><th>${escapeHtml(name)
  */
 function section(name: string, summary: string, rows: string, href: string): string {
   const title = escapeHtml(builtInPanel(name)!.title);
-  return `<div class="ak-s ak-${name}" tabindex="0" data-panel="${name}">${summary}`
-    + `<div class="ak-det"><b>${title}</b><table>${rows}</table><div class="ak-more"><a href="${href}?panel=${name}">${title} panel</a></div></div></div>`;
+  return (
+    `<div class="ak-s ak-${name}" tabindex="0" data-panel="${name}">${summary}` +
+    `<div class="ak-det"><b>${title}</b><table>${rows}</table><div class="ak-more"><a href="${href}?panel=${name}">${title} panel</a></div></div></div>`
+  );
 }
 
 function statusTone(status: number): string {
@@ -68,42 +70,82 @@ function logSection(s: ToolbarSummary, href: string): string {
 export function renderToolbar(s: ToolbarSummary): string {
   const href = escapeHtml(profileUrl(s.token));
   const route = s.route === null ? '<em>no route</em>' : `@${escapeHtml(s.route)}`;
-  const request = section('request',
+  const request = section(
+    'request',
     `${pill(escapeHtml(String(s.status)), statusTone(s.status))} ${escapeHtml(s.method)} <span class="ak-route">${route}</span>`,
-    row('Status', escapeHtml(String(s.status))) + row('Method', escapeHtml(s.method)) + row('Route', route)
-      + row('Controller', s.controller === null ? '<em>none</em>' : escapeHtml(s.controller)), href);
-  const time = section('time', `<span class="ak-label">Time</span> ${formatMs(s.duration)}`,
-    row('Until the response', formatMs(s.duration)) + row('Listener calls', String(s.listeners)), href);
-  const exception = s.exceptions.length === 0 ? '' : section('exception',
-    pill(escapeHtml(s.exceptions[0]), 'ak-err'),
-    s.exceptions.map((name, i) => row(i === 0 ? 'Thrown' : 'Caused by', escapeHtml(name))).join(''), href);
-  const security = section('security',
+    row('Status', escapeHtml(String(s.status))) +
+      row('Method', escapeHtml(s.method)) +
+      row('Route', route) +
+      row('Controller', s.controller === null ? '<em>none</em>' : escapeHtml(s.controller)),
+    href,
+  );
+  const time = section(
+    'time',
+    `<span class="ak-label">Time</span> ${formatMs(s.duration)}`,
+    row('Until the response', formatMs(s.duration)) + row('Listener calls', String(s.listeners)),
+    href,
+  );
+  const exception =
+    s.exceptions.length === 0
+      ? ''
+      : section(
+          'exception',
+          pill(escapeHtml(s.exceptions[0]), 'ak-err'),
+          s.exceptions.map((name, i) => row(i === 0 ? 'Thrown' : 'Caused by', escapeHtml(name))).join(''),
+          href,
+        );
+  const security = section(
+    'security',
     `<span class="ak-label">Security</span> ${pill(escapeHtml(s.security.decision), SECURITY_PILLS[s.security.decision] ?? '')}`,
-    row('Decision', escapeHtml(s.security.decision)) + row('Rule', s.security.rule === null ? '<em>none</em>' : escapeHtml(s.security.rule)), href);
-  const outgoing = !s.outgoing ? '' : section('http_client',
-    `<span class="ak-label">HTTP</span> ${plural(s.outgoing.count, 'HTTP call')} &middot; ${formatMs(s.outgoing.total)}`,
-    row('Calls', String(s.outgoing.count)) + row('Total time', formatMs(s.outgoing.total)), href);
-  const database = !s.database ? '' : section('db',
-    `<span class="ak-label">DB</span> ${plural(s.database.count, 'query', 'queries')} &middot; ${formatMs(s.database.total)}${s.database.repeated ? ` ${pill('N+1', 'ak-warn')}` : ''}`,
-    row('Queries', String(s.database.count)) + row('Total time', formatMs(s.database.total))
-      + (s.database.repeated ? row('Warning', 'a statement ran many times from one place (N+1)') : ''), href);
-  const fetches = '<div class="ak-s ak-fetch" tabindex="0" data-panel="fetch" hidden><span class="ak-label">Fetch</span> <span class="ak-fetch-count">0</span>'
-    + '<div class="ak-det"><b>Requests from this page</b><table><thead><tr><th>Status</th><th>Method</th><th>URL</th><th>Profile</th></tr></thead>'
-    + '<tbody class="ak-fetch-list"></tbody></table></div></div>';
-  return '<div class="appkernel-toolbar-spacer" style="height:36px" aria-hidden="true"></div>'
-    + '<div id="appkernel-toolbar" class="appkernel-toolbar" role="complementary" aria-label="appkernel debug toolbar" '
-    + 'style="position:fixed;left:0;right:0;bottom:0;z-index:2147483647">'
-    + `<style>${TOOLBAR_STYLES}</style>`
-    + '<input type="checkbox" id="appkernel-toolbar-hidden" class="ak-min" aria-label="Hide the appkernel toolbar">'
-    + '<div class="ak-bar">'
-    + `<a class="ak-logo" href="${href}" title="Open the profile">appkernel</a>`
-    + request + time + logSection(s, href) + exception + security + outgoing + database + fetches
-    + `<a class="ak-token" href="${href}" title="Open the profile">${escapeHtml(s.token)}</a>`
-    + '<label class="ak-hide" for="appkernel-toolbar-hidden" title="Hide the toolbar" aria-label="Hide the toolbar">&#x2715;</label>'
-    + '</div>'
-    + '<label class="ak-tab" for="appkernel-toolbar-hidden" title="Show the appkernel toolbar">appkernel</label>'
-    + `<script>${TOOLBAR_SCRIPT}</script>`
-    + '</div>';
+    row('Decision', escapeHtml(s.security.decision)) +
+      row('Rule', s.security.rule === null ? '<em>none</em>' : escapeHtml(s.security.rule)),
+    href,
+  );
+  const outgoing = !s.outgoing
+    ? ''
+    : section(
+        'http_client',
+        `<span class="ak-label">HTTP</span> ${plural(s.outgoing.count, 'HTTP call')} &middot; ${formatMs(s.outgoing.total)}`,
+        row('Calls', String(s.outgoing.count)) + row('Total time', formatMs(s.outgoing.total)),
+        href,
+      );
+  const database = !s.database
+    ? ''
+    : section(
+        'db',
+        `<span class="ak-label">DB</span> ${plural(s.database.count, 'query', 'queries')} &middot; ${formatMs(s.database.total)}${s.database.repeated ? ` ${pill('N+1', 'ak-warn')}` : ''}`,
+        row('Queries', String(s.database.count)) +
+          row('Total time', formatMs(s.database.total)) +
+          (s.database.repeated ? row('Warning', 'a statement ran many times from one place (N+1)') : ''),
+        href,
+      );
+  const fetches =
+    '<div class="ak-s ak-fetch" tabindex="0" data-panel="fetch" hidden><span class="ak-label">Fetch</span> <span class="ak-fetch-count">0</span>' +
+    '<div class="ak-det"><b>Requests from this page</b><table><thead><tr><th>Status</th><th>Method</th><th>URL</th><th>Profile</th></tr></thead>' +
+    '<tbody class="ak-fetch-list"></tbody></table></div></div>';
+  return (
+    '<div class="appkernel-toolbar-spacer" style="height:36px" aria-hidden="true"></div>' +
+    '<div id="appkernel-toolbar" class="appkernel-toolbar" role="complementary" aria-label="appkernel debug toolbar" ' +
+    'style="position:fixed;left:0;right:0;bottom:0;z-index:2147483647">' +
+    `<style>${TOOLBAR_STYLES}</style>` +
+    '<input type="checkbox" id="appkernel-toolbar-hidden" class="ak-min" aria-label="Hide the appkernel toolbar">' +
+    '<div class="ak-bar">' +
+    `<a class="ak-logo" href="${href}" title="Open the profile">appkernel</a>` +
+    request +
+    time +
+    logSection(s, href) +
+    exception +
+    security +
+    outgoing +
+    database +
+    fetches +
+    `<a class="ak-token" href="${href}" title="Open the profile">${escapeHtml(s.token)}</a>` +
+    '<label class="ak-hide" for="appkernel-toolbar-hidden" title="Hide the toolbar" aria-label="Hide the toolbar">&#x2715;</label>' +
+    '</div>' +
+    '<label class="ak-tab" for="appkernel-toolbar-hidden" title="Show the appkernel toolbar">appkernel</label>' +
+    `<script>${TOOLBAR_SCRIPT}</script>` +
+    '</div>'
+  );
 }
 
 /** The observer's element: the id lets a check tell it from a script a page smuggled in. */

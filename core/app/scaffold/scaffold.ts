@@ -8,19 +8,30 @@ import { APP_CONFIG_TEMPLATE } from './app-config-template.js';
 /** A 16x16 favicon (an ICO holding one PNG): browsers ask every site for /favicon.ico. */
 const FAVICON_ICO = Buffer.from(
   'AAABAAEAEBAAAAEAIABbAAAAFgAAAIlQTkcNChoKAAAADUlIRFIAAAAQAAAAEAgGAAAAH/P/YQAAACJJREFUeNpjEJRQ/08JZhhcBvw6I0oUHjVg1ADaGjA0MxMAY1HpXIUcWVQAAAAASUVORK5CYII=',
-  'base64');
+  'base64',
+);
 
 /** What installing appkernel leaves in a folder: `app init` may still scaffold there without --force. */
 const INSTALL_LEFTOVERS = new Set(['package.json', 'package-lock.json', 'node_modules', '.git', '.gitignore']);
 
-const TSCONFIG = `${JSON.stringify({
-  compilerOptions: {
-    // tsx runs the files as they are: imports without an extension (./lib/pricing) and with .ts both type-check.
-    target: 'ES2022', module: 'preserve', moduleResolution: 'bundler', strict: true, noEmit: true,
-    allowImportingTsExtensions: true, skipLibCheck: true, types: ['node'],
+const TSCONFIG = `${JSON.stringify(
+  {
+    compilerOptions: {
+      // tsx runs the files as they are: imports without an extension (./lib/pricing) and with .ts both type-check.
+      target: 'ES2022',
+      module: 'preserve',
+      moduleResolution: 'bundler',
+      strict: true,
+      noEmit: true,
+      allowImportingTsExtensions: true,
+      skipLibCheck: true,
+      types: ['node'],
+    },
+    include: ['app.config.ts', 'app.config.mts', 'lib/**/*.ts'],
   },
-  include: ['app.config.ts', 'app.config.mts', 'lib/**/*.ts'],
-}, null, 2)}\n`;
+  null,
+  2,
+)}\n`;
 
 const GITIGNORE = 'node_modules/\nvar/\n';
 
@@ -47,20 +58,42 @@ export interface ScaffoldResult {
  */
 export function scaffoldProject(target: string, options: { force: boolean }): ScaffoldResult {
   const dir = resolve(target);
-  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new AppError('APP_ERR_INIT_NOT_EMPTY', `"${target}" exists and is not a folder.`);
+  if (existsSync(dir) && !statSync(dir).isDirectory())
+    throw new AppError('APP_ERR_INIT_NOT_EMPTY', `"${target}" exists and is not a folder.`);
   const foreign = existsSync(dir) ? readdirSync(dir).filter((name) => !INSTALL_LEFTOVERS.has(name)) : [];
   if (foreign.length > 0 && !options.force) {
-    throw new AppError('APP_ERR_INIT_NOT_EMPTY',
-      `The folder "${target}" is not empty (${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', ...' : ''}): use --force to add the project's files beside them (no file is overwritten).`);
+    throw new AppError(
+      'APP_ERR_INIT_NOT_EMPTY',
+      `The folder "${target}" is not empty (${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', ...' : ''}): use --force to add the project's files beside them (no file is overwritten).`,
+    );
   }
-  const result: ScaffoldResult = { dir, written: [], kept: [], updated: [], notes: [], commands: { serve: 'npm run dev', test: 'npm test' } };
+  const result: ScaffoldResult = {
+    dir,
+    written: [],
+    kept: [],
+    updated: [],
+    notes: [],
+    commands: { serve: 'npm run dev', test: 'npm test' },
+  };
   // Every file it may write or change is checked before any is written: nothing is written through a link out of the folder.
-  refuseLinks(dir, target, ['package.json', ...APP_FILES, 'tsconfig.json', 'public', 'public/favicon.ico', '.gitignore']);
+  refuseLinks(dir, target, [
+    'package.json',
+    ...APP_FILES,
+    'tsconfig.json',
+    'public',
+    'public/favicon.ico',
+    '.gitignore',
+  ]);
   const found = readPackageJson(dir);
   // What `npm install appkernel` writes in an empty folder (its dependencies alone) is completed as a new one.
-  const pkg = found !== null && Object.keys(found).every((key) => key === 'dependencies' || key === 'devDependencies') ? null : found;
+  const pkg =
+    found !== null && Object.keys(found).every((key) => key === 'dependencies' || key === 'devDependencies')
+      ? null
+      : found;
   // An ES module whatever the package says: a package.json without "type": "module" keeps its own.
-  const appFile = APP_FILES.find((name) => existsSync(join(dir, name))) ?? (pkg === null || pkg.type === 'module' ? 'app.config.ts' : 'app.config.mts');
+  const appFile =
+    APP_FILES.find((name) => existsSync(join(dir, name))) ??
+    (pkg === null || pkg.type === 'module' ? 'app.config.ts' : 'app.config.mts');
   const files: [string, string | Buffer][] = [
     [appFile, APP_CONFIG_TEMPLATE],
     ['tsconfig.json', TSCONFIG],
@@ -91,8 +124,10 @@ function refuseLinks(dir: string, target: string, names: readonly string[]): voi
       continue; // not there: it will be written as a file of the folder
     }
     if (link) {
-      throw new AppError('APP_ERR_INIT_NOT_EMPTY',
-        `"${name}" in "${target}" is a symbolic link: app init writes only files of the folder itself, never through a link. Nothing was written; replace the link with a file (or remove it) and run app init again.`);
+      throw new AppError(
+        'APP_ERR_INIT_NOT_EMPTY',
+        `"${name}" in "${target}" is a symbolic link: app init writes only files of the folder itself, never through a link. Nothing was written; replace the link with a file (or remove it) and run app init again.`,
+      );
     }
   }
 }
@@ -105,7 +140,10 @@ function readPackageJson(dir: string): Record<string, unknown> | null {
     if (typeof pkg === 'object' && pkg !== null && !Array.isArray(pkg)) return pkg as Record<string, unknown>;
     throw new Error('it does not hold an object');
   } catch (error) {
-    throw new AppError('APP_ERR_INIT_NOT_EMPTY', `The package.json in "${dir}" is not valid JSON: ${(error as Error).message}`);
+    throw new AppError(
+      'APP_ERR_INIT_NOT_EMPTY',
+      `The package.json in "${dir}" is not valid JSON: ${(error as Error).message}`,
+    );
   }
 }
 
@@ -119,9 +157,18 @@ const DEV_DEPENDENCIES = { typescript: '^5.4.0', '@types/node': '^20.0.0' } as c
  * scripts and the appkernel dependency. An existing one gains only the missing scripts and the dependency: its type, name and other
  * scripts are the project's, and a script of the same name it keeps is said, with npx instead.
  */
-function writePackageJson(dir: string, existing: Record<string, unknown> | null, installed: Record<string, unknown> | null, result: ScaffoldResult): void {
+function writePackageJson(
+  dir: string,
+  existing: Record<string, unknown> | null,
+  installed: Record<string, unknown> | null,
+  result: ScaffoldResult,
+): void {
   const pkg = existing ?? {
-    name: basename(dir).toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[._-]+/, '') || 'my-app',
+    name:
+      basename(dir)
+        .toLowerCase()
+        .replace(/[^a-z0-9._-]+/g, '-')
+        .replace(/^[._-]+/, '') || 'my-app',
     private: true,
     type: 'module',
     ...installed,
@@ -137,7 +184,9 @@ function writePackageJson(dir: string, existing: Record<string, unknown> | null,
     } else if (scripts[name] !== command) {
       const npx = `npx ${command}`;
       if (name === 'check') continue;
-      result.notes.push(`kept your "${name}" script ("${scripts[name]}"): ${name === 'dev' ? 'serve the app' : 'test its pages'} with ${npx}`);
+      result.notes.push(
+        `kept your "${name}" script ("${scripts[name]}"): ${name === 'dev' ? 'serve the app' : 'test its pages'} with ${npx}`,
+      );
       result.commands[name === 'dev' ? 'serve' : 'test'] = npx;
     }
   }

@@ -20,7 +20,7 @@ export function collectConfig({ entries, secrets }: CollectContext): ConfigData 
   if (!recorded) return null;
   if (secrets.size > 0 || serialisedJson(recorded) === undefined) return redactConfig(recorded, secrets);
   let built = builtOnce.get(recorded);
-  if (built === undefined) builtOnce.set(recorded, built = serialiseOnce(redactConfig(recorded, secrets)));
+  if (built === undefined) builtOnce.set(recorded, (built = serialiseOnce(redactConfig(recorded, secrets))));
   return built;
 }
 
@@ -34,18 +34,24 @@ function redactConfig(recorded: ConfigData, secrets: SecretValues): ConfigData {
       redacted.push(`env ${name}`);
       continue;
     }
-    const clean = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? redactUrl(value, secrets, []) : secrets.scrub(redactText(redactJson(value)));
+    const clean = /^[a-z][a-z0-9+.-]*:\/\//i.test(value)
+      ? redactUrl(value, secrets, [])
+      : secrets.scrub(redactText(redactJson(value)));
     if (clean !== value) redacted.push(`env ${name}`);
     env[name] = clean;
   }
   const options: Record<string, string> = Object.create(null);
-  for (const name of Object.keys(recorded.options ?? {})) options[name] = secrets.scrub(redactText(String(recorded.options[name])));
+  for (const name of Object.keys(recorded.options ?? {}))
+    options[name] = secrets.scrub(redactText(String(recorded.options[name])));
   return {
-    node: String(recorded.node), appkernel: String(recorded.appkernel),
+    node: String(recorded.node),
+    appkernel: String(recorded.appkernel),
     app: recorded.app ? { name: String(recorded.app.name), version: String(recorded.app.version) } : null,
     appFile: recorded.appFile === null ? null : String(recorded.appFile),
-    options, store: recorded.store === null ? null : redactUrl(String(recorded.store), secrets, []),
-    env, redacted,
+    options,
+    store: recorded.store === null ? null : redactUrl(String(recorded.store), secrets, []),
+    env,
+    redacted,
   };
 }
 

@@ -21,8 +21,11 @@ export function collectCustomPanels({ entries, secrets }: CollectContext): Recor
     panels[key.slice(CUSTOM_PREFIX.length)] = {
       title: String(panel.title),
       columns,
-      rows: (panel.rows ?? []).map((row) => (Array.isArray(row) ? row : [row]).map((cell, i) =>
-        (appValueIsSecret(columns[i] ?? '', cell) ? REDACTED : secrets.scrub(redactText(String(cell)))))),
+      rows: (panel.rows ?? []).map((row) =>
+        (Array.isArray(row) ? row : [row]).map((cell, i) =>
+          appValueIsSecret(columns[i] ?? '', cell) ? REDACTED : secrets.scrub(redactText(String(cell))),
+        ),
+      ),
     };
   }
   return panels;

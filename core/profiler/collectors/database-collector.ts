@@ -1,6 +1,12 @@
 import { DATABASE_COLLECTOR, QueryRecord, type QueryEntry } from '../../debug/database-query.js';
 import { repeatKey, REPEATED_QUERY_MIN, statementShape } from '../../debug/statement-shape.js';
-import type { DatabaseData, DatabaseQueryData, QueryFrame, QueryGroupData, RepeatedQueryData } from '../database-data.js';
+import type {
+  DatabaseData,
+  DatabaseQueryData,
+  QueryFrame,
+  QueryGroupData,
+  RepeatedQueryData,
+} from '../database-data.js';
 import { redactText, type SecretValues } from '../../redaction/index.js';
 import { appEntries } from './app-entries.js';
 import type { CollectContext } from './collect-context.js';
@@ -17,10 +23,10 @@ export function collectDatabase({ entries, secrets }: CollectContext): DatabaseD
   let slowMs: number | null = null;
   const queries = given.map((value) => {
     const entry = value instanceof QueryRecord ? value.toJSON() : value;
-    const query = queryData(typeof entry === 'object' && entry !== null ? entry as Partial<QueryEntry> : {}, secrets);
+    const query = queryData(typeof entry === 'object' && entry !== null ? (entry as Partial<QueryEntry>) : {}, secrets);
     const shape = statementShape(query.sql);
     let group = groupOf.get(shape);
-    if (group === undefined) groupOf.set(shape, group = groups.push({ shape, count: 0, totalTime: 0 }) - 1);
+    if (group === undefined) groupOf.set(shape, (group = groups.push({ shape, count: 0, totalTime: 0 }) - 1));
     groups[group].count++;
     groups[group].totalTime += query.duration ?? 0;
     query.group = group;
@@ -51,7 +57,12 @@ export function collectDatabase({ entries, secrets }: CollectContext): DatabaseD
 
 function queryData(entry: Partial<QueryEntry>, secrets: SecretValues): DatabaseQueryData {
   const driver = entry.driver === 'mysql2' ? 'mysql2' : 'pg';
-  const clean = redactQuery(driver, typeof entry.sql === 'string' ? entry.sql : '', Array.isArray(entry.params) ? entry.params : [], secrets);
+  const clean = redactQuery(
+    driver,
+    typeof entry.sql === 'string' ? entry.sql : '',
+    Array.isArray(entry.params) ? entry.params : [],
+    secrets,
+  );
   const duration = typeof entry.duration === 'number' ? entry.duration : null;
   const database = entry.database ?? null;
   return {
@@ -79,5 +90,9 @@ function queryData(entry: Partial<QueryEntry>, secrets: SecretValues): DatabaseQ
 function frameOf(frame: unknown): QueryFrame | null {
   if (typeof frame !== 'object' || frame === null) return null;
   const { function: fn, file, line } = frame as Partial<QueryFrame>;
-  return { function: typeof fn === 'string' ? fn : '(anonymous)', file: typeof file === 'string' ? file : null, line: typeof line === 'number' ? line : null };
+  return {
+    function: typeof fn === 'string' ? fn : '(anonymous)',
+    file: typeof file === 'string' ? file : null,
+    line: typeof line === 'number' ? line : null,
+  };
 }

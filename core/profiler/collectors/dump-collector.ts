@@ -26,16 +26,29 @@ export function redactDumpEntry(entry: DumpEntry): DumpEntry {
 /** A [name, value] pair (Object.entries, a Map's or a form's entries) whose value is secret under its name: ['password', 'x']. */
 function isSecretPair(items: readonly DumpNode[]): boolean {
   const [name, value] = items;
-  return items.length === 2 && name.type === 'string' && value.type !== 'array' && value.type !== 'object' && value.type !== 'map' && isSecretEntry(name.value, value);
+  return (
+    items.length === 2 &&
+    name.type === 'string' &&
+    value.type !== 'array' &&
+    value.type !== 'object' &&
+    value.type !== 'map' &&
+    isSecretEntry(name.value, value)
+  );
 }
 
 /** A dump's key is the app's own name: judged with its value (app-data-secrets.ts), so `{ Key: 'item:1' }` stays. */
 function isSecretEntry(key: string, value: DumpNode): boolean {
   switch (value.type) {
-    case 'null': case 'undefined': return false;
-    case 'string': case 'number': case 'bigint': return appValueIsSecret(key, value.value);
+    case 'null':
+    case 'undefined':
+      return false;
+    case 'string':
+    case 'number':
+    case 'bigint':
+      return appValueIsSecret(key, value.value);
     // a whole structure (or a boolean, a date) under a key of the password family
-    default: return appValueIsSecret(key, {});
+    default:
+      return appValueIsSecret(key, {});
   }
 }
 
@@ -44,18 +57,35 @@ const REDACTED_NODE: DumpNode = { type: 'string', value: REDACTED, length: REDAC
 function redactNode(node: DumpNode, secrets: SecretValues): DumpNode {
   const text = (value: string) => secrets.scrub(redactText(value));
   switch (node.type) {
-    case 'string': return { ...node, value: text(node.value) };
-    case 'error': return { ...node, message: text(node.message) };
-    case 'array': return { ...node, items: isSecretPair(node.items) ? [redactNode(node.items[0], secrets), REDACTED_NODE] : node.items.map((item) => redactNode(item, secrets)) };
-    case 'map': case 'set': return {
-      ...node,
-      items: node.items.map(([key, value]): [DumpNode, DumpNode] => [redactNode(key, secrets),
-        key.type === 'string' && isSecretEntry(key.value, value) ? REDACTED_NODE : redactNode(value, secrets)]),
-    };
-    case 'object': return {
-      ...node,
-      entries: node.entries.map(([key, value]) => [text(key), isSecretEntry(key, value) ? REDACTED_NODE : redactNode(value, secrets)]),
-    };
-    default: return node;
+    case 'string':
+      return { ...node, value: text(node.value) };
+    case 'error':
+      return { ...node, message: text(node.message) };
+    case 'array':
+      return {
+        ...node,
+        items: isSecretPair(node.items)
+          ? [redactNode(node.items[0], secrets), REDACTED_NODE]
+          : node.items.map((item) => redactNode(item, secrets)),
+      };
+    case 'map':
+    case 'set':
+      return {
+        ...node,
+        items: node.items.map(([key, value]): [DumpNode, DumpNode] => [
+          redactNode(key, secrets),
+          key.type === 'string' && isSecretEntry(key.value, value) ? REDACTED_NODE : redactNode(value, secrets),
+        ]),
+      };
+    case 'object':
+      return {
+        ...node,
+        entries: node.entries.map(([key, value]) => [
+          text(key),
+          isSecretEntry(key, value) ? REDACTED_NODE : redactNode(value, secrets),
+        ]),
+      };
+    default:
+      return node;
   }
 }

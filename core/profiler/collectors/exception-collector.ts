@@ -20,7 +20,7 @@ export function collectException({ trace, secrets }: CollectContext): ExceptionD
   if (built === undefined) {
     const found = new SecretValues();
     const panel = redactException(recorded, found);
-    builtOnce.set(recorded, built = found.size === 0 ? serialiseOnce(panel) : null);
+    builtOnce.set(recorded, (built = found.size === 0 ? serialiseOnce(panel) : null));
   }
   return built ?? redactException(recorded, secrets);
 }

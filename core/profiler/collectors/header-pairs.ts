@@ -10,7 +10,8 @@ export type HeaderPair = [name: string, value: string];
 export function headerPairs(headers: RawHeaders | null): HeaderPair[] {
   const pairs: HeaderPair[] = [];
   if (Array.isArray(headers)) {
-    for (let i = 0; i + 1 < headers.length; i += 2) pairs.push([String(headers[i]).toLowerCase(), String(headers[i + 1])]);
+    for (let i = 0; i + 1 < headers.length; i += 2)
+      pairs.push([String(headers[i]).toLowerCase(), String(headers[i + 1])]);
   } else if (typeof headers === 'string') {
     for (const line of headers.split('\r\n')) {
       const colon = line.indexOf(':');

@@ -11,7 +11,9 @@ import { headerPairs, type HeaderPair } from './header-pairs.js';
 
 /** The HTTP client panel: the outgoing calls the request's code made, headers and URLs redacted. */
 export function collectHttpClient({ entries, secrets }: CollectContext): HttpClientData {
-  const calls = appEntries(entries, HTTP_CLIENT_COLLECTOR).map((value) => callData(value instanceof OutgoingCall ? seen(value) : given(value), secrets));
+  const calls = appEntries(entries, HTTP_CLIENT_COLLECTOR).map((value) =>
+    callData(value instanceof OutgoingCall ? seen(value) : given(value), secrets),
+  );
   return {
     calls,
     totalTime: calls.reduce((sum, call) => sum + (call.duration ?? call.headersAfter ?? 0), 0),
@@ -55,24 +57,57 @@ function seen(call: OutgoingCall): CallFacts {
     requestHeaders,
     responseHeaders,
     requestSize: call.requestSize ?? contentLength(requestHeaders),
-    responseSize: contentLength(responseHeaders) ?? (call.endAt !== null && call.bodyHead !== null ? call.bodyReceived : null),
+    responseSize:
+      contentLength(responseHeaders) ?? (call.endAt !== null && call.bodyHead !== null ? call.bodyReceived : null),
     error: call.error,
     timedOut: call.timedOut,
     headersAfter: call.headersAt === null ? null : callSpan(call.origin, call.startAt, call.headersAt),
     // the record was handed off at kernel.terminate: a head without an end is an answer whose body the app never read
     bodyUnread: call.headersAt !== null && call.endAt === null && call.error === null,
     // what arrived of an answer the app never read to its end is not what it read
-    body: call.bodyHead === null || call.endAt === null || call.error !== null ? null : { head: Buffer.concat(call.bodyHead), received: call.bodyReceived },
+    body:
+      call.bodyHead === null || call.endAt === null || call.error !== null
+        ? null
+        : { head: Buffer.concat(call.bodyHead), received: call.bodyReceived },
   };
 }
 
 /** A call the app's code added itself (trace.addEntry): plain data with the panel's field names, headers as pairs. */
 function given(value: unknown): CallFacts {
-  const call: Record<string, unknown> = typeof value === 'object' && value !== null ? value as Record<string, unknown> : {};
-  const { client, method, url, start, duration, status, statusText, requestSize, responseSize, error, timedOut, headersAfter, bodyUnread } = call;
+  const call: Record<string, unknown> =
+    typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const {
+    client,
+    method,
+    url,
+    start,
+    duration,
+    status,
+    statusText,
+    requestSize,
+    responseSize,
+    error,
+    timedOut,
+    headersAfter,
+    bodyUnread,
+  } = call;
   return {
-    client, method, url, start, duration, status, statusText, requestSize, responseSize, error, timedOut, headersAfter, bodyUnread, body: null,
-    requestHeaders: givenPairs(call.requestHeaders), responseHeaders: givenPairs(call.responseHeaders),
+    client,
+    method,
+    url,
+    start,
+    duration,
+    status,
+    statusText,
+    requestSize,
+    responseSize,
+    error,
+    timedOut,
+    headersAfter,
+    bodyUnread,
+    body: null,
+    requestHeaders: givenPairs(call.requestHeaders),
+    responseHeaders: givenPairs(call.responseHeaders),
   };
 }
 
@@ -84,7 +119,10 @@ function callData(call: CallFacts, secrets: SecretValues): HttpCallData {
   const redacted: string[] = [];
   // a value the request already showed to be secret (a password query value sent on) goes under any header name
   const requestHeaders = scrubValues(redactRecord('header', grouped(call.requestHeaders), redacted, secrets), secrets);
-  const responseHeaders = scrubValues(redactRecord('header', grouped(call.responseHeaders), redacted, secrets), secrets);
+  const responseHeaders = scrubValues(
+    redactRecord('header', grouped(call.responseHeaders), redacted, secrets),
+    secrets,
+  );
   return {
     client: call.client === 'node:http' ? 'node:http' : 'undici',
     method: String(call.method),
@@ -101,13 +139,25 @@ function callData(call: CallFacts, secrets: SecretValues): HttpCallData {
     timedOut: call.timedOut === true,
     headersAfter: typeof call.headersAfter === 'number' ? call.headersAfter : null,
     bodyUnread: call.bodyUnread === true,
-    body: call.body === null ? null : receivedBodyPreview(headerValue(call.responseHeaders, 'content-type'), call.body.head, call.body.received, redacted, secrets),
+    body:
+      call.body === null
+        ? null
+        : receivedBodyPreview(
+            headerValue(call.responseHeaders, 'content-type'),
+            call.body.head,
+            call.body.received,
+            redacted,
+            secrets,
+          ),
     profile: debugToken(call.responseHeaders),
     redacted,
   };
 }
 
-function scrubValues(headers: Record<string, string | string[]>, secrets: SecretValues): Record<string, string | string[]> {
+function scrubValues(
+  headers: Record<string, string | string[]>,
+  secrets: SecretValues,
+): Record<string, string | string[]> {
   if (secrets.size === 0) return headers;
   for (const name of Object.keys(headers)) {
     const value = headers[name];

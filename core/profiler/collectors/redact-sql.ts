@@ -15,12 +15,19 @@ export interface RedactedQuery {
  * value this request already showed to be secret, or a credential of a known format, has it replaced;
  * a literal repeating a redacted parameter (mysql2 inlines them into its statement) is replaced too.
  */
-export function redactQuery(driver: 'pg' | 'mysql2', sql: string, params: readonly unknown[], secrets: SecretValues): RedactedQuery {
+export function redactQuery(
+  driver: 'pg' | 'mysql2',
+  sql: string,
+  params: readonly unknown[],
+  secrets: SecretValues,
+): RedactedQuery {
   const tokens = sqlTokens(sql, driver);
   const columns = tokenColumns(sql, tokens);
   const redacted: string[] = [];
   const secretParams = new Set<number>();
-  tokens.forEach((token, t) => { if (token.kind === 'param' && columns[t] !== null && looksSecret(columns[t]!)) secretParams.add(token.param); });
+  tokens.forEach((token, t) => {
+    if (token.kind === 'param' && columns[t] !== null && looksSecret(columns[t]!)) secretParams.add(token.param);
+  });
   const hidden = new Set<string>();
   const cleanParams = params.map((value, i) => {
     const name = driver === 'pg' ? `$${i + 1}` : `parameter ${i + 1}`;
@@ -44,7 +51,8 @@ export function redactQuery(driver: 'pg' | 'mysql2', sql: string, params: readon
     if (token.kind !== 'literal') return;
     const value = literalText(sql, token);
     const column = columns[t];
-    const secret = (column !== null && looksSecret(column)) || hidden.has(value) || secrets.scrub(redactText(value)) !== value;
+    const secret =
+      (column !== null && looksSecret(column)) || hidden.has(value) || secrets.scrub(redactText(value)) !== value;
     if (!secret) return;
     text += `${sql.slice(at, token.start)}'${REDACTED}'`;
     at = token.end;

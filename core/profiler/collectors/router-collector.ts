@@ -37,11 +37,21 @@ export function collectRouter({ request, trace, response, routes, requestData, s
 /** The panel of a request no route answered, with no parameters and no redirect: the same for the same miss on the same table. */
 function missPanel(routes: RouteCollection, method: string, path: string): RouterData {
   let memo = explained.get(routes);
-  if (memo === undefined || memo.size !== routes.size) explained.set(routes, memo = { size: routes.size, panels: new BoundedCache(MAX_EXPLAINED) });
+  if (memo === undefined || memo.size !== routes.size)
+    explained.set(routes, (memo = { size: routes.size, panels: new BoundedCache(MAX_EXPLAINED) }));
   const key = `${method} ${path}`;
   let panel = memo.panels.get(key);
   if (panel === undefined) {
-    panel = memo.panels.set(key, serialiseOnce({ route: null, params: {}, redirect: null, explain: explain(routes, method, path), definition: null }));
+    panel = memo.panels.set(
+      key,
+      serialiseOnce({
+        route: null,
+        params: {},
+        redirect: null,
+        explain: explain(routes, method, path),
+        definition: null,
+      }),
+    );
   }
   return panel;
 }
@@ -62,12 +72,18 @@ function definitionOf(route: Route | undefined, secrets: SecretValues): RouteDef
   if (!route) return null;
   if (secrets.size > 0) return definitionData(route, secrets);
   let definition = definitions.get(route);
-  if (definition === undefined) definitions.set(route, definition = serialiseOnce(definitionData(route, secrets)));
+  if (definition === undefined) definitions.set(route, (definition = serialiseOnce(definitionData(route, secrets))));
   return definition;
 }
 
 function definitionData(route: Route, secrets: SecretValues): RouteDefinitionData {
   const defaults: Record<string, string> = {};
   for (const [name, value] of Object.entries(route.defaults)) defaults[name] = secrets.scrub(redactText(value));
-  return { path: route.path, methods: [...route.methods], requirements: { ...route.requirements }, defaults, controller: route.controller };
+  return {
+    path: route.path,
+    methods: [...route.methods],
+    requirements: { ...route.requirements },
+    defaults,
+    controller: route.controller,
+  };
 }

@@ -20,11 +20,21 @@ function pgLiteral(value: unknown): string {
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   if (Array.isArray(value)) return `ARRAY[${value.map(pgLiteral).join(', ')}]`;
   const text = String(value);
-  const quoted = `'${text.replace(/'/g, '\'\'')}'`;
+  const quoted = `'${text.replace(/'/g, "''")}'`;
   return text.includes('\\') ? ` E${quoted.replace(/\\/g, '\\\\')}` : quoted;
 }
 
-const MYSQL_ESCAPES: Record<string, string> = { '\0': '\\0', '\b': '\\b', '\t': '\\t', '\n': '\\n', '\r': '\\r', '\x1a': '\\Z', '"': '\\"', '\'': '\\\'', '\\': '\\\\' };
+const MYSQL_ESCAPES: Record<string, string> = {
+  '\0': '\\0',
+  '\b': '\\b',
+  '\t': '\\t',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\x1a': '\\Z',
+  '"': '\\"',
+  "'": "\\'",
+  '\\': '\\\\',
+};
 
 /** mysql2's own escaping (sqlstring): backslash escapes in single quotes; a list as its items; true and false as words. */
 function mysqlLiteral(value: unknown): string {

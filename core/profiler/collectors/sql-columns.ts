@@ -8,7 +8,9 @@ const INSERT = /\binsert\s+into\s+[^(]*\(([^)]*)\)\s*values\s*\(/gi;
  * `INSERT INTO t (email, password) VALUES ($1, $2), ($3, $4)`), by the token's index; null when none is named.
  */
 export function tokenColumns(sql: string, tokens: readonly SqlToken[]): (string | null)[] {
-  const columns = tokens.map((token) => COMPARED.exec(sql.slice(Math.max(0, token.start - 120), token.start))?.[1] ?? null);
+  const columns = tokens.map(
+    (token) => COMPARED.exec(sql.slice(Math.max(0, token.start - 120), token.start))?.[1] ?? null,
+  );
   for (const insert of sql.matchAll(INSERT)) {
     const names = insert[1].split(',').map((name) => name.trim().replace(/^[`"[]|[`"\]]$/g, ''));
     let at = insert.index + insert[0].length;

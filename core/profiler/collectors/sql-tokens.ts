@@ -17,7 +17,7 @@ export function sqlTokens(sql: string, driver: 'pg' | 'mysql2'): SqlToken[] {
   let i = 0;
   while (i < sql.length) {
     const c = sql[i];
-    if (c === '\'' || (c === '"' && driver === 'mysql2')) {
+    if (c === "'" || (c === '"' && driver === 'mysql2')) {
       const end = closing(sql, i, c, driver === 'mysql2');
       tokens.push({ kind: 'literal', start: i, end, param: -1 });
       i = end;
@@ -61,7 +61,10 @@ function closing(sql: string, from: number, quote: string, backslash: boolean): 
 export function literalText(sql: string, token: SqlToken): string {
   const quote = sql[token.start];
   const inner = sql.slice(token.start + 1, Math.max(token.start + 1, token.end - 1));
-  return inner.split(quote + quote).join(quote).replace(/\\(.)/g, '$1');
+  return inner
+    .split(quote + quote)
+    .join(quote)
+    .replace(/\\(.)/g, '$1');
 }
 
 /** Whether the statement is one statement: no `;` outside its literals, quoted names and comments but a last one. */

@@ -36,7 +36,11 @@ const out = new ByteWriter();
  * names read so far (request-record.ts), completed by the batch's records.
  * Runs in the profiler worker; on the main thread only if the worker failed.
  */
-export function buildRecordedProfiles(records: ArrayBuffer | Uint8Array, tables: RouteTables, names: string[]): BuiltBatch {
+export function buildRecordedProfiles(
+  records: ArrayBuffer | Uint8Array,
+  tables: RouteTables,
+  names: string[],
+): BuiltBatch {
   const bytes = records instanceof Uint8Array ? records : new Uint8Array(records);
   const reader = new ByteReader(bytes);
   const lengths: number[] = [];
@@ -55,7 +59,8 @@ export function buildRecordedProfiles(records: ArrayBuffer | Uint8Array, tables:
       token = trace.token ?? '';
       const profile = buildProfile(request, trace, response, tables.get(routes));
       const summary = summarize(profile);
-      if (storableAsRecord(profile, request, trace)) writeStoredRecord(out, bytes, bodyOffset, responseBodyOffset, used.ids, names, profile);
+      if (storableAsRecord(profile, request, trace))
+        writeStoredRecord(out, bytes, bodyOffset, responseBodyOffset, used.ids, names, profile);
       else out.text(storedJson(profile));
       lengths.push(out.length - start);
       summaries.push(summary);

@@ -220,7 +220,10 @@ export class ByteReader {
     const start = this.#at + 4;
     this.#at = start + length;
     if (length <= MAX_SHORT_STRING) {
-      return knownString(this.#bytes, start, length) ?? keepString(this.#bytes, start, length, this.#text.toString('utf8', start, this.#at));
+      return (
+        knownString(this.#bytes, start, length) ??
+        keepString(this.#bytes, start, length, this.#text.toString('utf8', start, this.#at))
+      );
     }
     return this.#text.toString('utf8', start, this.#at);
   }

@@ -18,7 +18,7 @@ function recordJson(record: ExceptionRecord): string {
   const keys = Object.keys(record);
   if (!Object.isFrozen(frames) || keys[keys.length - 1] !== 'frames') return JSON.stringify(record);
   let text = framesJson.get(frames);
-  if (text === undefined) framesJson.set(frames, text = JSON.stringify(frames));
+  if (text === undefined) framesJson.set(frames, (text = JSON.stringify(frames)));
   const head = JSON.stringify(rest);
   return `${head.slice(0, -1)}${head.length > 2 ? ',' : ''}"frames":${text}}`;
 }

@@ -7,15 +7,34 @@ import type { ByteReader, ByteWriter } from './byte-writer.js';
  * back into an OutgoingCall whose headers are strings, for the HTTP client collector.
  */
 
-const enum Has { HeadersAt = 1, EndAt = 2, Status = 4, Error = 8, TimedOut = 16, RequestSize = 32, Body = 64 }
-const enum Headers { None, Block, List, Record }
+const enum Has {
+  HeadersAt = 1,
+  EndAt = 2,
+  Status = 4,
+  Error = 8,
+  TimedOut = 16,
+  RequestSize = 32,
+  Body = 64,
+}
+const enum Headers {
+  None,
+  Block,
+  List,
+  Record,
+}
 
 export function writeOutgoingCall(w: ByteWriter, call: OutgoingCall): void {
   const { headersAt, endAt, status, error, requestSize } = call;
   w.uint(call.client === 'node:http' ? 1 : 0);
-  w.uint((headersAt === null ? 0 : Has.HeadersAt) | (endAt === null ? 0 : Has.EndAt) | (status === null ? 0 : Has.Status)
-    | (error === null ? 0 : Has.Error) | (call.timedOut ? Has.TimedOut : 0) | (requestSize === null ? 0 : Has.RequestSize)
-    | (call.bodyHead === null ? 0 : Has.Body));
+  w.uint(
+    (headersAt === null ? 0 : Has.HeadersAt) |
+      (endAt === null ? 0 : Has.EndAt) |
+      (status === null ? 0 : Has.Status) |
+      (error === null ? 0 : Has.Error) |
+      (call.timedOut ? Has.TimedOut : 0) |
+      (requestSize === null ? 0 : Has.RequestSize) |
+      (call.bodyHead === null ? 0 : Has.Body),
+  );
   w.float(call.origin);
   w.float(call.startAt);
   if (headersAt !== null) w.float(headersAt);
@@ -102,10 +121,14 @@ function writeHeaders(w: ByteWriter, headers: RawHeaders | null): void {
 
 function readHeaders(r: ByteReader): RawHeaders | null {
   switch (r.uint()) {
-    case Headers.Block: return r.string();
-    case Headers.List: return readList(r, r.uint());
-    case Headers.Record: return readList(r, r.fixed32());
-    default: return null;
+    case Headers.Block:
+      return r.string();
+    case Headers.List:
+      return readList(r, r.uint());
+    case Headers.Record:
+      return readList(r, r.fixed32());
+    default:
+      return null;
   }
 }
 

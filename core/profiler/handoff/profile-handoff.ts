@@ -87,7 +87,7 @@ export class ProfileHandoff {
     private readonly warn: (message: string) => void,
     private readonly workerUrl = new URL('./profiler-worker.js', import.meta.url),
   ) {
-    this.#writerSpec = store.settleWritten ? store.writerSpec?.() ?? null : null;
+    this.#writerSpec = store.settleWritten ? (store.writerSpec?.() ?? null) : null;
     this.#ensureWorker();
   }
 
@@ -147,7 +147,12 @@ export class ProfileHandoff {
     if (worker && this.#writerSpec) this.#post({ type: 'close' });
     const start = Date.now();
     const busy = () => (this.#writerSpec ? !this.#closed : this.#sent.size > 0);
-    while (this.#worker === worker && worker && busy() && Date.now() - start < (this.#ready ? CLOSE_WRITE_WAIT_MS : CLOSE_WAIT_MS)) {
+    while (
+      this.#worker === worker &&
+      worker &&
+      busy() &&
+      Date.now() - start < (this.#ready ? CLOSE_WRITE_WAIT_MS : CLOSE_WAIT_MS)
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     if (this.#worker !== worker) return;
@@ -170,7 +175,10 @@ export class ProfileHandoff {
     const worker = this.#ensureWorker();
     if (!worker) {
       const records = new Uint8Array(this.#writer.take());
-      this.#deliver({ tokens, records, shared: null }, buildRecordedProfiles(records, this.#localTables, [...traceNames()]));
+      this.#deliver(
+        { tokens, records, shared: null },
+        buildRecordedProfiles(records, this.#localTables, [...traceNames()]),
+      );
       return;
     }
     const length = this.#writer.length;
@@ -185,7 +193,7 @@ export class ProfileHandoff {
     this.#sent.set(id, { tokens, records, shared });
     worker.ref();
     // A buffer of its own is copied by the message (the batch stays here until its profiles come back).
-    this.#post({ type: 'batch', id, records: shared ?? records.buffer as ArrayBuffer, length });
+    this.#post({ type: 'batch', id, records: shared ?? (records.buffer as ArrayBuffer), length });
   };
 
   #ensureWorker(): Worker | null {
@@ -231,7 +239,9 @@ export class ProfileHandoff {
         break;
       case 'store-failed':
         this.#writerSpec = null;
-        this.warn(`The profiler worker could not open the profile store (${message.message}): profiles are written from the main thread.`);
+        this.warn(
+          `The profiler worker could not open the profile store (${message.message}): profiles are written from the main thread.`,
+        );
         return;
       case 'closed':
         this.#closed = true;
@@ -277,7 +287,10 @@ export class ProfileHandoff {
     const reasons = new Map(failures);
     for (const token of sent.tokens) {
       if (this.#inWriter.has(token)) continue;
-      this.store.cancel(token, `A profile could not be built (${reasons.get(token) ?? 'no reason given'}), so it was dropped.`);
+      this.store.cancel(
+        token,
+        `A profile could not be built (${reasons.get(token) ?? 'no reason given'}), so it was dropped.`,
+      );
     }
   }
 
@@ -293,7 +306,10 @@ export class ProfileHandoff {
     const reasons = new Map(built.failures);
     for (const token of sent.tokens) {
       if (delivered.has(token)) continue;
-      this.store.cancel(token, `A profile could not be built (${reasons.get(token) ?? 'no reason given'}), so it was dropped.`);
+      this.store.cancel(
+        token,
+        `A profile could not be built (${reasons.get(token) ?? 'no reason given'}), so it was dropped.`,
+      );
     }
   }
 }

@@ -32,7 +32,8 @@ let writer: StoreWriter | null = null;
 /** messages are handled in order, opening the store included */
 let chain: Promise<void> = Promise.resolve();
 
-const post = (message: FromProfilerWorker, transfer: ArrayBuffer[] = []): void => parentPort!.postMessage(message, transfer);
+const post = (message: FromProfilerWorker, transfer: ArrayBuffer[] = []): void =>
+  parentPort!.postMessage(message, transfer);
 
 async function handle(message: ToProfilerWorker): Promise<void> {
   switch (message.type) {
@@ -57,7 +58,12 @@ async function handle(message: ToProfilerWorker): Promise<void> {
         writer!.write(Buffer.from(built.jsons, at, built.lengths[i]), summary);
         at += built.lengths[i];
       });
-      post({ type: 'taken', id: message.id, queued: built.summaries.map((summary) => summary.token), failures: built.failures });
+      post({
+        type: 'taken',
+        id: message.id,
+        queued: built.summaries.map((summary) => summary.token),
+        failures: built.failures,
+      });
       return;
     }
     case 'close':

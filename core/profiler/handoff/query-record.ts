@@ -7,13 +7,29 @@ import type { ByteReader, ByteWriter } from './byte-writer.js';
  * QueryRecord.toJSON() would have made, which the Database collector reads.
  */
 
-const enum Has { Mysql2 = 1, Duration = 2, Rows = 4, Error = 8, Port = 16, Frame = 32, Line = 64, SlowMs = 128 }
+const enum Has {
+  Mysql2 = 1,
+  Duration = 2,
+  Rows = 4,
+  Error = 8,
+  Port = 16,
+  Frame = 32,
+  Line = 64,
+  SlowMs = 128,
+}
 
 export function writeQueryRecord(w: ByteWriter, query: QueryRecord): void {
   const { duration, rows, error, database, frame, slowMs } = query;
-  w.uint((query.driver === 'mysql2' ? Has.Mysql2 : 0) | (duration === null ? 0 : Has.Duration) | (rows === null ? 0 : Has.Rows)
-    | (error === null ? 0 : Has.Error) | (database.port === null ? 0 : Has.Port) | (frame === null ? 0 : Has.Frame)
-    | (frame === null || frame.line === null ? 0 : Has.Line) | (slowMs === null ? 0 : Has.SlowMs));
+  w.uint(
+    (query.driver === 'mysql2' ? Has.Mysql2 : 0) |
+      (duration === null ? 0 : Has.Duration) |
+      (rows === null ? 0 : Has.Rows) |
+      (error === null ? 0 : Has.Error) |
+      (database.port === null ? 0 : Has.Port) |
+      (frame === null ? 0 : Has.Frame) |
+      (frame === null || frame.line === null ? 0 : Has.Line) |
+      (slowMs === null ? 0 : Has.SlowMs),
+  );
   w.float(query.start);
   if (duration !== null) w.float(duration);
   if (rows !== null) w.float(rows);

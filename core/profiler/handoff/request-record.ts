@@ -1,7 +1,21 @@
-import { parseQuery, type QueryValues, type Request, type RouteAttributes, type ServerAddress } from '../../http/request.js';
+import {
+  parseQuery,
+  type QueryValues,
+  type Request,
+  type RouteAttributes,
+  type ServerAddress,
+} from '../../http/request.js';
 import { notifiedMessage } from '../../kernel/event-dispatcher.js';
 import { matchedRouteContext, MatchedRouteRecord } from '../../kernel/router-listener.js';
-import { CALL_STRIDE, NotifiedRecord, PHASE_STRIDE, propagationMessage, PropagationRecord, RecordingTrace, traceNameId } from '../../kernel/request-trace.js';
+import {
+  CALL_STRIDE,
+  NotifiedRecord,
+  PHASE_STRIDE,
+  propagationMessage,
+  PropagationRecord,
+  RecordingTrace,
+  traceNameId,
+} from '../../kernel/request-trace.js';
 import type { ExceptionData } from '../../kernel/exception-data.js';
 import type { SecurityData } from '../../kernel/trace-data.js';
 import type { LogLevel, LogRecord } from '../../log/log-record.js';
@@ -33,15 +47,34 @@ const LEVELS: readonly LogLevel[] = ['DEBUG', 'INFO', 'NOTICE', 'WARNING', 'ERRO
 const LEVEL_CODE = new Map(LEVELS.map((level, i) => [level, i]));
 const DECISIONS: readonly (SecurityData['decision'] | null)[] = [null, 'none', 'allowed', 'denied'];
 
-const enum Body { None, Text, Bytes, Opaque, Described }
-const enum Entry { Record, Notified, MatchedRoute, Stopped, NotCalled }
+const enum Body {
+  None,
+  Text,
+  Bytes,
+  Opaque,
+  Described,
+}
+const enum Entry {
+  Record,
+  Notified,
+  MatchedRoute,
+  Stopped,
+  NotCalled,
+}
 
 /**
  * Writes one request; `routes` names the route table the worker explains 404s with; `names` are
  * the trace names, of which the reader already has the first `known`.
  */
-export function writeRequestRecord(w: ByteWriter, request: Request, trace: RecordingTrace, response: ResponseFacts,
-  routes: number, names: readonly string[], known: number): void {
+export function writeRequestRecord(
+  w: ByteWriter,
+  request: Request,
+  trace: RecordingTrace,
+  response: ResponseFacts,
+  routes: number,
+  names: readonly string[],
+  known: number,
+): void {
   if (trace.entries !== null) nameKnownValues(trace.entries);
   w.uint(known);
   w.uint(names.length - known);
@@ -112,7 +145,11 @@ export function writeEntries(w: ByteWriter, entries: ReadonlyMap<string, readonl
   }
 }
 
-export function readEntries(r: ByteReader, names: readonly string[], used: NameUse | null): Map<string, unknown[]> | null {
+export function readEntries(
+  r: ByteReader,
+  names: readonly string[],
+  used: NameUse | null,
+): Map<string, unknown[]> | null {
   const count = r.uint();
   if (count === 0) return null;
   const entries = new Map<string, unknown[]>();
@@ -125,7 +162,13 @@ export function readEntries(r: ByteReader, names: readonly string[], used: NameU
   return entries;
 }
 
-const enum Value { Json, Numbers, OutgoingCall, Known, Query }
+const enum Value {
+  Json,
+  Numbers,
+  OutgoingCall,
+  Known,
+  Query,
+}
 
 /**
  * An entry's value: an outgoing HTTP call or a database query field by field (outgoing-call-record.ts,
@@ -189,7 +232,7 @@ const knownValues = new WeakMap<readonly string[], Map<number, unknown>>();
 
 function knownValue(names: readonly string[], id: number): unknown {
   let values = knownValues.get(names);
-  if (values === undefined) knownValues.set(names, values = new Map());
+  if (values === undefined) knownValues.set(names, (values = new Map()));
   let value = values.get(id);
   if (value === undefined) {
     value = JSON.parse(names[id] ?? 'null');
@@ -200,7 +243,13 @@ function knownValue(names: readonly string[], id: number): unknown {
 }
 
 function isNumberRecord(value: unknown): value is Record<string, number> {
-  if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype || serialisedJson(value) !== undefined) return false;
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    Object.getPrototypeOf(value) !== Object.prototype ||
+    serialisedJson(value) !== undefined
+  )
+    return false;
   for (const name in value) {
     const field = (value as Record<string, unknown>)[name];
     if (typeof field !== 'number' || !Number.isFinite(field)) return false;
@@ -251,8 +300,12 @@ function writeLog(w: ByteWriter, request: Request, records: readonly LogRecord[]
 /** Whether the worker can make the record again from the request's route attributes, as it reads them back. */
 function matchesAttributes(record: MatchedRouteRecord, request: Request): boolean {
   const { attributes } = request;
-  return record.request === request && record.match.route === attributes.route
-    && record.match.controller === attributes.controller && record.match.params === attributes.params;
+  return (
+    record.request === request &&
+    record.match.route === attributes.route &&
+    record.match.controller === attributes.controller &&
+    record.match.params === attributes.params
+  );
 }
 
 /**
@@ -275,7 +328,6 @@ function valueJson(value: unknown, otherwise = 'null'): string {
     return JSON.stringify(redactData(value, keep, ignore, never).value) ?? otherwise;
   }
 }
-
 
 const keep = (text: string) => text;
 const ignore = () => {};
@@ -323,9 +375,15 @@ export class RecordedRequest implements RequestFacts {
 
   constructor(
     readonly startedAt: number,
-    readonly method: string, readonly baseUrl: string, readonly path: string, readonly queryString: string, readonly clientIp: string,
+    readonly method: string,
+    readonly baseUrl: string,
+    readonly path: string,
+    readonly queryString: string,
+    readonly clientIp: string,
     readonly serverAddress: ServerAddress | null,
-    readonly headers: Record<string, string>, readonly bodySize: number, readonly body: Buffer,
+    readonly headers: Record<string, string>,
+    readonly bodySize: number,
+    readonly body: Buffer,
     attributes: RouteAttributes,
   ) {
     this.attributes = attributes;
@@ -344,7 +402,12 @@ export class RecordedRequest implements RequestFacts {
 }
 
 export class RecordedResponse implements ResponseFacts {
-  constructor(readonly status: number, readonly statusText: string, readonly headers: Record<string, string>, readonly body: unknown) {}
+  constructor(
+    readonly status: number,
+    readonly statusText: string,
+    readonly headers: Record<string, string>,
+    readonly body: unknown,
+  ) {}
 
   header(name: string): string | undefined {
     const lower = name.toLowerCase();
@@ -404,9 +467,22 @@ export function readRecordBody(r: ByteReader, names: readonly string[], used: Na
   const route = r.optionalString();
   const controller = r.optionalString();
   const params = readPairs(r);
-  const request = new RecordedRequest(startedAt, method, baseUrl, path, queryString, clientIp, serverAddress, headers, bodySize, body, { route, controller, params });
+  const request = new RecordedRequest(
+    startedAt,
+    method,
+    baseUrl,
+    path,
+    queryString,
+    clientIp,
+    serverAddress,
+    headers,
+    bodySize,
+    body,
+    { route, controller, params },
+  );
   const redirect = r.optionalString();
-  if (redirect !== null) trace.matched({ type: 'redirect', route: route ?? '', controller: controller ?? '', path: redirect, params });
+  if (redirect !== null)
+    trace.matched({ type: 'redirect', route: route ?? '', controller: controller ?? '', path: redirect, params });
   const decision = DECISIONS[r.uint()] ?? null;
   if (decision !== null) trace.decided(decision, r.optionalString(), r.optionalString());
   const exception = r.optionalString();
@@ -489,7 +565,13 @@ function readPairs(r: ByteReader): Record<string, string> {
  * propagation one from its event and listener names, a "Matched route" one from the request's
  * route attributes.
  */
-function readLog(r: ByteReader, trace: RecordingTrace, names: readonly string[], request: RecordedRequest, used: NameUse | null): LogRecord[] {
+function readLog(
+  r: ByteReader,
+  trace: RecordingTrace,
+  names: readonly string[],
+  request: RecordedRequest,
+  used: NameUse | null,
+): LogRecord[] {
   const records: LogRecord[] = [];
   for (let n = r.uint(); n > 0; n--) {
     const time = r.float();
@@ -501,7 +583,13 @@ function readLog(r: ByteReader, trace: RecordingTrace, names: readonly string[],
       used?.add(listenerId);
       const event = names[eventId] ?? '(unknown event)';
       const listener = names[listenerId] ?? '(unknown listener)';
-      records.push({ time, level: 'DEBUG', channel: 'event', message: propagationMessage(entry === Entry.Stopped, event, listener), context: { event, listener } });
+      records.push({
+        time,
+        level: 'DEBUG',
+        channel: 'event',
+        message: propagationMessage(entry === Entry.Stopped, event, listener),
+        context: { event, listener },
+      });
       continue;
     }
     if (entry === Entry.MatchedRoute) {
@@ -516,7 +604,13 @@ function readLog(r: ByteReader, trace: RecordingTrace, names: readonly string[],
       records.push(new NotifiedRecord(time, notifiedMessage(event, listener), { event, listener }, call));
       continue;
     }
-    records.push({ time, level: LEVELS[r.uint()] ?? 'DEBUG', channel: r.string(), message: r.string(), context: JSON.parse(r.string()) as Record<string, unknown> });
+    records.push({
+      time,
+      level: LEVELS[r.uint()] ?? 'DEBUG',
+      channel: r.string(),
+      message: r.string(),
+      context: JSON.parse(r.string()) as Record<string, unknown>,
+    });
   }
   return records;
 }
@@ -525,19 +619,41 @@ function readLog(r: ByteReader, trace: RecordingTrace, names: readonly string[],
  * The facts of the "Matched route" records last made, by URL: the same request asked again gets
  * the same context object (shareContext: never changed, its stored copy made once).
  */
-const matchedRoutes = new Map<string, { method: string; route: string | null; controller: string | null; params: Record<string, string>; message: string; context: Record<string, unknown> }>();
+const matchedRoutes = new Map<
+  string,
+  {
+    method: string;
+    route: string | null;
+    controller: string | null;
+    params: Record<string, string>;
+    message: string;
+    context: Record<string, unknown>;
+  }
+>();
 const MAX_MATCHED_ROUTES = 256;
 
 function matchedRouteRecord(time: number, request: RecordedRequest): LogRecord {
   const { route, controller, params } = request.attributes;
   const url = request.url;
   const known = matchedRoutes.get(url);
-  if (known !== undefined && known.method === request.method && known.route === route && known.controller === controller && sameStrings(known.params, params)) {
+  if (
+    known !== undefined &&
+    known.method === request.method &&
+    known.route === route &&
+    known.controller === controller &&
+    sameStrings(known.params, params)
+  ) {
     return { time, level: 'INFO', channel: 'request', message: known.message, context: known.context };
   }
   const context = shareContext(matchedRouteContext(route ?? '', controller ?? '', params, url, request.method));
   const message = `Matched route "${route ?? ''}".`;
-  const record: LogRecord = { time, level: 'INFO', channel: 'request', message: message.includes('{') ? interpolate(message, context) : message, context };
+  const record: LogRecord = {
+    time,
+    level: 'INFO',
+    channel: 'request',
+    message: message.includes('{') ? interpolate(message, context) : message,
+    context,
+  };
   if (matchedRoutes.size >= MAX_MATCHED_ROUTES) matchedRoutes.clear();
   matchedRoutes.set(url, { method: request.method, route, controller, params, message: record.message, context });
   return record;
@@ -555,8 +671,10 @@ function sameStrings(a: Record<string, string>, b: Record<string, string>): bool
 
 function readResponseBody(r: ByteReader): unknown {
   switch (r.uint()) {
-    case Body.Text: return r.string();
-    case Body.Bytes: return r.bytes();
+    case Body.Text:
+      return r.string();
+    case Body.Bytes:
+      return r.bytes();
     case Body.Opaque: {
       const size = r.uint();
       const head = r.bytes();
@@ -566,6 +684,7 @@ function readResponseBody(r: ByteReader): unknown {
       const { size, title, structure, preview } = JSON.parse(r.string()) as DescribedBody;
       return new DescribedBody(size, title, structure, preview);
     }
-    default: return null;
+    default:
+      return null;
   }
 }

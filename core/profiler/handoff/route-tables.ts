@@ -13,8 +13,12 @@ export interface RouteDefinitionData {
 /** The route table as plain data, to hand to the worker once per kernel. */
 export function routeTableData(routes: RouteCollection): RouteDefinitionData[] {
   return routes.all().map((route) => ({
-    name: route.name, path: route.path, methods: [...route.methods], requirements: { ...route.requirements },
-    defaults: { ...route.defaults }, controller: route.controller,
+    name: route.name,
+    path: route.path,
+    methods: [...route.methods],
+    requirements: { ...route.requirements },
+    defaults: { ...route.defaults },
+    controller: route.controller,
   }));
 }
 

@@ -17,7 +17,7 @@ let lastSlot = 0;
 export function knownString(bytes: Uint8Array, start: number, length: number): string | undefined {
   let hash = 0x811c9dc5 ^ length;
   for (let i = start, end = start + length; i < end; i++) hash = Math.imul(hash ^ bytes[i], 0x01000193);
-  const slot = lastSlot = (hash ^ (hash >>> 16)) & (SLOTS - 1);
+  const slot = (lastSlot = (hash ^ (hash >>> 16)) & (SLOTS - 1));
   const known = slotBytes[slot];
   return known !== undefined && known.length === length && sameBytes(known, bytes, start) ? slotTexts[slot] : undefined;
 }

@@ -26,7 +26,8 @@ export class Announcements {
     if (!waiters) return;
     this.#waiters.delete(token);
     for (const wake of waiters) wake();
-    if (this.#roomWaiters.length > 0 && this.#waiters.size <= this.#lowWater) for (const wake of this.#roomWaiters.splice(0)) wake();
+    if (this.#roomWaiters.length > 0 && this.#waiters.size <= this.#lowWater)
+      for (const wake of this.#roomWaiters.splice(0)) wake();
   }
 
   /**

@@ -15,7 +15,7 @@ function listenerPrefix(listener: string): string {
   let prefix = prefixes.get(listener);
   if (prefix === undefined) {
     if (prefixes.size >= MAX_PREFIXES) prefixes.clear();
-    prefixes.set(listener, prefix = `{"listener":${quote(listener)},"duration":`);
+    prefixes.set(listener, (prefix = `{"listener":${quote(listener)},"duration":`));
   }
   return prefix;
 }
@@ -33,15 +33,27 @@ export function eventsJson(panel: EventsData): string | undefined {
   const { events } = panel;
   for (let e = 0; e < events.length; e++) {
     const event = events[e];
-    if (!isPlain(event) || !hasKeys(event, ['name', 'listeners']) || typeof event.name !== 'string' || !Array.isArray(event.listeners)) return undefined;
+    if (
+      !isPlain(event) ||
+      !hasKeys(event, ['name', 'listeners']) ||
+      typeof event.name !== 'string' ||
+      !Array.isArray(event.listeners)
+    )
+      return undefined;
     text += `${e === 0 ? '' : ','}{"name":${quote(event.name)},"listeners":[`;
     const { listeners } = event;
     for (let l = 0; l < listeners.length; l++) {
       const call = listeners[l];
       if (!isPlain(call)) return undefined;
       const withStart = call.start !== undefined;
-      if (!hasKeys(call, withStart ? CALL_KEYS : CALL_KEYS.slice(0, 3)) || typeof call.listener !== 'string' || typeof call.duration !== 'number'
-        || typeof call.stoppedPropagation !== 'boolean' || (withStart && typeof call.start !== 'number')) return undefined;
+      if (
+        !hasKeys(call, withStart ? CALL_KEYS : CALL_KEYS.slice(0, 3)) ||
+        typeof call.listener !== 'string' ||
+        typeof call.duration !== 'number' ||
+        typeof call.stoppedPropagation !== 'boolean' ||
+        (withStart && typeof call.start !== 'number')
+      )
+        return undefined;
       if (l > 0) text += ',';
       text += listenerPrefix(call.listener) + number(call.duration);
       if (withStart) text += (call.stoppedPropagation ? STOPPED_START : GOES_ON_START) + number(call.start!) + '}';

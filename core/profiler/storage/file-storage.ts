@@ -10,7 +10,17 @@ import { SegmentCatalog, type SegmentState } from './segment-catalog.js';
 import { recoverSegment, rewriteIndex } from './segment-recovery.js';
 import { inlineEncoder, workerEncoder } from './record-encoder.js';
 import { SegmentWriter } from './segment-writer.js';
-import { CUTOFF_FILE, errorCode, isWriterAlive, logPath, parseSegmentFile, readRangeSync, sharedWriting, unlinkIfPresent, writeFileAtomicSync } from './store-files.js';
+import {
+  CUTOFF_FILE,
+  errorCode,
+  isWriterAlive,
+  logPath,
+  parseSegmentFile,
+  readRangeSync,
+  sharedWriting,
+  unlinkIfPresent,
+  writeFileAtomicSync,
+} from './store-files.js';
 import { compareKeys, type IndexEntry, type OrderKey } from './time-ordered-list.js';
 import { summaryFilter } from './summary-filter.js';
 import { queuedAndStored } from './queued-and-stored.js';
@@ -71,18 +81,32 @@ export async function openFileStorage(options: FileStorageOptions): Promise<File
     // Readers wait for the index; has() and writing need not.
     void catalog.loadInBackground({ tokens: options.readsTokens ?? true });
   } catch (error) {
-    throw new AppError('APP_ERR_PROFILER_STORE_CORRUPT', `The profile store ${options.dir} cannot be opened: ${(error as Error).message}`, { cause: error });
+    throw new AppError(
+      'APP_ERR_PROFILER_STORE_CORRUPT',
+      `The profile store ${options.dir} cannot be opened: ${(error as Error).message}`,
+      { cause: error },
+    );
   }
   const limits: RetentionLimits = {
     maxProfiles: options.maxProfiles ?? DEFAULT_RETENTION.maxProfiles,
     maxBytes: options.maxBytes ?? DEFAULT_RETENTION.maxBytes,
     maxAgeMs: options.maxAgeMs ?? DEFAULT_RETENTION.maxAgeMs,
   };
-  const encoder = options.compressInWorker === false ? inlineEncoder() : workerEncoder(warn, options.startCompressionAtOnce);
+  const encoder =
+    options.compressInWorker === false ? inlineEncoder() : workerEncoder(warn, options.startCompressionAtOnce);
   const maxQueue = options.maxQueue ?? DEFAULT_MAX_QUEUE;
-  const storage = new FileStorage(catalog, new SegmentWriter(catalog, {
-    maxQueue, encoder, capacity: segmentCapacity(limits), warn, onWritten: options.onWritten,
-  }), limits, warn);
+  const storage = new FileStorage(
+    catalog,
+    new SegmentWriter(catalog, {
+      maxQueue,
+      encoder,
+      capacity: segmentCapacity(limits),
+      warn,
+      onWritten: options.onWritten,
+    }),
+    limits,
+    warn,
+  );
   storage.writerOptions = { maxQueue, compressInWorker: options.compressInWorker !== false };
   return storage;
 }
@@ -97,7 +121,12 @@ export class FileStorage implements ProfileStorage {
   #storedUnseen = new TokenBits();
   #reportedDrops = 0;
 
-  constructor(catalog: SegmentCatalog, writer: SegmentWriter, readonly limits: RetentionLimits, private readonly warn: (message: string) => void) {
+  constructor(
+    catalog: SegmentCatalog,
+    writer: SegmentWriter,
+    readonly limits: RetentionLimits,
+    private readonly warn: (message: string) => void,
+  ) {
     this.#catalog = catalog;
     this.#writer = writer;
     writer.afterAppend = () => this.#enforceRetention();
@@ -179,7 +208,8 @@ export class FileStorage implements ProfileStorage {
     if (!entries) return null;
     const decoded = profileAt(entries, entry.slot);
     if (!decoded.ok) throw corrupt(token, entry.segment, entry.offset, decoded.problem);
-    if (decoded.profile.token !== token) throw corrupt(token, entry.segment, entry.offset, `the record there holds profile "${decoded.profile.token}"`);
+    if (decoded.profile.token !== token)
+      throw corrupt(token, entry.segment, entry.offset, `the record there holds profile "${decoded.profile.token}"`);
     return decoded.profile;
   }
 
@@ -197,8 +227,10 @@ export class FileStorage implements ProfileStorage {
     }
     if (bytes.length < entry.length) {
       // Cut short (a copy, a full disk): it may end before the record even starts.
-      const problem = bytes.length === 0 ? `the segment ends before the record starts (it holds ${segmentSize(logPath(this.dir, entry.segment))} bytes)`
-        : `the segment ends ${entry.length - bytes.length} bytes before the end of the record`;
+      const problem =
+        bytes.length === 0
+          ? `the segment ends before the record starts (it holds ${segmentSize(logPath(this.dir, entry.segment))} bytes)`
+          : `the segment ends ${entry.length - bytes.length} bytes before the end of the record`;
       throw corrupt(token, entry.segment, entry.offset, problem);
     }
     const key = `${entry.segment}:${entry.offset}`;
@@ -216,7 +248,11 @@ export class FileStorage implements ProfileStorage {
     this.#refresh();
     if (this.#writer.queued === 0) return this.#catalog.index.search(query);
     const offset = Math.max(0, Math.floor(query.offset ?? 0));
-    const stored = this.#catalog.index.search({ ...query, offset: 0, limit: offset + Math.max(0, Math.floor(query.limit)) });
+    const stored = this.#catalog.index.search({
+      ...query,
+      offset: 0,
+      limit: offset + Math.max(0, Math.floor(query.limit)),
+    });
     return queuedAndStored(this.#waitingMatches(query), stored, query);
   }
 
@@ -283,7 +319,8 @@ export class FileStorage implements ProfileStorage {
         // Nothing to clear.
       }
       for (const file of files.filter((f) => parseSegmentFile(f)?.ext === 'log')) unlinkIfPresent(join(this.dir, file));
-      for (const file of files.filter((f) => parseSegmentFile(f)?.ext === 'idx' || f === CUTOFF_FILE)) unlinkIfPresent(join(this.dir, file));
+      for (const file of files.filter((f) => parseSegmentFile(f)?.ext === 'idx' || f === CUTOFF_FILE))
+        unlinkIfPresent(join(this.dir, file));
       this.#catalog.forgetAll();
       this.#writer.detach();
     });
@@ -329,7 +366,10 @@ export class FileStorage implements ProfileStorage {
         const logSize = statSync(logPath(this.dir, base)).size;
         const recovery = recoverSegment(this.dir, base, logSize, []);
         rewriteIndex(this.dir, base, recovery.records, logSize);
-        if (recovery.skipped > 0) this.warn(`Segment ${base} of the profile store: ignored ${recovery.skipped} bytes of a half-written or damaged record.`);
+        if (recovery.skipped > 0)
+          this.warn(
+            `Segment ${base} of the profile store: ignored ${recovery.skipped} bytes of a half-written or damaged record.`,
+          );
       }
       this.#catalog.forgetAll();
       this.#catalog.load();
@@ -362,7 +402,11 @@ export class FileStorage implements ProfileStorage {
 }
 
 function corrupt(token: string, segment: string, offset: number, problem: string, cause?: unknown): AppError {
-  return new AppError('APP_ERR_PROFILER_STORE_CORRUPT', `Profile "${token}" (segment ${segment}, byte ${offset}) is corrupt: ${problem}.`, { cause });
+  return new AppError(
+    'APP_ERR_PROFILER_STORE_CORRUPT',
+    `Profile "${token}" (segment ${segment}, byte ${offset}) is corrupt: ${problem}.`,
+    { cause },
+  );
 }
 
 function segmentSize(path: string): string {

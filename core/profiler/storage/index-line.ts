@@ -37,8 +37,10 @@ export function summarize(profile: Profile): ProfileSummary {
 export function formatRecordLine(summary: ProfileSummary, offset: number, length: number, slot: number): string {
   const { token, status, ip, method, url, time, duration } = summary;
   const route = summary.route ?? null;
-  return `[${JSON.stringify(token) ?? 'null'},${number(status)},${quoted(ip)},${quoted(method)},${quoted(url)},${number(time)},`
-    + `${number(Math.round(duration * 1000) / 1000)},${number(offset)},${number(length)},${number(slot)},${route === null ? 'null' : quoted(route)}]\n`;
+  return (
+    `[${JSON.stringify(token) ?? 'null'},${number(status)},${quoted(ip)},${quoted(method)},${quoted(url)},${number(time)},` +
+    `${number(Math.round(duration * 1000) / 1000)},${number(offset)},${number(length)},${number(slot)},${route === null ? 'null' : quoted(route)}]\n`
+  );
 }
 
 const quotedTexts = new Map<string, string>();
@@ -57,7 +59,11 @@ function quoted(value: unknown): string {
 
 /** As JSON.stringify writes an array's element that should be a number. */
 function number(value: unknown): string {
-  return typeof value === 'number' ? (Number.isFinite(value) ? String(value) : 'null') : (JSON.stringify(value) ?? 'null');
+  return typeof value === 'number'
+    ? Number.isFinite(value)
+      ? String(value)
+      : 'null'
+    : (JSON.stringify(value) ?? 'null');
 }
 
 export function formatSealLine(logSize: number): string {
@@ -84,12 +90,38 @@ export function parseIndexLines(text: string, firstLine = 1): ParsedIndex {
       parsed.garbled.push(firstLine + i);
     } else if (row.length === 2 && row[0] === 'seal' && isCount(row[1])) {
       parsed.sealedAt = row[1];
-    } else if ((row.length === 9 || (row.length >= 10 && row.length <= 11 && isCount(row[9]))) && isRouteName(row[10]) && typeof row[0] === 'string' && isValidToken(row[0]) && Number.isInteger(row[1])
-      && typeof row[2] === 'string' && typeof row[3] === 'string' && typeof row[4] === 'string'
-      && Number.isFinite(row[5]) && Number.isFinite(row[6]) && isCount(row[7]) && isCount(row[8])) {
-      const [token, status, ip, method, url, time, duration, offset, length] = row as [string, number, string, string, string, number, number, number, number];
+    } else if (
+      (row.length === 9 || (row.length >= 10 && row.length <= 11 && isCount(row[9]))) &&
+      isRouteName(row[10]) &&
+      typeof row[0] === 'string' &&
+      isValidToken(row[0]) &&
+      Number.isInteger(row[1]) &&
+      typeof row[2] === 'string' &&
+      typeof row[3] === 'string' &&
+      typeof row[4] === 'string' &&
+      Number.isFinite(row[5]) &&
+      Number.isFinite(row[6]) &&
+      isCount(row[7]) &&
+      isCount(row[8])
+    ) {
+      const [token, status, ip, method, url, time, duration, offset, length] = row as [
+        string,
+        number,
+        string,
+        string,
+        string,
+        number,
+        number,
+        number,
+        number,
+      ];
       const route = (row[10] as string | null | undefined) ?? null;
-      parsed.records.push({ summary: { token, status, ip, method, url, time, duration, route }, offset, length, slot: (row[9] as number | undefined) ?? 0 });
+      parsed.records.push({
+        summary: { token, status, ip, method, url, time, duration, route },
+        offset,
+        length,
+        slot: (row[9] as number | undefined) ?? 0,
+      });
     } else {
       parsed.garbled.push(firstLine + i);
     }

@@ -16,7 +16,7 @@ export function quote(text: string): string {
   let json = quoted.get(text);
   if (json === undefined) {
     if (quoted.size >= MAX_QUOTED) quoted.clear();
-    quoted.set(text, json = JSON.stringify(text));
+    quoted.set(text, (json = JSON.stringify(text)));
   }
   return json;
 }
@@ -33,7 +33,8 @@ const TRIMMED = DIGITS.map((digits) => digits.replace(/0+$/, ''));
  */
 export function jsonNumber(value: number): string {
   const millionths = Math.round(value * 1e6);
-  if (millionths / 1e6 !== value || millionths >= 1e15 || millionths <= -1e15) return Number.isFinite(value) ? String(value) : 'null';
+  if (millionths / 1e6 !== value || millionths >= 1e15 || millionths <= -1e15)
+    return Number.isFinite(value) ? String(value) : 'null';
   const magnitude = millionths < 0 ? -millionths : millionths;
   const whole = Math.floor(magnitude / 1e6);
   const fraction = magnitude - whole * 1e6;
@@ -63,5 +64,9 @@ export function hasKeys(value: object, keys: readonly string[]): boolean {
 
 /** A plain array (its JSON is its items'). */
 export function isPlainArray(value: unknown): value is unknown[] {
-  return Array.isArray(value) && Object.getPrototypeOf(value) === Array.prototype && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
+  return (
+    Array.isArray(value) &&
+    Object.getPrototypeOf(value) === Array.prototype &&
+    typeof (value as { toJSON?: unknown }).toJSON !== 'function'
+  );
 }

@@ -20,18 +20,26 @@ function header(out: Buffer, oid: number, count: number, hasNulls: boolean): num
 }
 
 /** Elements of one byte length: each written by `write` at `at`, which gives the offset after it. */
-function fixedWidthArray<T>(oid: number, width: number, values: readonly T[], write: (out: Buffer, value: T, at: number) => number): Buffer {
+function fixedWidthArray<T>(
+  oid: number,
+  width: number,
+  values: readonly T[],
+  write: (out: Buffer, value: T, at: number) => number,
+): Buffer {
   const out = Buffer.allocUnsafe(HEADER_BYTES + values.length * (4 + width));
   let at = header(out, oid, values.length, false);
   for (const value of values) at = write(out, value, out.writeInt32BE(width, at));
   return out;
 }
 
-export const int4Array = (values: readonly number[]): Buffer => fixedWidthArray(OID.int4, 4, values, (out, value, at) => out.writeInt32BE(value, at));
+export const int4Array = (values: readonly number[]): Buffer =>
+  fixedWidthArray(OID.int4, 4, values, (out, value, at) => out.writeInt32BE(value, at));
 
-export const float8Array = (values: readonly number[]): Buffer => fixedWidthArray(OID.float8, 8, values, (out, value, at) => out.writeDoubleBE(value, at));
+export const float8Array = (values: readonly number[]): Buffer =>
+  fixedWidthArray(OID.float8, 8, values, (out, value, at) => out.writeDoubleBE(value, at));
 
-export const boolArray = (values: readonly boolean[]): Buffer => fixedWidthArray(OID.bool, 1, values, (out, value, at) => out.writeUInt8(value ? 1 : 0, at));
+export const boolArray = (values: readonly boolean[]): Buffer =>
+  fixedWidthArray(OID.bool, 1, values, (out, value, at) => out.writeUInt8(value ? 1 : 0, at));
 
 /** Strings as UTF-8, null as NULL. */
 export function textArray(values: readonly (string | null)[]): Buffer {

@@ -38,7 +38,8 @@ export function packBlocks(bodies: readonly Uint8Array[], times: readonly number
   while (start < bodies.length) {
     let end = start + 1;
     let bytes = bodies[start].length;
-    while (end < bodies.length && end - start < BLOCK_PROFILES && bytes + bodies[end].length <= BLOCK_BYTES) bytes += bodies[end++].length;
+    while (end < bodies.length && end - start < BLOCK_PROFILES && bytes + bodies[end].length <= BLOCK_BYTES)
+      bytes += bodies[end++].length;
     const payload = deflateRawSync(blockSlots(bodies.slice(start, end)), DEFLATE_V1);
     const block = Buffer.allocUnsafe(1 + payload.length);
     block[0] = FORMAT_DEFLATE_V2;
@@ -58,11 +59,15 @@ export function packBlocks(bodies: readonly Uint8Array[], times: readonly number
 
 /** The body at `slot` of a stored block; throws an Error saying what is wrong with it. */
 export function bodyAt(block: Buffer, slot: number): Buffer {
-  if (block.length === 0 || (block[0] !== FORMAT_DEFLATE_V1 && block[0] !== FORMAT_DEFLATE_V2)) throw new Error(`unknown block format ${block[0]}`);
+  if (block.length === 0 || (block[0] !== FORMAT_DEFLATE_V1 && block[0] !== FORMAT_DEFLATE_V2))
+    throw new Error(`unknown block format ${block[0]}`);
   const inflated = inflateBounded(block.subarray(1));
   if (typeof inflated === 'string') throw new Error(inflated);
   const bodies = block[0] === FORMAT_DEFLATE_V2 ? splitSlots(inflated) : splitLines(inflated);
   if (typeof bodies === 'string') throw new Error(bodies);
-  if (slot >= bodies.length) throw new Error(`its block holds ${bodies.length} profile${bodies.length === 1 ? '' : 's'}, the row says line ${slot + 1}`);
+  if (slot >= bodies.length)
+    throw new Error(
+      `its block holds ${bodies.length} profile${bodies.length === 1 ? '' : 's'}, the row says line ${slot + 1}`,
+    );
   return bodies[slot];
 }

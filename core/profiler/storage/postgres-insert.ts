@@ -39,7 +39,9 @@ export const BATCH_ROWS = 500;
  * batch's tokens, and the batch is then sent again as KEEPING_INSERT. ON CONFLICT's check before
  * each row cost the database a tenth of the insert, for collisions that reserved tokens make rare.
  */
-const rowsText = (tail: string) => `WITH ids AS MATERIALIZED (SELECT n, nextval('${BLOCKS_TABLE}_id_seq') AS id FROM generate_series(1, cardinality($14::bytea[])) AS n),
+const rowsText = (
+  tail: string,
+) => `WITH ids AS MATERIALIZED (SELECT n, nextval('${BLOCKS_TABLE}_id_seq') AS id FROM generate_series(1, cardinality($14::bytea[])) AS n),
     blocks AS (INSERT INTO ${BLOCKS_TABLE} (id, newest, body)
       SELECT ids.id, b.newest, b.body FROM unnest($14::bytea[], $15::float8[]) WITH ORDINALITY AS b(body, newest, n) JOIN ids ON ids.n = b.n),
     urls AS MATERIALIZED (SELECT n, md5(url)::uuid AS hash, url FROM unnest($6::text[]) WITH ORDINALITY AS u(url, n)),
@@ -52,7 +54,10 @@ const rowsText = (tail: string) => `WITH ids AS MATERIALIZED (SELECT n, nextval(
     ${tail}`;
 
 const INSERT = { name: 'appkernel_insert_rows', text: rowsText('') };
-const KEEPING_INSERT = { name: 'appkernel_insert_rows_keeping', text: rowsText('ON CONFLICT (token) DO NOTHING RETURNING token') };
+const KEEPING_INSERT = {
+  name: 'appkernel_insert_rows_keeping',
+  text: rowsText('ON CONFLICT (token) DO NOTHING RETURNING token'),
+};
 const TOKEN_KEY = `${PROFILES_TABLE}_pkey`;
 
 /**
@@ -87,19 +92,38 @@ function distinctUrls(rows: readonly ProfileRow[]): { urls: string[]; urlOf: num
  * another instance holds is left as it is, its row not written).
  */
 export async function insertRows(db: pg.Pool | pg.ClientBase, rows: readonly ProfileRow[]): Promise<string[]> {
-  const packed = packBlocks(rows.map((r) => r.body), rows.map((r) => r.time));
+  const packed = packBlocks(
+    rows.map((r) => r.body),
+    rows.map((r) => r.time),
+  );
   const { urls, urlOf } = distinctUrls(rows);
   const values = [
-    textArray(rows.map((r) => r.token)), float8Array(rows.map((r) => r.time)), int4Array(rows.map((r) => r.status)), textArray(rows.map((r) => r.ip)),
-    textArray(rows.map((r) => r.method)), textArray(urls), float8Array(rows.map((r) => r.duration)), textArray(rows.map((r) => r.instance)),
-    boolArray(rows.map((r) => r.profiler)), int4Array(rows.map((r) => r.bytes)), textArray(rows.map((r) => r.route)), int4Array(packed.blockOf),
-    int4Array(packed.slotOf), byteaArray(packed.blocks), float8Array(packed.newest), int4Array(urlOf),
+    textArray(rows.map((r) => r.token)),
+    float8Array(rows.map((r) => r.time)),
+    int4Array(rows.map((r) => r.status)),
+    textArray(rows.map((r) => r.ip)),
+    textArray(rows.map((r) => r.method)),
+    textArray(urls),
+    float8Array(rows.map((r) => r.duration)),
+    textArray(rows.map((r) => r.instance)),
+    boolArray(rows.map((r) => r.profiler)),
+    int4Array(rows.map((r) => r.bytes)),
+    textArray(rows.map((r) => r.route)),
+    int4Array(packed.blockOf),
+    int4Array(packed.slotOf),
+    byteaArray(packed.blocks),
+    float8Array(packed.newest),
+    int4Array(urlOf),
   ];
   try {
     await db.query({ ...INSERT, values });
     return rows.map((r) => r.token);
   } catch (error) {
-    if ((error as { code?: string; constraint?: string }).code !== '23505' || (error as { constraint?: string }).constraint !== TOKEN_KEY) throw error;
+    if (
+      (error as { code?: string; constraint?: string }).code !== '23505' ||
+      (error as { constraint?: string }).constraint !== TOKEN_KEY
+    )
+      throw error;
   }
   const result = await db.query<{ token: string }>({ ...KEEPING_INSERT, values });
   return result.rows.map((row) => row.token);

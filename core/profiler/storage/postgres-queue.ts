@@ -122,19 +122,25 @@ export class PostgresQueue {
       } catch (error) {
         if (!isConnectionError(error)) {
           this.#forget(batch);
-          this.events.dropped(batch.map((q) => q.summary.token),
-            `${batch.length} ${plural(batch.length, 'profile', 'profiles')} could not be written to the profile database (${(error as Error).message}), so ${plural(batch.length, 'it was', 'they were')} dropped.`);
+          this.events.dropped(
+            batch.map((q) => q.summary.token),
+            `${batch.length} ${plural(batch.length, 'profile', 'profiles')} could not be written to the profile database (${(error as Error).message}), so ${plural(batch.length, 'it was', 'they were')} dropped.`,
+          );
           continue;
         }
         if (!this.down) {
           this.down = true;
-          this.events.warn(`The profile database went away (${(error as Error).message}): profiles are queued (at most ${this.maxQueue}) and written once it is back.`);
+          this.events.warn(
+            `The profile database went away (${(error as Error).message}): profiles are queued (at most ${this.maxQueue}) and written once it is back.`,
+          );
         }
         if (this.givingUp) {
           const lost = this.#queue;
           this.#forget(lost);
-          this.events.dropped(lost.map((q) => q.summary.token),
-            `The profile database is still away: ${lost.length} queued ${plural(lost.length, 'profile was', 'profiles were')} dropped at close.`);
+          this.events.dropped(
+            lost.map((q) => q.summary.token),
+            `The profile database is still away: ${lost.length} queued ${plural(lost.length, 'profile was', 'profiles were')} dropped at close.`,
+          );
           return;
         }
         await delay(retry);
@@ -150,20 +156,35 @@ export class PostgresQueue {
       const size = json.length + summary.url.length;
       bytes += size;
       return {
-        token: summary.token, time: summary.time, status: summary.status, ip: summary.ip, method: summary.method, url: summary.url,
-        duration: summary.duration, instance, profiler: isProfilerUrl(summary.url), bytes: size, route: summary.route ?? null, body: json,
+        token: summary.token,
+        time: summary.time,
+        status: summary.status,
+        ip: summary.ip,
+        method: summary.method,
+        url: summary.url,
+        duration: summary.duration,
+        instance,
+        profiler: isProfilerUrl(summary.url),
+        bytes: size,
+        route: summary.route ?? null,
+        body: json,
       };
     });
     const written = new Set(await insertRows(this.db, rows));
     if (this.down) {
       this.down = false;
-      this.events.warn(`The profile database is back: writing the ${this.#queue.length} queued ${plural(this.#queue.length, 'profile', 'profiles')}.`);
+      this.events.warn(
+        `The profile database is back: writing the ${this.#queue.length} queued ${plural(this.#queue.length, 'profile', 'profiles')}.`,
+      );
     }
     this.#forget(batch);
     const taken = batch.map((q) => q.summary.token).filter((token) => !written.has(token));
     this.events.written([...written], bytes);
     for (const token of taken) {
-      this.events.dropped([token], `Profile token "${token}" was already taken by another instance's profile, which is kept: this one was dropped.`);
+      this.events.dropped(
+        [token],
+        `Profile token "${token}" was already taken by another instance's profile, which is kept: this one was dropped.`,
+      );
     }
   }
 

@@ -40,9 +40,7 @@ const MIGRATIONS: readonly (readonly string[])[] = [
     `CREATE INDEX ${PROFILES_TABLE}_visible ON ${PROFILES_TABLE} (profiler, time DESC, token DESC)`,
     `CREATE INDEX ${PROFILES_TABLE}_seq ON ${PROFILES_TABLE} (seq)`,
   ],
-  [
-    `ALTER TABLE ${PROFILES_TABLE} ADD COLUMN route text`,
-  ],
+  [`ALTER TABLE ${PROFILES_TABLE} ADD COLUMN route text`],
   [
     `CREATE TABLE ${COUNTS_TABLE} (
       profiler boolean NOT NULL,
@@ -162,9 +160,7 @@ const URL_TRIGRAM_INDEXES = [
  * A trigram index's pending list (new entries not yet merged) is read through by every search:
  * kept small, searches stay fast while profiles arrive.
  */
-const TRIGRAM_PENDING_LIMITS = [
-  `ALTER INDEX IF EXISTS ${PROFILES_TABLE}_url_trgm SET (gin_pending_list_limit = 256)`,
-];
+const TRIGRAM_PENDING_LIMITS = [`ALTER INDEX IF EXISTS ${PROFILES_TABLE}_url_trgm SET (gin_pending_list_limit = 256)`];
 
 /**
  * Schema 9's: the planner's statistics of a status class and an upper-cased method, which the
@@ -185,12 +181,16 @@ export async function migrate(client: pg.ClientBase, upTo = SCHEMA_VERSION): Pro
   await client.query('BEGIN');
   try {
     await client.query(`SELECT pg_advisory_xact_lock(hashtext('${VERSION_TABLE}'))`);
-    await client.query(`CREATE TABLE IF NOT EXISTS ${VERSION_TABLE} (only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row), version integer NOT NULL)`);
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS ${VERSION_TABLE} (only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row), version integer NOT NULL)`,
+    );
     const found = await client.query<{ version: number }>(`SELECT version FROM ${VERSION_TABLE}`);
     const current = found.rows[0]?.version ?? 0;
     if (current > SCHEMA_VERSION) {
-      throw new AppError('APP_ERR_PROFILER_STORE_SCHEMA',
-        `The profile database holds schema version ${current}, newer than this appkernel knows (${SCHEMA_VERSION}): upgrade appkernel, or use another database.`);
+      throw new AppError(
+        'APP_ERR_PROFILER_STORE_SCHEMA',
+        `The profile database holds schema version ${current}, newer than this appkernel knows (${SCHEMA_VERSION}): upgrade appkernel, or use another database.`,
+      );
     }
     for (let version = current + 1; version <= upTo; version++) {
       for (const statement of MIGRATIONS[version - 1]) await client.query(statement);
@@ -203,7 +203,10 @@ export async function migrate(client: pg.ClientBase, upTo = SCHEMA_VERSION): Pro
       if (version === 9) await optional(client, KIND_STATISTICS);
     }
     if (upTo > current) {
-      await client.query(`INSERT INTO ${VERSION_TABLE} (version) VALUES ($1) ON CONFLICT (only_row) DO UPDATE SET version = EXCLUDED.version`, [upTo]);
+      await client.query(
+        `INSERT INTO ${VERSION_TABLE} (version) VALUES ($1) ON CONFLICT (only_row) DO UPDATE SET version = EXCLUDED.version`,
+        [upTo],
+      );
     }
     await client.query('COMMIT');
   } catch (error) {

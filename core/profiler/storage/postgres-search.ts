@@ -20,7 +20,10 @@ export const MAX_NAMED_URLS = 1_000;
 
 /** The hashes of the distinct URLs that contain `url` (their trigram index): one more than MAX_NAMED_URLS at most. */
 export function urlLookup(url: string): { text: string; params: unknown[] } {
-  return { text: `SELECT hash FROM ${URLS_TABLE} WHERE url LIKE $1 LIMIT ${MAX_NAMED_URLS + 1}`, params: [containsPattern(url)] };
+  return {
+    text: `SELECT hash FROM ${URLS_TABLE} WHERE url LIKE $1 LIMIT ${MAX_NAMED_URLS + 1}`,
+    params: [containsPattern(url)],
+  };
 }
 
 /**
@@ -41,7 +44,8 @@ export function searchCondition(query: SearchQuery, first = 1, urlHashes?: reado
   if (query.status) {
     const wanted = query.status.trim().toLowerCase();
     // The class as well, so that its index serves an exact status too (walking the class newest first).
-    if (/^[0-9]{3}$/.test(wanted)) clauses.push(`status / 100 = ${param(Number(wanted[0]))} AND status = ${param(Number(wanted))}`);
+    if (/^[0-9]{3}$/.test(wanted))
+      clauses.push(`status / 100 = ${param(Number(wanted[0]))} AND status = ${param(Number(wanted))}`);
     else if (/^[0-9]xx$/.test(wanted)) {
       clauses.push(`status / 100 = ${param(Number(wanted[0]))}`);
     } else clauses.push(`status::text LIKE ${param(containsPattern(wanted))}`);
@@ -49,12 +53,14 @@ export function searchCondition(query: SearchQuery, first = 1, urlHashes?: reado
   if (query.method) clauses.push(`upper(method) = ${param(query.method.trim().toUpperCase())}`);
   if (query.ip) clauses.push(`ip LIKE ${param(containsPattern(query.ip))}`);
   if (query.url) {
-    if (urlHashes === undefined) clauses.push(`url_hash IN (SELECT hash FROM ${URLS_TABLE} WHERE url LIKE ${param(containsPattern(query.url))})`);
+    if (urlHashes === undefined)
+      clauses.push(`url_hash IN (SELECT hash FROM ${URLS_TABLE} WHERE url LIKE ${param(containsPattern(query.url))})`);
     else if (urlHashes.length === 0) clauses.push('false');
     else if (urlHashes.length === 1) clauses.push(`url_hash = ${param(urlHashes[0])}::uuid`);
     else clauses.push(`url_hash = ANY(${param(urlHashes)}::uuid[])`);
   }
-  if (query.token) clauses.push(`token LIKE ${param(`${query.token.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
+  if (query.token)
+    clauses.push(`token LIKE ${param(`${query.token.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
   if (query.hideProfiler) clauses.push('profiler = false');
   if (query.since !== undefined) clauses.push(`time >= ${param(query.since)}`);
   if (query.until !== undefined) clauses.push(`time <= ${param(query.until)}`);
@@ -67,5 +73,12 @@ export function searchCondition(query: SearchQuery, first = 1, urlHashes?: reado
  * holds on the counts table, whose columns bear the same names (method upper-cased).
  */
 export function countableFromTotals(query: SearchQuery): boolean {
-  return !query.ip && !query.url && !query.token && query.since === undefined && query.until === undefined && query.afterArrival === undefined;
+  return (
+    !query.ip &&
+    !query.url &&
+    !query.token &&
+    query.since === undefined &&
+    query.until === undefined &&
+    query.afterArrival === undefined
+  );
 }

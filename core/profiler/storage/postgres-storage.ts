@@ -100,13 +100,25 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
   } finally {
     await client.end().catch(() => {});
   }
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 4, connectionTimeoutMillis: 3_000, idleTimeoutMillis: 10_000, allowExitOnIdle: true });
+  const pool = new pg.Pool({
+    connectionString: url.toString(),
+    max: 4,
+    connectionTimeoutMillis: 3_000,
+    idleTimeoutMillis: 10_000,
+    allowExitOnIdle: true,
+  });
   const warn = options.onWarning ?? stderrWarning;
-  const storage = new PostgresStorage(pool, url.toString(), {
-    maxProfiles: options.maxProfiles ?? DEFAULT_RETENTION.maxProfiles,
-    maxBytes: options.maxBytes ?? DEFAULT_RETENTION.maxBytes,
-    maxAgeMs: options.maxAgeMs ?? DEFAULT_RETENTION.maxAgeMs,
-  }, options.maxQueue ?? 2_000, warn);
+  const storage = new PostgresStorage(
+    pool,
+    url.toString(),
+    {
+      maxProfiles: options.maxProfiles ?? DEFAULT_RETENTION.maxProfiles,
+      maxBytes: options.maxBytes ?? DEFAULT_RETENTION.maxBytes,
+      maxAgeMs: options.maxAgeMs ?? DEFAULT_RETENTION.maxAgeMs,
+    },
+    options.maxQueue ?? 2_000,
+    warn,
+  );
   if (options.instance !== undefined) storage.instance = options.instance;
   await storage.refreshTotals();
   storage.learnAllTokensSoon();
@@ -166,7 +178,13 @@ export class PostgresStorage implements ProfileStorage {
   readonly #tokenTimer: NodeJS.Timeout;
   readonly #tokens: TokenPool;
 
-  constructor(pool: pg.Pool, url: string, readonly limits: RetentionLimits, maxQueue: number, warn: (message: string) => void) {
+  constructor(
+    pool: pg.Pool,
+    url: string,
+    readonly limits: RetentionLimits,
+    maxQueue: number,
+    warn: (message: string) => void,
+  ) {
     this.#pool = pool;
     this.#url = url;
     this.#maxQueue = maxQueue;
@@ -185,9 +203,12 @@ export class PostgresStorage implements ProfileStorage {
     pool.on('error', () => {});
     this.#tokens = new TokenPool(pool, () => this.instance);
     this.#tokenTimer = setInterval(() => {
-      this.#learning ??= this.#allLearnt.then(() => this.#learnTokens()).catch(() => {}).finally(() => {
-        this.#learning = null;
-      });
+      this.#learning ??= this.#allLearnt
+        .then(() => this.#learnTokens())
+        .catch(() => {})
+        .finally(() => {
+          this.#learning = null;
+        });
     }, TOKEN_REFRESH_MS).unref();
   }
 
@@ -246,7 +267,10 @@ export class PostgresStorage implements ProfileStorage {
   write(profile: Profile): void {
     if (!this.#admit()) return;
     try {
-      this.#local.enqueue({ summary: summarize(profile), json: Buffer.from(JSON.stringify(toStoredForm(profile)), 'utf8') });
+      this.#local.enqueue({
+        summary: summarize(profile),
+        json: Buffer.from(JSON.stringify(toStoredForm(profile)), 'utf8'),
+      });
     } catch (error) {
       this.#drop(`A profile could not be queued (${(error as Error).message}).`);
     }
@@ -298,7 +322,9 @@ export class PostgresStorage implements ProfileStorage {
     const result = await this.#query<StoredBody & { instance: string }>(
       `SELECT CASE WHEN octet_length(p.body) <= $2 THEN p.body END AS body, octet_length(p.body) AS body_bytes, p.slot,
           CASE WHEN octet_length(b.body) <= $3 THEN b.body END AS block, octet_length(b.body) AS block_bytes, left(p.instance, ${SUMMARY_CHARS}) AS instance
-        FROM ${T} p LEFT JOIN ${BLOCKS_TABLE} b ON b.id = p.block WHERE p.token = $1`, [token, MAX_INFLATED_BYTES, MAX_COMPRESSED_BYTES]);
+        FROM ${T} p LEFT JOIN ${BLOCKS_TABLE} b ON b.id = p.block WHERE p.token = $1`,
+      [token, MAX_INFLATED_BYTES, MAX_COMPRESSED_BYTES],
+    );
     const row = result.rows[0];
     return row ? { ...parseProfile(token, row), instance: row.instance } : null;
   }
@@ -319,12 +345,19 @@ export class PostgresStorage implements ProfileStorage {
         FROM (SELECT token, status, ip, method, url_hash, time, duration, route, instance, seq FROM ${T} ${condition.where}
           ORDER BY ${order} LIMIT ${queued ? offset + limit : limit} OFFSET ${queued ? 0 : offset}) AS p
         LEFT JOIN ${URLS_TABLE} u ON u.hash = p.url_hash ORDER BY p.${order.replaceAll(', ', ', p.')}`,
-      condition.params);
-    const stored: ProfileSummary[] = result.rows.map(({ seq, ...row }) => (seq === undefined ? row : { ...row, arrival: Number(seq) }));
+      condition.params,
+    );
+    const stored: ProfileSummary[] = result.rows.map(({ seq, ...row }) =>
+      seq === undefined ? row : { ...row, arrival: Number(seq) },
+    );
     for (const row of stored) this.#known.add(row.token);
     if (!queued) return stored;
     const seen = new Set(stored.map((row) => row.token));
-    return queuedAndStored(this.#waitingMatches(query).filter((s) => !seen.has(s.token)), stored, query);
+    return queuedAndStored(
+      this.#waitingMatches(query).filter((s) => !seen.has(s.token)),
+      stored,
+      query,
+    );
   }
 
   async count(query: SearchQuery, atMost = Infinity): Promise<number> {
@@ -333,9 +366,11 @@ export class PostgresStorage implements ProfileStorage {
     const totals = countableFromTotals(query);
     // count(*) goes through every match: bounded, it stops at atMost + 1 of them.
     const bounded = !totals && Number.isSafeInteger(atMost) && atMost >= 0;
-    const sql = totals ? `SELECT coalesce(sum(profiles), 0)::int AS n FROM ${COUNTS_TABLE} ${condition.where}`
-      : bounded ? `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${T} ${condition.where} LIMIT ${atMost + 1}) AS matches`
-      : `SELECT count(*)::int AS n FROM ${T} ${condition.where}`;
+    const sql = totals
+      ? `SELECT coalesce(sum(profiles), 0)::int AS n FROM ${COUNTS_TABLE} ${condition.where}`
+      : bounded
+        ? `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${T} ${condition.where} LIMIT ${atMost + 1}) AS matches`
+        : `SELECT count(*)::int AS n FROM ${T} ${condition.where}`;
     const result = await this.#query<{ n: number }>(sql, condition.params);
     const stored = result.rows[0].n;
     // Stopped: "more than atMost" as it is, queued matches or not.
@@ -365,7 +400,8 @@ export class PostgresStorage implements ProfileStorage {
   async prune(options: PruneOptions): Promise<number> {
     await this.flush();
     let removed = 0;
-    if (options.olderThanMs !== undefined) removed += await this.#delete(`time < $1`, [Date.now() - options.olderThanMs]);
+    if (options.olderThanMs !== undefined)
+      removed += await this.#delete(`time < $1`, [Date.now() - options.olderThanMs]);
     if (options.keep !== undefined) removed += await this.#deleteBeyond(Math.max(0, Math.floor(options.keep)));
     await this.refreshTotals();
     return removed;
@@ -396,7 +432,9 @@ export class PostgresStorage implements ProfileStorage {
       let deadline: NodeJS.Timeout | undefined;
       const answered = await Promise.race([
         this.#closeInOrder().then(() => true),
-        new Promise<false>((resolve) => { deadline = setTimeout(() => resolve(false), CLOSE_WAIT_MS); }),
+        new Promise<false>((resolve) => {
+          deadline = setTimeout(() => resolve(false), CLOSE_WAIT_MS);
+        }),
       ]);
       clearTimeout(deadline);
       this.#stopTimers();
@@ -404,10 +442,14 @@ export class PostgresStorage implements ProfileStorage {
         const lost = this.#waiting.size + this.#announced.size;
         this.#dropped += lost;
         const what = lost === 0 ? '' : `: ${lost} profile${lost === 1 ? ' was' : 's were'} not written`;
-        this.#warn(`The profile database did not answer within ${CLOSE_WAIT_MS / 1000} s, so the store was closed without waiting for it${what}.`);
+        this.#warn(
+          `The profile database did not answer within ${CLOSE_WAIT_MS / 1000} s, so the store was closed without waiting for it${what}.`,
+        );
       }
       if (this.#dropped > 0) {
-        this.#warn(`${this.#dropped} profile${this.#dropped === 1 ? ' was' : 's were'} dropped in all since the profile store was opened.`);
+        this.#warn(
+          `${this.#dropped} profile${this.#dropped === 1 ? ' was' : 's were'} dropped in all since the profile store was opened.`,
+        );
       }
       const ended = this.#pool.end().catch(() => {});
       if (answered) await ended;
@@ -444,16 +486,23 @@ export class PostgresStorage implements ProfileStorage {
   analyze(): void {
     if (this.#analyzing) return;
     this.#writtenSinceAnalyze = 0;
-    this.#analyzing = this.#pool.query(`ANALYZE (SKIP_LOCKED) ${T}`).then(() => {}, () => {}).finally(() => {
-      this.#analyzing = null;
-    });
+    this.#analyzing = this.#pool
+      .query(`ANALYZE (SKIP_LOCKED) ${T}`)
+      .then(
+        () => {},
+        () => {},
+      )
+      .finally(() => {
+        this.#analyzing = null;
+      });
   }
 
   /** Counts every instance's profiles again (other instances write and prune too). */
   async refreshTotals(): Promise<void> {
     this.#lastTotals = Date.now();
     const result = await this.#query<{ profiles: number; bytes: string }>(
-      `SELECT coalesce(sum(profiles), 0)::int AS profiles, coalesce(sum(bytes), 0)::text AS bytes FROM ${COUNTS_TABLE}`);
+      `SELECT coalesce(sum(profiles), 0)::int AS profiles, coalesce(sum(bytes), 0)::text AS bytes FROM ${COUNTS_TABLE}`,
+    );
     this.#stored = result.rows[0].profiles;
     this.#bytes = Number(result.rows[0].bytes);
   }
@@ -464,7 +513,8 @@ export class PostgresStorage implements ProfileStorage {
       return false;
     }
     if (this.#waiting.size + this.#announced.size >= this.#maxQueue) {
-      const why = this.#local.down || this.#workerDown ? 'the profile database is away' : 'the profile database cannot keep up';
+      const why =
+        this.#local.down || this.#workerDown ? 'the profile database is away' : 'the profile database cannot keep up';
       this.#drop(`Profiles are being dropped: ${why} and the write queue is full (${this.#maxQueue} profiles).`);
       return false;
     }
@@ -478,22 +528,29 @@ export class PostgresStorage implements ProfileStorage {
     this.#bytes += bytes;
     this.#writtenSinceAnalyze += written.length;
     // Against the table as it was when last analysed, which these rows were not part of.
-    if (this.#writtenSinceAnalyze > ANALYZE_AFTER_ROWS + (this.#stored - this.#writtenSinceAnalyze) * ANALYZE_AFTER_SHARE) this.analyze();
+    if (
+      this.#writtenSinceAnalyze >
+      ANALYZE_AFTER_ROWS + (this.#stored - this.#writtenSinceAnalyze) * ANALYZE_AFTER_SHARE
+    )
+      this.analyze();
     for (const token of written) this.#known.add(token);
     this.#retentionDue = true;
     if (this.#retaining || this.#closed) return;
     if (Date.now() - this.#lastRetention >= RETENTION_INTERVAL_MS) this.#retain();
-    else this.#retentionTimer ??= setTimeout(() => {
-      this.#retentionTimer = null;
-      if (this.#retentionDue && !this.#local.down && !this.#workerDown && !this.#closed) this.#retain();
-    }, RETENTION_INTERVAL_MS).unref();
+    else
+      this.#retentionTimer ??= setTimeout(() => {
+        this.#retentionTimer = null;
+        if (this.#retentionDue && !this.#local.down && !this.#workerDown && !this.#closed) this.#retain();
+      }, RETENTION_INTERVAL_MS).unref();
   }
 
   #retain(): void {
     if (this.#retaining) return;
-    this.#retaining = this.#enforceRetention().catch(() => {}).finally(() => {
-      this.#retaining = null;
-    });
+    this.#retaining = this.#enforceRetention()
+      .catch(() => {})
+      .finally(() => {
+        this.#retaining = null;
+      });
   }
 
   /** Retention over every instance's profiles: age, count, then bytes. */
@@ -507,20 +564,28 @@ export class PostgresStorage implements ProfileStorage {
       await this.refreshTotals();
     }
     if (this.#bytes > this.limits.maxBytes) {
-      await this.#delete(`(time, token) <= (SELECT time, token FROM (SELECT time, token, sum(bytes) OVER (ORDER BY time DESC, token DESC) AS total FROM ${T}) AS newest
-        WHERE total > $1 ORDER BY time DESC, token DESC LIMIT 1)`, [this.limits.maxBytes]);
+      await this.#delete(
+        `(time, token) <= (SELECT time, token FROM (SELECT time, token, sum(bytes) OVER (ORDER BY time DESC, token DESC) AS total FROM ${T}) AS newest
+        WHERE total > $1 ORDER BY time DESC, token DESC LIMIT 1)`,
+        [this.limits.maxBytes],
+      );
       await this.refreshTotals();
     }
   }
 
   /** Removes all but the newest `keep`; resolves to how many. */
   #deleteBeyond(keep: number): Promise<number> {
-    return this.#delete(`(time, token) <= (SELECT time, token FROM ${T} ORDER BY time DESC, token DESC OFFSET $1 LIMIT 1)`, [keep]);
+    return this.#delete(
+      `(time, token) <= (SELECT time, token FROM ${T} ORDER BY time DESC, token DESC OFFSET $1 LIMIT 1)`,
+      [keep],
+    );
   }
 
   async #delete(condition: string, params: unknown[]): Promise<number> {
     const result = await this.#query<{ token: string; bytes: number; url_hash: string }>(
-      `DELETE FROM ${T} WHERE ${condition} RETURNING token, bytes, url_hash`, params);
+      `DELETE FROM ${T} WHERE ${condition} RETURNING token, bytes, url_hash`,
+      params,
+    );
     const urls = new Set<string>();
     for (const row of result.rows) {
       this.#known.delete(row.token);
@@ -588,9 +653,13 @@ export class PostgresStorage implements ProfileStorage {
     this.#allLearnt = new Promise<void>((resolve) => {
       this.#learnAllTimer = setTimeout(() => {
         this.#learnAllTimer = null;
-        this.learnAllTokens().catch((error) => {
-          this.#warn(`The profile database's stored tokens could not be read (${(error as Error).message}): a token drawn at random may be one already stored.`);
-        }).finally(resolve);
+        this.learnAllTokens()
+          .catch((error) => {
+            this.#warn(
+              `The profile database's stored tokens could not be read (${(error as Error).message}): a token drawn at random may be one already stored.`,
+            );
+          })
+          .finally(resolve);
       }, LEARN_ALL_AFTER_MS);
       this.#learnAllTimer.unref();
       this.#skipLearningAll = resolve;
@@ -608,10 +677,14 @@ export class PostgresStorage implements ProfileStorage {
       if (this.#closed) return;
       // The newest seq as the first page is read: the rows committed later are the later lookups'.
       const newest = after === '' ? `(SELECT max(seq) FROM ${T})::text` : 'NULL';
-      const result = await this.#query<{ token: string; seq: string | null }>(`SELECT token, ${newest} AS seq
-        FROM ${T} WHERE token > $1 ORDER BY token LIMIT ${LEARN_PAGE_ROWS}`, [after]);
+      const result = await this.#query<{ token: string; seq: string | null }>(
+        `SELECT token, ${newest} AS seq
+        FROM ${T} WHERE token > $1 ORDER BY token LIMIT ${LEARN_PAGE_ROWS}`,
+        [after],
+      );
       for (const row of result.rows) this.#known.add(row.token);
-      if (after === '' && result.rows.length > 0) this.#lastSeq = Math.max(this.#lastSeq, Number(result.rows[0].seq ?? 0));
+      if (after === '' && result.rows.length > 0)
+        this.#lastSeq = Math.max(this.#lastSeq, Number(result.rows[0].seq ?? 0));
       if (result.rows.length < LEARN_PAGE_ROWS) break;
       after = result.rows[result.rows.length - 1].token;
       await new Promise((resume) => setImmediate(resume));
@@ -626,7 +699,9 @@ export class PostgresStorage implements ProfileStorage {
     // of the others' alone, a server writing alone read every row it wrote, twice a second.
     const result = await this.#pool.query<{ token: string | null; seq: string | null; bytes: number }>(
       `SELECT token, seq::text AS seq, bytes FROM ${T} WHERE seq > $1 AND instance <> $2
-        UNION ALL SELECT NULL, max(seq)::text, NULL FROM ${T}`, [Math.max(0, this.#lastSeq - BATCH_ROWS * 4), this.instance]);
+        UNION ALL SELECT NULL, max(seq)::text, NULL FROM ${T}`,
+      [Math.max(0, this.#lastSeq - BATCH_ROWS * 4), this.instance],
+    );
     if (this.#known.size > 4 * this.limits.maxProfiles) this.#known.clear();
     for (const row of result.rows) {
       if (row.token === null) {
@@ -670,12 +745,18 @@ export class PostgresStorage implements ProfileStorage {
 async function statisticsStale(pool: pg.Pool): Promise<boolean> {
   const result = await pool.query<{ stale: boolean }>(
     `SELECT c.reltuples < 0 OR s.n_mod_since_analyze > $1 + c.reltuples * $2 AS stale
-      FROM pg_class c JOIN pg_stat_user_tables s ON s.relid = c.oid WHERE c.oid = '${T}'::regclass`, [ANALYZE_AFTER_ROWS, ANALYZE_AFTER_SHARE]);
+      FROM pg_class c JOIN pg_stat_user_tables s ON s.relid = c.oid WHERE c.oid = '${T}'::regclass`,
+    [ANALYZE_AFTER_ROWS, ANALYZE_AFTER_SHARE],
+  );
   return result.rows[0]?.stale ?? false;
 }
 
 function unavailable(error: unknown): AppError {
-  return new AppError('APP_ERR_PROFILER_STORE_UNAVAILABLE', `The profile database cannot be reached (${(error as Error).message}).`, { cause: error });
+  return new AppError(
+    'APP_ERR_PROFILER_STORE_UNAVAILABLE',
+    `The profile database cannot be reached (${(error as Error).message}).`,
+    { cause: error },
+  );
 }
 
 /** A profile's body as read: its own (rows written before blocks, a queued profile), or its block and line. */
@@ -705,7 +786,9 @@ function parseProfile(token: string, stored: StoredBody): Profile {
       throw new Error(`it is ${stored.body_bytes} bytes, more than the ${MAX_INFLATED_BYTES} a profile may take`);
     }
     if (stored.block === null && stored.block_bytes != null) {
-      throw new Error(`its block is ${stored.block_bytes} bytes compressed, more than the ${MAX_COMPRESSED_BYTES} a profile may take`);
+      throw new Error(
+        `its block is ${stored.block_bytes} bytes compressed, more than the ${MAX_COMPRESSED_BYTES} a profile may take`,
+      );
     }
     let json = stored.body;
     if (json === null) {
@@ -716,8 +799,10 @@ function parseProfile(token: string, stored: StoredBody): Profile {
     if (!read.ok) throw new Error(read.problem);
     return read.profile;
   } catch (error) {
-    throw new AppError('APP_ERR_PROFILER_STORE_CORRUPT', `Profile "${token}" in the profile database is corrupt: ${(error as Error).message}.`, { cause: error });
+    throw new AppError(
+      'APP_ERR_PROFILER_STORE_CORRUPT',
+      `Profile "${token}" in the profile database is corrupt: ${(error as Error).message}.`,
+      { cause: error },
+    );
   }
 }
-
-

@@ -16,8 +16,14 @@ export const WRITER_APPLICATION_NAME = 'appkernel profile writer';
  * main thread's store settles its announcements, counts and warns from there.
  */
 export async function openPostgresThreadWriter(spec: PostgresWriterSpec, report: (written: WrittenReport) => void) {
-  const pool = new pg.Pool({ connectionString: spec.url, max: 1, connectionTimeoutMillis: 3_000, idleTimeoutMillis: 10_000, application_name: WRITER_APPLICATION_NAME,
-    onConnect: planInsertsOnce });
+  const pool = new pg.Pool({
+    connectionString: spec.url,
+    max: 1,
+    connectionTimeoutMillis: 3_000,
+    idleTimeoutMillis: 10_000,
+    application_name: WRITER_APPLICATION_NAME,
+    onConnect: planInsertsOnce,
+  });
   // An idle connection the server closed: the pool drops it and makes another when needed.
   pool.on('error', () => {});
   const instance = new SharedInstanceName(spec.instance);
@@ -30,12 +36,22 @@ export async function openPostgresThreadWriter(spec: PostgresWriterSpec, report:
   return {
     write(json: Buffer, summary: ProfileSummary): void {
       if (closing && queue.givingUp) {
-        report({ stored: [], dropped: [summary.token], warnings: [], dropReason: 'A profile came after the profile store was closed, so it was dropped.' });
+        report({
+          stored: [],
+          dropped: [summary.token],
+          warnings: [],
+          dropReason: 'A profile came after the profile store was closed, so it was dropped.',
+        });
         return;
       }
       if (queue.length >= spec.maxQueue) {
         const why = queue.down ? 'the profile database is away' : 'the profile database cannot keep up';
-        report({ stored: [], dropped: [summary.token], warnings: [], dropReason: `Profiles are being dropped: ${why} and the write queue is full (${spec.maxQueue} profiles).` });
+        report({
+          stored: [],
+          dropped: [summary.token],
+          warnings: [],
+          dropReason: `Profiles are being dropped: ${why} and the write queue is full (${spec.maxQueue} profiles).`,
+        });
         return;
       }
       queue.enqueue({ summary, json });

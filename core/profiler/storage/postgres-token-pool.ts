@@ -106,12 +106,15 @@ export class TokenPool {
 
   /** Reserves tokens up to the pool's size unless that is under way; never rejects (the pool stays as it is when the database is away). */
   refill(): Promise<void> {
-    if (this.#closed || this.#refilling || performance.now() < this.#retryAfter) return this.#refilling ?? Promise.resolve();
-    this.#refilling = this.#reserve().catch(() => {
-      this.#retryAfter = performance.now() + RETRY_MS;
-    }).finally(() => {
-      this.#refilling = null;
-    });
+    if (this.#closed || this.#refilling || performance.now() < this.#retryAfter)
+      return this.#refilling ?? Promise.resolve();
+    this.#refilling = this.#reserve()
+      .catch(() => {
+        this.#retryAfter = performance.now() + RETRY_MS;
+      })
+      .finally(() => {
+        this.#refilling = null;
+      });
     return this.#refilling;
   }
 
@@ -128,14 +131,17 @@ export class TokenPool {
       `INSERT INTO ${TOKEN_RANGES_TABLE} (prefix, claimant, instance)
         SELECT c.prefix, $2, $3 FROM unnest($1::text[]) AS c(prefix)
         WHERE NOT EXISTS (SELECT 1 FROM ${TOKEN_RANGES_TABLE} r WHERE r.prefix = c.prefix) LIMIT $4
-        ON CONFLICT (prefix) DO NOTHING RETURNING prefix`, [this.#draw(4 * count + 4), this.#claimant, this.#instance(), count]);
+        ON CONFLICT (prefix) DO NOTHING RETURNING prefix`,
+      [this.#draw(4 * count + 4), this.#claimant, this.#instance(), count],
+    );
     const prefixes = claimed.rows.map((row) => row.prefix);
     if (prefixes.length === 0) return;
     // Looked at after the claim is committed: a profile stored under one of these tokens is either
     // seen here or was drawn after this claim by no one who respects it.
     const stored = await this.#pool.query<{ token: string }>(
       `SELECT p.token FROM unnest($1::text[]) AS r(prefix) JOIN ${PROFILES_TABLE} p ON p.token >= r.prefix AND p.token < r.prefix || '${PAST_HEX}'`,
-      [prefixes]);
+      [prefixes],
+    );
     const taken = new Set(stored.rows.map((row) => row.token));
     if (this.#closed) {
       await this.#release(prefixes);
@@ -161,15 +167,23 @@ export class TokenPool {
     if (this.#cleaning) return this.#cleaning;
     const before = performance.now() - this.#releaseAfterMs;
     const due = this.#spent.filter((spent) => spent.at <= before).map((spent) => spent.prefix);
-    this.#cleaning = this.#pool.query(
-      `DELETE FROM ${TOKEN_RANGES_TABLE} WHERE prefix IN (SELECT r.prefix FROM ${TOKEN_RANGES_TABLE} r
+    this.#cleaning = this.#pool
+      .query(
+        `DELETE FROM ${TOKEN_RANGES_TABLE} WHERE prefix IN (SELECT r.prefix FROM ${TOKEN_RANGES_TABLE} r
         WHERE r.reserved_at < now() - make_interval(secs => $1) OR (r.claimant = $2 AND r.prefix = ANY($3::text[]))
-        FOR UPDATE SKIP LOCKED)`, [RESERVATION_EXPIRY_MS / 1000, this.#claimant, due]).then(() => {
-      const given = new Set(due);
-      this.#spent = this.#spent.filter((spent) => !given.has(spent.prefix));
-    }, () => {}).finally(() => {
-      this.#cleaning = null;
-    });
+        FOR UPDATE SKIP LOCKED)`,
+        [RESERVATION_EXPIRY_MS / 1000, this.#claimant, due],
+      )
+      .then(
+        () => {
+          const given = new Set(due);
+          this.#spent = this.#spent.filter((spent) => !given.has(spent.prefix));
+        },
+        () => {},
+      )
+      .finally(() => {
+        this.#cleaning = null;
+      });
     return this.#cleaning;
   }
 
@@ -187,7 +201,12 @@ export class TokenPool {
   }
 
   async #release(prefixes: string[]): Promise<void> {
-    await this.#pool.query(`DELETE FROM ${TOKEN_RANGES_TABLE} WHERE claimant = $1 AND prefix = ANY($2::text[])`, [this.#claimant, prefixes]).catch(() => {});
+    await this.#pool
+      .query(`DELETE FROM ${TOKEN_RANGES_TABLE} WHERE claimant = $1 AND prefix = ANY($2::text[])`, [
+        this.#claimant,
+        prefixes,
+      ])
+      .catch(() => {});
   }
 }
 
@@ -214,7 +233,8 @@ export function randomPrefixes(count: number): string[] {
   const wanted = Math.min(count, space);
   while (prefixes.size < wanted) {
     const bytes = randomBytes(2 * (wanted - prefixes.size));
-    for (let i = 0; i < bytes.length && prefixes.size < wanted; i += 2) prefixes.add((bytes.readUInt16LE(i) % space).toString(16).padStart(PREFIX_DIGITS, '0'));
+    for (let i = 0; i < bytes.length && prefixes.size < wanted; i += 2)
+      prefixes.add((bytes.readUInt16LE(i) % space).toString(16).padStart(PREFIX_DIGITS, '0'));
   }
   return [...prefixes];
 }

@@ -80,8 +80,19 @@ export class ProfileIndex {
     const ip = posting(this.#byIp, summary.ip);
     const url = posting(this.#byUrl, summary.url);
     const entry: IndexEntry = {
-      token: summary.token, status: summary.status, ip: ip.value, method: method.value, url: url.value,
-      time: summary.time, duration: summary.duration, route: this.#route(summary.route), segment, offset, length, slot, dead: false,
+      token: summary.token,
+      status: summary.status,
+      ip: ip.value,
+      method: method.value,
+      url: url.value,
+      time: summary.time,
+      duration: summary.duration,
+      route: this.#route(summary.route),
+      segment,
+      offset,
+      length,
+      slot,
+      dead: false,
       arrival: ++this.#arrivals,
     };
     this.#all.insert(entry);
@@ -222,7 +233,11 @@ export class ProfileIndex {
     if (prefixed !== null) return prefixed;
     if (!query.status && !query.method && !query.ip && !query.url && !query.token) {
       const between = (list: TimeOrderedList) => list.countBetween(query.since, query.until);
-      return between(this.#all) - between(this.#killed) - (query.hideProfiler ? between(this.#profilerEntries) - between(this.#killedProfilers) : 0);
+      return (
+        between(this.#all) -
+        between(this.#killed) -
+        (query.hideProfiler ? between(this.#profilerEntries) - between(this.#killedProfilers) : 0)
+      );
     }
     const filter = summaryFilter(query);
     let n = 0;
@@ -247,13 +262,25 @@ export class ProfileIndex {
       return [...this.#byMethod.values()].filter((p) => matches(p.value)).map((p) => p.list);
     }
     const part = query.ip || query.url;
-    if (part) return [...(query.ip ? this.#byIp : this.#byUrl).values()].filter((p) => p.value.includes(part)).map((p) => p.list);
+    if (part)
+      return [...(query.ip ? this.#byIp : this.#byUrl).values()]
+        .filter((p) => p.value.includes(part))
+        .map((p) => p.list);
     return [this.#all];
   }
 
   /** With status and method alone: the counts of each pair that matches. */
   #countedPairs(query: SearchQuery): { live: number; profilers: number }[] | null {
-    if (!query.status || !query.method || query.ip || query.url || query.token || query.since !== undefined || query.until !== undefined) return null;
+    if (
+      !query.status ||
+      !query.method ||
+      query.ip ||
+      query.url ||
+      query.token ||
+      query.since !== undefined ||
+      query.until !== undefined
+    )
+      return null;
     const status = statusMatcher(query.status);
     const method = methodMatcher(query.method);
     return [...this.#byStatusAndMethod.values()].filter((pair) => status(pair.status) && method(pair.method));
@@ -262,7 +289,8 @@ export class ProfileIndex {
   #statusAndMethod(entry: IndexEntry): { live: number; profilers: number } {
     const key = `${entry.status} ${entry.method}`;
     let pair = this.#byStatusAndMethod.get(key);
-    if (!pair) this.#byStatusAndMethod.set(key, (pair = { status: entry.status, method: entry.method, live: 0, profilers: 0 }));
+    if (!pair)
+      this.#byStatusAndMethod.set(key, (pair = { status: entry.status, method: entry.method, live: 0, profilers: 0 }));
     return pair;
   }
 
@@ -272,14 +300,25 @@ export class ProfileIndex {
    * (some token not of the generated form, many profiler requests, other filters).
    */
   #countWithTokenPrefix(query: SearchQuery): number | null {
-    if (!query.token || query.status || query.method || query.ip || query.url || query.since !== undefined || query.until !== undefined) return null;
-    if (this.#oddTokens > 0 || (query.hideProfiler && this.#profilerEntries.items.length > MAX_TOKEN_RANGE)) return null;
+    if (
+      !query.token ||
+      query.status ||
+      query.method ||
+      query.ip ||
+      query.url ||
+      query.since !== undefined ||
+      query.until !== undefined
+    )
+      return null;
+    if (this.#oddTokens > 0 || (query.hideProfiler && this.#profilerEntries.items.length > MAX_TOKEN_RANGE))
+      return null;
     const prefix = query.token.toLowerCase();
     if (prefix.length > 6) return 0;
     const first = tokenNumber(prefix.padEnd(6, '0'));
     if (first < 0) return 0;
     let n = this.#tokenBits.countRange(first, first + 16 ** (6 - prefix.length));
-    if (query.hideProfiler) for (const entry of this.#profilerEntries.items) if (!entry.dead && entry.token.startsWith(prefix)) n--;
+    if (query.hideProfiler)
+      for (const entry of this.#profilerEntries.items) if (!entry.dead && entry.token.startsWith(prefix)) n--;
     return n;
   }
 
@@ -309,7 +348,10 @@ export class ProfileIndex {
       const matches = methodMatcher(query.method);
       consider([...this.#byMethod.values()].filter((p) => matches(p.value)).map((p) => p.list));
     }
-    for (const [wanted, postings] of [[query.ip, this.#byIp], [query.url, this.#byUrl]] as const) {
+    for (const [wanted, postings] of [
+      [query.ip, this.#byIp],
+      [query.url, this.#byUrl],
+    ] as const) {
       if (wanted && postings.size * SELECTIVE <= this.#live) {
         consider([...postings.values()].filter((p) => p.value.includes(wanted)).map((p) => p.list));
       }
@@ -358,7 +400,14 @@ export class ProfileIndex {
     const inSegment = this.#bySegment.get(entry.segment);
     if (inSegment) inSegment.live--;
     const url = this.#byUrl.get(entry.url)!;
-    for (const list of [this.#all, this.#byStatus.get(entry.status)!, this.#byMethod.get(entry.method)!.list, this.#byIp.get(entry.ip)!.list, url.list, this.#statusAndMethod(entry)]) {
+    for (const list of [
+      this.#all,
+      this.#byStatus.get(entry.status)!,
+      this.#byMethod.get(entry.method)!.list,
+      this.#byIp.get(entry.ip)!.list,
+      url.list,
+      this.#statusAndMethod(entry),
+    ]) {
       list.live--;
       if (url.profiler) list.profilers--;
     }
@@ -382,7 +431,8 @@ export class ProfileIndex {
         if (p.list.items.length === 0) postings.delete(value);
       }
     }
-    for (const inSegment of this.#bySegment.values()) inSegment.entries = inSegment.entries.filter((entry) => !entry.dead);
+    for (const inSegment of this.#bySegment.values())
+      inSegment.entries = inSegment.entries.filter((entry) => !entry.dead);
     this.#arrived = this.#arrived.filter((entry) => !entry.dead);
     this.#dead = 0;
   }

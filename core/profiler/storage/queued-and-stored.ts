@@ -7,10 +7,15 @@ import { compareKeys } from './time-ordered-list.js';
  * are the last to arrive: first in arrival order, and left out of a search for arrivals after a
  * mark, which only stored profiles carry.
  */
-export function queuedAndStored(queued: ProfileSummary[], stored: ProfileSummary[], query: SearchQuery): ProfileSummary[] {
+export function queuedAndStored(
+  queued: ProfileSummary[],
+  stored: ProfileSummary[],
+  query: SearchQuery,
+): ProfileSummary[] {
   const offset = Math.max(0, Math.floor(query.offset ?? 0));
   const limit = Math.max(0, Math.floor(query.limit));
-  if (query.order !== 'arrival') return [...queued, ...stored].sort((a, b) => compareKeys(b, a)).slice(offset, offset + limit);
+  if (query.order !== 'arrival')
+    return [...queued, ...stored].sort((a, b) => compareKeys(b, a)).slice(offset, offset + limit);
   if (query.afterArrival !== undefined) return stored.slice(offset, offset + limit);
   return [...queued.reverse(), ...stored].slice(offset, offset + limit);
 }

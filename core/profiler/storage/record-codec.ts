@@ -108,7 +108,8 @@ export function frameBlock(payload: Uint8Array): Buffer {
 function headerProblem(bytes: Buffer, at: number, available: number): string | null {
   if (available < RECORD_HEADER_BYTES) return `it is ${available} bytes, shorter than a record header`;
   if (bytes[at] !== MAGIC[0] || bytes[at + 1] !== MAGIC[1]) return 'no record starts there (bad magic bytes)';
-  if (bytes[at + 2] !== FORMAT_BLOCK_V2 && bytes[at + 2] !== FORMAT_BLOCK_V1 && bytes[at + 2] !== FORMAT_SINGLE_V1) return `unknown record format ${bytes[at + 2]}`;
+  if (bytes[at + 2] !== FORMAT_BLOCK_V2 && bytes[at + 2] !== FORMAT_BLOCK_V1 && bytes[at + 2] !== FORMAT_SINGLE_V1)
+    return `unknown record format ${bytes[at + 2]}`;
   const length = bytes.readUInt32LE(at + 3);
   if (length > MAX_PAYLOAD || RECORD_HEADER_BYTES + length > available) {
     return `the record says ${length} payload bytes but only ${available - RECORD_HEADER_BYTES} are there (cut short by a crash?)`;
@@ -128,21 +129,30 @@ function inflate(bytes: Buffer, at: number): Buffer[] | string {
   const inflated = inflateBounded(payload);
   if (typeof inflated === 'string') return inflated;
   const format = bytes[at + 2];
-  return format === FORMAT_BLOCK_V2 ? splitSlots(inflated) : format === FORMAT_SINGLE_V1 ? [inflated] : splitLines(inflated);
+  return format === FORMAT_BLOCK_V2
+    ? splitSlots(inflated)
+    : format === FORMAT_SINGLE_V1
+      ? [inflated]
+      : splitLines(inflated);
 }
 
 /** The stored entries of one record, by slot; `bytes` must be exactly that record, as the index located it. */
 export function decodeBlock(bytes: Buffer): { ok: true; entries: Buffer[] } | { ok: false; problem: string } {
   const problem = headerProblem(bytes, 0, bytes.length);
   if (problem) return { ok: false, problem };
-  if (recordLength(bytes, 0) !== bytes.length) return { ok: false, problem: `the record is ${recordLength(bytes, 0)} bytes, the index says ${bytes.length}` };
+  if (recordLength(bytes, 0) !== bytes.length)
+    return { ok: false, problem: `the record is ${recordLength(bytes, 0)} bytes, the index says ${bytes.length}` };
   const entries = inflate(bytes, 0);
   return typeof entries === 'string' ? { ok: false, problem: entries } : { ok: true, entries };
 }
 
 /** The profile at `slot` of a decoded block. */
 export function profileAt(entries: readonly Buffer[], slot: number): Decoded {
-  if (slot >= entries.length) return { ok: false, problem: `the record holds ${entries.length} profile${entries.length > 1 ? 's' : ''}, the index says slot ${slot}` };
+  if (slot >= entries.length)
+    return {
+      ok: false,
+      problem: `the record holds ${entries.length} profile${entries.length > 1 ? 's' : ''}, the index says slot ${slot}`,
+    };
   return readStoredEntry(entries[slot]);
 }
 
@@ -169,7 +179,15 @@ export function scanRecords(bytes: Buffer, base: number): { records: ScannedReco
     const profiles = Array.isArray(entries) ? entries.map(readStoredEntry) : [];
     if (profiles.length > 0 && profiles.every((p) => p.ok)) {
       const length = recordLength(bytes, at);
-      profiles.forEach((decoded, slot) => records.push({ offset: base + at, length, slot, profile: (decoded as { profile: Profile }).profile, stored: (entries as Buffer[])[slot] }));
+      profiles.forEach((decoded, slot) =>
+        records.push({
+          offset: base + at,
+          length,
+          slot,
+          profile: (decoded as { profile: Profile }).profile,
+          stored: (entries as Buffer[])[slot],
+        }),
+      );
       at += length;
       continue;
     }

@@ -86,7 +86,9 @@ export function workerEncoder(onFailure: (message: string) => void, eager = fals
       }
       if (pending.size === 0) started.unref();
     });
-    started.on('online', () => { online = true; });
+    started.on('online', () => {
+      online = true;
+    });
     started.on('error', (error) => fail(error.message));
     started.on('exit', (code) => {
       if (worker === started && !failed) fail(`it exited with code ${code}`);
@@ -102,7 +104,10 @@ export function workerEncoder(onFailure: (message: string) => void, eager = fals
     queued = [];
     // Failed or closed meanwhile: their jobs were encoded here.
     if (worker === null || failed) return;
-    worker.postMessage({ jobs }, jobs.map((job) => job.text.buffer as ArrayBuffer));
+    worker.postMessage(
+      { jobs },
+      jobs.map((job) => job.text.buffer as ArrayBuffer),
+    );
   };
 
   if (eager) {

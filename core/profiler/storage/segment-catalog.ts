@@ -5,8 +5,19 @@ import { parseIndexLines, type IndexedRecord } from './index-line.js';
 import { ProfileIndex } from './profile-index.js';
 import { recoverSegment, rewriteIndex } from './segment-recovery.js';
 import {
-  compareSegments, CUTOFF_FILE, errorCode, idxPath, isProcessAlive, isWriterAlive, logPath, makeStoreDir, parseSegmentFile, segmentName,
-  tempFileOwner, unlinkIfPresent, type SegmentName,
+  compareSegments,
+  CUTOFF_FILE,
+  errorCode,
+  idxPath,
+  isProcessAlive,
+  isWriterAlive,
+  logPath,
+  makeStoreDir,
+  parseSegmentFile,
+  segmentName,
+  tempFileOwner,
+  unlinkIfPresent,
+  type SegmentName,
 } from './store-files.js';
 import { compareKeys, type OrderKey } from './time-ordered-list.js';
 import { TokenBits, tokenNumber } from './token-bits.js';
@@ -68,14 +79,19 @@ export class SegmentCatalog {
   #cutoffStamp = '';
 
   /** `create`: make the folder if it is missing (a server); a reader leaves a missing folder missing, and empty */
-  constructor(readonly dir: string, private readonly warn: Warn, private readonly create = true) {}
+  constructor(
+    readonly dir: string,
+    private readonly warn: Warn,
+    private readonly create = true,
+  ) {}
 
   /** Reads every segment now; repairs the index of those no live process writes (a crash, a damaged or missing index). */
   load(): void {
     const listed = this.#list();
     if (!listed) return;
     const all: { base: string; record: IndexedRecord }[] = [];
-    for (const found of listed) for (const record of this.#readSegment(found)) all.push({ base: found.name.base, record });
+    for (const found of listed)
+      for (const record of this.#readSegment(found)) all.push({ base: found.name.base, record });
     all.sort((a, b) => compareKeys(a.record.summary, b.record.summary));
     for (const { base, record } of all) this.index.add(record.summary, base, record.offset, record.length, record.slot);
   }
@@ -91,18 +107,28 @@ export class SegmentCatalog {
    * loads one segment per turn; `tokens` false reads no tokens ahead, for a store whose has() no one
    * asks (the profiler worker's, which only writes).
    */
-  loadInBackground({ sliceMs = LOAD_SLICE_MS, afterMs = LOAD_AFTER_MS, tokens: readTokens = true }: { sliceMs?: number; afterMs?: number; tokens?: boolean } = {}): Promise<void> {
+  loadInBackground({
+    sliceMs = LOAD_SLICE_MS,
+    afterMs = LOAD_AFTER_MS,
+    tokens: readTokens = true,
+  }: {
+    sliceMs?: number;
+    afterMs?: number;
+    tokens?: boolean;
+  } = {}): Promise<void> {
     const listed = this.#list();
     if (!listed || listed.length === 0) return Promise.resolve();
     // Known by name at once: a new segment never takes the name of one not read yet.
-    for (const { name } of listed) this.register({ name, own: false, sealed: false, records: 0, logBytes: 0, idxBytes: 0, idxIno: 0n });
+    for (const { name } of listed)
+      this.register({ name, own: false, sealed: false, records: 0, logBytes: 0, idxBytes: 0, idxIno: 0n });
     const tokens = new TokenBits();
     for (const found of listed) {
       // One no live process writes and not sealed whole (a crash, a damaged index) is repaired now, as
       // load() does, so that its warnings come at opening and has() knows what it recovers.
       if (found.log && !this.#sealedWhole(found) && !isWriterAlive(this.dir, found.name)) {
         found.records = this.#readSegment(found);
-        for (const { summary } of found.records) if (tokenNumber(summary.token) >= 0) tokens.add(tokenNumber(summary.token));
+        for (const { summary } of found.records)
+          if (tokenNumber(summary.token) >= 0) tokens.add(tokenNumber(summary.token));
       } else if (readTokens && found.idx) addIndexTokens(idxPath(this.dir, found.name.base), tokens);
     }
     this.#pending = { segments: listed, next: 0, tokens, deferred: [] };
@@ -123,7 +149,9 @@ export class SegmentCatalog {
         }
       } catch (error) {
         this.#pending = null;
-        this.warn(`The profile store's index could not be loaded in full (${(error as Error).message}): some profiles may not be listed until it is opened again.`);
+        this.warn(
+          `The profile store's index could not be loaded in full (${(error as Error).message}): some profiles may not be listed until it is opened again.`,
+        );
       }
     })().finally(() => {
       this.loading = null;
@@ -324,33 +352,49 @@ export class SegmentCatalog {
     const read = hasIdx ? readIndexFile(idxPath(this.dir, name.base)) : { text: '', bytes: 0, ino: 0n, cut: false };
     const parsed = parseIndexLines(read.text);
     const segment: SegmentState = {
-      name, own: false, sealed: parsed.sealedAt !== null, records: parsed.records.length,
-      logBytes: logSize, idxBytes: read.bytes, idxIno: read.ino,
+      name,
+      own: false,
+      sealed: parsed.sealedAt !== null,
+      records: parsed.records.length,
+      logBytes: logSize,
+      idxBytes: read.bytes,
+      idxIno: read.ino,
     };
     this.register(segment);
     if (writerAlive && !segment.sealed) {
-      for (const n of parsed.garbled) this.warn(`Segment ${name.base} of the profile store: index line ${n} is garbled: skipped.`);
+      for (const n of parsed.garbled)
+        this.warn(`Segment ${name.base} of the profile store: index line ${n} is garbled: skipped.`);
       return parsed.records;
     }
     const problems: string[] = [];
     // A writer killed between creating a segment and its first append leaves an empty log and no index: nothing is lost.
     if (!hasIdx && logSize > 0) problems.push('its index is missing');
-    if (parsed.garbled.length > 0) problems.push(`index line${parsed.garbled.length > 1 ? 's' : ''} ${parsed.garbled.slice(0, 5).join(', ')} ${parsed.garbled.length > 1 ? 'are' : 'is'} garbled`);
+    if (parsed.garbled.length > 0)
+      problems.push(
+        `index line${parsed.garbled.length > 1 ? 's' : ''} ${parsed.garbled.slice(0, 5).join(', ')} ${parsed.garbled.length > 1 ? 'are' : 'is'} garbled`,
+      );
     if (read.cut) problems.push('its last index line is cut short');
     if (problems.length === 0 && parsed.sealedAt === logSize) return parsed.records;
 
     const recovery = recoverSegment(this.dir, name.base, logSize, parsed.records);
-    if (recovery.misplaced > 0) problems.push(`${recovery.misplaced} index line${recovery.misplaced > 1 ? 's point' : ' points'} outside the segment or into another record`);
+    if (recovery.misplaced > 0)
+      problems.push(
+        `${recovery.misplaced} index line${recovery.misplaced > 1 ? 's point' : ' points'} outside the segment or into another record`,
+      );
     segment.idxBytes = rewriteIndex(this.dir, name.base, recovery.records, logSize);
     segment.idxIno = statSync(idxPath(this.dir, name.base), { bigint: true }).ino;
     segment.sealed = true;
     segment.records = recovery.records.length;
     if (problems.length > 0 || recovery.recovered > 0 || recovery.skipped > 0) {
       const found = [
-        recovery.recovered > 0 ? `recovered ${recovery.recovered} profile${recovery.recovered > 1 ? 's' : ''} from the segment` : '',
+        recovery.recovered > 0
+          ? `recovered ${recovery.recovered} profile${recovery.recovered > 1 ? 's' : ''} from the segment`
+          : '',
         recovery.skipped > 0 ? `ignored ${recovery.skipped} bytes of a half-written or damaged record` : '',
       ].filter(Boolean);
-      this.warn(`Segment ${name.base} of the profile store: ${[...problems, ...found].join('; ')}; its index was rebuilt (${recovery.records.length} profiles).`);
+      this.warn(
+        `Segment ${name.base} of the profile store: ${[...problems, ...found].join('; ')}; its index was rebuilt (${recovery.records.length} profiles).`,
+      );
     }
     return recovery.records;
   }
@@ -369,7 +413,15 @@ export class SegmentCatalog {
       if (parsed?.ext !== 'log') continue;
       logs.add(parsed.base);
       if (this.segments.has(parsed.base)) continue;
-      this.register({ name: segmentName(parsed.id, parsed.pid), own: false, sealed: false, records: 0, logBytes: 0, idxBytes: 0, idxIno: 0n });
+      this.register({
+        name: segmentName(parsed.id, parsed.pid),
+        own: false,
+        sealed: false,
+        records: 0,
+        logBytes: 0,
+        idxBytes: 0,
+        idxIno: 0n,
+      });
     }
     for (const segment of [...this.segments.values()]) {
       const creating = segment.own && segment.logBytes === 0 && !segment.sealed;
@@ -404,7 +456,10 @@ export class SegmentCatalog {
       return;
     }
     const parsed = parseIndexLines(chunk.text);
-    for (const n of parsed.garbled) this.warn(`Segment ${segment.name.base} of the profile store: an index line is garbled: skipped (line ${n} of the new part).`);
+    for (const n of parsed.garbled)
+      this.warn(
+        `Segment ${segment.name.base} of the profile store: an index line is garbled: skipped (line ${n} of the new part).`,
+      );
     for (const r of parsed.records) {
       this.index.add(r.summary, segment.name.base, r.offset, r.length, r.slot);
       segment.logBytes = Math.max(segment.logBytes, r.offset + r.length);
@@ -445,7 +500,7 @@ function addIndexTokens(path: string, tokens: TokenBits): void {
   } catch {
     return;
   }
-  for (let at = 0; at + 9 <= bytes.length;) {
+  for (let at = 0; at + 9 <= bytes.length; ) {
     if (bytes[at] === 0x5b && bytes[at + 1] === 0x22 && bytes[at + 8] === 0x22) {
       let n = 0;
       for (let i = at + 2; i < at + 8 && n >= 0; i++) {

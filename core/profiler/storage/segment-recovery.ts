@@ -19,7 +19,12 @@ export interface Recovery {
  * and length), and an intact block gives back the profiles the index lost; the
  * gaps between them are scanned for intact records.
  */
-export function recoverSegment(dir: string, base: string, logSize: number, indexed: readonly IndexedRecord[]): Recovery {
+export function recoverSegment(
+  dir: string,
+  base: string,
+  logSize: number,
+  indexed: readonly IndexedRecord[],
+): Recovery {
   const sorted = [...indexed].sort((a, b) => a.offset - b.offset || a.slot - b.slot);
   const records: IndexedRecord[] = [];
   const result: Recovery = { records, recovered: 0, skipped: 0, misplaced: 0 };
@@ -32,9 +37,10 @@ export function recoverSegment(dir: string, base: string, logSize: number, index
     }
     result.skipped += found.skipped;
   };
-  const scan = (from: number, to: number) => (to > from ? scanRecords(readRangeSync(path, from, to - from), from) : { records: [], skipped: 0 });
+  const scan = (from: number, to: number) =>
+    to > from ? scanRecords(readRangeSync(path, from, to - from), from) : { records: [], skipped: 0 };
   let at = 0;
-  for (let i = 0; i < sorted.length;) {
+  for (let i = 0; i < sorted.length; ) {
     const first = sorted[i];
     let end = i + 1;
     while (end < sorted.length && sorted[end].offset === first.offset && sorted[end].length === first.length) end++;
@@ -63,7 +69,8 @@ export function recoverSegment(dir: string, base: string, logSize: number, index
 
 /** Replaces the segment's index with `records` and a seal: nobody appends to it any more. */
 export function rewriteIndex(dir: string, base: string, records: readonly IndexedRecord[], logSize: number): number {
-  const text = records.map((r) => formatRecordLine(r.summary, r.offset, r.length, r.slot)).join('') + formatSealLine(logSize);
+  const text =
+    records.map((r) => formatRecordLine(r.summary, r.offset, r.length, r.slot)).join('') + formatSealLine(logSize);
   writeFileAtomicSync(dir, `${base}.idx`, text);
   return Buffer.byteLength(text);
 }

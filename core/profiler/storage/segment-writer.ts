@@ -1,4 +1,13 @@
-import { appendFileSync, closeSync, constants, fstatSync, ftruncateSync, openSync, truncateSync, writeSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  constants,
+  fstatSync,
+  ftruncateSync,
+  openSync,
+  truncateSync,
+  writeSync,
+} from 'node:fs';
 import { appendFile, open } from 'node:fs/promises';
 import type { Profile, ProfileSummary } from '../profile.js';
 import { formatRecordLine, formatSealLine, summarize } from './index-line.js';
@@ -8,7 +17,16 @@ import { toStoredForm } from './stored-form.js';
 import { readStoredEntry } from './stored-profile-reader.js';
 import { Utf8Slab } from './utf8-slab.js';
 import type { SegmentCatalog, SegmentState } from './segment-catalog.js';
-import { errorCode, idxPath, isWriting, logPath, makeStoreDir, markWriting, segmentName, STORE_FILE_MODE } from './store-files.js';
+import {
+  errorCode,
+  idxPath,
+  isWriting,
+  logPath,
+  makeStoreDir,
+  markWriting,
+  segmentName,
+  STORE_FILE_MODE,
+} from './store-files.js';
 import { Announcements } from './announcements.js';
 
 export interface WriterOptions {
@@ -63,7 +81,7 @@ function appendLogSync(path: string, bytes: Buffer): number {
   try {
     const { size } = fstatSync(fd);
     try {
-      for (let done = 0; done < bytes.length;) done += writeSync(fd, bytes, done, bytes.length - done);
+      for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
     } catch (error) {
       undoAppend(() => ftruncateSync(fd, size));
       throw error;
@@ -117,7 +135,10 @@ export class SegmentWriter {
   #lastWarning = -Infinity;
   #unreported = 0;
 
-  constructor(private readonly catalog: SegmentCatalog, private readonly options: WriterOptions) {}
+  constructor(
+    private readonly catalog: SegmentCatalog,
+    private readonly options: WriterOptions,
+  ) {}
 
   get active(): SegmentState | null {
     return this.#active;
@@ -138,7 +159,10 @@ export class SegmentWriter {
    */
   announce(token: string): boolean {
     if (this.#closing || this.#waiting.size + this.#announced.size >= this.options.maxQueue) {
-      this.#drop(1, `The profile store cannot keep up: its write queue is full (${this.options.maxQueue} profiles), so a profile was dropped.`);
+      this.#drop(
+        1,
+        `The profile store cannot keep up: its write queue is full (${this.options.maxQueue} profiles), so a profile was dropped.`,
+      );
       return false;
     }
     this.#announced.add(token);
@@ -203,7 +227,10 @@ export class SegmentWriter {
       return;
     }
     if (this.#waiting.size >= this.options.maxQueue) {
-      this.#drop(1, `The profile store cannot keep up: its write queue is full (${this.options.maxQueue} profiles), so a profile was dropped.`);
+      this.#drop(
+        1,
+        `The profile store cannot keep up: its write queue is full (${this.options.maxQueue} profiles), so a profile was dropped.`,
+      );
       return;
     }
     let queued: Queued;
@@ -256,7 +283,10 @@ export class SegmentWriter {
   /** Runs `work` between two appends, never during one. */
   exclusive<T>(work: () => T | Promise<T>): Promise<T> {
     const run = this.#chain.then(work);
-    this.#chain = run.then(() => undefined, () => undefined);
+    this.#chain = run.then(
+      () => undefined,
+      () => undefined,
+    );
     return run;
   }
 
@@ -284,11 +314,15 @@ export class SegmentWriter {
     }
     const summaries = batch.map((queued) => queued.summary);
     const jsons = batch.map((queued) => queued.json);
-    for (let i = 0; i < jsons.length;) {
+    for (let i = 0; i < jsons.length; ) {
       const most = Math.min(BLOCK_PROFILES, jsons.length - i, this.options.capacity.profiles - this.#planned);
       let n = 1;
-      for (let bytes = jsons[i].length; n < most && bytes + jsons[i + n].length <= BLOCK_BYTES; n++) bytes += jsons[i + n].length;
-      this.#encoding.push({ summaries: summaries.slice(i, i + n), record: this.options.encoder.encode(jsons.slice(i, i + n)) });
+      for (let bytes = jsons[i].length; n < most && bytes + jsons[i + n].length <= BLOCK_BYTES; n++)
+        bytes += jsons[i + n].length;
+      this.#encoding.push({
+        summaries: summaries.slice(i, i + n),
+        record: this.options.encoder.encode(jsons.slice(i, i + n)),
+      });
       i += n;
       this.#planned = (this.#planned + n) % this.options.capacity.profiles;
     }
@@ -319,7 +353,8 @@ export class SegmentWriter {
     if (!this.options.onWritten) return;
     const done = new Set(stored);
     const dropped: string[] = [];
-    for (const item of items) for (const summary of item.summaries) if (!done.has(summary.token)) dropped.push(summary.token);
+    for (const item of items)
+      for (const summary of item.summaries) if (!done.has(summary.token)) dropped.push(summary.token);
     this.options.onWritten(stored, dropped);
   };
 
@@ -333,11 +368,15 @@ export class SegmentWriter {
         const written = await this.#appendTo(segment, chunk);
         for (const item of chunk) for (const summary of item.summaries) stored.push(summary.token);
         rest = rest.slice(chunk.length);
-        if (written.records >= this.options.capacity.profiles || written.logBytes >= this.options.capacity.bytes) await this.#seal(written);
+        if (written.records >= this.options.capacity.profiles || written.logBytes >= this.options.capacity.bytes)
+          await this.#seal(written);
       }
     } catch (error) {
       const lost = rest.reduce((n, item) => n + item.summaries.length, 0);
-      this.#drop(lost, `Could not store ${lost} profile${lost > 1 ? 's' : ''} in ${this.catalog.dir} (${(error as Error).message}), so ${lost > 1 ? 'they were' : 'it was'} dropped; serving goes on.`);
+      this.#drop(
+        lost,
+        `Could not store ${lost} profile${lost > 1 ? 's' : ''} in ${this.catalog.dir} (${(error as Error).message}), so ${lost > 1 ? 'they were' : 'it was'} dropped; serving goes on.`,
+      );
       if (this.#active && this.#active.logBytes > 0) this.detach();
     } finally {
       for (const item of items) for (const summary of item.summaries) this.#waiting.delete(summary.token);
@@ -374,7 +413,9 @@ export class SegmentWriter {
     let lines = '';
     let profiles = 0;
     for (const item of chunk) {
-      item.summaries.forEach((summary, slot) => { lines += formatRecordLine(summary, offset, item.record.length, slot); });
+      item.summaries.forEach((summary, slot) => {
+        lines += formatRecordLine(summary, offset, item.record.length, slot);
+      });
       offset += item.record.length;
       profiles += item.summaries.length;
     }
@@ -392,7 +433,9 @@ export class SegmentWriter {
     segment.idxBytes += Buffer.byteLength(lines);
     offset = base;
     for (const item of chunk) {
-      item.summaries.forEach((summary, slot) => this.catalog.indexRecord(summary, segment.name.base, offset, item.record.length, slot));
+      item.summaries.forEach((summary, slot) =>
+        this.catalog.indexRecord(summary, segment.name.base, offset, item.record.length, slot),
+      );
       offset += item.record.length;
     }
     return segment;
@@ -408,7 +451,15 @@ export class SegmentWriter {
       const name = segmentName(id, process.pid);
       if (isWriting(this.catalog.dir, name.base)) continue;
       // Registered before the file exists, so that a refresh meanwhile knows whose it is.
-      const segment: SegmentState = { name, own: true, sealed: false, records: 0, logBytes: 0, idxBytes: 0, idxIno: 0n };
+      const segment: SegmentState = {
+        name,
+        own: true,
+        sealed: false,
+        records: 0,
+        logBytes: 0,
+        idxBytes: 0,
+        idxIno: 0n,
+      };
       this.catalog.register(segment);
       markWriting(this.catalog.dir, name.base, true);
       try {

@@ -1,4 +1,14 @@
-import { chmodSync, closeSync, mkdirSync, openSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import { threadId } from 'node:worker_threads';
 
@@ -99,7 +109,12 @@ const segmentId = (base: string): number => Number(base.slice(0, base.indexOf('-
 /** The slot of segment `id` of the folder, held by `thread` or by any thread when not given; -1 when none. */
 function sharedSlot(folder: number, id: number, thread?: number): number {
   for (let i = 0; i < shared.length; i += SLOT) {
-    if (Atomics.load(shared, i) === id && Atomics.load(shared, i + 2) === folder && (thread === undefined || Atomics.load(shared, i + 1) === thread + 1)) return i;
+    if (
+      Atomics.load(shared, i) === id &&
+      Atomics.load(shared, i + 2) === folder &&
+      (thread === undefined || Atomics.load(shared, i + 1) === thread + 1)
+    )
+      return i;
   }
   return -1;
 }

@@ -19,7 +19,10 @@ export interface StoreWriter {
  * were dropped, and each warning as it comes. For a PostgreSQL database, a queue inserting over a
  * connection of its own (postgres-thread-writer.ts).
  */
-export async function openStoreWriter(spec: StoreWriterSpec, report: (written: WrittenReport) => void): Promise<StoreWriter> {
+export async function openStoreWriter(
+  spec: StoreWriterSpec,
+  report: (written: WrittenReport) => void,
+): Promise<StoreWriter> {
   if (spec.kind === 'postgres') return openPostgresThreadWriter(spec, report);
   adoptSharedWriting(spec.writing);
   const storage = await openFileStorage({

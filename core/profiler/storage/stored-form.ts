@@ -25,7 +25,10 @@ export function toStoredForm(profile: Profile): Profile {
     if (stored) stored.push(call ? [call[0], call[1], record.time - base] : record);
   }
   if (!stored) return profile;
-  return { ...profile, collectors: { ...profile.collectors, log: { ...profile.collectors.log, records: stored as LogRecord[] } } };
+  return {
+    ...profile,
+    collectors: { ...profile.collectors, log: { ...profile.collectors.log, records: stored as LogRecord[] } },
+  };
 }
 
 /** The profile as read back from its stored form (a profile written whole reads as it is). */
@@ -39,7 +42,13 @@ export function fromStoredForm(profile: Profile): Profile {
     const [e, l, delay] = ref;
     const event = events[e]?.name ?? '(unknown event)';
     const listener = events[e]?.listeners[l]?.listener ?? '(unknown listener)';
-    records[r] = { time: Math.floor(profile.time) + delay, level: 'DEBUG', channel: 'event', message: notifiedMessage(event, listener), context: { event, listener } };
+    records[r] = {
+      time: Math.floor(profile.time) + delay,
+      level: 'DEBUG',
+      channel: 'event',
+      message: notifiedMessage(event, listener),
+      context: { event, listener },
+    };
   }
   return profile;
 }

@@ -20,13 +20,25 @@ const PROFILE_KEYS = ['version', 'token', 'status', 'ip', 'method', 'url', 'time
 
 /** The profile as build-profile.ts makes it, its own fields first; undefined for any other shape. */
 function summaryFieldsJson(profile: Profile): string | undefined {
-  if (!isPlain(profile) || !hasKeys(profile, PROFILE_KEYS) || typeof profile.version !== 'number' || typeof profile.token !== 'string' || typeof profile.status !== 'number'
-    || typeof profile.ip !== 'string' || typeof profile.method !== 'string' || typeof profile.url !== 'string'
-    || typeof profile.time !== 'number' || typeof profile.duration !== 'number') return undefined;
+  if (
+    !isPlain(profile) ||
+    !hasKeys(profile, PROFILE_KEYS) ||
+    typeof profile.version !== 'number' ||
+    typeof profile.token !== 'string' ||
+    typeof profile.status !== 'number' ||
+    typeof profile.ip !== 'string' ||
+    typeof profile.method !== 'string' ||
+    typeof profile.url !== 'string' ||
+    typeof profile.time !== 'number' ||
+    typeof profile.duration !== 'number'
+  )
+    return undefined;
   const collectors = collectorsJson(profile.collectors);
   if (collectors === undefined) return undefined;
-  return `{"version":${jsonNumber(profile.version)},"token":${quote(profile.token)},"status":${jsonNumber(profile.status)},"ip":${quote(profile.ip)},"method":${quote(profile.method)},`
-    + `"url":${JSON.stringify(profile.url)},"time":${jsonNumber(profile.time)},"duration":${jsonNumber(profile.duration)},"collectors":${collectors}}`;
+  return (
+    `{"version":${jsonNumber(profile.version)},"token":${quote(profile.token)},"status":${jsonNumber(profile.status)},"ip":${quote(profile.ip)},"method":${quote(profile.method)},` +
+    `"url":${JSON.stringify(profile.url)},"time":${jsonNumber(profile.time)},"duration":${jsonNumber(profile.duration)},"collectors":${collectors}}`
+  );
 }
 
 function genericJson(stored: Profile): string {
@@ -41,7 +53,14 @@ function genericJson(stored: Profile): string {
 type Panels = Profile['collectors'];
 /** The panels written field by field, by name. */
 const WRITERS: { [name in keyof Panels]?: (panel: Panels[name]) => string | undefined } = {
-  request: requestJson, events: eventsJson, time: timeJson, log: logJson, router: routerJson, security: securityJson, http_client: httpClientJson, dump: dumpJson,
+  request: requestJson,
+  events: eventsJson,
+  time: timeJson,
+  log: logJson,
+  router: routerJson,
+  security: securityJson,
+  http_client: httpClientJson,
+  dump: dumpJson,
 };
 
 function collectorsJson(collectors: Panels): string | undefined {

@@ -19,12 +19,14 @@ export const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
 
 /** The inflated text of a deflate-raw (DICTIONARY_V1) payload, or the problem with it. */
 export function inflateBounded(payload: Uint8Array): Buffer | string {
-  if (payload.length > MAX_COMPRESSED_BYTES) return `it is ${payload.length} bytes compressed, more than the ${MAX_COMPRESSED_BYTES} a profile may take`;
+  if (payload.length > MAX_COMPRESSED_BYTES)
+    return `it is ${payload.length} bytes compressed, more than the ${MAX_COMPRESSED_BYTES} a profile may take`;
   try {
     return inflateRawSync(payload, { dictionary: DICTIONARY_V1, maxOutputLength: MAX_INFLATED_BYTES });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ERR_BUFFER_TOO_LARGE' || (error instanceof RangeError)) return `it inflates to more than the ${MAX_INFLATED_BYTES} bytes a profile may take`;
+    if (code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError)
+      return `it inflates to more than the ${MAX_INFLATED_BYTES} bytes a profile may take`;
     return `it cannot be decompressed (${(error as Error).message})`;
   }
 }
@@ -43,19 +45,28 @@ export function storedProfileProblem(value: unknown): string | null {
   const p = value as Record<string, unknown>;
   if (typeof p.token !== 'string') return 'its token is not a string';
   if (typeof p.status !== 'number' || !Number.isInteger(p.status)) return 'its status is not a whole number';
-  if (typeof p.time !== 'number' || !Number.isFinite(p.time) || Number.isNaN(new Date(p.time).getTime())) return 'its time is not a valid date';
+  if (typeof p.time !== 'number' || !Number.isFinite(p.time) || Number.isNaN(new Date(p.time).getTime()))
+    return 'its time is not a valid date';
   if (typeof p.url !== 'string') return 'its URL is not a string';
-  if (p.url.length > MAX_URL_CHARS) return `its URL is ${p.url.length} characters, more than the ${MAX_URL_CHARS} a request may have`;
+  if (p.url.length > MAX_URL_CHARS)
+    return `its URL is ${p.url.length} characters, more than the ${MAX_URL_CHARS} a request may have`;
   if (p.method !== undefined && typeof p.method !== 'string') return 'its method is not a string';
   for (const field of ['method', 'ip', 'token'] as const) {
     const value = p[field];
-    if (typeof value === 'string' && value.length > MAX_SHORT_FIELD_CHARS) return `its ${field} is ${value.length} characters long`;
+    if (typeof value === 'string' && value.length > MAX_SHORT_FIELD_CHARS)
+      return `its ${field} is ${value.length} characters long`;
   }
-  if (typeof p.collectors !== 'object' || p.collectors === null || Array.isArray(p.collectors)) return 'its collectors are not an object';
+  if (typeof p.collectors !== 'object' || p.collectors === null || Array.isArray(p.collectors))
+    return 'its collectors are not an object';
   const log = (p.collectors as Record<string, unknown>).log;
-  if (log !== undefined && (typeof log !== 'object' || log === null || !Array.isArray((log as Record<string, unknown>).records))) return 'its log panel holds no list of records';
+  if (
+    log !== undefined &&
+    (typeof log !== 'object' || log === null || !Array.isArray((log as Record<string, unknown>).records))
+  )
+    return 'its log panel holds no list of records';
   const records = (log as { records?: unknown[] } | undefined)?.records?.length ?? 0;
-  if (records > MAX_LOG_RECORDS) return `its log holds ${records} records, more than the ${MAX_LOG_RECORDS} a profile may`;
+  if (records > MAX_LOG_RECORDS)
+    return `its log holds ${records} records, more than the ${MAX_LOG_RECORDS} a profile may`;
   return null;
 }
 

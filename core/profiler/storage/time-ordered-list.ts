@@ -85,9 +85,14 @@ export interface TimeRange {
  * Calls `visit` with the live entries of all lists, newest first across them,
  * inside the time range, until it returns true. Costs O(visited · log lists).
  */
-export function visitNewestFirst(lists: readonly TimeOrderedList[], range: TimeRange, visit: (entry: IndexEntry) => boolean): void {
+export function visitNewestFirst(
+  lists: readonly TimeOrderedList[],
+  range: TimeRange,
+  visit: (entry: IndexEntry) => boolean,
+): void {
   const since = range.since ?? -Infinity;
-  const start = (list: TimeOrderedList) => (range.until === undefined ? list.items.length - 1 : list.lastAtOrBefore(range.until));
+  const start = (list: TimeOrderedList) =>
+    range.until === undefined ? list.items.length - 1 : list.lastAtOrBefore(range.until);
   if (lists.length === 1) {
     const items = lists[0].items;
     for (let i = start(lists[0]); i >= 0; i--) {

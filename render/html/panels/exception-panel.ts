@@ -13,5 +13,8 @@ export function renderExceptionPanel(profile: Profile, options: { editor?: Edito
     return '<h2>Exception</h2><div class="card"><p class="empty">No exception was thrown and caught during the request.</p></div>';
   }
   const href = panelUrl(profile.token, 'log');
-  return renderExceptionView(exception, log.records, { editor: options.editor ?? null, logPanel: { href, eventsHref: `${href}&events=1` } });
+  return renderExceptionView(exception, log.records, {
+    editor: options.editor ?? null,
+    logPanel: { href, eventsHref: `${href}&events=1` },
+  });
 }

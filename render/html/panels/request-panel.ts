@@ -26,13 +26,22 @@ function prettyBody(body: BodyData): string {
  * three-byte U+FFFD for each bad byte, so its own length may say more than was kept. `foldBinary`:
  * such a body is folded behind a note (a response is previewed only when it is text already).
  */
-export function renderBody(body: BodyData | null | undefined, cap: number, none = 'No body.', foldBinary = false): string {
+export function renderBody(
+  body: BodyData | null | undefined,
+  cap: number,
+  none = 'No body.',
+  foldBinary = false,
+): string {
   if (!body || body.size === 0) return `<p class="empty">${none}</p>`;
   const shown = Math.min(Buffer.byteLength(body.text), cap);
   const cut = body.truncated ? ` <span class="b warn">truncated: the first ${formatBytes(shown)} shown</span>` : '';
   const text = `<pre class="ctx body">${escapeHtml(prettyBody(body))}</pre>`;
-  return `<p>${formatBytes(body.size)}${body.contentType ? `, ${escapeHtml(body.contentType)}` : ''}${cut}</p>`
-    + (foldBinary && looksBinary(body.text) ? `<details><summary>Binary: bytes that are not UTF-8 text. Show as text</summary>${text}</details>` : text);
+  return (
+    `<p>${formatBytes(body.size)}${body.contentType ? `, ${escapeHtml(body.contentType)}` : ''}${cut}</p>` +
+    (foldBinary && looksBinary(body.text)
+      ? `<details><summary>Binary: bytes that are not UTF-8 text. Show as text</summary>${text}</details>`
+      : text)
+  );
 }
 
 /** A NUL, or a byte that was not UTF-8 (stored as U+FFFD): shown as text, such a request body (an upload) is noise. */
@@ -53,25 +62,34 @@ export function renderRequestPanel(profile: Profile): string {
   const redacted = request.redacted.length
     ? `Redacted before storage: ${request.redacted.map((r) => `<code>${escapeHtml(r)}</code>`).join(', ')}.`
     : 'Redacted: nothing.';
-  return '<h2>Request</h2><div class="card">' + renderHtmlRows([
-    ['Method', escapeHtml(request.method)],
-    ['URL', urlHtml(request.url)],
-    ['Route', orNone(request.route)],
-    ['Route parameters', renderKeyValueTable(request.routeParams, 'none')],
-    ['Controller', orNone(request.controller)],
-    ...(profile.instance === undefined ? [] : [['Served by', escapeHtml(profile.instance)] as [string, string]]),
-  ]) + '</div>'
-    + `<h3>Query</h3><div class="card">${renderKeyValueTable(request.query, 'No query parameters.')}</div>`
-    + `<h3>Request headers</h3><div class="card">${renderKeyValueTable(request.headers, 'No headers.')}</div>`
-    + `<h3>Cookies</h3><div class="card">${renderKeyValueTable(request.cookies, 'No cookies.')}</div>`
-    + `<h3>Body</h3><div class="card">${renderBody(request.body, BODY_CAP, 'No body.', true)}</div>`
-    + '<h2>Response</h2><div class="card">' + renderHtmlRows([
-      ['Status', `<span class="b ${statusClass(response.status)}">${escapeHtml(String(response.status))}</span> ${escapeHtml(response.statusText)}`],
+  return (
+    '<h2>Request</h2><div class="card">' +
+    renderHtmlRows([
+      ['Method', escapeHtml(request.method)],
+      ['URL', urlHtml(request.url)],
+      ['Route', orNone(request.route)],
+      ['Route parameters', renderKeyValueTable(request.routeParams, 'none')],
+      ['Controller', orNone(request.controller)],
+      ...(profile.instance === undefined ? [] : [['Served by', escapeHtml(profile.instance)] as [string, string]]),
+    ]) +
+    '</div>' +
+    `<h3>Query</h3><div class="card">${renderKeyValueTable(request.query, 'No query parameters.')}</div>` +
+    `<h3>Request headers</h3><div class="card">${renderKeyValueTable(request.headers, 'No headers.')}</div>` +
+    `<h3>Cookies</h3><div class="card">${renderKeyValueTable(request.cookies, 'No cookies.')}</div>` +
+    `<h3>Body</h3><div class="card">${renderBody(request.body, BODY_CAP, 'No body.', true)}</div>` +
+    '<h2>Response</h2><div class="card">' +
+    renderHtmlRows([
+      [
+        'Status',
+        `<span class="b ${statusClass(response.status)}">${escapeHtml(String(response.status))}</span> ${escapeHtml(response.statusText)}`,
+      ],
       ['Content type', orNone(response.contentType)],
       ['Size', response.size === null ? '<span class="empty">unknown</span>' : formatBytes(response.size)],
       ['Page title', orNone(response.title)],
-    ]) + '</div>'
-    + `<h3>Response headers</h3><div class="card">${renderKeyValueTable(response.headers, 'No headers.')}</div>`
-    + `<h3>Response body</h3><div class="card">${renderResponseBody(response.body)}</div>`
-    + `<p class="muted">${redacted}</p>`;
+    ]) +
+    '</div>' +
+    `<h3>Response headers</h3><div class="card">${renderKeyValueTable(response.headers, 'No headers.')}</div>` +
+    `<h3>Response body</h3><div class="card">${renderResponseBody(response.body)}</div>` +
+    `<p class="muted">${redacted}</p>`
+  );
 }

@@ -10,5 +10,12 @@ export function renderCustomPanel(panel: CustomPanelData, options: { color: bool
   if (panel.rows.length === 0) return `${head}${paint('Nothing was recorded.', 'dim', options.color)}\n`;
   const width = Math.max(panel.columns.length, ...panel.rows.map((row) => row.length));
   const columns = Array.from({ length: width }, (_, i) => ({ title: terminalSafe(panel.columns[i] ?? '') }));
-  return head + renderTable(columns, panel.rows.map((row) => columns.map((_, i) => terminalSafe(row[i] ?? ''))), options);
+  return (
+    head +
+    renderTable(
+      columns,
+      panel.rows.map((row) => columns.map((_, i) => terminalSafe(row[i] ?? ''))),
+      options,
+    )
+  );
 }

@@ -1,5 +1,12 @@
 import type { Profile } from '../../../core/profiler/profile.js';
-import { databaseSummary, framePlace, NO_QUERIES, repeatedWarning, RUNNABLE_REDACTED_NOTE, targetText } from '../../database-words.js';
+import {
+  databaseSummary,
+  framePlace,
+  NO_QUERIES,
+  repeatedWarning,
+  RUNNABLE_REDACTED_NOTE,
+  targetText,
+} from '../../database-words.js';
 import { paint } from '../ansi.js';
 import { renderHeading } from '../blocks.js';
 import { formatMs } from '../format.js';
@@ -12,18 +19,34 @@ export function renderDatabasePanel(profile: Profile, options: Options): string 
   const head = renderHeading('Database', options.color);
   const data = profile.collectors.db;
   if (!data || data.queries.length === 0) return `${head}${paint(NO_QUERIES, 'dim', options.color)}\n`;
-  const warnings = (data.repeated ?? []).map((repeat) => `${paint(`! ${terminalSafe(repeatedWarning(repeat))}`, 'yellow', options.color)}\n  ${terminalSafe(repeat.shape)}\n`).join('');
-  const queries = data.queries.map((query, i) => {
-    const marks = (query.error != null ? ' failed' : '') + (query.slow ? ' slow' : '');
-    const line = `#${i + 1} ${query.duration == null ? 'in flight' : formatMs(query.duration, 2)}${query.rows == null ? '' : `, ${query.rows} rows`}${marks}`;
-    const style = query.error != null ? 'red' : query.slow ? 'yellow' : 'bold';
-    return `\n${paint(line, style, options.color)}\n  ${terminalSafe(query.sql).replace(/\n/g, '\n  ')}\n`
-      + (query.error == null ? '' : `  ${paint(terminalSafe(query.error), 'red', options.color)}\n`)
-      + `  ${paint(`at ${formatMs(query.start, 2)} · ${terminalSafe(targetText(query))} · from ${terminalSafe(framePlace(query.frame))}`, 'dim', options.color)}\n`
-      + (!query.params?.length ? '' : `  Parameters: ${terminalSafe(JSON.stringify(query.params))}\n`)
-      + `  Runnable: ${terminalSafe(query.runnable).replace(/\n/g, '\n  ')}\n`
-      + (!query.redacted?.length ? '' : `  ${paint(`Redacted: ${terminalSafe(query.redacted.join(', '))}. ${RUNNABLE_REDACTED_NOTE}`, 'dim', options.color)}\n`);
-  }).join('');
-  const groups = (data.groups ?? []).map((group) => `  ${String(group.count).padStart(4)} × ${formatMs(group.totalTime, 2).padStart(10)}  ${terminalSafe(group.shape)}`).join('\n');
+  const warnings = (data.repeated ?? [])
+    .map(
+      (repeat) =>
+        `${paint(`! ${terminalSafe(repeatedWarning(repeat))}`, 'yellow', options.color)}\n  ${terminalSafe(repeat.shape)}\n`,
+    )
+    .join('');
+  const queries = data.queries
+    .map((query, i) => {
+      const marks = (query.error != null ? ' failed' : '') + (query.slow ? ' slow' : '');
+      const line = `#${i + 1} ${query.duration == null ? 'in flight' : formatMs(query.duration, 2)}${query.rows == null ? '' : `, ${query.rows} rows`}${marks}`;
+      const style = query.error != null ? 'red' : query.slow ? 'yellow' : 'bold';
+      return (
+        `\n${paint(line, style, options.color)}\n  ${terminalSafe(query.sql).replace(/\n/g, '\n  ')}\n` +
+        (query.error == null ? '' : `  ${paint(terminalSafe(query.error), 'red', options.color)}\n`) +
+        `  ${paint(`at ${formatMs(query.start, 2)} · ${terminalSafe(targetText(query))} · from ${terminalSafe(framePlace(query.frame))}`, 'dim', options.color)}\n` +
+        (!query.params?.length ? '' : `  Parameters: ${terminalSafe(JSON.stringify(query.params))}\n`) +
+        `  Runnable: ${terminalSafe(query.runnable).replace(/\n/g, '\n  ')}\n` +
+        (!query.redacted?.length
+          ? ''
+          : `  ${paint(`Redacted: ${terminalSafe(query.redacted.join(', '))}. ${RUNNABLE_REDACTED_NOTE}`, 'dim', options.color)}\n`)
+      );
+    })
+    .join('');
+  const groups = (data.groups ?? [])
+    .map(
+      (group) =>
+        `  ${String(group.count).padStart(4)} × ${formatMs(group.totalTime, 2).padStart(10)}  ${terminalSafe(group.shape)}`,
+    )
+    .join('\n');
   return `${head}${databaseSummary(data)}\n${warnings ? `\n${warnings}` : ''}${queries}\nStatements\n${groups}\n`;
 }

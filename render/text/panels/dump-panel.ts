@@ -6,7 +6,10 @@ import { formatMs } from '../format.js';
 import { terminalSafe, terminalSafeBlock } from '../terminal-safe.js';
 
 /** One dump as terminal text: its place, then the value; also what `app serve` echoes. */
-export function renderDumpEntry(dump: { file: string | null; line: number | null; time: number | null; value: Parameters<typeof dumpText>[0] }, options: { color: boolean }): string {
+export function renderDumpEntry(
+  dump: { file: string | null; line: number | null; time: number | null; value: Parameters<typeof dumpText>[0] },
+  options: { color: boolean },
+): string {
   const when = dump.time == null ? '' : ` at ${formatMs(dump.time)}`;
   return `${paint(`dump ${terminalSafe(dumpPlace(dump))}${when}`, 'cyan', options.color)}\n${terminalSafeBlock(dumpText(dump.value)).replace(/\n$/, '')}\n`;
 }

@@ -21,16 +21,19 @@ function renderTrace(record: ExceptionRecord, n: number, total: number, options:
   const number = total > 1 ? `[${n}/${total}] ` : '';
   const title = `${number}${paint(terminalSafe(record.class), 'bold', color)}`;
   const lines = [title, ...wrapLines(terminalSafe(record.message), '  ', options.width)];
-  for (const [name, value] of Object.entries(record.headers)) lines.push(`  ${terminalSafe(name)}: ${terminalSafe(value)}`);
+  for (const [name, value] of Object.entries(record.headers))
+    lines.push(`  ${terminalSafe(name)}: ${terminalSafe(value)}`);
   for (const frame of record.frames) {
-    for (const text of wrapLines(formatFrame(frame), '    ', options.width)) lines.push(frame.kind === 'app' ? text : paint(text, 'dim', color));
+    for (const text of wrapLines(formatFrame(frame), '    ', options.width))
+      lines.push(frame.kind === 'app' ? text : paint(text, 'dim', color));
   }
   return lines.map((l) => `${l}\n`).join('');
 }
 
 /** A message on as many lines as the terminal's width needs, each after `indent`. */
 function wrapLines(text: string, indent: string, width: number | undefined): string[] {
-  const lines = width === undefined || indent.length + visibleWidth(text) <= width ? [text] : wrapText(text, width - indent.length);
+  const lines =
+    width === undefined || indent.length + visibleWidth(text) <= width ? [text] : wrapText(text, width - indent.length);
   return lines.map((l) => `${indent}${l}`);
 }
 

@@ -21,7 +21,10 @@ function contextJson(context: Record<string, unknown>, spaced: boolean): string 
   try {
     if (!spaced) return JSON.stringify(context) ?? '';
     // Pretty JSON holds line breaks only between values (a string's own are escaped): join its lines with a space.
-    return (JSON.stringify(context, null, 1) ?? '').replace(/([{[])\n */g, '$1').replace(/\n *([}\]])/g, '$1').replace(/\n */g, ' ');
+    return (JSON.stringify(context, null, 1) ?? '')
+      .replace(/([{[])\n */g, '$1')
+      .replace(/\n *([}\]])/g, '$1')
+      .replace(/\n */g, ' ');
   } catch {
     return '(context not serialisable)';
   }
@@ -41,7 +44,11 @@ function messageCell(record: LogRecord, room: number | undefined): string {
 }
 
 /** The Message column's width at `width`: what the other columns (never narrowed) leave. */
-function messageRoom(levels: readonly string[], channels: readonly string[], width: number | undefined): number | undefined {
+function messageRoom(
+  levels: readonly string[],
+  channels: readonly string[],
+  width: number | undefined,
+): number | undefined {
   if (width === undefined) return undefined;
   const widest = (title: string, cells: readonly string[]) => Math.max(visibleWidth(title), ...cells.map(visibleWidth));
   return width - CLOCK_WIDTH - widest('Level', levels) - widest('Channel', channels) - 3 * GAP;
@@ -51,12 +58,25 @@ function messageRoom(levels: readonly string[], channels: readonly string[], wid
 export function renderLogTable(records: readonly LogRecord[], options: TextOptions): string {
   if (records.length === 0) return `${paint('No log records.', 'dim', options.color)}\n`;
   const channels = records.map((r) => terminalSafe(r.channel));
-  const room = messageRoom(records.map((r) => r.level), channels, options.width);
+  const room = messageRoom(
+    records.map((r) => r.level),
+    channels,
+    options.width,
+  );
   const rows = records.map((r, i) => {
     const style = levelStyle(r.level);
-    return [formatClock(r.time), style ? paint(r.level, style, options.color) : r.level, channels[i] ?? '', messageCell(r, room)];
+    return [
+      formatClock(r.time),
+      style ? paint(r.level, style, options.color) : r.level,
+      channels[i] ?? '',
+      messageCell(r, room),
+    ];
   });
-  return renderTable([{ title: 'Time' }, { title: 'Level' }, { title: 'Channel' }, { title: 'Message', overflow: 'wrap' }], rows, options);
+  return renderTable(
+    [{ title: 'Time' }, { title: 'Level' }, { title: 'Channel' }, { title: 'Message', overflow: 'wrap' }],
+    rows,
+    options,
+  );
 }
 
 /**
@@ -68,11 +88,17 @@ export function renderQuietLogTable(records: readonly LogRecord[], options: LogT
   if (options.allRecords) return renderLogTable(records, options);
   const { shown, folded } = foldLog(records);
   if (folded.length === 0) return renderLogTable(shown, options);
-  const table = shown.length > 0 ? renderLogTable(shown, options) : `${paint('No log records but the event channel\'s.', 'dim', options.color)}\n`;
+  const table =
+    shown.length > 0
+      ? renderLogTable(shown, options)
+      : `${paint("No log records but the event channel's.", 'dim', options.color)}\n`;
   return `${table}${paint(`${plural(folded.length, 'event record')} hidden (--all to show)`, 'dim', options.color)}\n`;
 }
 
-export function renderLogPanel(log: { records: LogRecord[]; errors: number; warnings: number }, options: LogTextOptions): string {
+export function renderLogPanel(
+  log: { records: LogRecord[]; errors: number; warnings: number },
+  options: LogTextOptions,
+): string {
   const title = `Logs (${plural(log.records.length, 'record')}, ${plural(log.errors, 'error')}, ${plural(log.warnings, 'warning')})`;
   return renderHeading(title, options.color) + renderQuietLogTable(log.records, options);
 }

@@ -16,21 +16,42 @@ export function renderRequestPanel(profile: Profile, options: Options): string {
   const r = profile.collectors.request;
   const response = r.response;
   const sections: [string, string][] = [
-    ['Request', renderKeyValues([
-      ['Method', r.method], ['URL', r.url], ['Path', r.path],
-      ['Route', r.route ?? '(none)'], ['Controller', r.controller ?? '(none)'],
-      ...Object.entries(r.routeParams).map(([k, v]) => [`Param ${k}`, v] as const),
-    ], options)],
-    ['Query', renderKeyValues(Object.entries(r.query).map(([k, v]) => [k, queryValue(v)] as const), options)],
+    [
+      'Request',
+      renderKeyValues(
+        [
+          ['Method', r.method],
+          ['URL', r.url],
+          ['Path', r.path],
+          ['Route', r.route ?? '(none)'],
+          ['Controller', r.controller ?? '(none)'],
+          ...Object.entries(r.routeParams).map(([k, v]) => [`Param ${k}`, v] as const),
+        ],
+        options,
+      ),
+    ],
+    [
+      'Query',
+      renderKeyValues(
+        Object.entries(r.query).map(([k, v]) => [k, queryValue(v)] as const),
+        options,
+      ),
+    ],
     ['Headers', renderKeyValues(Object.entries(r.headers), options)],
     ['Cookies', renderKeyValues(Object.entries(r.cookies), options)],
     ['Body', renderBodyText(r.body, options.color)],
-    ['Response', renderKeyValues([
-      ['Status', `${response.status} ${response.statusText}`.trim()],
-      ['Content type', response.contentType ?? '(none)'],
-      ['Size', response.size == null ? '(unknown)' : plural(response.size, 'byte')],
-      ['Title', response.title ?? '(none)'],
-    ], options)],
+    [
+      'Response',
+      renderKeyValues(
+        [
+          ['Status', `${response.status} ${response.statusText}`.trim()],
+          ['Content type', response.contentType ?? '(none)'],
+          ['Size', response.size == null ? '(unknown)' : plural(response.size, 'byte')],
+          ['Title', response.title ?? '(none)'],
+        ],
+        options,
+      ),
+    ],
     ['Response headers', renderKeyValues(Object.entries(response.headers), options)],
   ];
   if (r.redacted.length) {

@@ -9,8 +9,19 @@ export function renderRouterPanel(profile: Profile, options: TextOptions): strin
   const head = renderHeading('Routing', options.color);
   if (router.route !== null) {
     const controller = profile.collectors.request.controller ?? '(none)';
-    return head + renderKeyValues([['Route', router.route], ['Controller', controller]], options)
-      + '\n' + renderHeading('Parameters', options.color) + renderKeyValues(Object.entries(router.params), options);
+    return (
+      head +
+      renderKeyValues(
+        [
+          ['Route', router.route],
+          ['Controller', controller],
+        ],
+        options,
+      ) +
+      '\n' +
+      renderHeading('Parameters', options.color) +
+      renderKeyValues(Object.entries(router.params), options)
+    );
   }
   if (router.redirect !== null) return head + renderKeyValues([['Redirect', router.redirect]], options);
   if (router.explain) return head + renderExplainText(router.explain, options);

@@ -8,9 +8,15 @@ export function renderSecurityPanel(profile: Profile, options: TextOptions): str
   const { decision, rule, message } = profile.collectors.security;
   const head = renderHeading('Security', options.color);
   if (decision !== 'allowed' && decision !== 'denied') return `${head}${SECURITY_WORDING.noRule}\n`;
-  return head + renderKeyValues([
-    ['Decision', SECURITY_WORDING.decisions[decision]],
-    ['Rule', rule ?? SECURITY_WORDING.absent],
-    ['Message', message ?? SECURITY_WORDING.absent],
-  ], options);
+  return (
+    head +
+    renderKeyValues(
+      [
+        ['Decision', SECURITY_WORDING.decisions[decision]],
+        ['Rule', rule ?? SECURITY_WORDING.absent],
+        ['Message', message ?? SECURITY_WORDING.absent],
+      ],
+      options,
+    )
+  );
 }

@@ -40,17 +40,38 @@ export function renderTimePanel(profile: Profile, options: TextOptions): string 
   const { duration, memory } = profile.collectors.time;
   const rows = timelineRows(profile);
   const total = timelineEnd(profile, rows);
-  const memoryLine = memory ? `Memory  heap ${(memory.heapUsed / MB).toFixed(1)} MB of ${(memory.heapTotal / MB).toFixed(1)} MB, RSS ${(memory.rss / MB).toFixed(1)} MB\n` : '';
+  const memoryLine = memory
+    ? `Memory  heap ${(memory.heapUsed / MB).toFixed(1)} MB of ${(memory.heapTotal / MB).toFixed(1)} MB, RSS ${(memory.rss / MB).toFixed(1)} MB\n`
+    : '';
   const head = `${renderHeading('Performance', options.color)}Total  ${formatMs(duration)}\n${memoryLine}`;
   if (rows.length === 0) return `${head}\n${paint('No phases were recorded.', 'dim', options.color)}\n`;
-  const cells = rows.map((row) => [row.kind, terminalSafe(row.label), formatMs(row.start, 2), row.duration == null ? 'unfinished' : formatMs(row.duration, 2)]);
-  const widest = (i: number, title: string) => Math.max(visibleWidth(title), ...cells.map((c) => visibleWidth(c[i] ?? '')));
+  const cells = rows.map((row) => [
+    row.kind,
+    terminalSafe(row.label),
+    formatMs(row.start, 2),
+    row.duration == null ? 'unfinished' : formatMs(row.duration, 2),
+  ]);
+  const widest = (i: number, title: string) =>
+    Math.max(visibleWidth(title), ...cells.map((c) => visibleWidth(c[i] ?? '')));
   const fixed = widest(0, 'Kind') + widest(2, 'Start') + widest(3, 'Duration') + GAP * 3;
   const barWidth = timelineWidth(options.width, fixed, widest(1, 'Name'));
-  const table = renderTable([{ title: 'Kind' }, { title: 'Name', overflow: 'truncate' }, { title: 'Start', align: 'right' }, { title: 'Duration', align: 'right' }, { title: 'Timeline' }],
+  const table = renderTable(
+    [
+      { title: 'Kind' },
+      { title: 'Name', overflow: 'truncate' },
+      { title: 'Start', align: 'right' },
+      { title: 'Duration', align: 'right' },
+      { title: 'Timeline' },
+    ],
     rows.map((row, i) => [
       ...(cells[i] ?? []),
-      paint(timelineBar(row.start, row.duration ?? total - row.start, total, barWidth), row.kind === 'phase' ? 'cyan' : 'dim', options.color),
-    ]), options);
+      paint(
+        timelineBar(row.start, row.duration ?? total - row.start, total, barWidth),
+        row.kind === 'phase' ? 'cyan' : 'dim',
+        options.color,
+      ),
+    ]),
+    options,
+  );
   return `${head}\n${table}`;
 }

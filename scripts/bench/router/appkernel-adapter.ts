@@ -5,7 +5,8 @@ import { toPlaceholders, type BenchRoute } from './workload.js';
 
 function matcherFor(routes: readonly BenchRoute[]) {
   const collection = new RouteCollection();
-  for (const route of routes) collection.add(routeKey(route), { path: toPlaceholders(route.path), methods: [route.method], controller: 'bench' });
+  for (const route of routes)
+    collection.add(routeKey(route), { path: toPlaceholders(route.path), methods: [route.method], controller: 'bench' });
   return compileMatcher(collection);
 }
 

@@ -12,7 +12,8 @@ function sample(router: RouterAdapter, requests: readonly BenchRequest[]): numbe
   const passes = Math.max(1, Math.round(LOOKUPS_PER_SAMPLE / requests.length));
   const start = process.cpuUsage();
   for (let p = 0; p < passes; p++) {
-    for (let i = 0; i < requests.length; i++) if (router.lookup(requests[i].method, requests[i].path) === 404) sink += 1;
+    for (let i = 0; i < requests.length; i++)
+      if (router.lookup(requests[i].method, requests[i].path) === 404) sink += 1;
   }
   const used = process.cpuUsage(start);
   return ((used.user + used.system) * 1000) / (passes * requests.length);
@@ -24,7 +25,10 @@ export function warmUp(router: RouterAdapter, groups: ReadonlyMap<string, readon
 }
 
 /** One round: a sample of every group, ns per lookup by kind. */
-export function round(router: RouterAdapter, groups: ReadonlyMap<string, readonly BenchRequest[]>): Record<string, number> {
+export function round(
+  router: RouterAdapter,
+  groups: ReadonlyMap<string, readonly BenchRequest[]>,
+): Record<string, number> {
   const result: Record<string, number> = {};
   for (const [kind, requests] of groups) result[kind] = sample(router, requests);
   if (sink < 0) console.log(sink);

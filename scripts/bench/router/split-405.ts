@@ -12,5 +12,8 @@ export function split405(requests: readonly BenchRequest[], workload: Workload):
   const declared = new Set(workload.routes.map((r) => r.method));
   const undeclared = requests.filter((r) => !declared.has(r.method));
   if (undeclared.length === 0 || undeclared.length === requests.length) return [];
-  return [[UNDECLARED_405, undeclared], [DECLARED_405, requests.filter((r) => declared.has(r.method))]];
+  return [
+    [UNDECLARED_405, undeclared],
+    [DECLARED_405, requests.filter((r) => declared.has(r.method))],
+  ];
 }

@@ -2,9 +2,20 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 export type Kind = 'static' | 'param' | 'wildcard' | '404' | '405';
-export interface BenchRoute { method: string; path: string }
-export interface BenchRequest { method: string; path: string; kind: Kind }
-export interface Workload { name: string; routes: BenchRoute[]; requests: BenchRequest[] }
+export interface BenchRoute {
+  method: string;
+  path: string;
+}
+export interface BenchRequest {
+  method: string;
+  path: string;
+  kind: Kind;
+}
+export interface Workload {
+  name: string;
+  routes: BenchRoute[];
+  requests: BenchRequest[];
+}
 
 /** The folder of ../shared/bench/routes, or APPKERNEL_BENCH_ROUTES. */
 export function routesFolder(): string {
@@ -18,7 +29,9 @@ export function loadWorkload(set: string): Workload {
   const workloadFile = resolve(folder, `${set}.workload.json`);
   for (const file of [routesFile, workloadFile]) {
     if (!existsSync(file)) {
-      console.error(`Benchmark data not found: ${file}\nRun from the repository root (next to ../shared) or set APPKERNEL_BENCH_ROUTES to the folder holding ${set}.json.`);
+      console.error(
+        `Benchmark data not found: ${file}\nRun from the repository root (next to ../shared) or set APPKERNEL_BENCH_ROUTES to the folder holding ${set}.json.`,
+      );
       process.exit(2);
     }
   }

@@ -61,14 +61,14 @@ for (const [label, packageJson, specifier] of [
     assert.not.match(text, /data:text\/javascript| in stock\.js line/);
   });
 
-  test('when a controller returns appkernel\'s Response, then its status, headers and body are sent as they are', async () => {
+  test("when a controller returns appkernel's Response, then its status, headers and body are sent as they are", async () => {
     const r = await fetchText(`${serve.base}/created`);
     assert.is(r.status, 201);
     assert.is(r.headers['content-type'], 'text/plain');
     assert.is(r.body, 'made');
   });
 
-  test('when a controller throws appkernel\'s HttpError, then its status is the answer\'s', async () => {
+  test("when a controller throws appkernel's HttpError, then its status is the answer's", async () => {
     const r = await fetchText(`${serve.base}/gone`);
     assert.is(r.status, 410);
     assert.ok(load(r.body).root().text().includes('This page is gone.'));

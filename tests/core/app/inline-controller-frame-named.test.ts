@@ -15,7 +15,9 @@ let t: TestServer;
 test.before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'appkernel-inline-controller-'));
   const appFile = join(dir, 'app.config.ts');
-  writeFileSync(appFile, `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};
+  writeFileSync(
+    appFile,
+    `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};
 function listItems(): never { throw new Error('named'); }
 const showItem = () => { throw new Error('const'); };
 export const app = createApp()
@@ -23,7 +25,8 @@ export const app = createApp()
   .get('later', '/later', async () => { await new Promise((r) => setTimeout(r, 1)); throw new Error('after await'); })
   .get('items', '/items', listItems)
   .get('item', '/items/{id}', showItem);
-`);
+`,
+  );
   t = await serveForTest({ appFile, root: dir });
 });
 

@@ -97,29 +97,46 @@ export interface DatabaseServer extends TestServer {
 }
 
 /** Both databases (a users table each, rows 1 to 20), the app and a dev server on it. */
-export async function serveDatabaseApp(options: { slowQueryMs?: number; store?: 'folder' | 'postgres' } = {}): Promise<DatabaseServer> {
+export async function serveDatabaseApp(
+  options: { slowQueryMs?: number; store?: 'folder' | 'postgres' } = {},
+): Promise<DatabaseServer> {
   const [postgres, maria] = await Promise.all([startTempPostgres(), startTempMariaDb()]);
   await sql(postgres.url, 'CREATE TABLE users (id int PRIMARY KEY, name text NOT NULL, password text NOT NULL)');
-  await sql(postgres.url, 'INSERT INTO users SELECT i, \'user\' || i, \'pw\' || i FROM generate_series(1, 20) i');
-  const admin = await (await import('mysql2/promise')).createConnection({ host: '127.0.0.1', port: maria.port, user: 'app', password: maria.password, database: 'app' });
+  await sql(postgres.url, "INSERT INTO users SELECT i, 'user' || i, 'pw' || i FROM generate_series(1, 20) i");
+  const admin = await (await import('mysql2/promise')).createConnection({
+    host: '127.0.0.1',
+    port: maria.port,
+    user: 'app',
+    password: maria.password,
+    database: 'app',
+  });
   await admin.query('CREATE TABLE users (id int PRIMARY KEY, name text NOT NULL, password text NOT NULL)');
-  await admin.query('INSERT INTO users VALUES (1, \'ann\', \'pw1\'), (2, \'bob\', \'pw2\')');
+  await admin.query("INSERT INTO users VALUES (1, 'ann', 'pw1'), (2, 'bob', 'pw2')");
   await admin.end();
   const dir = mkdtempSync(join(tmpdir(), 'appkernel-db-app-'));
   const appFile = join(dir, 'app.config.ts');
   writeFileSync(appFile, databaseApp(postgres.url, maria));
   const store = options.store === 'postgres' ? { store: await postgres.createDatabase() } : {};
-  const server = await serveForTest({ appFile, root: dir, ...store, ...(options.slowQueryMs === undefined ? {} : { slowQueryMs: options.slowQueryMs }) });
+  const server = await serveForTest({
+    appFile,
+    root: dir,
+    ...store,
+    ...(options.slowQueryMs === undefined ? {} : { slowQueryMs: options.slowQueryMs }),
+  });
   const lines = readFileSync(appFile, 'utf8').split('\n');
   return {
-    ...server, postgres, maria, appFile,
+    ...server,
+    postgres,
+    maria,
+    appFile,
     lineOf: (marker) => lines.findIndex((line) => line.includes(marker)) + 1,
     async remove() {
       await server.stop();
       const closers = (globalThis as { databaseAppClosers?: (() => Promise<unknown>)[] }).databaseAppClosers ?? [];
       await Promise.all(closers.splice(0).map((close) => close()));
       // pg's pool.end() settles before its clients' sockets close: a server stopped first would fail them
-      const others = 'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()';
+      const others =
+        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()';
       await waitFor(async () => (await sql(postgres.url, others)).rows[0].n === 0, 10_000);
       await Promise.all([postgres.remove(), maria.remove()]);
       rmSync(dir, { recursive: true, force: true });

@@ -4,11 +4,17 @@ import type { Profile } from '../../../core/profiler/profile.js';
 import { fetchProfileJson, fetchText } from '../../helpers/serve.js';
 import { serveDatabaseApp, type DatabaseServer } from './database-app.js';
 
-const test = suite('the Database panel records the queries of pg, pg.Pool, Kysely on pg and mysql2 against real servers, per request');
+const test = suite(
+  'the Database panel records the queries of pg, pg.Pool, Kysely on pg and mysql2 against real servers, per request',
+);
 let t: DatabaseServer;
 
-test.before(async () => { t = await serveDatabaseApp(); });
-test.after(async () => { await t.remove(); });
+test.before(async () => {
+  t = await serveDatabaseApp();
+});
+test.after(async () => {
+  await t.remove();
+});
 
 async function profiled(path: string): Promise<Profile> {
   const r = await fetchText(`${t.base}${path}`);
@@ -27,29 +33,51 @@ test('when a controller queries through a pg.Client, then the query, its paramet
   assert.is(query.error, null);
   assert.ok(typeof query.duration === 'number' && query.duration > 0 && query.start > 0);
   const url = new URL(t.postgres.url);
-  assert.equal(query.database, { host: '127.0.0.1', port: Number(url.port), name: url.pathname.slice(1), user: 'postgres' });
-  assert.equal(query.frame, { function: 'direct', file: 'app.config.ts', line: t.lineOf("client.query('SELECT $1::int") });
+  assert.equal(query.database, {
+    host: '127.0.0.1',
+    port: Number(url.port),
+    name: url.pathname.slice(1),
+    user: 'postgres',
+  });
+  assert.equal(query.frame, {
+    function: 'direct',
+    file: 'app.config.ts',
+    line: t.lineOf("client.query('SELECT $1::int"),
+  });
   assert.is(query.runnable, 'SELECT 41::int + 1 AS n');
 });
 
 test('when a controller queries through pg.Pool, Kysely and mysql2 (query and execute), then each query is recorded with its driver and database', async () => {
   const pool = (await profiled('/pg/pool')).collectors.db!;
-  assert.equal(pool.queries.map((q) => [q.sql, q.params, q.rows, q.frame?.line]), [['SELECT name FROM users WHERE id = $1', [1], 1, t.lineOf("pool.query<Row>('SELECT name FROM users WHERE id = $1', [1])")]]);
+  assert.equal(
+    pool.queries.map((q) => [q.sql, q.params, q.rows, q.frame?.line]),
+    [
+      [
+        'SELECT name FROM users WHERE id = $1',
+        [1],
+        1,
+        t.lineOf("pool.query<Row>('SELECT name FROM users WHERE id = $1', [1])"),
+      ],
+    ],
+  );
   const kysely = (await profiled('/pg/kysely')).collectors.db!;
   assert.is(kysely.queries.length, 1);
   assert.is(kysely.queries[0].sql, 'select "name" from "users" where "id" = $1');
   assert.equal(kysely.queries[0].params, [2]);
   assert.is(kysely.queries[0].frame?.line, t.lineOf("kysely.selectFrom('users')"));
   const maria = (await profiled('/maria')).collectors.db!;
-  assert.equal(maria.queries.map((q) => [q.driver, q.sql, q.params, q.rows, q.database.port, q.database.name]), [
-    ['mysql2', 'SELECT name FROM users WHERE id = 1', [1], 1, t.maria.port, 'app'],
-    ['mysql2', 'SELECT ? + 1 AS n', [41], 1, t.maria.port, 'app'],
-  ]);
+  assert.equal(
+    maria.queries.map((q) => [q.driver, q.sql, q.params, q.rows, q.database.port, q.database.name]),
+    [
+      ['mysql2', 'SELECT name FROM users WHERE id = 1', [1], 1, t.maria.port, 'app'],
+      ['mysql2', 'SELECT ? + 1 AS n', [41], 1, t.maria.port, 'app'],
+    ],
+  );
   assert.is(maria.queries[1].runnable, 'SELECT 41 + 1 AS n');
   assert.is(maria.queries[0].frame?.line, t.lineOf("maria.query('SELECT name FROM users WHERE id = ?'"));
 });
 
-test('when a controller runs the same select 20 times in a loop, then one repeated-query warning names the controller\'s line, the count and the total time', async () => {
+test("when a controller runs the same select 20 times in a loop, then one repeated-query warning names the controller's line, the count and the total time", async () => {
   const db = (await profiled('/n-plus-one')).collectors.db!;
   assert.is(db.queries.length, 20);
   assert.is(db.groups.length, 1);
@@ -61,7 +89,7 @@ test('when a controller runs the same select 20 times in a loop, then one repeat
   assert.ok(Math.abs(repeat.totalTime - db.totalTime) < 1e-6 && repeat.totalTime > 0);
 });
 
-test('when a query fails, then it is recorded with the driver\'s error', async () => {
+test("when a query fails, then it is recorded with the driver's error", async () => {
   const db = (await profiled('/pg/failing')).collectors.db!;
   assert.is(db.errors, 1);
   assert.match(db.queries[0].error ?? '', /relation "no_such_table" does not exist/);
@@ -70,21 +98,34 @@ test('when a query fails, then it is recorded with the driver\'s error', async (
 
 test('when two requests query at once, then each profile holds only its own queries', async () => {
   const [a, b] = await Promise.all([profiled('/tagged/alpha'), profiled('/tagged/beta')]);
-  for (const [profile, tag] of [[a, 'alpha'], [b, 'beta']] as const) {
+  for (const [profile, tag] of [
+    [a, 'alpha'],
+    [b, 'beta'],
+  ] as const) {
     const db = profile.collectors.db!;
     assert.is(db.queries.length, 2, `${tag}: ${JSON.stringify(db.queries.map((q) => q.params))}`);
-    assert.equal(db.queries.map((q) => q.params), [[tag], [tag]]);
+    assert.equal(
+      db.queries.map((q) => q.params),
+      [[tag], [tag]],
+    );
   }
 });
 
 test('when two requests share a pool of one client, then the query that waited for the client the other freed is recorded in its own request, with its line', async () => {
   const [a, b] = await Promise.all([profiled('/queued/alpha'), profiled('/queued/beta')]);
-  for (const [profile, tag] of [[a, 'alpha'], [b, 'beta']] as const) {
+  for (const [profile, tag] of [
+    [a, 'alpha'],
+    [b, 'beta'],
+  ] as const) {
     const db = profile.collectors.db!;
-    assert.equal(db.queries.map((q) => [q.params, q.frame?.line]), [
-      [[tag], t.lineOf('// the queued line')],
-      [[tag], t.lineOf('// the queued callback line')],
-    ], tag);
+    assert.equal(
+      db.queries.map((q) => [q.params, q.frame?.line]),
+      [
+        [[tag], t.lineOf('// the queued line')],
+        [[tag], t.lineOf('// the queued callback line')],
+      ],
+      tag,
+    );
   }
 });
 
@@ -93,10 +134,11 @@ test('when a query compares a secret column, then its parameter and literal neve
   const [pg, maria] = profile.collectors.db!.queries;
   assert.equal(pg.params, ['ann', '[REDACTED]']);
   assert.ok(pg.redacted.includes('$2'), pg.redacted.join());
-  assert.is(pg.runnable, 'SELECT id FROM users WHERE name = \'ann\' AND password = \'[REDACTED]\'');
-  assert.is(maria.sql, 'SELECT 1 FROM users WHERE password = \'[REDACTED]\'');
+  assert.is(pg.runnable, "SELECT id FROM users WHERE name = 'ann' AND password = '[REDACTED]'");
+  assert.is(maria.sql, "SELECT 1 FROM users WHERE password = '[REDACTED]'");
   const stored = (await fetchText(`${t.base}/_profiler/${profile.token}.json`)).body;
-  for (const secret of ['hunter2-very-secret', 'maria-literal-secret']) assert.not.ok(stored.includes(secret), `the stored profile holds ${secret}`);
+  for (const secret of ['hunter2-very-secret', 'maria-literal-secret'])
+    assert.not.ok(stored.includes(secret), `the stored profile holds ${secret}`);
 });
 
 test.run();

@@ -71,7 +71,8 @@ names('when a name is given in capitals, then it is lower-cased', () => {
 });
 
 names('when a name has a port, a space, userinfo or nothing, then it is refused', () => {
-  for (const bad of ['myapp.test:8000', '[::1]:80', 'a b', 'a@b', '', 'http://myapp.test']) assert.is(normaliseHostName(bad), null, bad);
+  for (const bad of ['myapp.test:8000', '[::1]:80', 'a b', 'a@b', '', 'http://myapp.test'])
+    assert.is(normaliseHostName(bad), null, bad);
 });
 
 names.run();
@@ -82,20 +83,24 @@ const policy = suite('HostPolicy: loopback and the given names, any port, any ca
 
 policy('when no name is given, then localhost, 127.0.0.1 and [::1] are allowed on any port, and nothing else', () => {
   const p = new HostPolicy();
-  for (const host of ['localhost', 'LOCALHOST:1', '127.0.0.1:8000', '[::1]:9']) assert.ok(p.allows(parseAuthority(host)!), host);
+  for (const host of ['localhost', 'LOCALHOST:1', '127.0.0.1:8000', '[::1]:9'])
+    assert.ok(p.allows(parseAuthority(host)!), host);
   for (const host of ['evil.example', 'evil.example:8000', '127.0.0.2', 'localhost.evil.example', '0.0.0.0']) {
     assert.not.ok(p.allows(parseAuthority(host)!), host);
   }
   assert.equal(p.names, ['localhost', '127.0.0.1', '[::1]']);
 });
 
-policy('when names are given, then they are allowed whatever their case and port, listed once each after loopback', () => {
-  const p = new HostPolicy(['127.0.0.1', 'MyApp.test', '::1', 'dev.local']);
-  assert.ok(p.allows(parseAuthority('myapp.TEST:4000')!));
-  assert.ok(p.allows(parseAuthority('dev.local')!));
-  assert.not.ok(p.allows(parseAuthority('app.test')!));
-  assert.equal(p.names, ['localhost', '127.0.0.1', '[::1]', 'myapp.test', 'dev.local']);
-});
+policy(
+  'when names are given, then they are allowed whatever their case and port, listed once each after loopback',
+  () => {
+    const p = new HostPolicy(['127.0.0.1', 'MyApp.test', '::1', 'dev.local']);
+    assert.ok(p.allows(parseAuthority('myapp.TEST:4000')!));
+    assert.ok(p.allows(parseAuthority('dev.local')!));
+    assert.not.ok(p.allows(parseAuthority('app.test')!));
+    assert.equal(p.names, ['localhost', '127.0.0.1', '[::1]', 'myapp.test', 'dev.local']);
+  },
+);
 
 policy.run();
 
@@ -103,7 +108,8 @@ policy.run();
 
 const location = suite('Request.locationOf: the Location of a redirect the server builds');
 
-const request = (host: string, trustedHost: boolean) => new Request({ method: 'GET', target: '/a/', headers: { host }, trustedHost });
+const request = (host: string, trustedHost: boolean) =>
+  new Request({ method: 'GET', target: '/a/', headers: { host }, trustedHost });
 
 location('when the Host is trusted, then the Location is the absolute URL', () => {
   assert.is(request('127.0.0.1:8000', true).locationOf('/a?x=1'), 'http://127.0.0.1:8000/a?x=1');
@@ -113,12 +119,15 @@ location('when the Host is not trusted, then the Location is the path and query 
   assert.is(request('evil.example', false).locationOf('/a?x=1'), '/a?x=1');
 });
 
-location('when the Host is not trusted and the path starts with // or a backslash, then it cannot read as another host', () => {
-  for (const path of ['//evil.example/x', '/\\evil.example', '\\\\evil.example']) {
-    const target = request('evil.example', false).locationOf(path);
-    assert.is(new URL(target, 'http://127.0.0.1:8000/').host, '127.0.0.1:8000', `${path} -> ${target}`);
-  }
-});
+location(
+  'when the Host is not trusted and the path starts with // or a backslash, then it cannot read as another host',
+  () => {
+    for (const path of ['//evil.example/x', '/\\evil.example', '\\\\evil.example']) {
+      const target = request('evil.example', false).locationOf(path);
+      assert.is(new URL(target, 'http://127.0.0.1:8000/').host, '127.0.0.1:8000', `${path} -> ${target}`);
+    }
+  },
+);
 
 location.run();
 
@@ -128,7 +137,16 @@ const checker = suite('hostChecker: what a policy says of a Host value, the last
 
 checker('when values alternate, then each gets its own answer: allowed, other, not an authority', () => {
   const check = hostChecker(new HostPolicy(['myapp.test']));
-  const seen = ['127.0.0.1:8000', '127.0.0.1:8000', 'evil.example', 'a b', 'MyApp.Test:9', 'a b', 'evil.example', '127.0.0.1:8000'].map(check);
+  const seen = [
+    '127.0.0.1:8000',
+    '127.0.0.1:8000',
+    'evil.example',
+    'a b',
+    'MyApp.Test:9',
+    'a b',
+    'evil.example',
+    '127.0.0.1:8000',
+  ].map(check);
   assert.equal(seen, [true, true, false, null, true, null, false, true]);
 });
 

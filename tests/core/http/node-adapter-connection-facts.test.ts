@@ -10,15 +10,21 @@ import { htmlErrorRenderer } from '../../../render/error-renderer.js';
 import { closeServer, listenOnLoopback } from '../../helpers/loopback-server.js';
 import { waitFor } from '../../helpers/poll.js';
 
-const test = suite('node adapter: what a request learns from its connection and its headers, on every request of a keep-alive connection');
+const test = suite(
+  'node adapter: what a request learns from its connection and its headers, on every request of a keep-alive connection',
+);
 
-const app = createApp({ name: 'facts' })
-  .get('facts', '/facts', function facts({ request }) {
-    return {
-      server: request.serverAddress, clientIp: request.clientIp, scheme: request.scheme, host: request.host,
-      cookie: request.headers.cookie ?? null, setCookie: request.headers['set-cookie'] ?? null, accept: request.headers.accept ?? null,
-    };
-  });
+const app = createApp({ name: 'facts' }).get('facts', '/facts', function facts({ request }) {
+  return {
+    server: request.serverAddress,
+    clientIp: request.clientIp,
+    scheme: request.scheme,
+    host: request.host,
+    cookie: request.headers.cookie ?? null,
+    setCookie: request.headers['set-cookie'] ?? null,
+    accept: request.headers.accept ?? null,
+  };
+});
 
 let server: Server;
 let port: number;
@@ -26,8 +32,15 @@ let port: number;
 const started: { res: ServerResponse; unanswered: boolean }[] = [];
 
 test.before(async () => {
-  const kernel = buildKernel(app, { debug: false, root: process.cwd(), errorRenderer: htmlErrorRenderer, recording: recordingTools });
-  server = createAppServer(() => kernel, { onRequest: (res) => void started.push({ res, unanswered: !res.headersSent && !res.writableEnded }) });
+  const kernel = buildKernel(app, {
+    debug: false,
+    root: process.cwd(),
+    errorRenderer: htmlErrorRenderer,
+    recording: recordingTools,
+  });
+  server = createAppServer(() => kernel, {
+    onRequest: (res) => void started.push({ res, unanswered: !res.headersSent && !res.writableEnded }),
+  });
   await listenOnLoopback(server);
   port = (server.address() as AddressInfo).port;
 });
@@ -38,7 +51,10 @@ function exchange(raw: string, count: number): Promise<{ bodies: string[]; local
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     let received = '';
-    const timer = setTimeout(() => { socket.destroy(); reject(new Error(`no ${count} answers within 5 s:\n${received}`)); }, 5_000);
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no ${count} answers within 5 s:\n${received}`));
+    }, 5_000);
     socket.on('error', reject);
     socket.on('connect', () => socket.write(raw));
     socket.on('data', (chunk) => {
@@ -75,7 +91,7 @@ test('when two requests come on one connection, then each knows the server addre
   }
 });
 
-test('when the second request of a connection sends other headers, then it sees its own headers, not the first one\'s', async () => {
+test("when the second request of a connection sends other headers, then it sees its own headers, not the first one's", async () => {
   const { bodies } = await exchange(get('Accept: text/first\r\n') + get('Accept: text/second\r\n'), 2);
   assert.is(JSON.parse(bodies[0]).accept, 'text/first');
   assert.is(JSON.parse(bodies[1]).accept, 'text/second');

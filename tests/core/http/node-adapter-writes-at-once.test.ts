@@ -9,12 +9,21 @@ import { htmlErrorRenderer } from '../../../render/error-renderer.js';
 import { fetchText } from '../../helpers/serve.js';
 import { closeServer, listenOnLoopback } from '../../helpers/loopback-server.js';
 
-const test = suite('node adapter: a request without a body that the kernel answers at once is written before its request event returns');
+const test = suite(
+  'node adapter: a request without a body that the kernel answers at once is written before its request event returns',
+);
 
 const app = createApp({ name: 'at-once' })
-  .get('hello', '/hello/{name}', function hello({ params }) { return { hello: params.name }; })
-  .get('later', '/later', async function later() { await new Promise((resolve) => setImmediate(resolve)); return 'later'; })
-  .post('echo', '/echo', async function echo({ request }) { return request.text(); });
+  .get('hello', '/hello/{name}', function hello({ params }) {
+    return { hello: params.name };
+  })
+  .get('later', '/later', async function later() {
+    await new Promise((resolve) => setImmediate(resolve));
+    return 'later';
+  })
+  .post('echo', '/echo', async function echo({ request }) {
+    return request.text();
+  });
 
 let server: Server;
 let base: string;
@@ -25,10 +34,21 @@ let answered = 0;
 const pending = new Set<string>();
 
 test.before(async () => {
-  const kernel = buildKernel(app, { debug: false, root: process.cwd(), errorRenderer: htmlErrorRenderer, recording: recordingTools });
-  server = createAppServer(() => kernel, { onResponse: () => void answered++, onPending: (res) => void pending.add(`${res.req.method} ${res.req.url}`) });
+  const kernel = buildKernel(app, {
+    debug: false,
+    root: process.cwd(),
+    errorRenderer: htmlErrorRenderer,
+    recording: recordingTools,
+  });
+  server = createAppServer(() => kernel, {
+    onResponse: () => void answered++,
+    onPending: (res) => void pending.add(`${res.req.method} ${res.req.url}`),
+  });
   // Listeners run in order: this one runs right after the adapter's has returned.
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => void endedAtOnce.set(`${req.method} ${req.url}`, res.writableEnded));
+  server.on(
+    'request',
+    (req: IncomingMessage, res: ServerResponse) => void endedAtOnce.set(`${req.method} ${req.url}`, res.writableEnded),
+  );
   base = await listenOnLoopback(server);
 });
 test.after(() => closeServer(server));
@@ -55,7 +75,11 @@ test('when the controller is async, then the response follows later and is the s
 });
 
 test('when the request has a body, then it is read first and the answer echoes it', async () => {
-  const r = await fetchText(`${base}/echo`, { method: 'POST', body: 'posted', headers: { 'content-type': 'text/plain' } });
+  const r = await fetchText(`${base}/echo`, {
+    method: 'POST',
+    body: 'posted',
+    headers: { 'content-type': 'text/plain' },
+  });
   assert.is(r.status, 200);
   assert.is(r.body, 'posted');
   assert.is(endedAtOnce.get('POST /echo'), false);

@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { reasonPhrase } from '../../../core/http/response.js';
 
-const test = suite('reasonPhrase: the status line\'s words');
+const test = suite("reasonPhrase: the status line's words");
 
 test('when the status is one RFC 9110 names, then its phrase, not an older one', () => {
   assert.is(reasonPhrase(404), 'Not Found');
@@ -10,8 +10,8 @@ test('when the status is one RFC 9110 names, then its phrase, not an older one',
   assert.is(reasonPhrase(422), 'Unprocessable Content');
 });
 
-test('when RFC 9110 does not name it but Node does, then Node\'s phrase (418, 451)', () => {
-  assert.is(reasonPhrase(418), 'I\'m a Teapot');
+test("when RFC 9110 does not name it but Node does, then Node's phrase (418, 451)", () => {
+  assert.is(reasonPhrase(418), "I'm a Teapot");
   assert.is(reasonPhrase(451), 'Unavailable For Legal Reasons');
 });
 

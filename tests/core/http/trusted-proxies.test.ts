@@ -33,7 +33,10 @@ for (const [label, trusted, expected] of [
 
   if (trusted.length > 0) {
     test('when the chain holds a spoofed first hop, then the nearest untrusted hop is the client', async () => {
-      assert.equal(await clientIpSeen(t, '198.51.100.1, 203.0.113.9, 127.0.0.1'), { controller: '203.0.113.9', profile: '203.0.113.9' });
+      assert.equal(await clientIpSeen(t, '198.51.100.1, 203.0.113.9, 127.0.0.1'), {
+        controller: '203.0.113.9',
+        profile: '203.0.113.9',
+      });
     });
   }
 

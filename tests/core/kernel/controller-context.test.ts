@@ -28,7 +28,9 @@ export const app = createApp()
   });
 `;
 
-const test = suite('what a controller is given: the request, its parameters, a logger on channel app, URL generation (app file)');
+const test = suite(
+  'what a controller is given: the request, its parameters, a logger on channel app, URL generation (app file)',
+);
 let t: TestServer;
 
 test.before(async () => {
@@ -72,7 +74,12 @@ test('when a controller is async, then its resolved value is the answer', async 
 test('when a controller generates a URL for an unknown route, then 500 naming the route, and the server keeps serving', async () => {
   const r = await fetchText(`${t.base}/bad-link`);
   assert.is(r.status, 500);
-  assert.ok(load(r.body).root().text().includes('Unable to generate a URL for the named route "nowhere" as such route does not exist.'));
+  assert.ok(
+    load(r.body)
+      .root()
+      .text()
+      .includes('Unable to generate a URL for the named route "nowhere" as such route does not exist.'),
+  );
   assert.is((await fetchText(`${t.base}/async`)).status, 200);
 });
 

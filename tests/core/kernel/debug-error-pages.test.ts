@@ -6,8 +6,12 @@ import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../.
 const test = suite('debug error pages over HTTP (demo app)');
 let t: TestServer;
 
-test.before(async () => { t = await serveForTest(); });
-test.after(async () => { await t.stop(); });
+test.before(async () => {
+  t = await serveForTest();
+});
+test.after(async () => {
+  await t.stop();
+});
 
 test('when GET /robots.txt, then 404 with both messages, [2/2] before [1/2] and a log table', async () => {
   const r = await fetchText(`${t.base}/robots.txt`);
@@ -20,8 +24,11 @@ test('when GET /robots.txt, then 404 with both messages, [2/2] before [1/2] and 
   const two = text.indexOf('[2/2]');
   const one = text.indexOf('[1/2]');
   assert.ok(two !== -1 && one !== -1 && two < one, '[2/2] comes before [1/2]');
-  const headers = $('table th').map((_, th) => $(th).text().trim()).get();
-  for (const column of ['Level', 'Channel', 'Message']) assert.ok(headers.includes(column), `log table column ${column}`);
+  const headers = $('table th')
+    .map((_, th) => $(th).text().trim())
+    .get();
+  for (const column of ['Level', 'Channel', 'Message'])
+    assert.ok(headers.includes(column), `log table column ${column}`);
   assert.is(r.headers['cache-control'], 'no-cache, private');
   assert.is(r.headers['x-robots-tag'], 'noindex');
   assert.match(r.headers['x-debug-token'], /^[0-9a-f]{6}$/);
@@ -29,7 +36,12 @@ test('when GET /robots.txt, then 404 with both messages, [2/2] before [1/2] and 
 
 test('when a Referer is sent, then the 404 message ends with (from "<referer>")', async () => {
   const r = await fetchText(`${t.base}/robots.txt`, { headers: { referer: 'http://example.test/page' } });
-  assert.ok(load(r.body).root().text().includes(`No route found for "GET ${t.base}/robots.txt" (from "http://example.test/page")`));
+  assert.ok(
+    load(r.body)
+      .root()
+      .text()
+      .includes(`No route found for "GET ${t.base}/robots.txt" (from "http://example.test/page")`),
+  );
 });
 
 test('when POST /robots.txt, then the cause names the path unchanged', async () => {
@@ -50,8 +62,14 @@ test('when GET /contact (POST only), then 405 with Allow: POST and the exact mes
   const r = await fetchText(`${t.base}/contact`, { headers: { referer: 'http://example.test/form' } });
   assert.is(r.status, 405);
   assert.is(r.headers.allow, 'POST');
-  assert.ok(load(r.body).root().text().includes(
-    `No route found for "GET ${t.base}/contact": Method Not Allowed (Allow: POST) (from "http://example.test/form")`));
+  assert.ok(
+    load(r.body)
+      .root()
+      .text()
+      .includes(
+        `No route found for "GET ${t.base}/contact": Method Not Allowed (Allow: POST) (from "http://example.test/form")`,
+      ),
+  );
 });
 
 test('when GET /hello/world/, then 301 to the canonical absolute URL', async () => {
@@ -89,7 +107,9 @@ test('when GET /hello/world, then the log has Matched route "hello". before the 
 
 test('when a <script> payload is in the path and the Referer, then the page escapes it', async () => {
   const payload = '<script>alert(1)</script>';
-  const r = await fetchText(`${t.base}/x${encodeURIComponent(payload)}`, { headers: { referer: `http://e.test/${payload}<img src=x onerror=alert(2)>` } });
+  const r = await fetchText(`${t.base}/x${encodeURIComponent(payload)}`, {
+    headers: { referer: `http://e.test/${payload}<img src=x onerror=alert(2)>` },
+  });
   assert.is(r.status, 404);
   const $ = load(r.body);
   assert.is($('script').filter((_, s) => ($(s).html() ?? '').includes('alert')).length, 0);
@@ -111,8 +131,12 @@ test.run();
 
 const prod = suite('production error pages (--no-debug)');
 let p: TestServer;
-prod.before(async () => { p = await serveForTest({ debug: false }); });
-prod.after(async () => { await p.stop(); });
+prod.before(async () => {
+  p = await serveForTest({ debug: false });
+});
+prod.after(async () => {
+  await p.stop();
+});
 
 prod('when GET /robots.txt without debug, then the Oops page and no debug headers', async () => {
   const r = await fetchText(`${p.base}/robots.txt`);

@@ -13,7 +13,9 @@ export const app = createApp()
 `;
 
 for (const debug of [true, false]) {
-  const test = suite(`the firewall guards what the router matches, however the path is spelled (${debug ? 'debug' : 'no debug'})`);
+  const test = suite(
+    `the firewall guards what the router matches, however the path is spelled (${debug ? 'debug' : 'no debug'})`,
+  );
   let t: TestServer;
 
   test.before(async () => {
@@ -38,7 +40,7 @@ for (const debug of [true, false]) {
   if (!debug) {
     test('when the profiler is off, then an app route under /_profiler/ is not exempt from the firewall', async () => {
       const r = await fetchRawPath(t.base, '/_profiler/x/own');
-      assert.not.ok(r.body.includes('not the profiler'), 'the app\'s own route skipped its firewall rule');
+      assert.not.ok(r.body.includes('not the profiler'), "the app's own route skipped its firewall rule");
       assert.is(r.status, 403);
     });
   }

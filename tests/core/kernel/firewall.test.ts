@@ -34,16 +34,32 @@ test('when a rule answers 401, then 401 with its message and WWW-Authenticate; t
   assert.ok($('h1').text().includes('Error 401 Unauthorized'));
   const profile = await fetchProfileJson(t.base, r.headers['x-debug-token']);
   const security = profile.collectors.log.records.filter((rec: { channel: string }) => rec.channel === 'security');
-  assert.ok(security.some((rec: { message: string }) => rec.message === 'Checking firewall rule "admin" for "/admin".'), JSON.stringify(security));
-  assert.ok(security.some((rec: { message: string }) => rec.message.startsWith('Firewall rule "admin" denied access: Sign in to see the admin pages.')));
-  assert.equal(profile.collectors.security, { decision: 'denied', rule: 'admin', message: 'Sign in to see the admin pages.' });
+  assert.ok(
+    security.some((rec: { message: string }) => rec.message === 'Checking firewall rule "admin" for "/admin".'),
+    JSON.stringify(security),
+  );
+  assert.ok(
+    security.some((rec: { message: string }) =>
+      rec.message.startsWith('Firewall rule "admin" denied access: Sign in to see the admin pages.'),
+    ),
+  );
+  assert.equal(profile.collectors.security, {
+    decision: 'denied',
+    rule: 'admin',
+    message: 'Sign in to see the admin pages.',
+  });
 });
 
 test('when the rule grants access, then the controller answers and the grant is logged on channel security', async () => {
   const r = await fetchText(`${t.base}/admin`, { headers: { authorization: 'Bearer dev' } });
   assert.is(r.status, 200);
   const profile = await fetchProfileJson(t.base, r.headers['x-debug-token']);
-  assert.ok(profile.collectors.log.records.some((rec: { channel: string; message: string }) => rec.channel === 'security' && rec.message === 'Firewall rule "admin" granted access.'));
+  assert.ok(
+    profile.collectors.log.records.some(
+      (rec: { channel: string; message: string }) =>
+        rec.channel === 'security' && rec.message === 'Firewall rule "admin" granted access.',
+    ),
+  );
   assert.is(profile.collectors.security.decision, 'allowed');
 });
 
@@ -59,11 +75,14 @@ test('when a rule answers 403, then 403 with its message, in the page and in a J
 test('when the firewall runs, then it runs after the router: the route is matched first, and a 404 is never turned into a 403', async () => {
   const denied = await fetchProfileJson(t.base, (await fetchText(`${t.base}/staff`)).headers['x-debug-token']);
   const messages: string[] = denied.collectors.log.records.map((rec: { message: string }) => rec.message);
-  assert.ok(messages.indexOf('Matched route "staff".') < messages.findIndex((m) => m.startsWith('Checking firewall rule "staff"')));
+  assert.ok(
+    messages.indexOf('Matched route "staff".') <
+      messages.findIndex((m) => m.startsWith('Checking firewall rule "staff"')),
+  );
   assert.is((await fetchText(`${t.base}/nowhere`)).status, 404);
 });
 
-test('when a rule guards every path, then the profiler\'s pages stay outside it', async () => {
+test("when a rule guards every path, then the profiler's pages stay outside it", async () => {
   assert.is((await fetchText(`${t.base}/open`)).status, 200);
   const token = (await fetchText(`${t.base}/staff`)).headers['x-debug-token'];
   await fetchProfileJson(t.base, token);

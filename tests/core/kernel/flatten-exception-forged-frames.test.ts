@@ -12,7 +12,10 @@ function thrower(make: () => Error): Error {
 }
 
 test('when a message holds lines shaped like frames, then only the real frames are parsed, and no file is excerpted for them', () => {
-  const chain = flattenException(thrower(() => new Error(FORGED)), process.cwd()).chain;
+  const chain = flattenException(
+    thrower(() => new Error(FORGED)),
+    process.cwd(),
+  ).chain;
   const names = chain[0].frames.map((f) => f.function);
   assert.not.ok(names.includes('forged') || names.includes('alsoForged'), names.join());
   assert.ok(names.includes('thrower'), names.join());
@@ -21,11 +24,16 @@ test('when a message holds lines shaped like frames, then only the real frames a
 });
 
 test('when the error has a custom name, an empty message or a class of its own, then the header is still skipped', () => {
-  class LedgerError extends Error { override name = 'LedgerError'; }
+  class LedgerError extends Error {
+    override name = 'LedgerError';
+  }
   const renamed = new Error(FORGED);
   renamed.name = 'Renamed\n    at forgedName (/etc/passwd:1:1)';
   for (const error of [new LedgerError(FORGED), new TypeError(FORGED), renamed]) {
-    assert.not.ok(frameNames(error).some((n) => n.startsWith('forged') || n === 'alsoForged'), `${error.name}: ${frameNames(error).join()}`);
+    assert.not.ok(
+      frameNames(error).some((n) => n.startsWith('forged') || n === 'alsoForged'),
+      `${error.name}: ${frameNames(error).join()}`,
+    );
   }
   assert.ok(frameNames(new Error('')).length > 0);
 });
@@ -34,7 +42,10 @@ test('when a custom toString hides the header, then the header is skipped by its
   const error = new Error(FORGED);
   error.toString = () => 'something else';
   void error.stack;
-  assert.not.ok(frameNames(error).some((n) => n.startsWith('forged') || n === 'alsoForged'), frameNames(error).join());
+  assert.not.ok(
+    frameNames(error).some((n) => n.startsWith('forged') || n === 'alsoForged'),
+    frameNames(error).join(),
+  );
   assert.ok(frameNames(error).length > 0);
 });
 

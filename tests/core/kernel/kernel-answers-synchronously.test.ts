@@ -8,21 +8,39 @@ import { recordingTools } from '../../../core/debug/recording-tools.js';
 import { KernelEvents } from '../../../core/kernel/kernel-events.js';
 import { htmlErrorRenderer } from '../../../render/error-renderer.js';
 
-const app = () => createApp({ name: 'sync' })
-  .get('hello', '/hello/{name}', function hello({ params }) { return { hello: params.name }; })
-  .get('later', '/later', async function later() { await new Promise((resolve) => setImmediate(resolve)); return 'later'; })
-  .get('fails', '/fails', async function fails() { await new Promise((resolve) => setImmediate(resolve)); throw new Error('failed later'); })
-  .get('slash', '/slash/', function slash() { return 'slash'; });
+const app = () =>
+  createApp({ name: 'sync' })
+    .get('hello', '/hello/{name}', function hello({ params }) {
+      return { hello: params.name };
+    })
+    .get('later', '/later', async function later() {
+      await new Promise((resolve) => setImmediate(resolve));
+      return 'later';
+    })
+    .get('fails', '/fails', async function fails() {
+      await new Promise((resolve) => setImmediate(resolve));
+      throw new Error('failed later');
+    })
+    .get('slash', '/slash/', function slash() {
+      return 'slash';
+    });
 
 function kernelOf(debug: boolean) {
-  return buildKernel(app(), { debug, root: process.cwd(), errorRenderer: htmlErrorRenderer, recording: recordingTools });
+  return buildKernel(app(), {
+    debug,
+    root: process.cwd(),
+    errorRenderer: htmlErrorRenderer,
+    recording: recordingTools,
+  });
 }
 
 function get(path: string, headers: Record<string, string> = {}): Request {
   return new Request({ method: 'GET', target: path, headers: { host: '127.0.0.1:8000', ...headers } });
 }
 
-const test = suite('Kernel.respond: the Response itself when nothing waits, a promise from the first listener or controller that does');
+const test = suite(
+  'Kernel.respond: the Response itself when nothing waits, a promise from the first listener or controller that does',
+);
 
 for (const debug of [false, true]) {
   const mode = debug ? 'debug' : '--no-debug';
@@ -40,7 +58,10 @@ for (const debug of [false, true]) {
     assert.is((response as Response).status, 404);
     // In debug the message goes on with " at <file> line <n>" of the router listener.
     const logged = request.log.records.find((r) => r.level === 'ERROR')?.message ?? '';
-    assert.ok(logged.startsWith('Uncaught exception NotFoundHttpError: "No route found for "GET http://127.0.0.1:8000/nope""'), logged);
+    assert.ok(
+      logged.startsWith('Uncaught exception NotFoundHttpError: "No route found for "GET http://127.0.0.1:8000/nope""'),
+      logged,
+    );
   });
 
   test(`${mode}: when the slash-toggled path matches, then respond() gives the 301 itself`, () => {
@@ -64,7 +85,11 @@ for (const debug of [false, true]) {
 
   test(`${mode}: when a kernel.response or a kernel.finish_request listener is added to a built kernel, then each is called`, () => {
     const onResponse = kernelOf(debug);
-    onResponse.dispatcher.addListener(KernelEvents.RESPONSE, 'Test::header', (event) => void event.response!.setHeader('X-Seen', 'response'));
+    onResponse.dispatcher.addListener(
+      KernelEvents.RESPONSE,
+      'Test::header',
+      (event) => void event.response!.setHeader('X-Seen', 'response'),
+    );
     assert.is((onResponse.respond(get('/hello/world')) as Response).header('x-seen'), 'response');
     const onFinish = kernelOf(debug);
     let finished = 0;
@@ -84,11 +109,22 @@ for (const debug of [false, true]) {
 
   test(`${mode}: when a kernel.exception listener rejects, then the error is logged CRITICAL and the 404 is answered`, async () => {
     const kernel = kernelOf(debug);
-    kernel.dispatcher.addListener(KernelEvents.EXCEPTION, 'Test::rejects', async () => { throw new Error('exception listener failed'); }, 0);
+    kernel.dispatcher.addListener(
+      KernelEvents.EXCEPTION,
+      'Test::rejects',
+      async () => {
+        throw new Error('exception listener failed');
+      },
+      0,
+    );
     const request = get('/nope');
     const response = await kernel.handle(request);
     assert.is(response.status, 500);
-    assert.ok(request.log.records.some((r) => r.level === 'CRITICAL' && r.message === 'A kernel.exception listener failed: exception listener failed'));
+    assert.ok(
+      request.log.records.some(
+        (r) => r.level === 'CRITICAL' && r.message === 'A kernel.exception listener failed: exception listener failed',
+      ),
+    );
   });
 }
 

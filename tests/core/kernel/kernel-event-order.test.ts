@@ -12,9 +12,16 @@ import { fetchText } from '../../helpers/serve.js';
 import { closeServer, listenOnLoopback } from '../../helpers/loopback-server.js';
 
 /** What one request went through, seen from kernel.terminate: event names and the listeners called. */
-interface Seen { path: string; events: string[]; listeners: Record<string, string[]>; terminatedAt: number }
+interface Seen {
+  path: string;
+  events: string[];
+  listeners: Record<string, string[]>;
+  terminatedAt: number;
+}
 
-const test = suite('Kernel.handle: the kernel events in order, kernel.view for non-responses, kernel.terminate after the response (demo app, real HTTP)');
+const test = suite(
+  'Kernel.handle: the kernel events in order, kernel.view for non-responses, kernel.terminate after the response (demo app, real HTTP)',
+);
 let kernel: Kernel;
 let server: Server;
 let base: string;
@@ -23,7 +30,12 @@ const seen: Seen[] = [];
 let gate: Promise<void> | null = null;
 
 test.before(async () => {
-  kernel = buildKernel(createDemoApp(), { debug: true, root: process.cwd(), errorRenderer: htmlErrorRenderer, recording: recordingTools });
+  kernel = buildKernel(createDemoApp(), {
+    debug: true,
+    root: process.cwd(),
+    errorRenderer: htmlErrorRenderer,
+    recording: recordingTools,
+  });
   kernel.dispatcher.addListener('kernel.terminate', 'Test::onKernelTerminate', async (event) => {
     if (gate) await gate;
     const r = event.request;
@@ -56,10 +68,19 @@ test('when a controller returns a string, then request, controller, controller_a
   assert.match(r.headers['content-type'], /^text\/html/);
   const s = await terminated('/hello/world');
   assert.equal(s.events, [
-    'kernel.request', 'kernel.controller', 'kernel.controller_arguments', 'kernel.view',
-    'kernel.response', 'kernel.finish_request', 'kernel.terminate',
+    'kernel.request',
+    'kernel.controller',
+    'kernel.controller_arguments',
+    'kernel.view',
+    'kernel.response',
+    'kernel.finish_request',
+    'kernel.terminate',
   ]);
-  assert.equal(s.listeners['kernel.request'], ['RouterListener::onKernelRequest', 'FirewallListener::onKernelRequest'], 'the router first, then the firewall');
+  assert.equal(
+    s.listeners['kernel.request'],
+    ['RouterListener::onKernelRequest', 'FirewallListener::onKernelRequest'],
+    'the router first, then the firewall',
+  );
 });
 
 test('when a controller returns an object, then kernel.view turns it into JSON', async () => {
@@ -81,15 +102,26 @@ test('when the controller throws, then the error goes through kernel.exception, 
   assert.is((await fetchText(`${base}/boom`)).status, 500);
   const s = await terminated('/boom');
   assert.equal(s.events, [
-    'kernel.request', 'kernel.controller', 'kernel.controller_arguments', 'kernel.exception',
-    'kernel.response', 'kernel.finish_request', 'kernel.terminate',
+    'kernel.request',
+    'kernel.controller',
+    'kernel.controller_arguments',
+    'kernel.exception',
+    'kernel.response',
+    'kernel.finish_request',
+    'kernel.terminate',
   ]);
 });
 
 test('when routing fails, then kernel.exception follows kernel.request, with no controller event', async () => {
   assert.is((await fetchText(`${base}/robots.txt`)).status, 404);
   const s = await terminated('/robots.txt');
-  assert.equal(s.events, ['kernel.request', 'kernel.exception', 'kernel.response', 'kernel.finish_request', 'kernel.terminate']);
+  assert.equal(s.events, [
+    'kernel.request',
+    'kernel.exception',
+    'kernel.response',
+    'kernel.finish_request',
+    'kernel.terminate',
+  ]);
 });
 
 test('when a kernel.terminate listener is still busy, then the client already has the whole response', async () => {
@@ -103,7 +135,10 @@ test('when a kernel.terminate listener is still busy, then the client already ha
     assert.is(r!.status, 200);
     assert.ok(r!.body.includes('Hello terminate!'));
     const received = Date.now();
-    assert.not.ok(seen.some((s) => s.path === '/hello/terminate'), 'kernel.terminate had not finished yet');
+    assert.not.ok(
+      seen.some((s) => s.path === '/hello/terminate'),
+      'kernel.terminate had not finished yet',
+    );
     release();
     assert.ok((await terminated('/hello/terminate')).terminatedAt >= received);
   } finally {
@@ -113,7 +148,12 @@ test('when a kernel.terminate listener is still busy, then the client already ha
 });
 
 test('kernel.terminate is scheduled only when someone listens: a kernel without listeners says so, one with says so', () => {
-  const bare = buildKernel(createDemoApp(), { debug: false, root: process.cwd(), errorRenderer: htmlErrorRenderer, recording: recordingTools });
+  const bare = buildKernel(createDemoApp(), {
+    debug: false,
+    root: process.cwd(),
+    errorRenderer: htmlErrorRenderer,
+    recording: recordingTools,
+  });
   assert.is(bare.terminates(), false, 'outside debug nothing listens to kernel.terminate: the adapter skips it');
   bare.dispatcher.addListener('kernel.terminate', 'Test::late', () => undefined);
   assert.is(bare.terminates(), true, 'a listener added after the kernel was built is seen');

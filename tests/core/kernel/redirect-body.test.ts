@@ -5,8 +5,12 @@ import { fetchText, serveForTest, type TestServer } from '../../helpers/serve.js
 
 const test = suite('a trailing-slash redirect (demo app)');
 let t: TestServer;
-test.before(async () => { t = await serveForTest(); });
-test.after(async () => { await t.stop(); });
+test.before(async () => {
+  t = await serveForTest();
+});
+test.after(async () => {
+  await t.stop();
+});
 
 test('when GET /hello/world/, then 301 to the absolute canonical URL and a small HTML body that links to it', async () => {
   const r = await fetchText(`${t.base}/hello/world/`);

@@ -34,18 +34,30 @@ test.after(async () => {
 
 const json = { headers: { accept: 'application/json' } };
 
-test('when GET /posts/abc, then the 404 page names the failing requirement and its value above the exceptions, the spec\'s messages unchanged', async () => {
+test("when GET /posts/abc, then the 404 page names the failing requirement and its value above the exceptions, the spec's messages unchanged", async () => {
   const r = await fetchText(`${debug.base}/posts/abc`);
   assert.is(r.status, 404);
   const $ = load(r.body);
   assert.is($('title').text(), `No route found for "GET ${debug.base}/posts/abc" (404 Not Found)`);
   assert.is($('h1').first().text(), 'Error 404 Not Found');
   const first = $('main > section.routing-miss table.route-miss tbody tr').first();
-  assert.equal(first.find('td').map((_, td) => $(td).text()).get(), ['post', '/posts/{id}', 'GET', 'Requirement for "{id}" (\\d+) does not match "abc"']);
+  assert.equal(
+    first
+      .find('td')
+      .map((_, td) => $(td).text())
+      .get(),
+    ['post', '/posts/{id}', 'GET', 'Requirement for "{id}" (\\d+) does not match "abc"'],
+  );
   assert.ok($('main > section').first().hasClass('routing-miss'));
   assert.ok($.root().text().includes('No routes found for "/posts/abc/"'));
   assert.is($('details[open]').length, 0, 'frames and trace texts folded');
-  assert.equal($('section h3').map((_, h) => $(h).text()).get().filter((t) => t.startsWith('[')), ['[2/2] NotFoundHttpError', '[1/2] ResourceNotFoundError']);
+  assert.equal(
+    $('section h3')
+      .map((_, h) => $(h).text())
+      .get()
+      .filter((t) => t.startsWith('[')),
+    ['[2/2] NotFoundHttpError', '[1/2] ResourceNotFoundError'],
+  );
 });
 
 test('when GET /post/7, then "Did you mean" links to /posts/7, which answers 200', async () => {
@@ -73,7 +85,13 @@ test('when a JSON client gets the 404, then the problem document carries the sam
   assert.is(body.exceptions[1].message, 'No routes found for "/posts/abc/"');
   assert.is(body.routing.method, 'GET');
   assert.is(body.routing.path, '/posts/abc');
-  assert.equal(body.routing.closest[0], { name: 'post', path: '/posts/{id}', methods: ['GET'], verdict: 'requirement', detail: 'Requirement for "{id}" (\\d+) does not match "abc"' });
+  assert.equal(body.routing.closest[0], {
+    name: 'post',
+    path: '/posts/{id}',
+    methods: ['GET'],
+    verdict: 'requirement',
+    detail: 'Requirement for "{id}" (\\d+) does not match "abc"',
+  });
   assert.equal(body.routing.suggestions[0], { name: 'post', path: '/posts/{id}', url: null });
 });
 

@@ -3,12 +3,23 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../../helpers/serve.js';
 
-interface Rec { level: string; channel: string; message: string; context: Record<string, any> }
+interface Rec {
+  level: string;
+  channel: string;
+  message: string;
+  context: Record<string, any>;
+}
 
-const test = suite('the router listener: attributes and log on a match, the specified 404 and 405 errors on a failure (demo app)');
+const test = suite(
+  'the router listener: attributes and log on a match, the specified 404 and 405 errors on a failure (demo app)',
+);
 let t: TestServer;
-test.before(async () => { t = await serveForTest(); });
-test.after(async () => { await t.stop(); });
+test.before(async () => {
+  t = await serveForTest();
+});
+test.after(async () => {
+  await t.stop();
+});
 
 async function profileOf(path: string, init: Parameters<typeof fetchText>[1] = {}) {
   const r = await fetchText(`${t.base}${path}`, init);
@@ -23,7 +34,7 @@ test('when a route matches, then _route, _controller and the parameters are kept
   assert.is(profile.collectors.router.route, 'hello');
 });
 
-test('when a route matches a URL with a query, then the INFO record\'s request_uri is the absolute URL with its query', async () => {
+test("when a route matches a URL with a query, then the INFO record's request_uri is the absolute URL with its query", async () => {
   const { profile } = await profileOf('/hello/world?page=2&q=a%20b');
   const records: Rec[] = profile.collectors.log.records;
   const matched = records.filter((rec) => rec.message === 'Matched route "hello".');
@@ -42,10 +53,13 @@ test('when the path matches no route, then the 404 error has empty headers and t
   const { r, profile } = await profileOf('/robots.txt?x=1');
   assert.is(r.status, 404);
   const chain = profile.collectors.exception.chain;
-  assert.equal(chain.map((e: any) => [e.class, e.message]), [
-    ['NotFoundHttpError', `No route found for "GET ${t.base}/robots.txt"`],
-    ['ResourceNotFoundError', 'No routes found for "/robots.txt/"'],
-  ]);
+  assert.equal(
+    chain.map((e: any) => [e.class, e.message]),
+    [
+      ['NotFoundHttpError', `No route found for "GET ${t.base}/robots.txt"`],
+      ['ResourceNotFoundError', 'No routes found for "/robots.txt/"'],
+    ],
+  );
   assert.is(chain[0].status, 404);
   assert.equal(chain[0].headers, {});
 });
@@ -75,12 +89,18 @@ test('when the method is not allowed, then the 405 error carries Allow and the m
   const chain = profile.collectors.exception.chain;
   assert.is(chain.length, 2);
   assert.is(chain[0].class, 'MethodNotAllowedHttpError');
-  assert.is(chain[0].message, `No route found for "PUT ${t.base}/contact": Method Not Allowed (Allow: POST) (from "http://example.test/form")`);
+  assert.is(
+    chain[0].message,
+    `No route found for "PUT ${t.base}/contact": Method Not Allowed (Allow: POST) (from "http://example.test/form")`,
+  );
   assert.is(chain[0].status, 405);
   assert.equal(chain[0].headers, { Allow: 'POST' });
   assert.is(chain[1].class, 'MethodNotAllowedError');
   const records: Rec[] = profile.collectors.log.records;
-  assert.not.ok(records.some((rec) => rec.message.startsWith('Matched route')), 'nothing logged by the router for a 405');
+  assert.not.ok(
+    records.some((rec) => rec.message.startsWith('Matched route')),
+    'nothing logged by the router for a 405',
+  );
   const uncaught = records.find((rec) => rec.message.startsWith('Uncaught exception MethodNotAllowedHttpError'));
   assert.is(uncaught?.level, 'ERROR');
   assert.is(uncaught?.channel, 'request');

@@ -7,7 +7,8 @@ import { parseStack } from '../../../core/kernel/stack-frames.js';
 
 const test = suite('parseStack: a stack text parsed again');
 
-const source = (marker: string) => Array.from({ length: 9 }, (_, i) => (i === 4 ? `  throw new Error('${marker}');` : `// line ${i + 1}`)).join('\n');
+const source = (marker: string) =>
+  Array.from({ length: 9 }, (_, i) => (i === 4 ? `  throw new Error('${marker}');` : `// line ${i + 1}`)).join('\n');
 
 test('when the same stack is parsed twice after its file changed, then the frames are the same and the excerpt is the file as it reads now', () => {
   const root = mkdtempSync(join(tmpdir(), 'appkernel-stack-'));
@@ -16,9 +17,13 @@ test('when the same stack is parsed twice after its file changed, then the frame
     writeFileSync(file, source('first'));
     const stack = `\n    at Orders.find (${file}:5:9)\n    at async handle (node:internal/process/task_queues:95:5)`;
     const before = parseStack(stack, root);
-    assert.equal(before.map((f) => [f.function, f.file, f.line, f.column, f.kind]), [
-      ['Orders.find', 'orders.ts', 5, 9, 'app'], ['handle', 'node:internal/process/task_queues', 95, 5, 'internal'],
-    ]);
+    assert.equal(
+      before.map((f) => [f.function, f.file, f.line, f.column, f.kind]),
+      [
+        ['Orders.find', 'orders.ts', 5, 9, 'app'],
+        ['handle', 'node:internal/process/task_queues', 95, 5, 'internal'],
+      ],
+    );
     assert.match(before[0].excerpt!.lines.join('\n'), /'first'/);
     // Written again with another mtime: an edit that kept the line numbers, as watch mode reloads it.
     writeFileSync(file, source('second'));
@@ -35,11 +40,18 @@ test('when the same stack is parsed twice after its file changed, then the frame
 test('when a caller tries to change frames without excerpts, then they are frozen and the next parse of the same stack is not affected', () => {
   const stack = '\n    at one (node:internal/a:1:2)\n    at two (node:internal/b:3:4)';
   const first = parseStack(stack, '/app');
-  assert.throws(() => { first[0].function = 'changed'; }, TypeError);
-  assert.throws(() => { first.pop(); }, TypeError);
+  assert.throws(() => {
+    first[0].function = 'changed';
+  }, TypeError);
+  assert.throws(() => {
+    first.pop();
+  }, TypeError);
   const second = parseStack(stack, '/app');
   assert.is(second, first);
-  assert.equal(second.map((f) => f.function), ['one', 'two']);
+  assert.equal(
+    second.map((f) => f.function),
+    ['one', 'two'],
+  );
 });
 
 test('when a caller changes app frames it was given (with excerpts), then the next parse of the same stack is not affected', () => {
@@ -53,7 +65,10 @@ test('when a caller changes app frames it was given (with excerpts), then the ne
     first.pop();
     const second = parseStack(stack, root);
     assert.is.not(second, first);
-    assert.equal(second.map((f) => f.function), ['Orders.find', 'two']);
+    assert.equal(
+      second.map((f) => f.function),
+      ['Orders.find', 'two'],
+    );
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

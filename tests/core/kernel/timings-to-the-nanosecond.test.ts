@@ -22,9 +22,16 @@ test('when two instants are nanoseconds apart, then their span is written with n
 });
 
 test('when a 200 and a 404 go through the kernel in debug, then every phase, listener call and elapsed time has at most six decimals', async () => {
-  const kernel = buildKernel(createDemoApp(), { debug: true, root: process.cwd(), errorRenderer: htmlErrorRenderer, recording: recordingTools });
+  const kernel = buildKernel(createDemoApp(), {
+    debug: true,
+    root: process.cwd(),
+    errorRenderer: htmlErrorRenderer,
+    recording: recordingTools,
+  });
   const seen: { request: Request; trace: TraceFacts }[] = [];
-  kernel.dispatcher.addListener('kernel.terminate', 'Test::onKernelTerminate', (event) => { seen.push({ request: event.request, trace: liveTraceFacts(event.request, event.trace) }); });
+  kernel.dispatcher.addListener('kernel.terminate', 'Test::onKernelTerminate', (event) => {
+    seen.push({ request: event.request, trace: liveTraceFacts(event.request, event.trace) });
+  });
   assert.is((await requestInProcess(kernel, 'GET', '/hello/world')).status, 200);
   assert.is((await requestInProcess(kernel, 'GET', '/no-such-page')).status, 404);
   assert.is(seen.length, 2);
@@ -35,7 +42,10 @@ test('when a 200 and a 404 go through the kernel in debug, then every phase, lis
     assert.ok(trace.phases.length >= 2 && values.length >= 10, `${request.path}: phases and calls were recorded`);
     for (const value of values) assert.match(String(value), WHOLE_NANOSECONDS, `${request.path}: ${value}`);
   }
-  assert.ok(seen[1].trace.phases.some((p) => p.name === 'exception'), 'the 404 has its exception phase');
+  assert.ok(
+    seen[1].trace.phases.some((p) => p.name === 'exception'),
+    'the 404 has its exception phase',
+  );
 });
 
 test.run();

@@ -9,7 +9,13 @@ const test = suite('terminalSink: one printed line per record, whatever the reco
 for (const { name, payload } of TERMINAL_PAYLOADS) {
   test(`when channel and message hold ${name}, then the line shows them escaped`, () => {
     const lines: string[] = [];
-    terminalSink('WARNING', (line) => lines.push(line))({ time: 0, level: 'ERROR', channel: `app${payload}`, message: `said ${payload}`, context: {} });
+    terminalSink('WARNING', (line) => lines.push(line))({
+      time: 0,
+      level: 'ERROR',
+      channel: `app${payload}`,
+      message: `said ${payload}`,
+      context: {},
+    });
     assert.is(lines.length, 1);
     assertNoRawControls(lines[0], name);
     assert.is(lines[0], `00:00:00 ERROR    [app${terminalSafe(payload)}] said ${terminalSafe(payload)}`);

@@ -15,8 +15,14 @@ const json = (body: string, token: string | null = null) => bodyFingerprint(JSON
 const page = (body: string) => `<!DOCTYPE html><html><head><title>Orders</title></head><body>${body}</body></html>`;
 
 test('when only text, comments, script content and attributes other than id and class change, then HTML is the same', () => {
-  const a = html(page('<h1 title="x">Orders</h1><!-- a --><script>if (a<b) x("<p>")</script><a href="/_profiler/3f2a1c">3f2a1c, 12.3 ms</a>'));
-  const b = html(page('<h1 title="y > z">Commandes</h1><!-- bb --><script>1</script><a href="/_profiler/ef893c">ef893c, 1.2 ms</a>'));
+  const a = html(
+    page(
+      '<h1 title="x">Orders</h1><!-- a --><script>if (a<b) x("<p>")</script><a href="/_profiler/3f2a1c">3f2a1c, 12.3 ms</a>',
+    ),
+  );
+  const b = html(
+    page('<h1 title="y > z">Commandes</h1><!-- bb --><script>1</script><a href="/_profiler/ef893c">ef893c, 1.2 ms</a>'),
+  );
   assert.equal(a, b);
   assert.is(a.kind, 'html');
   assert.is(a.nodes, 7);
@@ -30,13 +36,16 @@ test('when a tag, an id, a class or the nesting changes, then HTML differs', () 
     '<div id="other" class="card exc"><p>a</p></div><p>b</p>',
     '<div id="main" class="card"><p>a</p></div><p>b</p>',
     '<div id="main" class="card exc"><p>a</p><p>b</p></div>',
-  ]) assert.is.not(html(page(changed)).hash, base.hash, changed);
+  ])
+    assert.is.not(html(page(changed)).hash, base.hash, changed);
   // tests/cli/replay-diff-body-structure.test.ts: same title, the table became a list
-  assert.is.not(html(page('<h1>Orders</h1><table><tr><th>Id</th></tr><tr><td>1</td></tr></table>')).hash,
-    html(page('<h1>Orders</h1><ul><li>order 1</li></ul><p>Nothing else.</p>')).hash);
+  assert.is.not(
+    html(page('<h1>Orders</h1><table><tr><th>Id</th></tr><tr><td>1</td></tr></table>')).hash,
+    html(page('<h1>Orders</h1><ul><li>order 1</li></ul><p>Nothing else.</p>')).hash,
+  );
 });
 
-test('when ids and classes hold the request\'s token, numbers, times or ports, then HTML is the same; case and spacing do not count', () => {
+test("when ids and classes hold the request's token, numbers, times or ports, then HTML is the same; case and spacing do not count", () => {
   const a = html(page('<div id="wdt-3f2a1c" class="t-12:30:01 port-8000  row-1">x</div>'), '3f2a1c');
   const b = html(page('<DIV ID="wdt-ef893c" CLASS=" t-09:05:59 port-54321 row-2 ">x</DIV>'), 'ef893c');
   assert.equal(a, b);
@@ -44,14 +53,22 @@ test('when ids and classes hold the request\'s token, numbers, times or ports, t
 });
 
 test('when JSON keeps its keys and value types, then it is the same whatever the values and spacing', () => {
-  assert.equal(json('{"orders":[{"id":1,"name":"a","ok":true,"x":null}]}'), json('{ "orders": [ { "id": -2.5e3, "name": "b \\" c", "ok": false, "x": null } ] }'));
+  assert.equal(
+    json('{"orders":[{"id":1,"name":"a","ok":true,"x":null}]}'),
+    json('{ "orders": [ { "id": -2.5e3, "name": "b \\" c", "ok": false, "x": null } ] }'),
+  );
   assert.equal(json('{"3f2a1c":{"took":"12 ms"}}', '3f2a1c'), json('{"ef893c":{"took":"3 ms"}}', 'ef893c'));
 });
 
 test('when JSON of the same size changes keys, value types or nesting, then it differs', () => {
   const base = json('{"orders":[{"id":1}]}');
   assert.is(base.nodes, 4);
-  for (const changed of ['{"errors":[{"no":1}]}', '{"orders":[{"id":"1"}]}', '{"orders":[{"id":1},{"id":2}]}', '{"orders":{"id":[1]}}']) {
+  for (const changed of [
+    '{"errors":[{"no":1}]}',
+    '{"orders":[{"id":"1"}]}',
+    '{"orders":[{"id":1},{"id":2}]}',
+    '{"orders":{"id":[1]}}',
+  ]) {
     assert.is.not(json(changed).hash, base.hash, changed);
   }
 });
@@ -76,17 +93,25 @@ test('when two profiles have other structures, then diff rows "body structure" m
   a.collectors.request.response.structure = { kind: 'html', nodes: 3, hash: 'aaaaaaaa' };
   b.collectors.request.response.structure = { kind: 'html', nodes: 3, hash: 'bbbbbbbb' };
   const row = diffReplay(a, b).rows.find((r) => r.field === 'body structure')!;
-  assert.equal(row, { field: 'body structure', a: 'html, 3 elements, #aaaaaaaa', b: 'html, 3 elements, #bbbbbbbb', same: false });
+  assert.equal(row, {
+    field: 'body structure',
+    a: 'html, 3 elements, #aaaaaaaa',
+    b: 'html, 3 elements, #bbbbbbbb',
+    same: false,
+  });
   assert.not.ok(diffProfiles(a, b).same);
   delete b.collectors.request.response.structure;
   const old = diffProfiles(a, b).rows.find((r) => r.field === 'body structure')!;
   assert.equal([old.b, old.same], ['(not recorded)', true]);
 });
 
-test('when two HTML pages of the same structure differ in size only (the toolbar\'s time), then profiles diff counts them the same; JSON sizes still count', () => {
+test("when two HTML pages of the same structure differ in size only (the toolbar's time), then profiles diff counts them the same; JSON sizes still count", () => {
   const a = sampleProfile();
   const b = sampleProfile({ token: 'ffffff' });
-  for (const [p, size] of [[a, 24720], [b, 24722]] as const) {
+  for (const [p, size] of [
+    [a, 24720],
+    [b, 24722],
+  ] as const) {
     p.collectors.request.response.contentType = HTML;
     p.collectors.request.response.size = size;
     p.collectors.request.response.structure = { kind: 'html', nodes: 90, hash: 'aaaaaaaa' };
@@ -95,7 +120,10 @@ test('when two HTML pages of the same structure differ in size only (the toolbar
   assert.equal(size, { field: 'response size', a: '24720', b: '24722', same: true });
   assert.ok(diffProfiles(a, b).same);
   delete b.collectors.request.response.structure;
-  assert.not.ok(diffProfiles(a, b).rows.find((r) => r.field === 'response size')!.same, 'without a structure to stand for it, the size counts');
+  assert.not.ok(
+    diffProfiles(a, b).rows.find((r) => r.field === 'response size')!.same,
+    'without a structure to stand for it, the size counts',
+  );
   for (const p of [a, b]) {
     p.collectors.request.response.contentType = JSON_TYPE;
     p.collectors.request.response.structure = { kind: 'json', nodes: 3, hash: 'cccccccc' };

@@ -9,7 +9,9 @@ import { profile200 } from './fixtures.js';
 // `export --curl` prints a command a developer pastes into a shell: no value in it may carry a control
 // byte to the terminal (ESC, OSC, CR) or end its quoting. Each case is read back by bash itself.
 
-const test = suite('export --curl: values are quoted so that bash reads them back exactly and the output holds no raw control byte');
+const test = suite(
+  'export --curl: values are quoted so that bash reads them back exactly and the output holds no raw control byte',
+);
 
 const END_OF_CASE = 'end-of-case-8f1c';
 
@@ -27,7 +29,10 @@ const NO_COMMANDS = '/nonexistent/appkernel-no-commands';
  */
 function bashWordsEach(cases: string[]): string[][] {
   const script = cases.map((words) => `printf '%s\\0' ${words}; printf '%s\\0' ${END_OF_CASE}`).join('\n');
-  const out = execFileSync(BASH, ['-c', script], { encoding: 'utf8', env: { PATH: NO_COMMANDS, HOME: NO_COMMANDS, LC_ALL: 'C' } });
+  const out = execFileSync(BASH, ['-c', script], {
+    encoding: 'utf8',
+    env: { PATH: NO_COMMANDS, HOME: NO_COMMANDS, LC_ALL: 'C' },
+  });
   const words: string[][] = [[]];
   for (const word of out.split('\0').slice(0, -1)) {
     if (word === END_OF_CASE) words.push([]);
@@ -61,7 +66,9 @@ function hostileProfile(value: string, body: string): Profile {
   const p = profile200({ token: 'c0ffee', method: 'POST', url: 'http://127.0.0.1:8741/contact?x=1' });
   const request = {
     ...p.collectors.request,
-    method: 'POST', path: '/contact', server: { address: '127.0.0.1', port: 8741 },
+    method: 'POST',
+    path: '/contact',
+    server: { address: '127.0.0.1', port: 8741 },
     headers: { 'x-hostile': value },
     body: { size: Buffer.byteLength(body), contentType: 'text/plain', truncated: false, text: body },
   };
@@ -102,18 +109,30 @@ test('when hostile header values and bodies are exported, then bash reads the co
     for (const line of lines) assert.not.ok(RAW_CONTROL.test(line), `raw control byte in ${JSON.stringify(line)}`);
     const command = lines[lines.length - 1];
     assert.ok(command.startsWith('curl '), command);
-    assert.ok(lines.slice(0, -1).every((l) => l.startsWith('# ')), curl);
+    assert.ok(
+      lines.slice(0, -1).every((l) => l.startsWith('# ')),
+      curl,
+    );
     return command.slice('curl '.length);
   });
   const read = bashWordsEach(commands);
   HOSTILE.forEach((value, i) => {
-    assert.equal(read[i], ['-X', 'POST', 'http://127.0.0.1:8741/contact?x=1', '-H', `x-hostile: ${value}`, '--data-raw', bodies[i]], JSON.stringify(value));
+    assert.equal(
+      read[i],
+      ['-X', 'POST', 'http://127.0.0.1:8741/contact?x=1', '-H', `x-hostile: ${value}`, '--data-raw', bodies[i]],
+      JSON.stringify(value),
+    );
   });
 });
 
 test('when the path holds globbing or dot segments, then curl is told to send it as it is', () => {
   const p = hostileProfile('v', 'b');
-  const at = (path: string) => toCurl({ ...p, url: `http://127.0.0.1:8741${path}`, collectors: { ...p.collectors, request: { ...p.collectors.request, path: path.split('?')[0] } } });
+  const at = (path: string) =>
+    toCurl({
+      ...p,
+      url: `http://127.0.0.1:8741${path}`,
+      collectors: { ...p.collectors, request: { ...p.collectors.request, path: path.split('?')[0] } },
+    });
   assert.match(at('/a/../b?x[]=1'), / --globoff --path-as-is 'http:\/\/127\.0\.0\.1:8741\/a\/\.\.\/b\?x\[\]=1'/);
   assert.not.match(at('/a/b'), /--globoff|--path-as-is/);
 });

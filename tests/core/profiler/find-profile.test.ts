@@ -7,8 +7,12 @@ import { openTempStore, type TempStore } from './storage/temp-store.js';
 
 const test = suite('latest or a token names a profile, or says why none');
 let store: TempStore;
-test.before.each(async () => { store = await openTempStore(); });
-test.after.each(async () => { await store.remove(); });
+test.before.each(async () => {
+  store = await openTempStore();
+});
+test.after.each(async () => {
+  await store.remove();
+});
 
 const T0 = Math.floor(Date.now() / 1000) * 1000 - 3_600_000;
 
@@ -19,10 +23,12 @@ test('when the store is empty, then latest is none yet, a malformed token malfor
   assert.is(await resolveProfile(store.storage, 'abc123', false), 'unknown');
 });
 
-test('when profiles arrived, then latest is the last to arrive, the profiler\'s own left out unless asked for', async () => {
+test("when profiles arrived, then latest is the last to arrive, the profiler's own left out unless asked for", async () => {
   store.storage.write(profile200({ token: nthToken(1), time: T0 + 5, seed: 1 }));
   store.storage.write(profile404({ token: nthToken(2), time: T0, seed: 2 }));
-  store.storage.write(profile200({ token: nthToken(3), time: T0 + 1, seed: 3, url: 'http://127.0.0.1:8000/_profiler/search' }));
+  store.storage.write(
+    profile200({ token: nthToken(3), time: T0 + 1, seed: 3, url: 'http://127.0.0.1:8000/_profiler/search' }),
+  );
   await store.storage.flush();
   const latest = await resolveProfile(store.storage, 'latest', false);
   assert.is(typeof latest === 'string' ? latest : latest.token, nthToken(2));
@@ -35,7 +41,11 @@ test('when profiles arrived, then latest is the last to arrive, the profiler\'s 
 test('when the CLI or MCP look a token up, then blanks are dropped, and a malformed one and an unknown one raise codes of their own', async () => {
   store.storage.write(profile200({ token: nthToken(4), time: T0, seed: 4 }));
   assert.is((await findProfile(store.storage, ` ${nthToken(4)}\n`)).token, nthToken(4));
-  const code = (given: string) => findProfile(store.storage, given).then(() => null, (error: AppError) => error.code);
+  const code = (given: string) =>
+    findProfile(store.storage, given).then(
+      () => null,
+      (error: AppError) => error.code,
+    );
   assert.is(await code('zzz'), 'APP_ERR_PROFILER_BAD_TOKEN');
   assert.is(await code('abc123'), 'APP_ERR_PROFILER_TOKEN_NOT_FOUND');
 });

@@ -17,23 +17,36 @@ const BASE = 'http://127.0.0.1:8000';
 function timings(seed: number): () => number {
   let state = (seed * 2654435761) >>> 0 || 1;
   return () => {
-    state ^= state << 13; state >>>= 0;
+    state ^= state << 13;
+    state >>>= 0;
     state ^= state >>> 17;
-    state ^= state << 5; state >>>= 0;
+    state ^= state << 5;
+    state >>>= 0;
     return Math.round((state / 0xffffffff) * 2e6 + 1) / 1e6;
   };
 }
 
 function eventLog(time: number, events: [string, string[]][]): LogRecord[] {
-  return events.flatMap(([event, listeners]) => listeners.map((listener): LogRecord => ({
-    time, level: 'DEBUG', channel: 'event',
-    message: `Notified event "${event}" to listener "${listener}".`,
-    context: { event, listener },
-  })));
+  return events.flatMap(([event, listeners]) =>
+    listeners.map(
+      (listener): LogRecord => ({
+        time,
+        level: 'DEBUG',
+        channel: 'event',
+        message: `Notified event "${event}" to listener "${listener}".`,
+        context: { event, listener },
+      }),
+    ),
+  );
 }
 
 function eventsData(events: [string, string[]][], ms: () => number): EventsData {
-  return { events: events.map(([name, listeners]) => ({ name, listeners: listeners.map((listener) => ({ listener, duration: ms(), stoppedPropagation: false })) })) };
+  return {
+    events: events.map(([name, listeners]) => ({
+      name,
+      listeners: listeners.map((listener) => ({ listener, duration: ms(), stoppedPropagation: false })),
+    })),
+  };
 }
 
 const REQUEST_HEADERS = {
@@ -70,7 +83,10 @@ const ROUTES: [string, string, string[]][] = [
 
 function explain(path: string): RouteExplanation[] {
   return ROUTES.map(([name, routePath, methods]) => ({
-    name, path: routePath, methods, verdict: 'path' as const,
+    name,
+    path: routePath,
+    methods,
+    verdict: 'path' as const,
     detail: `The path "${path}" does not match the route path "${routePath}".`,
   }));
 }
@@ -79,7 +95,7 @@ const APP_SOURCE = [
   "import { createApp, Response } from 'appkernel';",
   "import { loadOrders, findOrder } from './orders/repository.js';",
   '',
-  'export const app = createApp({ name: \'shop\' })',
+  "export const app = createApp({ name: 'shop' })",
   "  .get('orders_list', '/orders', async ({ log }) => {",
   '    const orders = await loadOrders();',
   "    log.info('Listing {count} orders.', { count: orders.length });",
@@ -94,18 +110,41 @@ const APP_SOURCE = [
 
 function appFrame(fn: string, file: string, line: number): Frame {
   const start = Math.max(1, line - 5);
-  return { function: fn, file, line, column: 11, kind: 'app', excerpt: { start, lines: APP_SOURCE.slice(0, 11).map((l, i) => `${l}${i === 5 ? ` // line ${line}` : ''}`) } };
+  return {
+    function: fn,
+    file,
+    line,
+    column: 11,
+    kind: 'app',
+    excerpt: { start, lines: APP_SOURCE.slice(0, 11).map((l, i) => `${l}${i === 5 ? ` // line ${line}` : ''}`) },
+  };
 }
 
 function frames(outer: boolean): Frame[] {
-  const vendor = (fn: string, file: string, line: number, column: number): Frame => ({ function: fn, file, line, column, kind: 'vendor' });
-  const internal = (fn: string, file: string, line: number, column: number): Frame => ({ function: fn, file, line, column, kind: 'internal' });
+  const vendor = (fn: string, file: string, line: number, column: number): Frame => ({
+    function: fn,
+    file,
+    line,
+    column,
+    kind: 'vendor',
+  });
+  const internal = (fn: string, file: string, line: number, column: number): Frame => ({
+    function: fn,
+    file,
+    line,
+    column,
+    kind: 'internal',
+  });
   return [
     ...(outer
-      ? [vendor('RouterListener.match', 'node_modules/appkernel/core/kernel/router-listener.ts', 41, 15),
-        vendor('RouterListener.onKernelRequest', 'node_modules/appkernel/core/kernel/router-listener.ts', 19, 12)]
-      : [vendor('CompiledMatcher.match', 'node_modules/appkernel/core/routing/compiled-matcher.ts', 88, 13),
-        vendor('RouterListener.match', 'node_modules/appkernel/core/kernel/router-listener.ts', 30, 35)]),
+      ? [
+          vendor('RouterListener.match', 'node_modules/appkernel/core/kernel/router-listener.ts', 41, 15),
+          vendor('RouterListener.onKernelRequest', 'node_modules/appkernel/core/kernel/router-listener.ts', 19, 12),
+        ]
+      : [
+          vendor('CompiledMatcher.match', 'node_modules/appkernel/core/routing/compiled-matcher.ts', 88, 13),
+          vendor('RouterListener.match', 'node_modules/appkernel/core/kernel/router-listener.ts', 30, 35),
+        ]),
     appFrame('loadOrders', 'src/orders/repository.ts', outer ? 42 : 17),
     appFrame('OrderService.list', 'src/orders/order-service.ts', outer ? 28 : 61),
     appFrame('orders_list', 'src/app.ts', 6),
@@ -136,42 +175,111 @@ export function profile404(options: FixtureOptions): Profile {
   ];
   const log: LogRecord[] = [];
   for (let i = 0; i < 7; i++) {
-    log.push(...eventLog(time + i, [
-      ['kernel.request', ['SessionListener::onKernelRequest', 'LocaleListener::onKernelRequest', 'RouterListener::onKernelRequest']],
-      ['kernel.exception', ['ErrorListener::onKernelException']],
-    ]));
-    log.push({ time: time + i, level: 'DEBUG', channel: 'doctrine', message: `SELECT o.id, o.status, o.total FROM orders o WHERE o.customer_id = ? LIMIT 20 OFFSET ${i * 20}`, context: { params: [4211], types: ['integer'] } });
+    log.push(
+      ...eventLog(time + i, [
+        [
+          'kernel.request',
+          ['SessionListener::onKernelRequest', 'LocaleListener::onKernelRequest', 'RouterListener::onKernelRequest'],
+        ],
+        ['kernel.exception', ['ErrorListener::onKernelException']],
+      ]),
+    );
+    log.push({
+      time: time + i,
+      level: 'DEBUG',
+      channel: 'doctrine',
+      message: `SELECT o.id, o.status, o.total FROM orders o WHERE o.customer_id = ? LIMIT 20 OFFSET ${i * 20}`,
+      context: { params: [4211], types: ['integer'] },
+    });
   }
-  log.push({ time, level: 'DEBUG', channel: 'cache', message: 'Cache miss for key "routing.compiled".', context: { key: 'routing.compiled' } });
   log.push({
-    time: time + 2, level: 'ERROR', channel: 'request',
+    time,
+    level: 'DEBUG',
+    channel: 'cache',
+    message: 'Cache miss for key "routing.compiled".',
+    context: { key: 'routing.compiled' },
+  });
+  log.push({
+    time: time + 2,
+    level: 'ERROR',
+    channel: 'request',
     message: `Uncaught exception NotFoundHttpError: "No route found for "GET ${url}"" at node_modules/appkernel/core/kernel/router-listener.ts line 41`,
     context: { exception: { class: 'NotFoundHttpError', message: `No route found for "GET ${url}"`, status: 404 } },
   });
-  while (log.length < 40) log.push({ time: time + 3, level: 'INFO', channel: 'app', message: `Rendered fragment "sidebar.${log.length}" in {ms} ms.`, context: { ms: Math.round(ms() * 100) / 100 } });
+  while (log.length < 40)
+    log.push({
+      time: time + 3,
+      level: 'INFO',
+      channel: 'app',
+      message: `Rendered fragment "sidebar.${log.length}" in {ms} ms.`,
+      context: { ms: Math.round(ms() * 100) / 100 },
+    });
   const duration = ms() * 3;
   return {
-    version: 1, token: options.token, status: options.status ?? 404, ip: options.ip ?? '127.0.0.1', method: options.method ?? 'GET', url, time, duration,
+    version: 1,
+    token: options.token,
+    status: options.status ?? 404,
+    ip: options.ip ?? '127.0.0.1',
+    method: options.method ?? 'GET',
+    url,
+    time,
+    duration,
     collectors: {
       request: {
-        method: options.method ?? 'GET', url, path, route: null, routeParams: {}, controller: null, query: {},
-        headers: REQUEST_HEADERS, cookies: { PHPSESSID: '[REDACTED]', theme: '[REDACTED]' }, body: null,
+        method: options.method ?? 'GET',
+        url,
+        path,
+        route: null,
+        routeParams: {},
+        controller: null,
+        query: {},
+        headers: REQUEST_HEADERS,
+        cookies: { PHPSESSID: '[REDACTED]', theme: '[REDACTED]' },
+        body: null,
         response: {
-          status: options.status ?? 404, statusText: 'Not Found',
-          headers: { 'content-type': 'text/html; charset=UTF-8', 'cache-control': 'no-cache, private', 'x-robots-tag': 'noindex', 'x-debug-token': options.token, 'x-debug-token-link': `${BASE}/_profiler/${options.token}` },
-          size: 48213, contentType: 'text/html; charset=UTF-8', title: `No route found for "GET ${url}" (404 Not Found)`,
+          status: options.status ?? 404,
+          statusText: 'Not Found',
+          headers: {
+            'content-type': 'text/html; charset=UTF-8',
+            'cache-control': 'no-cache, private',
+            'x-robots-tag': 'noindex',
+            'x-debug-token': options.token,
+            'x-debug-token-link': `${BASE}/_profiler/${options.token}`,
+          },
+          size: 48213,
+          contentType: 'text/html; charset=UTF-8',
+          title: `No route found for "GET ${url}" (404 Not Found)`,
         },
         redacted: ['header cookie', 'cookie PHPSESSID', 'cookie theme'],
       },
       exception: {
         chain: [
-          { class: 'NotFoundHttpError', message: `No route found for "GET ${url}"`, status: 404, headers: {}, frames: frames(true) },
-          { class: 'ResourceNotFoundError', message: `No routes found for "${path}/"`, status: 500, headers: {}, frames: frames(false) },
+          {
+            class: 'NotFoundHttpError',
+            message: `No route found for "GET ${url}"`,
+            status: 404,
+            headers: {},
+            frames: frames(true),
+          },
+          {
+            class: 'ResourceNotFoundError',
+            message: `No routes found for "${path}/"`,
+            status: 500,
+            headers: {},
+            frames: frames(false),
+          },
         ],
       },
       log: { records: log, errors: 1, warnings: 0 },
       events: eventsData(events, ms),
-      time: { duration, phases: [{ name: 'routing', start: ms(), duration: ms() }, { name: 'exception', start: ms(), duration: ms() }, { name: 'response', start: ms(), duration: ms() }] },
+      time: {
+        duration,
+        phases: [
+          { name: 'routing', start: ms(), duration: ms() },
+          { name: 'exception', start: ms(), duration: ms() },
+          { name: 'response', start: ms(), duration: ms() },
+        ],
+      },
       router: { route: null, params: {}, redirect: null, explain: explain(path) },
       security: { decision: 'none', rule: null, message: null },
     },
@@ -194,8 +302,16 @@ export function profile200(options: FixtureOptions): Profile {
   ];
   const log: LogRecord[] = [
     {
-      time, level: 'INFO', channel: 'request', message: 'Matched route "hello".',
-      context: { route: 'hello', route_parameters: { _route: 'hello', _controller: 'hello', name }, request_uri: url, method: 'GET' },
+      time,
+      level: 'INFO',
+      channel: 'request',
+      message: 'Matched route "hello".',
+      context: {
+        route: 'hello',
+        route_parameters: { _route: 'hello', _controller: 'hello', name },
+        request_uri: url,
+        method: 'GET',
+      },
     },
     ...eventLog(time, events.slice(0, 1)),
     { time: time + 1, level: 'INFO', channel: 'app', message: `Saying hello to ${name}.`, context: { name } },
@@ -203,22 +319,54 @@ export function profile200(options: FixtureOptions): Profile {
   ];
   const duration = ms();
   return {
-    version: 1, token: options.token, status: options.status ?? 200, ip: options.ip ?? '127.0.0.1', method: options.method ?? 'GET', url, time, duration,
+    version: 1,
+    token: options.token,
+    status: options.status ?? 200,
+    ip: options.ip ?? '127.0.0.1',
+    method: options.method ?? 'GET',
+    url,
+    time,
+    duration,
     collectors: {
       request: {
-        method: options.method ?? 'GET', url, path: new URL(url).pathname, route: 'hello', routeParams: { name }, controller: 'hello', query: {},
-        headers: REQUEST_HEADERS, cookies: { PHPSESSID: '[REDACTED]' }, body: null,
+        method: options.method ?? 'GET',
+        url,
+        path: new URL(url).pathname,
+        route: 'hello',
+        routeParams: { name },
+        controller: 'hello',
+        query: {},
+        headers: REQUEST_HEADERS,
+        cookies: { PHPSESSID: '[REDACTED]' },
+        body: null,
         response: {
-          status: options.status ?? 200, statusText: 'OK',
-          headers: { 'content-type': 'text/html; charset=UTF-8', 'cache-control': 'no-cache, private', 'x-debug-token': options.token, 'x-debug-token-link': `${BASE}/_profiler/${options.token}` },
-          size: 2210, contentType: 'text/html; charset=UTF-8', title: 'Hello',
+          status: options.status ?? 200,
+          statusText: 'OK',
+          headers: {
+            'content-type': 'text/html; charset=UTF-8',
+            'cache-control': 'no-cache, private',
+            'x-debug-token': options.token,
+            'x-debug-token-link': `${BASE}/_profiler/${options.token}`,
+          },
+          size: 2210,
+          contentType: 'text/html; charset=UTF-8',
+          title: 'Hello',
         },
         redacted: ['header cookie', 'cookie PHPSESSID'],
       },
       exception: null,
       log: { records: log, errors: 0, warnings: 0 },
       events: eventsData(events, ms),
-      time: { duration, phases: [{ name: 'routing', start: ms(), duration: ms() }, { name: 'firewall', start: ms(), duration: ms() }, { name: 'controller', start: ms(), duration: ms() }, { name: 'view', start: ms(), duration: ms() }, { name: 'response', start: ms(), duration: ms() }] },
+      time: {
+        duration,
+        phases: [
+          { name: 'routing', start: ms(), duration: ms() },
+          { name: 'firewall', start: ms(), duration: ms() },
+          { name: 'controller', start: ms(), duration: ms() },
+          { name: 'view', start: ms(), duration: ms() },
+          { name: 'response', start: ms(), duration: ms() },
+        ],
+      },
       router: { route: 'hello', params: { name }, redirect: null, explain: null },
       security: { decision: 'allowed', rule: null, message: null },
     },
@@ -227,5 +375,5 @@ export function profile200(options: FixtureOptions): Profile {
 
 /** The n-th of a run of distinct tokens: deterministic, valid, never repeated below 16^6. */
 export function nthToken(n: number): string {
-  return ((n * 2_654_435_761) % 0x1000000 >>> 0).toString(16).padStart(6, '0');
+  return (((n * 2_654_435_761) % 0x1000000) >>> 0).toString(16).padStart(6, '0');
 }

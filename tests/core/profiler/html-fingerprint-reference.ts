@@ -18,7 +18,10 @@ export function referenceHtmlFingerprint(html: string, token: string | null): Bo
     }
     const closing = html.charCodeAt(i + 1) === 47;
     const start = closing ? i + 2 : i + 1;
-    if (!isLetter(html.charCodeAt(start))) { i = start; continue; }
+    if (!isLetter(html.charCodeAt(start))) {
+      i = start;
+      continue;
+    }
     const end = html.indexOf('>', start);
     if (end === -1) break;
     let nameEnd = start + 1;
@@ -28,7 +31,10 @@ export function referenceHtmlFingerprint(html: string, token: string | null): Bo
     if (closing) continue;
     nodes++;
     if (end > nameEnd + 3) hash = mixIdAndClasses(hash, html.slice(nameEnd, end), token);
-    const rawEnd = nameEnd - start === 6 || nameEnd - start === 5 ? RAW_TEXT_END[html.slice(start, nameEnd).toLowerCase()] : undefined;
+    const rawEnd =
+      nameEnd - start === 6 || nameEnd - start === 5
+        ? RAW_TEXT_END[html.slice(start, nameEnd).toLowerCase()]
+        : undefined;
     if (rawEnd) {
       rawEnd.lastIndex = i;
       const m = rawEnd.exec(html);
@@ -54,7 +60,7 @@ function mixLowerCase(hash: number, text: string, from: number, to: number): num
 
 function mixIdAndClasses(hash: number, attributes: string, token: string | null): number {
   ID_OR_CLASS.lastIndex = 0;
-  for (let m; (m = ID_OR_CLASS.exec(attributes));) {
+  for (let m; (m = ID_OR_CLASS.exec(attributes)); ) {
     hash = step(hash, m[1]!.length === 2 ? 35 : 46);
     hash = mixValue(hash, m[2] ?? m[3] ?? m[4] ?? '', token);
   }

@@ -5,7 +5,9 @@ import { openPostgresStorage, type PostgresStorage } from '../../../core/profile
 import { startTempPostgres } from '../../helpers/temp-postgres.js';
 import { nthToken, profile200 } from './fixtures.js';
 
-const test = suite('ProfileFeed over a database two servers write: every new profile once, however many came between two polls');
+const test = suite(
+  'ProfileFeed over a database two servers write: every new profile once, however many came between two polls',
+);
 const server = await startTempPostgres();
 const opened: PostgresStorage[] = [];
 
@@ -35,8 +37,15 @@ test('when one server stored 250 profiles and the other 80 older ones since the 
   const fresh = await feed.next();
   assert.is(fresh.length, 330);
   assert.is(new Set(fresh.map((row) => row.token)).size, 330, 'each once');
-  assert.not.ok(fresh.some((row) => row.token === nthToken(1)), 'not the one stored before the feed began');
-  assert.equal(fresh.map((row) => row.arrival), fresh.map((row) => row.arrival).sort((x, y) => x! - y!), 'in the order they reached the store');
+  assert.not.ok(
+    fresh.some((row) => row.token === nthToken(1)),
+    'not the one stored before the feed began',
+  );
+  assert.equal(
+    fresh.map((row) => row.arrival),
+    fresh.map((row) => row.arrival).sort((x, y) => x! - y!),
+    'in the order they reached the store',
+  );
   assert.equal(await feed.next(), [], 'nothing twice');
 });
 
@@ -50,7 +59,10 @@ test('when 150 profiles were stored before the feed began, then none of them is 
   assert.equal(await feed.next(), []);
   a.write(profile200({ token: nthToken(900), time: now }));
   await a.flush();
-  assert.equal((await feed.next()).map((row) => row.token), [nthToken(900)]);
+  assert.equal(
+    (await feed.next()).map((row) => row.token),
+    [nthToken(900)],
+  );
 });
 
 test('when one server is ten years ahead and another five minutes ahead, then the feed still gives every new profile of a third', async () => {
@@ -63,11 +75,23 @@ test('when one server is ten years ahead and another five minutes ahead, then th
   planted.write(profile200({ token: nthToken(1_000), time: Date.now() + 10 * 365 * 86_400_000 }));
   skewed.write(profile200({ token: nthToken(1_001), time: Date.now() + 5 * 60_000 }));
   await Promise.all([planted.flush(), skewed.flush()]);
-  assert.equal((await feed.next()).map((row) => row.token).sort(), [nthToken(1_000), nthToken(1_001)].sort(), 'both, in whichever order the two servers reached the database');
+  assert.equal(
+    (await feed.next()).map((row) => row.token).sort(),
+    [nthToken(1_000), nthToken(1_001)].sort(),
+    'both, in whichever order the two servers reached the database',
+  );
   for (let i = 0; i < 5; i++) honest.write(profile200({ token: nthToken(1_010 + i), time: Date.now() }));
   await honest.flush();
-  assert.equal((await feed.next()).map((row) => row.token), [0, 1, 2, 3, 4].map((i) => nthToken(1_010 + i)), 'all 5 new ones');
-  assert.is((await honest.latest())?.token, nthToken(1_014), 'and the latest is the last stored, not the one dated ahead');
+  assert.equal(
+    (await feed.next()).map((row) => row.token),
+    [0, 1, 2, 3, 4].map((i) => nthToken(1_010 + i)),
+    'all 5 new ones',
+  );
+  assert.is(
+    (await honest.latest())?.token,
+    nthToken(1_014),
+    'and the latest is the last stored, not the one dated ahead',
+  );
 });
 
 test.run();

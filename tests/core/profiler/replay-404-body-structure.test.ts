@@ -10,8 +10,12 @@ import { fetchText, serveForTest, type TestServer } from '../../helpers/serve.js
 const test = suite('the body structure of a replayed debug 404 page (demo app, two servers)');
 let one: TestServer;
 let two: TestServer;
-test.before(async () => { [one, two] = await Promise.all([serveForTest(), serveForTest()]); });
-test.after(async () => { await Promise.all([one.stop(), two.stop()]); });
+test.before(async () => {
+  [one, two] = await Promise.all([serveForTest(), serveForTest()]);
+});
+test.after(async () => {
+  await Promise.all([one.stop(), two.stop()]);
+});
 
 async function profiled(t: TestServer, path: string, init: { method?: string; body?: string } = {}): Promise<Profile> {
   const token = (await fetchText(`${t.base}${path}`, init)).headers['x-debug-token']!;
@@ -34,7 +38,10 @@ test('when the same 404 is replayed, then its body structure is recorded and com
   assert.is.not(result.token, recorded.token);
   assert.equal(result.profile!.collectors.request.response.structure, structure);
   const diff = diffReplay(recorded, result.profile!);
-  assert.ok(diff.rows.some((r) => r.field === 'body structure' && r.same && r.a === r.b), JSON.stringify(diff.rows));
+  assert.ok(
+    diff.rows.some((r) => r.field === 'body structure' && r.same && r.a === r.b),
+    JSON.stringify(diff.rows),
+  );
   assert.ok(diff.same, JSON.stringify(diff.rows.filter((r) => !r.same)));
 });
 
@@ -47,7 +54,11 @@ test('when the same 404 is served on another port, then its body structure is th
 
 test('when a JSON body is replayed, then its structure compares equal too', async () => {
   const recorded = await profiled(one, '/contact', { method: 'POST', body: 'name=ann' });
-  assert.equal(recorded.collectors.request.response.structure, { kind: 'json', nodes: 2, hash: recorded.collectors.request.response.structure!.hash });
+  assert.equal(recorded.collectors.request.response.structure, {
+    kind: 'json',
+    nodes: 2,
+    hash: recorded.collectors.request.response.structure!.hash,
+  });
   const result = await replay(recorded);
   assert.ok(result.profile);
   assert.equal(result.profile!.collectors.request.response.structure, recorded.collectors.request.response.structure);

@@ -8,7 +8,9 @@ import { answerInstanceProof } from '../../helpers/instance-proof-answer.js';
 
 // replay() and the profile it fetches afterwards, against a plain server that plays a profiling one:
 // it sends a debug token, and answers its profile's address with what the case needs.
-const test = suite('replay(): the new profile is asked for once where it cannot be, a few times while its token is on its way, never when not wanted');
+const test = suite(
+  'replay(): the new profile is asked for once where it cannot be, a few times while its token is on its way, never when not wanted',
+);
 
 let server: Server;
 let base = '';
@@ -25,10 +27,14 @@ test.before(async () => {
       return;
     }
     if (answer.times-- > 0) {
-      res.writeHead(answer.status, { 'Content-Type': 'application/problem+json' }).end(JSON.stringify({ title: 'Not Found', status: answer.status, detail: answer.detail }));
+      res
+        .writeHead(answer.status, { 'Content-Type': 'application/problem+json' })
+        .end(JSON.stringify({ title: 'Not Found', status: answer.status, detail: answer.detail }));
       return;
     }
-    res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(profile200({ token: 'b0b0b0', url: `${base}/hello/world` })));
+    res
+      .writeHead(200, { 'Content-Type': 'application/json' })
+      .end(JSON.stringify(profile200({ token: 'b0b0b0', url: `${base}/hello/world` })));
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -38,12 +44,15 @@ test.after(() => new Promise<void>((done) => server.close(() => done())));
 const recorded = () => profile200({ token: 'a0a0a0', url: `${base}/hello/world` });
 const fetches = () => asked.filter((url) => url.endsWith('.json'));
 
-test('when the profile address answers a 404 that is no token\'s (a route miss), then it is asked once and the answer is the reason', async () => {
+test("when the profile address answers a 404 that is no token's (a route miss), then it is asked once and the answer is the reason", async () => {
   asked.length = 0;
   answer = { status: 404, detail: 'No route found for "GET /base/_profiler/b0b0b0.json"', times: 100 };
   const result = await replay(recorded(), { target: `${base}/base` });
   assert.is(result.profile, null);
-  assert.is(result.profileProblem, 'GET /base/_profiler/b0b0b0.json answered 404 (No route found for "GET /base/_profiler/b0b0b0.json")');
+  assert.is(
+    result.profileProblem,
+    'GET /base/_profiler/b0b0b0.json answered 404 (No route found for "GET /base/_profiler/b0b0b0.json")',
+  );
   assert.equal(fetches(), ['/base/_profiler/b0b0b0.json']);
 });
 

@@ -10,8 +10,12 @@ import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../.
 const test = suite('the request body in a profile: size-capped and marked when truncated (demo app, real HTTP)');
 let t: TestServer;
 
-test.before(async () => { t = await serveForTest(); });
-test.after(async () => { await t.stop(); });
+test.before(async () => {
+  t = await serveForTest();
+});
+test.after(async () => {
+  await t.stop();
+});
 
 async function post(body: string, contentType: string): Promise<any> {
   const r = await fetchText(`${t.base}/contact`, { method: 'POST', headers: { 'content-type': contentType }, body });
@@ -22,7 +26,12 @@ async function post(body: string, contentType: string): Promise<any> {
 test('when a small body is posted, then it is stored whole, with its size and type, not marked truncated', async () => {
   const body = JSON.stringify({ name: 'ann', message: 'hello' });
   const request = await post(body, 'application/json');
-  assert.equal(request.body, { size: Buffer.byteLength(body), contentType: 'application/json', truncated: false, text: body });
+  assert.equal(request.body, {
+    size: Buffer.byteLength(body),
+    contentType: 'application/json',
+    truncated: false,
+    text: body,
+  });
 });
 
 test('when a body larger than the cap is posted, then the profile keeps its real size, at most the cap of its text, and says it was truncated', async () => {
@@ -30,7 +39,10 @@ test('when a body larger than the cap is posted, then the profile keeps its real
   const request = await post(body, 'text/plain');
   assert.is(request.body.size, Buffer.byteLength(body));
   assert.is(request.body.truncated, true);
-  assert.ok(Buffer.byteLength(request.body.text) <= BODY_CAP, `${Buffer.byteLength(request.body.text)} bytes kept, cap ${BODY_CAP}`);
+  assert.ok(
+    Buffer.byteLength(request.body.text) <= BODY_CAP,
+    `${Buffer.byteLength(request.body.text)} bytes kept, cap ${BODY_CAP}`,
+  );
   assert.ok(body.startsWith(request.body.text), 'the kept text is the start of the body');
   assert.not.ok(request.body.text.includes('END-MARKER'));
 });
@@ -45,8 +57,12 @@ test('when a body of exactly the cap is posted, then it is whole and not marked 
   assert.is(over.body.size, BODY_CAP + 1);
 });
 
-test('when the truncated body\'s profile is opened, then the request panel says truncated', async () => {
-  const r = await fetchText(`${t.base}/contact`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'z'.repeat(BODY_CAP * 2) });
+test("when the truncated body's profile is opened, then the request panel says truncated", async () => {
+  const r = await fetchText(`${t.base}/contact`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain' },
+    body: 'z'.repeat(BODY_CAP * 2),
+  });
   await fetchProfileJson(t.base, r.headers['x-debug-token']);
   const page = await fetchText(`${t.base}/_profiler/${r.headers['x-debug-token']}?panel=request&type=request`);
   assert.is(page.status, 200);

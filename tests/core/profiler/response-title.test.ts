@@ -4,8 +4,12 @@ import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../.
 
 const test = suite('the profile keeps the page title as the browser shows it (demo app)');
 let t: TestServer;
-test.before(async () => { t = await serveForTest(); });
-test.after(async () => { await t.stop(); });
+test.before(async () => {
+  t = await serveForTest();
+});
+test.after(async () => {
+  await t.stop();
+});
 
 test('when a 404 page is profiled, then its title is stored with the entities decoded', async () => {
   const r = await fetchText(`${t.base}/robots.txt`);

@@ -25,20 +25,32 @@ const app = createApp({ name: 'records' })
     log.info('Showing post {id}.', { id: params.id });
     return { id: params.id };
   });
-const kernel = buildKernel(app, { debug: true, root: process.cwd(), errorRenderer: htmlErrorRenderer, recording: recordingTools });
+const kernel = buildKernel(app, {
+  debug: true,
+  root: process.cwd(),
+  errorRenderer: htmlErrorRenderer,
+  recording: recordingTools,
+});
 const routes = combinedRoutes(app, []);
 
 /** the i-th request's token */
 const tokenOf = (i: number): string => 'a0b1c'.concat(String(i));
 
 /** What the worker stores for each request, as buildRecordedProfiles makes it from their hand-off records. */
-async function storedEntries(requests: { target: string; method?: string; body?: string; headers?: Record<string, string> }[]): Promise<Buffer[]> {
+async function storedEntries(
+  requests: { target: string; method?: string; body?: string; headers?: Record<string, string> }[],
+): Promise<Buffer[]> {
   const writer = new ByteWriter();
   const names: string[] = [];
   let known = 0;
   await null;
   for (const [i, { target, method, body, headers }] of requests.entries()) {
-    const request = new Request({ method: method ?? 'GET', target, headers: { host: '127.0.0.1:8000', ...headers }, body: body === undefined ? undefined : Buffer.from(body) });
+    const request = new Request({
+      method: method ?? 'GET',
+      target,
+      headers: { host: '127.0.0.1:8000', ...headers },
+      body: body === undefined ? undefined : Buffer.from(body),
+    });
     const response = await kernel.handle(request);
     const trace = kernel.traceOf(request);
     if (!(trace instanceof RecordingTrace)) throw new Error('not traced');
@@ -70,7 +82,10 @@ function read(entry: Uint8Array) {
 
 test('when requests carry nothing secret, then each is stored as its record, which reads back as its profile', async () => {
   const entries = await storedEntries([{ target: '/' }, { target: '/posts/7' }, { target: '/nope' }]);
-  assert.equal(entries.map((entry) => entry[0]), [STORED_RECORD, STORED_RECORD, STORED_RECORD]);
+  assert.equal(
+    entries.map((entry) => entry[0]),
+    [STORED_RECORD, STORED_RECORD, STORED_RECORD],
+  );
   const [home, post, miss] = entries.map(read);
   assert.is(home.status, 200);
   assert.is(home.collectors.router.route, 'home');
@@ -81,10 +96,15 @@ test('when requests carry nothing secret, then each is stored as its record, whi
 });
 
 test('when a request carries a secret, then it is stored as its redacted profile, and the secret is in no stored byte', async () => {
-  const entries = await storedEntries([{ target: '/posts/1?password=hunter2-kept' }, { target: '/', headers: { authorization: 'Bearer tok-99-kept' } }]);
+  const entries = await storedEntries([
+    { target: '/posts/1?password=hunter2-kept' },
+    { target: '/', headers: { authorization: 'Bearer tok-99-kept' } },
+  ]);
   for (const entry of entries) {
     assert.is(String.fromCharCode(entry[0]), '{');
-    assert.not.ok(entry.toString('latin1').includes('hunter2-kept') || entry.toString('latin1').includes('tok-99-kept'));
+    assert.not.ok(
+      entry.toString('latin1').includes('hunter2-kept') || entry.toString('latin1').includes('tok-99-kept'),
+    );
   }
   assert.ok(read(entries[0]).url.includes(`password=${REDACTED}`));
 });
@@ -101,7 +121,7 @@ test('when a request body holds nothing secret, then it is stored in its record;
   assert.not.ok(secret.toString('latin1').includes('body-secret-5150'));
 });
 
-test('when a page\'s body is long, then its record keeps what the panel shows of it (title, structure), never the body', async () => {
+test("when a page's body is long, then its record keeps what the panel shows of it (title, structure), never the body", async () => {
   const [entry] = await storedEntries([{ target: '/page' }]);
   assert.is(entry[0], STORED_RECORD);
   assert.not.ok(entry.toString('latin1').includes('only-in-the-body-7731'));

@@ -12,7 +12,10 @@ test('when generating, then 6 lowercase hex characters, spread over the whole sp
     seen.add(token);
   }
   assert.ok(seen.size > 1990, `${seen.size} distinct of 2000`);
-  assert.ok([...seen].some((t) => t.startsWith('0')), 'leading zeros are kept');
+  assert.ok(
+    [...seen].some((t) => t.startsWith('0')),
+    'leading zeros are kept',
+  );
 });
 
 test('when more tokens are drawn than one batch of random bytes holds, then every one is still fresh and well formed', () => {
@@ -44,8 +47,14 @@ test('when a drawn token exists, then another is drawn until one is free', () =>
 test('when the store hands out reserved tokens, then they come first, one that exists is passed over, and a random draw follows when none is left', () => {
   const reserved = ['aaaaa1', 'aaaaa2', 'aaaaa3'];
   const exists = (t: string) => t === 'aaaaa1';
-  assert.is(generateToken(exists, () => reserved.shift() ?? null), 'aaaaa2');
-  assert.is(generateToken(exists, () => reserved.shift() ?? null), 'aaaaa3');
+  assert.is(
+    generateToken(exists, () => reserved.shift() ?? null),
+    'aaaaa2',
+  );
+  assert.is(
+    generateToken(exists, () => reserved.shift() ?? null),
+    'aaaaa3',
+  );
   const drawn = generateToken(exists, () => reserved.shift() ?? null);
   assert.match(drawn, /^[0-9a-f]{6}$/);
   assert.not.ok(['aaaaa1', 'aaaaa2', 'aaaaa3'].includes(drawn));
@@ -57,7 +66,20 @@ test('when every token is taken, then it gives up with a clear error instead of 
 
 test('when validating, then only exactly 6 lowercase hex characters pass', () => {
   for (const good of ['000000', 'abcdef', '3f2a1c', 'ffffff']) assert.ok(isValidToken(good), good);
-  for (const bad of ['', 'ABCDEF', 'abcde', 'abcdef0', 'abcdeg', '..', '../etc', 'abc/ef', '%2e%2e', 'abcdef\n', ' abcde', 'abc de']) {
+  for (const bad of [
+    '',
+    'ABCDEF',
+    'abcde',
+    'abcdef0',
+    'abcdeg',
+    '..',
+    '../etc',
+    'abc/ef',
+    '%2e%2e',
+    'abcdef\n',
+    ' abcde',
+    'abc de',
+  ]) {
     assert.not.ok(isValidToken(bad), JSON.stringify(bad));
   }
 });

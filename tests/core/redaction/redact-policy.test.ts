@@ -1,12 +1,49 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { looksSecret, redactBody, REDACTED, redactPath, redactQueryString, redactRecord, redactShapes, redactText } from '../../../core/redaction/index.js';
+import {
+  looksSecret,
+  redactBody,
+  REDACTED,
+  redactPath,
+  redactQueryString,
+  redactRecord,
+  redactShapes,
+  redactText,
+} from '../../../core/redaction/index.js';
 
 const NEW_SECRET_NAMES = [
-  'pw', 'user_pw', 'creds', 'aws-creds', 'refresh', 'code', 'Ocp-Apim-Subscription-Key', 'x-goog-api-key', 'hmac_key', 'signing-key',
-  'subscriptionKey', 'masterkey', 'my-token', 'webhook-secret', 'X-Upstream-Token',
+  'pw',
+  'user_pw',
+  'creds',
+  'aws-creds',
+  'refresh',
+  'code',
+  'Ocp-Apim-Subscription-Key',
+  'x-goog-api-key',
+  'hmac_key',
+  'signing-key',
+  'subscriptionKey',
+  'masterkey',
+  'my-token',
+  'webhook-secret',
+  'X-Upstream-Token',
 ];
-const STILL_INNOCENT = ['zip_code', 'country_code', 'status_code', 'sort_key', 'primary-key', 'idempotency-key', 'monkey', 'keyboard', 'keys', 'refreshed', 'author', 'compass', 'design', 'pwa'];
+const STILL_INNOCENT = [
+  'zip_code',
+  'country_code',
+  'status_code',
+  'sort_key',
+  'primary-key',
+  'idempotency-key',
+  'monkey',
+  'keyboard',
+  'keys',
+  'refreshed',
+  'author',
+  'compass',
+  'design',
+  'pwa',
+];
 
 const test = suite('redaction policy: names, shapes, Authorization schemes, bodies sniffed, paths');
 
@@ -37,14 +74,21 @@ test('when a value holds a credential of a known shape under any name, then its 
 });
 
 test('when a text only looks close to a shape ("Basic usage", "sk_live" alone), then it is kept as it is', () => {
-  for (const text of ['Basic usage of the API', 'the sk_live_ prefix', 'eyJ alone', 'a plain sentence']) assert.is(redactShapes(text), text);
+  for (const text of ['Basic usage of the API', 'the sk_live_ prefix', 'eyJ alone', 'a plain sentence'])
+    assert.is(redactShapes(text), text);
 });
 
 test('when Authorization holds an unknown first word ("sk_live_abc rest"), then nothing of it is kept; a known scheme is', () => {
   const redacted: string[] = [];
-  const headers = redactRecord('header', {
-    authorization: 'sk_live_abc rest', 'proxy-authorization': 'Negotiate YIIabc', 'x-upstream-authorization': 'AWS4-HMAC-SHA256 Credential=AKID/x',
-  }, redacted);
+  const headers = redactRecord(
+    'header',
+    {
+      authorization: 'sk_live_abc rest',
+      'proxy-authorization': 'Negotiate YIIabc',
+      'x-upstream-authorization': 'AWS4-HMAC-SHA256 Credential=AKID/x',
+    },
+    redacted,
+  );
   assert.is(headers.authorization, REDACTED);
   assert.is(headers['proxy-authorization'], `Negotiate ${REDACTED}`);
   assert.is(headers['x-upstream-authorization'], `AWS4-HMAC-SHA256 ${REDACTED}`);
@@ -52,12 +96,25 @@ test('when Authorization holds an unknown first word ("sk_live_abc rest"), then 
 
 test('when a neutral header holds a Bearer token, a JWT or a secret URL, then it is redacted and named', () => {
   const redacted: string[] = [];
-  const headers = redactRecord('header', {
-    'x-upstream': 'Bearer t0ken-value', 'x-client-data': JWT, 'x-original-url': '/reset?token=abc&step=2', accept: 'text/html',
-  }, redacted);
-  assert.equal({ ...headers }, {
-    'x-upstream': `Bearer ${REDACTED}`, 'x-client-data': REDACTED, 'x-original-url': `/reset?token=${REDACTED}&step=2`, accept: 'text/html',
-  });
+  const headers = redactRecord(
+    'header',
+    {
+      'x-upstream': 'Bearer t0ken-value',
+      'x-client-data': JWT,
+      'x-original-url': '/reset?token=abc&step=2',
+      accept: 'text/html',
+    },
+    redacted,
+  );
+  assert.equal(
+    { ...headers },
+    {
+      'x-upstream': `Bearer ${REDACTED}`,
+      'x-client-data': REDACTED,
+      'x-original-url': `/reset?token=${REDACTED}&step=2`,
+      accept: 'text/html',
+    },
+  );
   assert.equal(redacted, ['header x-upstream', 'header x-client-data', 'header x-original-url']);
 });
 
@@ -82,10 +139,20 @@ test('when a body starts with { or [ whatever its content type, then it is redac
 test('when a multipart part is named without quotes or with name*=, then its secret value is replaced', () => {
   const redacted: string[] = [];
   const text = [
-    '--B', 'Content-Disposition: form-data; name=password', '', 'hunter2',
-    '--B', "Content-Disposition: form-data; name*=UTF-8''client_secret", '', 's3cr3t',
-    '--B', 'Content-Disposition: form-data; name="title"', '', 'hello',
-    '--B--', '',
+    '--B',
+    'Content-Disposition: form-data; name=password',
+    '',
+    'hunter2',
+    '--B',
+    "Content-Disposition: form-data; name*=UTF-8''client_secret",
+    '',
+    's3cr3t',
+    '--B',
+    'Content-Disposition: form-data; name="title"',
+    '',
+    'hello',
+    '--B--',
+    '',
   ].join('\r\n');
   const body = redactBody('multipart/form-data; boundary=B', text, redacted);
   assert.is(body, text.replace('hunter2', REDACTED).replace('s3cr3t', REDACTED));
@@ -106,8 +173,14 @@ test('when a JSON body is nested 64 levels or less, then it is kept', () => {
 });
 
 test('when a route parameter looks secret, then its path segment is replaced, the others kept', () => {
-  assert.is(redactPath('/reset/abc%20def/confirm', { route: 'reset', params: { token: 'abc def' } }), `/reset/${REDACTED}/confirm`);
-  assert.is(redactPath('/files/a/b/token-x', { route: 'files', params: { token: 'a/b' } }), `/files/${REDACTED}/${REDACTED}/token-x`);
+  assert.is(
+    redactPath('/reset/abc%20def/confirm', { route: 'reset', params: { token: 'abc def' } }),
+    `/reset/${REDACTED}/confirm`,
+  );
+  assert.is(
+    redactPath('/files/a/b/token-x', { route: 'files', params: { token: 'a/b' } }),
+    `/files/${REDACTED}/${REDACTED}/token-x`,
+  );
   assert.is(redactPath('/users/42', { route: 'user', params: { id: '42' } }), '/users/42');
 });
 
@@ -116,7 +189,10 @@ test('when the route is one of the profiler routes, then its {token} (a profile 
 });
 
 test('when a raw query string is redacted, then secret names lose their value and others holding a secret URL are encoded again', () => {
-  assert.is(redactQueryString('a=1&token="x\\y&next=%2Fb%3Fapi_key%3Dk1&q=a+b'), `a=1&token=${REDACTED}&next=${encodeURIComponent(`/b?api_key=${REDACTED}`)}&q=a+b`);
+  assert.is(
+    redactQueryString('a=1&token="x\\y&next=%2Fb%3Fapi_key%3Dk1&q=a+b'),
+    `a=1&token=${REDACTED}&next=${encodeURIComponent(`/b?api_key=${REDACTED}`)}&q=a+b`,
+  );
 });
 
 test('when a free text holds a secret URL, then the value ends at whitespace too', () => {

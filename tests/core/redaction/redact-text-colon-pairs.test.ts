@@ -16,7 +16,8 @@ test('a header line or "name: value" quoted in a message loses its value; prose 
     ['Refresh token: missing', 'Refresh token: missing'],
     ['at 12:30:45 key: item:1', 'at 12:30:45 key: item:1'],
     ['see https://x.test:8080/a', 'see https://x.test:8080/a'],
-  ]) assert.is(redactText(text), clean, text);
+  ])
+    assert.is(redactText(text), clean, text);
 });
 
 test('OpenAI sk-proj-, sk-svcacct- and sk-admin- keys are replaced whatever their middle', () => {

@@ -15,8 +15,16 @@ function largeTable(): RouteCollection {
   for (let i = 0; i < 100; i++) {
     routes.add(`list${i}`, { path: `/api/v1/res${i}`, methods: ['GET'], controller: 'c' });
     routes.add(`show${i}`, { path: `/api/v1/res${i}/{id<\\d+>}`, methods: ['GET'], controller: 'c' });
-    routes.add(`edit${i}`, { path: `/api/v1/res${i}/{id}/edit/{part?all}`, methods: ['PUT', 'PATCH'], controller: 'c' });
-    routes.add(`nested${i}`, { path: `/api/{version}/res${i}/{id}/sub/{sub}`, methods: i % 2 ? ['GET'] : [], controller: 'c' });
+    routes.add(`edit${i}`, {
+      path: `/api/v1/res${i}/{id}/edit/{part?all}`,
+      methods: ['PUT', 'PATCH'],
+      controller: 'c',
+    });
+    routes.add(`nested${i}`, {
+      path: `/api/{version}/res${i}/{id}/sub/{sub}`,
+      methods: i % 2 ? ['GET'] : [],
+      controller: 'c',
+    });
     routes.add(`file${i}`, { path: `/files${i % 10}/{name}.{ext}`, methods: ['GET'], controller: 'c' });
     routes.add(`tail${i}`, { path: `/t/${i}/{rest<.+>}`, methods: ['DELETE'], controller: 'c' });
   }
@@ -28,9 +36,21 @@ test('when the table has hundreds of routes, then every lookup equals the linear
   const compiled = compileMatcher(routes);
   const linear = new LinearMatcher(routes);
   const paths = [
-    '/api/v1/res42', '/api/v1/res42/7', '/api/v1/res42/x', '/api/v1/res99/7/edit', '/api/v1/res99/7/edit/title',
-    '/api/v2/res3/9/sub/a', '/api/v1/res4/9/sub/a', '/files3/a.txt', '/files3/a', '/t/12/a/b/c', '/t/12/', '/api/v1/res42/',
-    '/api/v1/res100', '/nothing', '/api/v1/res7/1%2F2',
+    '/api/v1/res42',
+    '/api/v1/res42/7',
+    '/api/v1/res42/x',
+    '/api/v1/res99/7/edit',
+    '/api/v1/res99/7/edit/title',
+    '/api/v2/res3/9/sub/a',
+    '/api/v1/res4/9/sub/a',
+    '/files3/a.txt',
+    '/files3/a',
+    '/t/12/a/b/c',
+    '/t/12/',
+    '/api/v1/res42/',
+    '/api/v1/res100',
+    '/nothing',
+    '/api/v1/res7/1%2F2',
   ];
   for (const path of paths) {
     for (const method of ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']) {
@@ -48,11 +68,26 @@ test('when the method is one of the usual ones or another, then its routes are t
   const compiled = compileMatcher(routes);
   const linear = new LinearMatcher(routes);
   for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'patch', 'PURGE', 'OPTIONS']) {
-    for (const path of ['/items/1', '/any/1']) assert.equal(compiled.lookup(method, path), linear.lookup(method, path), `${method} ${path}`);
+    for (const path of ['/items/1', '/any/1'])
+      assert.equal(compiled.lookup(method, path), linear.lookup(method, path), `${method} ${path}`);
   }
-  assert.equal(compiled.lookup('PATCH', '/items/1'), { type: 'match', route: 'patch', controller: 'c', params: { id: '1' } });
-  assert.equal(compiled.lookup('DELETE', '/items/1'), { type: 'method-not-allowed', path: '/items/1', allowed: ['GET', 'PATCH', 'PURGE'] });
-  assert.equal(compiled.lookup('DELETE', '/any/1'), { type: 'match', route: 'any', controller: 'c', params: { id: '1' } });
+  assert.equal(compiled.lookup('PATCH', '/items/1'), {
+    type: 'match',
+    route: 'patch',
+    controller: 'c',
+    params: { id: '1' },
+  });
+  assert.equal(compiled.lookup('DELETE', '/items/1'), {
+    type: 'method-not-allowed',
+    path: '/items/1',
+    allowed: ['GET', 'PATCH', 'PURGE'],
+  });
+  assert.equal(compiled.lookup('DELETE', '/any/1'), {
+    type: 'match',
+    route: 'any',
+    controller: 'c',
+    params: { id: '1' },
+  });
 });
 
 test('when a table is compiled twice, then both matchers answer alike and independently', () => {
@@ -60,7 +95,12 @@ test('when a table is compiled twice, then both matchers answer alike and indepe
   const a = compileMatcher(routes);
   const b = compileMatcher(routes);
   assert.equal(a.lookup('GET', '/api/v1/res5/3'), b.lookup('GET', '/api/v1/res5/3'));
-  assert.equal(a.lookup('PUT', '/api/v1/res5/3/edit'), { type: 'match', route: 'edit5', controller: 'c', params: { id: '3', part: 'all' } });
+  assert.equal(a.lookup('PUT', '/api/v1/res5/3/edit'), {
+    type: 'match',
+    route: 'edit5',
+    controller: 'c',
+    params: { id: '3', part: 'all' },
+  });
 });
 
 test.run();

@@ -21,7 +21,11 @@ test('when a requirement fails, then that route comes first with the value that 
   assert.is(miss.method, 'GET');
   assert.is(miss.path, '/posts/abc');
   assert.equal(miss.closest[0], {
-    name: 'post', path: '/posts/{id}', methods: ['GET'], verdict: 'requirement', detail: 'Requirement for "{id}" (\\d+) does not match "abc"',
+    name: 'post',
+    path: '/posts/{id}',
+    methods: ['GET'],
+    verdict: 'requirement',
+    detail: 'Requirement for "{id}" (\\d+) does not match "abc"',
   });
   assert.equal(miss.suggestions[0], { name: 'post', path: '/posts/{id}', url: null });
 });
@@ -32,20 +36,35 @@ test('when the method does not fit, then the route that matches the path comes f
   assert.is(miss.closest[0].name, 'contact');
   assert.is(miss.closest[0].verdict, 'method');
   assert.is(miss.closest[0].detail, 'Method "GET" does not match any of the required methods (POST)');
-  assert.not.ok(miss.suggestions.some((s) => s.name === 'contact'), 'a POST-only route is no GET suggestion');
+  assert.not.ok(
+    miss.suggestions.some((s) => s.name === 'contact'),
+    'a POST-only route is no GET suggestion',
+  );
 });
 
-test('when the path is a typo of a route with placeholders, then the suggestion links the route filled with the request\'s own segments', () => {
-  assert.equal(explainMiss(routes, 'GET', '/post/7').suggestions[0], { name: 'post', path: '/posts/{id}', url: '/posts/7' });
-  assert.equal(explainMiss(routes, 'GET', '/helo/world').suggestions[0], { name: 'hello', path: '/hello/{name}', url: '/hello/world' });
+test("when the path is a typo of a route with placeholders, then the suggestion links the route filled with the request's own segments", () => {
+  assert.equal(explainMiss(routes, 'GET', '/post/7').suggestions[0], {
+    name: 'post',
+    path: '/posts/{id}',
+    url: '/posts/7',
+  });
+  assert.equal(explainMiss(routes, 'GET', '/helo/world').suggestions[0], {
+    name: 'hello',
+    path: '/hello/{name}',
+    url: '/hello/world',
+  });
   assert.equal(explainMiss(routes, 'GET', '/bom').suggestions[0], { name: 'boom', path: '/boom', url: '/boom' });
 });
 
 test('when a segment does not satisfy the requirement, then the default fills the placeholder', () => {
-  assert.equal(explainMiss(routes, 'GET', '/pages/x').suggestions[0], { name: 'page', path: '/page/{n}', url: '/page/1' });
+  assert.equal(explainMiss(routes, 'GET', '/pages/x').suggestions[0], {
+    name: 'page',
+    path: '/page/{n}',
+    url: '/page/1',
+  });
 });
 
-test('when nothing is close, then there is no suggestion, and at most five closest routes, the app\'s before the profiler\'s', () => {
+test("when nothing is close, then there is no suggestion, and at most five closest routes, the app's before the profiler's", () => {
   const miss = explainMiss(routes, 'GET', '/robots.txt');
   assert.equal(miss.suggestions, []);
   assert.is(miss.closest.length, 5);
@@ -57,17 +76,28 @@ test('when the path shares leading segments with a route, then that route comes 
   const miss = explainMiss(routes, 'GET', '/hello/');
   assert.is(miss.closest[0].name, 'hello');
   assert.ok(miss.closest.findIndex((c) => c.name === 'hello') < miss.closest.findIndex((c) => c.name === 'home'));
-  assert.not.ok(miss.closest.some((c) => c.name.startsWith('_profiler')), 'the profiler\'s routes are left out of an app path');
+  assert.not.ok(
+    miss.closest.some((c) => c.name.startsWith('_profiler')),
+    "the profiler's routes are left out of an app path",
+  );
 });
 
 test('when the path is kilobytes long, then it is explained without a suggestion (the edit distance gives up early)', () => {
   const miss = explainMiss(routes, 'GET', `/posts/${'a'.repeat(20_000)}`);
   assert.is(miss.closest[0].verdict, 'requirement');
-  assert.equal(miss.suggestions.map((s) => s.url), [null]);
+  assert.equal(
+    miss.suggestions.map((s) => s.url),
+    [null],
+  );
 });
 
 test('when the app has no routes, then nothing is listed', () => {
-  assert.equal(explainMiss(new RouteCollection(), 'GET', '/x'), { method: 'GET', path: '/x', closest: [], suggestions: [] });
+  assert.equal(explainMiss(new RouteCollection(), 'GET', '/x'), {
+    method: 'GET',
+    path: '/x',
+    closest: [],
+    suggestions: [],
+  });
 });
 
 test('when the same miss comes again, then it is explained once and the answer is the same', () => {
@@ -80,7 +110,11 @@ test('when a route is added to the table after a miss, then the same miss is exp
   const table = new RouteCollection().add('home', { path: '/', methods: ['GET'], controller: 'c' });
   assert.equal(explainMiss(table, 'GET', '/robots.txt').suggestions, []);
   table.add('robots', { path: '/robots.txt', methods: ['GET'], controller: 'c' });
-  assert.equal(explainMiss(table, 'GET', '/robot.txt').suggestions[0], { name: 'robots', path: '/robots.txt', url: '/robots.txt' });
+  assert.equal(explainMiss(table, 'GET', '/robot.txt').suggestions[0], {
+    name: 'robots',
+    path: '/robots.txt',
+    url: '/robots.txt',
+  });
   assert.is(explainMiss(table, 'GET', '/robots.txt').closest[0].verdict, 'match');
 });
 
@@ -95,7 +129,8 @@ test('given the same miss twice, when explained, then the shared answer is froze
   const table = new RouteCollection().add('contact', { path: '/contact', methods: ['POST'], controller: 'c' });
   const miss = explainMiss(table, 'GET', '/contact');
   assert.is(explainMiss(table, 'GET', '/contact'), miss);
-  for (const part of [miss, miss.closest, miss.closest[0], miss.closest[0].methods, miss.suggestions]) assert.ok(Object.isFrozen(part));
+  for (const part of [miss, miss.closest, miss.closest[0], miss.closest[0].methods, miss.suggestions])
+    assert.ok(Object.isFrozen(part));
   assert.throws(() => (miss.closest[0].methods as string[]).push('PUT'));
 });
 
@@ -136,8 +171,15 @@ function plainDistance(a: string, b: string): number {
 
 distance('should answer as the full table does, capped at limit + 1 (property)', () => {
   const text = fc.string({ unit: fc.constantFrom('a', 'b', '/', '{', '}'), maxLength: 14 });
-  fc.assert(fc.property(text, text, fc.nat(8), (a, b, limit) => editDistance(a, b, limit) === Math.min(plainDistance(a, b), limit + 1)),
-    { numRuns: 3000 });
+  fc.assert(
+    fc.property(
+      text,
+      text,
+      fc.nat(8),
+      (a, b, limit) => editDistance(a, b, limit) === Math.min(plainDistance(a, b), limit + 1),
+    ),
+    { numRuns: 3000 },
+  );
 });
 
 distance.run();

@@ -10,26 +10,46 @@ type Row = [name: string, path: string, methods?: string[], extra?: Partial<Rout
 
 function table(...rows: Row[]): RouteCollection {
   const routes = new RouteCollection();
-  for (const [name, path, methods, extra] of rows) routes.add(name, { path, methods, controller: `C:${name}`, ...extra });
+  for (const [name, path, methods, extra] of rows)
+    routes.add(name, { path, methods, controller: `C:${name}`, ...extra });
   return routes;
 }
 
 /** What match() did: the result, or the thrown error's class, message, path and allowed methods. */
-function attempt(matcher: Matcher, method: string, path: string): MatchResult | { error: string; message: string; path: string; allowed?: readonly string[] } {
+function attempt(
+  matcher: Matcher,
+  method: string,
+  path: string,
+): MatchResult | { error: string; message: string; path: string; allowed?: readonly string[] } {
   try {
     return matcher.match(method, path);
   } catch (error) {
-    if (error instanceof MethodNotAllowedError) return { error: error.name, message: error.message, path: error.path, allowed: error.allowed };
+    if (error instanceof MethodNotAllowedError)
+      return { error: error.name, message: error.message, path: error.path, allowed: error.allowed };
     if (error instanceof ResourceNotFoundError) return { error: error.name, message: error.message, path: error.path };
     throw error;
   }
 }
 
-const match = (route: string, params: Record<string, string> = {}): MatchResult => ({ type: 'match', route, controller: `C:${route}`, params });
-const redirect = (route: string, path: string, params: Record<string, string> = {}): MatchResult => ({ type: 'redirect', route, controller: `C:${route}`, path, params });
+const match = (route: string, params: Record<string, string> = {}): MatchResult => ({
+  type: 'match',
+  route,
+  controller: `C:${route}`,
+  params,
+});
+const redirect = (route: string, path: string, params: Record<string, string> = {}): MatchResult => ({
+  type: 'redirect',
+  route,
+  controller: `C:${route}`,
+  path,
+  params,
+});
 const notFound = (path: string) => ({ error: 'ResourceNotFoundError', message: `No routes found for "${path}"`, path });
 const notAllowed = (path: string, allowed: string[]) => ({
-  error: 'MethodNotAllowedError', message: new MethodNotAllowedError(path, allowed).message, path, allowed,
+  error: 'MethodNotAllowedError',
+  message: new MethodNotAllowedError(path, allowed).message,
+  path,
+  allowed,
 });
 
 /** Every Matcher must answer these exactly; LinearMatcher is the reference. */
@@ -60,8 +80,11 @@ export function runMatcherContract(name: string, build: Build): void {
   });
 
   test('when a requirement uses ".", then it matches any character, a newline too, as Symfony compiles requirements', () => {
-    const routes = table(['rest', '/all/{rest}', [], { requirements: { rest: '.+' } }], ['mixed', '/m/{a}-x', [], { requirements: { a: '.+' } }],
-      ['one', '/one/{c}', [], { requirements: { c: 'a.b' } }]);
+    const routes = table(
+      ['rest', '/all/{rest}', [], { requirements: { rest: '.+' } }],
+      ['mixed', '/m/{a}-x', [], { requirements: { a: '.+' } }],
+      ['one', '/one/{c}', [], { requirements: { c: 'a.b' } }],
+    );
     expect(routes, 'GET', '/all/a%0Ab', match('rest', { rest: 'a\nb' }));
     expect(routes, 'GET', '/m/a%0Ab-x', match('mixed', { a: 'a\nb' }));
     expect(routes, 'GET', '/one/a%0Ab', match('one', { c: 'a\nb' }));
@@ -98,7 +121,10 @@ export function runMatcherContract(name: string, build: Build): void {
   });
 
   test('when a route has defaults for keys outside its path, then they are parameters too', () => {
-    const routes = table(['feed', '/feed', ['GET'], { defaults: { _format: 'xml' } }], ['post', '/p/{id}', ['GET'], { defaults: { _format: 'html' } }]);
+    const routes = table(
+      ['feed', '/feed', ['GET'], { defaults: { _format: 'xml' } }],
+      ['post', '/p/{id}', ['GET'], { defaults: { _format: 'html' } }],
+    );
     expect(routes, 'GET', '/feed', match('feed', { _format: 'xml' }));
     expect(routes, 'GET', '/p/1', match('post', { id: '1', _format: 'html' }));
   });
@@ -169,7 +195,10 @@ export function runMatcherContract(name: string, build: Build): void {
     expect(routes, 'HEAD', '/robots.txt', notFound('/robots.txt/'));
     expect(routes, 'POST', '/robots.txt', notFound('/robots.txt'));
     expect(routes, 'GET', '/a//', notFound('/a'));
-    assert.is((attempt(build(routes), 'GET', '/robots.txt') as { message: string }).message, 'No routes found for "/robots.txt/"');
+    assert.is(
+      (attempt(build(routes), 'GET', '/robots.txt') as { message: string }).message,
+      'No routes found for "/robots.txt/"',
+    );
   });
 
   test('when the path is "/" or only slashes and nothing matches, then there is no retry', () => {
@@ -238,7 +267,11 @@ export function runMatcherContract(name: string, build: Build): void {
 
   test('when lookup() is asked instead of match(), then failures are returned, not thrown', () => {
     const matcher = build(table(['contact', '/contact', ['POST']]));
-    assert.equal(matcher.lookup('GET', '/contact'), { type: 'method-not-allowed', path: '/contact', allowed: ['POST'] });
+    assert.equal(matcher.lookup('GET', '/contact'), {
+      type: 'method-not-allowed',
+      path: '/contact',
+      allowed: ['POST'],
+    });
     assert.equal(matcher.lookup('GET', '/nope'), { type: 'not-found', path: '/nope/' });
     assert.equal(matcher.lookup('POST', '/contact'), match('contact'));
   });

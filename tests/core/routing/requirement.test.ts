@@ -4,8 +4,33 @@ import { sanitizeRequirement, staysInSegment } from '../../../core/routing/requi
 
 const test = suite('requirements');
 
-const oneSegment = ['[^/]+', '\\d+', '[a-z]{2,4}', '[^/.]+', 'en|fr', '(?:v\\d)+', '[\\w-]+', '\\.json', '[^\\/]+', '[^!-0]+'];
-const mayCross = ['.+', '.*', '[^.]+', '\\D+', '\\S+', '\\W', 'a/b', '[!-0]', '[\\s\\S]+', '\\x2F', '\\u002f', '(\\w)\\1', '[\\d-z]'];
+const oneSegment = [
+  '[^/]+',
+  '\\d+',
+  '[a-z]{2,4}',
+  '[^/.]+',
+  'en|fr',
+  '(?:v\\d)+',
+  '[\\w-]+',
+  '\\.json',
+  '[^\\/]+',
+  '[^!-0]+',
+];
+const mayCross = [
+  '.+',
+  '.*',
+  '[^.]+',
+  '\\D+',
+  '\\S+',
+  '\\W',
+  'a/b',
+  '[!-0]',
+  '[\\s\\S]+',
+  '\\x2F',
+  '\\u002f',
+  '(\\w)\\1',
+  '[\\d-z]',
+];
 
 test('when a requirement can never consume "/", then it stays in its segment', () => {
   for (const requirement of oneSegment) assert.ok(staysInSegment(requirement), requirement);

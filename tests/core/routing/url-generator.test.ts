@@ -55,21 +55,39 @@ test('when an absolute URL is asked, then the base URL prefixes the path', () =>
 });
 
 test('when the route does not exist, then RouteNotFoundError names it', () => {
-  assert.throws(() => generator.generate('nope'), (e: unknown) => e instanceof RouteNotFoundError && e.route === 'nope'
-    && e.message === 'Unable to generate a URL for the named route "nope" as such route does not exist.');
+  assert.throws(
+    () => generator.generate('nope'),
+    (e: unknown) =>
+      e instanceof RouteNotFoundError &&
+      e.route === 'nope' &&
+      e.message === 'Unable to generate a URL for the named route "nope" as such route does not exist.',
+  );
 });
 
 test('when mandatory placeholders are missing, then MissingParametersError lists them all', () => {
   const two = new RouteCollection().add('two', { path: '/{a}/{b}/{c?1}', controller: 'c' });
-  assert.throws(() => new UrlGenerator(two).generate('two', { c: 2 }), (e: unknown) => e instanceof MissingParametersError
-    && e.missing.join() === 'a,b' && e.message === 'Some mandatory parameters are missing ("a", "b") to generate a URL for route "two".');
+  assert.throws(
+    () => new UrlGenerator(two).generate('two', { c: 2 }),
+    (e: unknown) =>
+      e instanceof MissingParametersError &&
+      e.missing.join() === 'a,b' &&
+      e.message === 'Some mandatory parameters are missing ("a", "b") to generate a URL for route "two".',
+  );
 });
 
 test('when a value fails its requirement, then InvalidParameterError names parameter, requirement and value', () => {
-  assert.throws(() => generator.generate('post', { id: 'abc' }), (e: unknown) => e instanceof InvalidParameterError
-    && e.message === 'Parameter "id" for route "post" must match "\\d+" ("abc" given) to generate a corresponding URL.');
+  assert.throws(
+    () => generator.generate('post', { id: 'abc' }),
+    (e: unknown) =>
+      e instanceof InvalidParameterError &&
+      e.message === 'Parameter "id" for route "post" must match "\\d+" ("abc" given) to generate a corresponding URL.',
+  );
   for (const name of ['a/b', '']) {
-    assert.throws(() => generator.generate('hello', { name }), (e: unknown) => e instanceof InvalidParameterError && e.value === name, name);
+    assert.throws(
+      () => generator.generate('hello', { name }),
+      (e: unknown) => e instanceof InvalidParameterError && e.value === name,
+      name,
+    );
   }
 });
 

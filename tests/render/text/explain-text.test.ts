@@ -7,21 +7,30 @@ const test = suite('renderExplainText');
 
 const explanations: RouteExplanation[] = [
   { name: 'home', path: '/', methods: [], verdict: 'path', detail: 'Path "/" does not match' },
-  { name: 'contact', path: '/contact', methods: ['POST'], verdict: 'method', detail: 'Method "GET" does not match any of the required methods (POST)' },
+  {
+    name: 'contact',
+    path: '/contact',
+    methods: ['POST'],
+    verdict: 'method',
+    detail: 'Method "GET" does not match any of the required methods (POST)',
+  },
   { name: 'hello', path: '/hello/{name}', methods: ['GET'], verdict: 'match', detail: 'Route matches!' },
 ];
 
 test('should print one line per route with match/miss and why, then name the matching route', () => {
-  assert.is(renderExplainText(explanations, { color: false }), [
-    '       Route    Method  Path           Why',
-    '-----  -------  ------  -------------  --------------------------------------------------------------',
-    'miss   home     ANY     /              Path "/" does not match',
-    'miss   contact  POST    /contact       Method "GET" does not match any of the required methods (POST)',
-    'match  hello    GET     /hello/{name}  Route matches!',
-    '',
-    'Route "hello" matches.',
-    '',
-  ].join('\n'));
+  assert.is(
+    renderExplainText(explanations, { color: false }),
+    [
+      '       Route    Method  Path           Why',
+      '-----  -------  ------  -------------  --------------------------------------------------------------',
+      'miss   home     ANY     /              Path "/" does not match',
+      'miss   contact  POST    /contact       Method "GET" does not match any of the required methods (POST)',
+      'match  hello    GET     /hello/{name}  Route matches!',
+      '',
+      'Route "hello" matches.',
+      '',
+    ].join('\n'),
+  );
 });
 
 test('when nothing matches, then the last line is "No route matches."', () => {

@@ -6,17 +6,27 @@ const test = suite('renderRouteTable');
 
 const routes: RouteRow[] = [
   { name: 'home', methods: [], path: '/', requirements: {}, defaults: {}, controller: 'homeController' },
-  { name: 'hello', methods: ['GET', 'HEAD'], path: '/hello/{name}', requirements: { name: '[a-z]+' }, defaults: { name: 'world' }, controller: 'helloController' },
+  {
+    name: 'hello',
+    methods: ['GET', 'HEAD'],
+    path: '/hello/{name}',
+    requirements: { name: '[a-z]+' },
+    defaults: { name: 'world' },
+    controller: 'helloController',
+  },
 ];
 
 test('should print Name, Method (ANY when empty), Path (with requirements and defaults) and Controller in route order', () => {
-  assert.is(renderRouteTable(routes, { color: false }), [
-    'Name   Method    Path                         Controller',
-    '-----  --------  ---------------------------  ---------------',
-    'home   ANY       /                            homeController',
-    'hello  GET|HEAD  /hello/{name<[a-z]+>?world}  helloController',
-    '',
-  ].join('\n'));
+  assert.is(
+    renderRouteTable(routes, { color: false }),
+    [
+      'Name   Method    Path                         Controller',
+      '-----  --------  ---------------------------  ---------------',
+      'home   ANY       /                            homeController',
+      'hello  GET|HEAD  /hello/{name<[a-z]+>?world}  helloController',
+      '',
+    ].join('\n'),
+  );
 });
 
 test('when there are no routes, then it says so', () => {

@@ -8,9 +8,14 @@ const LONG_LISTENER = 'ProfilerListener::onKernelResponseWithAVeryLongNameIndeed
 
 function busyProfile() {
   const profile = sampleProfile();
-  profile.collectors.events.events.push({ name: 'kernel.response', listeners: [{ listener: LONG_LISTENER, duration: 1.5, start: 9, stoppedPropagation: false }] });
+  profile.collectors.events.events.push({
+    name: 'kernel.response',
+    listeners: [{ listener: LONG_LISTENER, duration: 1.5, start: 9, stoppedPropagation: false }],
+  });
   profile.collectors.time.phases.push({ name: 'response', start: 10, duration: 2.34 });
-  profile.collectors.time.spans = [{ name: 'load the whole catalogue from the database, then price it', start: 3, duration: 4 }];
+  profile.collectors.time.spans = [
+    { name: 'load the whole catalogue from the database, then price it', start: 3, duration: 4 },
+  ];
   return profile;
 }
 
@@ -19,7 +24,8 @@ const timelineLines = (text: string) => text.split('\n').filter((l) => /^(phase|
 for (const width of [80, 100]) {
   test(`time panel at ${width} columns: no line wider, long names cut with an ellipsis on one line, bars drawn`, () => {
     const text = renderProfileText(busyProfile(), 'time', { color: false, width });
-    for (const line of text.split('\n')) assert.ok(visibleWidth(line) <= width, `${visibleWidth(line)} > ${width}: ${line}\n${text}`);
+    for (const line of text.split('\n'))
+      assert.ok(visibleWidth(line) <= width, `${visibleWidth(line)} > ${width}: ${line}\n${text}`);
     const listener = timelineLines(text).find((l) => l.startsWith('listener  kernel.response'));
     assert.ok(listener, text);
     assert.match(listener, /… +\d+\.\d\d ms +\d+\.\d\d ms +█+$/);

@@ -9,8 +9,12 @@ import { serveDatabaseApp, type DatabaseServer } from '../../core/debug/database
 const test = suite('the Database panel shows the queries in the page, the terminal, the toolbar and the timeline');
 let t: DatabaseServer;
 
-test.before(async () => { t = await serveDatabaseApp({ slowQueryMs: 45 }); });
-test.after(async () => { await t.remove(); });
+test.before(async () => {
+  t = await serveDatabaseApp({ slowQueryMs: 45 });
+});
+test.after(async () => {
+  await t.remove();
+});
 
 async function profiled(path: string): Promise<{ profile: Profile; body: string }> {
   const r = await fetchText(`${t.base}${path}`, { headers: { accept: 'text/html' } });
@@ -24,7 +28,10 @@ test('when 20 identical selects ran from one line, then the page warns once nami
   assert.ok($('main h2').text().includes('Database'));
   assert.is($('main .db-repeated').length, 1);
   const line = t.lineOf('// the N+1 line');
-  assert.match($('main .db-repeated').text(), new RegExp(`Repeated query: run 20 times from app\\.config\\.ts:${line} \\(nPlusOne\\), [\\d.]+ ms in all`));
+  assert.match(
+    $('main .db-repeated').text(),
+    new RegExp(`Repeated query: run 20 times from app\\.config\\.ts:${line} \\(nPlusOne\\), [\\d.]+ ms in all`),
+  );
   assert.is($('main table.db-queries tbody tr').length, 20);
   assert.match($('main').text(), /20 queries, [\d.]+ ms in all, 1 distinct statement/);
   assert.ok($('nav').text().includes('N+1'), 'the menu flags the panel');
@@ -42,7 +49,10 @@ test('when a query fails or is slower than --slow-query, then it is marked faile
   const tagged = (await profiled('/tagged/slow')).profile;
   const db = tagged.collectors.db!;
   assert.is(db.slowMs, 45);
-  assert.ok(db.queries.every((query) => query.slow), 'pg_sleep(0.05) and SLEEP(0.05) take 50 ms or more');
+  assert.ok(
+    db.queries.every((query) => query.slow),
+    'pg_sleep(0.05) and SLEEP(0.05) take 50 ms or more',
+  );
   const page = load((await fetchText(`${t.base}/_profiler/${tagged.token}?panel=db`)).body);
   assert.is(page('main tr.db-slow').length, 2);
   assert.match(page('main').text(), /2 slow \(45\.0 ms or more\)/);
@@ -64,7 +74,7 @@ test('when the Performance panel is opened, then each query is a span of the tim
   assert.ok(rows.first().text().includes('SQL SELECT name FROM users WHERE id = 1'));
 });
 
-test('when the profile is read as JSON through the CLI, then `profiles show --panel db --json` prints the panel\'s data', async () => {
+test("when the profile is read as JSON through the CLI, then `profiles show --panel db --json` prints the panel's data", async () => {
   const { profile } = await profiled('/pg/secret');
   const { runApp } = await import('../../helpers/cli.js');
   const shown = await runApp(['profiles', 'show', profile.token, '--panel', 'db', '--json', '--store', t.storeDir]);

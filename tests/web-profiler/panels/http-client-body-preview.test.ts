@@ -12,11 +12,17 @@ import { ACCOUNT, LONG, servePanelsApp, type PanelsServer } from './panels-app.j
 // The HTTP Client panel previews the bodies of the answers the app reads, under the size and
 // redaction rules of the request panel's response preview, in the page, the terminal and the JSON.
 
-const test = suite('the HTTP client panel previews the answers the app read, cut and redacted like the request panel\'s');
+const test = suite(
+  "the HTTP client panel previews the answers the app read, cut and redacted like the request panel's",
+);
 let t: PanelsServer;
 
-test.before(async () => { t = await servePanelsApp(); });
-test.after(async () => { await t.remove(); });
+test.before(async () => {
+  t = await servePanelsApp();
+});
+test.after(async () => {
+  await t.remove();
+});
 
 async function profiled(path: string): Promise<Profile> {
   const r = await fetchText(`${t.base}${path}`);
@@ -27,7 +33,12 @@ async function profiled(path: string): Promise<Profile> {
 test('when the app reads a JSON answer with a password, then the JSON profile holds the answer with only that value redacted', async () => {
   const profile = await profiled('/fetch-json/account');
   const [call] = profile.collectors.http_client!.calls;
-  assert.equal(call.body, { size: ACCOUNT.length, contentType: 'application/json', truncated: false, text: '{"user":"ann","password":"[REDACTED]","plan":"gold"}' });
+  assert.equal(call.body, {
+    size: ACCOUNT.length,
+    contentType: 'application/json',
+    truncated: false,
+    text: '{"user":"ann","password":"[REDACTED]","plan":"gold"}',
+  });
   assert.ok(call.redacted.includes('response body password'), call.redacted.join(', '));
   assert.not.ok(JSON.stringify(profile).includes('pw-upstream-secret'), 'the secret is nowhere in the profile');
 });
@@ -37,15 +48,30 @@ test('when the preview is opened, then the page shows it pretty-printed and `pro
   const $ = load((await fetchText(`${t.base}/_profiler/${profile.token}?panel=http_client`)).body);
   const heading = $('main h4').filter((_, h) => $(h).text() === 'Response body');
   assert.is(heading.length, 1);
-  assert.ok(heading.next().text().startsWith(`${formatBytes(ACCOUNT.length)}, application/json`), heading.next().text());
+  assert.ok(
+    heading
+      .next()
+      .text()
+      .startsWith(`${formatBytes(ACCOUNT.length)}, application/json`),
+    heading.next().text(),
+  );
   assert.match($('main pre.body').text(), /"password": "\[REDACTED\]",\n\s+"plan": "gold"/);
-  const shown = await runApp(['profiles', 'show', profile.token, '--panel', 'http_client', '--store', t.storeDir], { env: { COLUMNS: '100' } });
+  const shown = await runApp(['profiles', 'show', profile.token, '--panel', 'http_client', '--store', t.storeDir], {
+    env: { COLUMNS: '100' },
+  });
   assert.is(shown.code, 0, shown.stderr);
-  assert.match(shown.stdout, new RegExp(`^Response body\\napplication/json, ${ACCOUNT.length} bytes\\n` + /\{"user":"ann","password":"\[REDACTED\]","plan":"gold"\}$/.source, 'm'));
+  assert.match(
+    shown.stdout,
+    new RegExp(
+      `^Response body\\napplication/json, ${ACCOUNT.length} bytes\\n` +
+        /\{"user":"ann","password":"\[REDACTED\]","plan":"gold"\}$/.source,
+      'm',
+    ),
+  );
   assert.not.ok(shown.stdout.includes('pw-upstream-secret'));
 });
 
-test('when the answer is longer than the preview\'s cap, then its first bytes are kept and it is marked truncated, with its whole size', async () => {
+test("when the answer is longer than the preview's cap, then its first bytes are kept and it is marked truncated, with its whole size", async () => {
   const [call] = (await profiled('/fetch-json/long')).collectors.http_client!.calls;
   assert.ok(LONG.length > RESPONSE_BODY_CAP);
   assert.is(call.body!.size, LONG.length);
@@ -68,8 +94,11 @@ test('when the answer echoes a secret the request sent in its URL, then the prev
   assert.is(call.body!.text, 'echo /echo/one?token=[REDACTED]&page=2');
 });
 
-test('when `app serve` runs the app (fetch is Node\'s own undici there, not the undici package this test loads), then the answer is previewed too', async () => {
-  const serve = await startServe(['--app', join(t.dir, 'app.config.mjs'), '--store', join(t.dir, 'store'), '--no-watch'], { cwd: t.dir });
+test("when `app serve` runs the app (fetch is Node's own undici there, not the undici package this test loads), then the answer is previewed too", async () => {
+  const serve = await startServe(
+    ['--app', join(t.dir, 'app.config.mjs'), '--store', join(t.dir, 'store'), '--no-watch'],
+    { cwd: t.dir },
+  );
   try {
     const r = await fetchText(`${serve.base}/fetch-json/account`);
     const [call] = (await fetchProfileJson(serve.base, r.headers['x-debug-token'])).collectors.http_client.calls;

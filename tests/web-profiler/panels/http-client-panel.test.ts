@@ -6,11 +6,17 @@ import { renderProfileText } from '../../../panels/profile-text.js';
 import { fetchProfileJson, fetchText } from '../../helpers/serve.js';
 import { servePanelsApp, type PanelsServer } from './panels-app.js';
 
-const test = suite('the HTTP client panel: outgoing fetch, undici and node:http calls, attributed to their own request');
+const test = suite(
+  'the HTTP client panel: outgoing fetch, undici and node:http calls, attributed to their own request',
+);
 let t: PanelsServer;
 
-test.before(async () => { t = await servePanelsApp(); });
-test.after(async () => { await t.remove(); });
+test.before(async () => {
+  t = await servePanelsApp();
+});
+test.after(async () => {
+  await t.remove();
+});
 
 async function profiled(path: string): Promise<{ profile: Profile; body: string }> {
   const r = await fetchText(`${t.base}${path}`);
@@ -36,7 +42,10 @@ test('when a controller fetches once, then the profile holds the call: method, U
   assert.ok(typeof call.duration === 'number' && call.duration >= 0 && call.start >= 0);
   assert.ok(call.start + call.duration! <= profile.duration + 1, 'the call lies within the request');
   assert.ok(data.totalTime === call.duration);
-  assert.ok(/1 HTTP call · [\d.]+ ms/.test(load(body)('#appkernel-toolbar').text()), 'the toolbar counts the call and its time');
+  assert.ok(
+    /1 HTTP call · [\d.]+ ms/.test(load(body)('#appkernel-toolbar').text()),
+    'the toolbar counts the call and its time',
+  );
 });
 
 test('when the HTTP client panel is opened, then the page, the terminal text and the JSON show the call from the stored profile', async () => {
@@ -49,7 +58,10 @@ test('when the HTTP client panel is opened, then the page, the terminal text and
   assert.ok($('nav .on').text().includes('HTTP Client'));
   const text = renderProfileText(profile, 'http_client', { color: false });
   assert.match(text, /1 call, \d+\.\d ms in all/);
-  assert.match(text, new RegExp(`GET +${t.upstream.url.replace(/[.]/g, '\\.')}/echo/two\\?token=\\[REDACTED\\]&page=2`));
+  assert.match(
+    text,
+    new RegExp(`GET +${t.upstream.url.replace(/[.]/g, '\\.')}/echo/two\\?token=\\[REDACTED\\]&page=2`),
+  );
   assert.match(text, /authorization +Bearer \[REDACTED\]/);
 });
 
@@ -79,8 +91,11 @@ test('when the callee answers with a debug token, then the call links to its pro
   const $ = load((await fetchText(`${t.base}/_profiler/${profile.token}?panel=http_client`)).body);
   const link = $(`main a[href="/_profiler/${token}"]`);
   assert.is(link.length, 1);
-  assert.is((await fetchText(`${t.base}${link.attr('href')}`)).status, 200, 'the link opens the callee\'s profile');
-  assert.match(renderProfileText(profile, 'http_client', { color: false }), new RegExp(`Callee's profile /_profiler/${token}`));
+  assert.is((await fetchText(`${t.base}${link.attr('href')}`)).status, 200, "the link opens the callee's profile");
+  assert.match(
+    renderProfileText(profile, 'http_client', { color: false }),
+    new RegExp(`Callee's profile /_profiler/${token}`),
+  );
 });
 
 test('when a controller uses node:http, then its call is recorded as node:http', async () => {
@@ -103,9 +118,18 @@ test('when an outgoing call fails, then the panel shows the error', async () => 
 
 test('when two requests fetch at once (both calls in flight together), then each profile shows only its own call', async () => {
   const [a, b] = await Promise.all([fetchText(`${t.base}/hold/aaa`), fetchText(`${t.base}/hold/bbb`)]);
-  const [pa, pb]: Profile[] = await Promise.all([fetchProfileJson(t.base, a.headers['x-debug-token']), fetchProfileJson(t.base, b.headers['x-debug-token'])]);
-  assert.equal(pa.collectors.http_client!.calls.map((call) => call.url), [`${t.upstream.url}/hold/aaa`]);
-  assert.equal(pb.collectors.http_client!.calls.map((call) => call.url), [`${t.upstream.url}/hold/bbb`]);
+  const [pa, pb]: Profile[] = await Promise.all([
+    fetchProfileJson(t.base, a.headers['x-debug-token']),
+    fetchProfileJson(t.base, b.headers['x-debug-token']),
+  ]);
+  assert.equal(
+    pa.collectors.http_client!.calls.map((call) => call.url),
+    [`${t.upstream.url}/hold/aaa`],
+  );
+  assert.equal(
+    pb.collectors.http_client!.calls.map((call) => call.url),
+    [`${t.upstream.url}/hold/bbb`],
+  );
 });
 
 test('when the test process itself fetches outside any request, then no profile records it', async () => {

@@ -93,16 +93,24 @@ export async function startUpstream(holdCount = 2): Promise<Upstream> {
   const held: [IncomingMessage, (body: string) => void][] = [];
   const server: Server = createServer((request, response) => {
     seen.push(request.url ?? '');
-    const answer = (body: string) => response.writeHead(200, {
-      'content-type': 'text/plain', 'content-length': Buffer.byteLength(body), 'set-cookie': 'upstream=cookie-secret-value',
-    }).end(body);
+    const answer = (body: string) =>
+      response
+        .writeHead(200, {
+          'content-type': 'text/plain',
+          'content-length': Buffer.byteLength(body),
+          'set-cookie': 'upstream=cookie-secret-value',
+        })
+        .end(body);
     if (request.url === '/drop') return void request.socket.destroy();
-    if (request.url === '/account') return void response.writeHead(200, { 'content-type': 'application/json' }).end(ACCOUNT);
+    if (request.url === '/account')
+      return void response.writeHead(200, { 'content-type': 'application/json' }).end(ACCOUNT);
     // a JSON answer longer than a preview, sent in chunks without a length
     if (request.url === '/long') return void response.writeHead(200, { 'content-type': 'application/json' }).end(LONG);
-    if (request.url === '/picture') return void response.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.alloc(64, 7));
+    if (request.url === '/picture')
+      return void response.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.alloc(64, 7));
     // the head and part of the body, the rest never: a response the app does not read to its end
-    if (request.url === '/unread') return void response.writeHead(200, { 'content-type': 'text/plain' }).write('the first part');
+    if (request.url === '/unread')
+      return void response.writeHead(200, { 'content-type': 'text/plain' }).write('the first part');
     if (request.url?.startsWith('/hold/')) {
       held.push([request, answer]);
       if (held.length >= holdCount) for (const [r, send] of held.splice(0)) send(`held ${r.url}`);
@@ -114,7 +122,11 @@ export async function startUpstream(holdCount = 2): Promise<Upstream> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     seen,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -130,7 +142,9 @@ export async function servePanelsApp(): Promise<PanelsServer> {
   writeFileSync(join(dir, 'app.config.mjs'), panelsApp(upstream.url));
   const t = await serveForTest({ appFile: join(dir, 'app.config.mjs'), root: dir });
   return {
-    ...t, upstream, dir,
+    ...t,
+    upstream,
+    dir,
     async remove() {
       await t.stop();
       await upstream.close();

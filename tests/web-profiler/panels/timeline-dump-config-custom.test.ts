@@ -35,15 +35,24 @@ async function page(profile: Profile, panel: string): Promise<ReturnType<typeof 
 test('when a controller times spans, then the performance panel shows them with the phases, listener calls and the fetch on one axis, and the memory', async () => {
   const profile = await profiled('/timeline');
   const { spans, memory } = profile.collectors.time;
-  assert.equal(spans!.map((span) => span.name), ['load', 'render', 'left-running']);
+  assert.equal(
+    spans!.map((span) => span.name),
+    ['load', 'render', 'left-running'],
+  );
   assert.ok(spans![1].duration! >= 4, 'measure() timed the 5 ms wait');
   assert.is(spans![2].duration, null, 'a span left running is unfinished');
   const call = profile.collectors.http_client!.calls[0];
-  assert.ok(call.start >= spans![0].start && call.start + call.duration! <= spans![0].start + spans![0].duration!, 'the fetch lies inside the span around it');
+  assert.ok(
+    call.start >= spans![0].start && call.start + call.duration! <= spans![0].start + spans![0].duration!,
+    'the fetch lies inside the span around it',
+  );
   assert.ok(memory && memory.heapUsed > 0 && memory.rss > 0);
   const $ = await page(profile, 'time');
-  const kinds = $('main tbody tr').map((_, row) => $(row).attr('class')).get();
-  for (const kind of ['tl-phase', 'tl-listener', 'tl-span', 'tl-http']) assert.ok(kinds.includes(kind), `a ${kind} row`);
+  const kinds = $('main tbody tr')
+    .map((_, row) => $(row).attr('class'))
+    .get();
+  for (const kind of ['tl-phase', 'tl-listener', 'tl-span', 'tl-http'])
+    assert.ok(kinds.includes(kind), `a ${kind} row`);
   assert.ok($('main').text().includes('Memory at the end'));
   const text = renderProfileText(profile, 'time', { color: false });
   assert.match(text, /span +render/);
@@ -56,7 +65,10 @@ test('when a controller dumps values, then the dump panel shows each with its pl
   const profile = await profiled('/dumps');
   const dumps = profile.collectors.dump!.dumps;
   assert.is(dumps.length, 2);
-  assert.ok(dumps[0].file!.endsWith('app.config.mjs') && dumps[1].file!.endsWith('app.config.mjs'), `the call sites are in the app file: ${dumps.map((d) => d.file)}`);
+  assert.ok(
+    dumps[0].file!.endsWith('app.config.mjs') && dumps[1].file!.endsWith('app.config.mjs'),
+    `the call sites are in the app file: ${dumps.map((d) => d.file)}`,
+  );
   assert.ok(dumps[1].line! === dumps[0].line! + 1);
   const text = renderProfileText(profile, 'dump', { color: false });
   assert.match(text, /User \{\n {2}name: "ann",\n {2}password: "\[REDACTED\]",\n {2}self: \[circular User\]\n\}/);
@@ -84,7 +96,7 @@ test('when the configuration panel is opened, then it shows versions, app file, 
   assert.match(renderProfileText(profile, 'config', { color: false }), /APPKERNEL_TEST_DB_PASSWORD +\[REDACTED\]/);
 });
 
-test('when the configuration panel is opened, then it shows the values in effect, defaults marked, and the app\'s variables, not the host\'s', async () => {
+test("when the configuration panel is opened, then it shows the values in effect, defaults marked, and the app's variables, not the host's", async () => {
   const profile = await profiled('/cache');
   const { options, env } = profile.collectors.config!;
   assert.ok(process.env.PATH && process.env.HOME, 'the host has PATH and HOME');
@@ -97,7 +109,10 @@ test('when the configuration panel is opened, then it shows the values in effect
   assert.is(options.bodyLimit, '1 MB (default)');
   assert.is(options['timeouts.headersTimeout'], '10 s (default)');
   assert.is(options.watch, 'false');
-  assert.not.ok(Object.values(options).some((value) => value === '{}' || value === '[]'), JSON.stringify(options));
+  assert.not.ok(
+    Object.values(options).some((value) => value === '{}' || value === '[]'),
+    JSON.stringify(options),
+  );
   const $ = await page(profile, 'config');
   assert.ok($('main').text().includes('10000 (default)'));
   assert.not.ok($('main').text().includes('PATH'));
@@ -108,17 +123,32 @@ test('when the configuration panel is opened, then it shows the values in effect
 
 test('when the app defines a panel and records entries, then it appears in the menu, the page, `app profiles show --panel` and the JSON', async () => {
   const profile = await profiled('/cache');
-  assert.equal(profile.collectors.custom!.cache, { title: 'Cache', columns: ['Entry', 'Result'], rows: [['user:1', 'hit'], ['user:2', 'miss']] });
+  assert.equal(profile.collectors.custom!.cache, {
+    title: 'Cache',
+    columns: ['Entry', 'Result'],
+    rows: [
+      ['user:1', 'hit'],
+      ['user:2', 'miss'],
+    ],
+  });
   const $ = await page(profile, 'cache');
   assert.is($('main h2').text(), 'Cache');
-  assert.equal($('main tbody tr').map((_, row) => $(row).text()).get(), ['user:1hit', 'user:2miss']);
+  assert.equal(
+    $('main tbody tr')
+      .map((_, row) => $(row).text())
+      .get(),
+    ['user:1hit', 'user:2miss'],
+  );
   assert.ok($('nav a.on').text().startsWith('Cache'), 'the menu lists the panel, current');
   await t.server.storage!.flush();
   const shown = await runApp(['profiles', 'show', profile.token, '--panel', 'cache', '--store', t.storeDir]);
   assert.is(shown.code, 0, shown.stderr);
   assert.match(shown.stdout, /Cache\n-----\nEntry +Result\n-+ +-+\nuser:1 +hit\nuser:2 +miss\n/);
   const json = await runApp(['profiles', 'show', profile.token, '--json', '--store', t.storeDir]);
-  assert.equal(JSON.parse(json.stdout).collectors.custom.cache.rows, [['user:1', 'hit'], ['user:2', 'miss']]);
+  assert.equal(JSON.parse(json.stdout).collectors.custom.cache.rows, [
+    ['user:1', 'hit'],
+    ['user:2', 'miss'],
+  ]);
   const other = await profiled('/dumps');
   assert.equal(other.collectors.custom!.cache.rows, [], 'a request that records nothing has the panel, empty');
   const unknown = await runApp(['profiles', 'show', profile.token, '--panel', 'nope', '--store', t.storeDir]);
@@ -141,7 +171,11 @@ test('when a profile stored before these panels is shown, then every new panel r
     assert.ok(load(html)('main').text().length > 0, `${panel} page`);
     assert.ok(renderProfileText(old, panel, { color: false }).length > 0, `${panel} text`);
   }
-  assert.ok(load(renderProfilePage(old, { panel: 'http_client' }))('main').text().includes('recorded before'));
+  assert.ok(
+    load(renderProfilePage(old, { panel: 'http_client' }))('main')
+      .text()
+      .includes('recorded before'),
+  );
 });
 
 test.run();

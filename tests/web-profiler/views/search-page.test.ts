@@ -6,7 +6,15 @@ import { renderSearchPage } from '../../../web-profiler/views/search-page.js';
 import { notFoundProfile, okProfile, ROBOTS_URL, T0 } from '../../render/fixtures.js';
 import { texts } from '../../render/html-assertions.js';
 
-const summary = ({ token, status, ip, method, url, time, duration }: ProfileSummary): ProfileSummary => ({ token, status, ip, method, url, time, duration });
+const summary = ({ token, status, ip, method, url, time, duration }: ProfileSummary): ProfileSummary => ({
+  token,
+  status,
+  ip,
+  method,
+  url,
+  time,
+  duration,
+});
 const rows = [summary(notFoundProfile()), { ...summary(okProfile()), time: T0 - 61_000 }];
 
 const test = suite('renderSearchPage');
@@ -45,31 +53,70 @@ test('when a URL holds a bidi override, then the cell shows it as its escape', (
 });
 
 test('should name each row\'s route: the name, "none" when none matched, "unknown" for rows stored before routes were indexed', () => {
-  const named = [{ ...rows[0], route: null }, { ...rows[1], route: 'hello' }, { ...rows[1], token: 'd00d00' }];
+  const named = [
+    { ...rows[0], route: null },
+    { ...rows[1], route: 'hello' },
+    { ...rows[1], token: 'd00d00' },
+  ];
   const $ = load(renderSearchPage(named, { limit: 10 }));
-  assert.equal($('tbody tr').map((_, tr) => $(tr).find('td').eq(6).text()).get(), ['none', 'hello', 'unknown']);
+  assert.equal(
+    $('tbody tr')
+      .map((_, tr) => $(tr).find('td').eq(6).text())
+      .get(),
+    ['none', 'hello', 'unknown'],
+  );
 });
 
 test('when more matched than are shown, then "<shown> of <total> results found", and the older page is a link keeping the filters', () => {
   const $ = load(renderSearchPage(rows, { limit: 10, status: '4xx', hideProfiler: true }, 243));
   assert.is($('h2').text(), '2 of 243 results found');
-  assert.equal($('nav.pager').first().find('a').map((_, a) => [[$(a).attr('rel'), $(a).attr('href')]]).get(), [['next', '/_profiler/search?status=4xx&limit=10&offset=10']]);
+  assert.equal(
+    $('nav.pager')
+      .first()
+      .find('a')
+      .map((_, a) => [[$(a).attr('rel'), $(a).attr('href')]])
+      .get(),
+    [['next', '/_profiler/search?status=4xx&limit=10&offset=10']],
+  );
   assert.ok($('nav.pager').first().text().includes('1–2 of 243'));
 });
 
 test('when the store stopped counting, then "<shown> of 10,000+ results found", and the older page is a link', () => {
   const $ = load(renderSearchPage(rows, { limit: 10, hideProfiler: true }, { n: 10_000, more: true }));
   assert.is($('h2').text(), '2 of 10,000+ results found');
-  assert.equal($('nav.pager').first().find('a').map((_, a) => $(a).attr('rel')).get(), ['next']);
+  assert.equal(
+    $('nav.pager')
+      .first()
+      .find('a')
+      .map((_, a) => $(a).attr('rel'))
+      .get(),
+    ['next'],
+  );
   assert.ok($('nav.pager').first().text().includes('1–2 of 10,000+'));
 });
 
 test('when on a later page, then a newer link (offset minus the limit) and an older one while more remain; none past the last', () => {
   const middle = load(renderSearchPage(rows, { limit: 10, offset: 10 }, 30));
-  assert.equal(middle('nav.pager').first().find('a').map((_, a) => [[middle(a).attr('rel'), middle(a).attr('href')]]).get(),
-    [['prev', '/_profiler/search?limit=10&profiler=1'], ['next', '/_profiler/search?limit=10&profiler=1&offset=20']]);
+  assert.equal(
+    middle('nav.pager')
+      .first()
+      .find('a')
+      .map((_, a) => [[middle(a).attr('rel'), middle(a).attr('href')]])
+      .get(),
+    [
+      ['prev', '/_profiler/search?limit=10&profiler=1'],
+      ['next', '/_profiler/search?limit=10&profiler=1&offset=20'],
+    ],
+  );
   const last = load(renderSearchPage(rows, { limit: 10, offset: 28, hideProfiler: true }, 30));
-  assert.equal(last('nav.pager').first().find('a').map((_, a) => last(a).attr('href')).get(), ['/_profiler/search?limit=10&offset=18']);
+  assert.equal(
+    last('nav.pager')
+      .first()
+      .find('a')
+      .map((_, a) => last(a).attr('href'))
+      .get(),
+    ['/_profiler/search?limit=10&offset=18'],
+  );
   assert.is(last('h2').text(), '2 of 30 results found');
 });
 
@@ -79,7 +126,7 @@ test('when everything matched is shown, then no pager and the count as the refer
   assert.is($('h2').text(), '2 results found');
 });
 
-test('when the profiler\'s own requests are hidden, then a visible link shows them, and once shown a link hides them', () => {
+test("when the profiler's own requests are hidden, then a visible link shows them, and once shown a link hides them", () => {
   const hidden = load(renderSearchPage(rows, { limit: 10, url: '/x', hideProfiler: true }));
   assert.ok(hidden('.profiler-toggle').text().includes('hidden'));
   assert.is(hidden('.profiler-toggle a').attr('href'), '/_profiler/search?url=%2Fx&limit=10&profiler=1');
@@ -91,7 +138,9 @@ test('when the profiler\'s own requests are hidden, then a visible link shows th
 
 test('should give every text field a hint that cannot be read as a value: "e.g. ..." and styled as a placeholder', () => {
   const $ = load(renderSearchPage(rows, { limit: 10 }));
-  const hints = $('form input[placeholder]').map((_, i) => $(i).attr('placeholder')).get();
+  const hints = $('form input[placeholder]')
+    .map((_, i) => $(i).attr('placeholder'))
+    .get();
   assert.is(hints.length, 5);
   for (const hint of hints) assert.match(hint, /^e\.g\. /);
   assert.match($('style').text(), /::placeholder\{[^}]*font-style:italic/);
@@ -99,15 +148,33 @@ test('should give every text field a hint that cannot be read as a value: "e.g. 
 
 test('should keep the given order and show the time as date and HH:MM:SS (UTC)', () => {
   const $ = load(renderSearchPage(rows, { limit: 10 }));
-  const cells = $('tbody tr').map((_, tr) => [$(tr).find('td').map((__, td) => $(td).text()).get()]).get() as string[][];
+  const cells = $('tbody tr')
+    .map((_, tr) => [
+      $(tr)
+        .find('td')
+        .map((__, td) => $(td).text())
+        .get(),
+    ])
+    .get() as string[][];
   assert.equal(cells[0].slice(0, 6), ['404', '127.0.0.1', 'GET', ROBOTS_URL, '2024-05-14 09:41:07', 'a1b2c3']);
-  assert.equal(cells[1].slice(0, 6), ['200', '127.0.0.1', 'GET', 'http://127.0.0.1:8000/hello/world?lang=en', '2024-05-14 09:40:06', 'c0ffee']);
+  assert.equal(cells[1].slice(0, 6), [
+    '200',
+    '127.0.0.1',
+    'GET',
+    'http://127.0.0.1:8000/hello/world?lang=en',
+    '2024-05-14 09:40:06',
+    'c0ffee',
+  ]);
   assert.is($('tbody time').first().attr('datetime'), '2024-05-14T09:41:07Z');
 });
 
 test('should link each token to its profile, and IP, method and URL to the search filtered by them', () => {
   const $ = load(renderSearchPage(rows, { limit: 10 }));
-  const links = $('tbody tr').first().find('a').map((_, a) => $(a).attr('href')).get();
+  const links = $('tbody tr')
+    .first()
+    .find('a')
+    .map((_, a) => $(a).attr('href'))
+    .get();
   assert.equal(links, [
     '/_profiler/search?ip=127.0.0.1&limit=10',
     '/_profiler/search?method=GET&limit=10',
@@ -118,16 +185,56 @@ test('should link each token to its profile, and IP, method and URL to the searc
 
 test('should have a GET search form prefilled from the query, with limits 10/50/100', () => {
   const since = Date.UTC(2024, 4, 14, 9, 0, 0);
-  const $ = load(renderSearchPage(rows, { limit: 50, ip: '10.0.0.1', method: 'POST', status: '4xx', url: '/hello', token: 'c0f', since }));
+  const $ = load(
+    renderSearchPage(rows, {
+      limit: 50,
+      ip: '10.0.0.1',
+      method: 'POST',
+      status: '4xx',
+      url: '/hello',
+      token: 'c0f',
+      since,
+    }),
+  );
   const form = $('form');
   assert.is(form.attr('method'), 'get');
   assert.is(form.attr('action'), '/_profiler/search');
-  const values = Object.fromEntries(form.find('input').map((_, i) => [[$(i).attr('name'), $(i).attr('value')]]).get());
-  assert.equal(values, { ip: '10.0.0.1', method: 'POST', status: '4xx', url: '/hello', token: 'c0f', since: '2024-05-14T09:00:00', until: '', profiler: '1' });
-  assert.equal(form.find('select[name=limit] option').map((_, o) => $(o).attr('value')).get(), ['10', '50', '100']);
+  const values = Object.fromEntries(
+    form
+      .find('input')
+      .map((_, i) => [[$(i).attr('name'), $(i).attr('value')]])
+      .get(),
+  );
+  assert.equal(values, {
+    ip: '10.0.0.1',
+    method: 'POST',
+    status: '4xx',
+    url: '/hello',
+    token: 'c0f',
+    since: '2024-05-14T09:00:00',
+    until: '',
+    profiler: '1',
+  });
+  assert.equal(
+    form
+      .find('select[name=limit] option')
+      .map((_, o) => $(o).attr('value'))
+      .get(),
+    ['10', '50', '100'],
+  );
   assert.is(form.find('select[name=limit] option[selected]').attr('value'), '50');
-  assert.equal(form.find('label').map((_, l) => $(l).contents().first().text()).get(), ['IP', 'Method', 'Status', 'URL', 'Token', 'From (UTC)', 'Until (UTC)', 'Results', "Profiler's own requests"]);
-  assert.is($('tbody a').first().attr('href'), '/_profiler/search?ip=127.0.0.1&limit=50', 'filter links keep the limit');
+  assert.equal(
+    form
+      .find('label')
+      .map((_, l) => $(l).contents().first().text())
+      .get(),
+    ['IP', 'Method', 'Status', 'URL', 'Token', 'From (UTC)', 'Until (UTC)', 'Results', "Profiler's own requests"],
+  );
+  assert.is(
+    $('tbody a').first().attr('href'),
+    '/_profiler/search?ip=127.0.0.1&limit=50',
+    'filter links keep the limit',
+  );
 });
 
 test.run();

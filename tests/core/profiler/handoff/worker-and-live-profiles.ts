@@ -8,14 +8,21 @@ import type { Profile } from '../../../../core/profiler/profile.js';
 import { liveTraceFacts } from '../../../../core/profiler/trace-facts.js';
 import type { RouteCollection } from '../../../../core/routing/route-collection.js';
 
-export interface ProfiledRequest { target: string; headers?: Record<string, string> }
+export interface ProfiledRequest {
+  target: string;
+  headers?: Record<string, string>;
+}
 
 /**
  * Profiles built in the worker's way (records written, read back by one reader) and the main
  * thread's way, for the same GET requests; tokens are `tokenPrefix` and the request's index.
  */
-export async function workerAndLiveProfiles(kernel: Kernel, routes: RouteCollection, requests: ProfiledRequest[], tokenPrefix: string):
-  Promise<{ worker: Profile[]; live: Profile[] }> {
+export async function workerAndLiveProfiles(
+  kernel: Kernel,
+  routes: RouteCollection,
+  requests: ProfiledRequest[],
+  tokenPrefix: string,
+): Promise<{ worker: Profile[]; live: Profile[] }> {
   const writer = new ByteWriter();
   const live: Profile[] = [];
   let known = 0;

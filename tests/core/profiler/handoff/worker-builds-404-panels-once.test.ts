@@ -11,16 +11,26 @@ import { storedJson } from '../../../../core/profiler/storage/stored-json.js';
 import { htmlErrorRenderer } from '../../../../render/error-renderer.js';
 import { workerAndLiveProfiles, type ProfiledRequest } from './worker-and-live-profiles.js';
 
-const test = suite('the profiler worker builds the panels of a 404 asked again once: the exception panel, the routing panel');
+const test = suite(
+  'the profiler worker builds the panels of a 404 asked again once: the exception panel, the routing panel',
+);
 
 const app = createApp({ name: 'misses' })
   .get('home', '/', () => 'home')
   .get('post', '/posts/{id}', ({ params }) => `post ${params.id}`)
   .get('keyed', '/keyed', ({ log }) => {
     log.info('Using the key kept-secret-4242.');
-    throw new HttpError(401, 'Who are you?', { 'www-authenticate': 'Bearer realm="x"', 'x-api-key': 'kept-secret-4242' });
+    throw new HttpError(401, 'Who are you?', {
+      'www-authenticate': 'Bearer realm="x"',
+      'x-api-key': 'kept-secret-4242',
+    });
   });
-const kernel = buildKernel(app, { debug: true, root: process.cwd(), errorRenderer: htmlErrorRenderer, recording: recordingTools });
+const kernel = buildKernel(app, {
+  debug: true,
+  root: process.cwd(),
+  errorRenderer: htmlErrorRenderer,
+  recording: recordingTools,
+});
 const routes = combinedRoutes(app, []);
 
 const profilesOf = (requests: ProfiledRequest[]) => workerAndLiveProfiles(kernel, routes, requests, 'def00');
@@ -35,8 +45,14 @@ test('when the same 404 is asked again without secret values, then its exception
   assert.ok(one.collectors.router.explain !== null && one.collectors.router.explain.length === 3);
   assert.is(two.collectors.router, one.collectors.router);
   assert.is(serialisedJson(one.collectors.router), JSON.stringify(one.collectors.router));
-  assert.equal(worker.map((profile) => profile.collectors.exception), live.map((profile) => profile.collectors.exception));
-  assert.equal(worker.map((profile) => profile.collectors.router), live.map((profile) => profile.collectors.router));
+  assert.equal(
+    worker.map((profile) => profile.collectors.exception),
+    live.map((profile) => profile.collectors.exception),
+  );
+  assert.equal(
+    worker.map((profile) => profile.collectors.router),
+    live.map((profile) => profile.collectors.router),
+  );
   for (const profile of [...worker, ...live]) assert.is(storedJson(profile), JSON.stringify(toStoredForm(profile)));
 });
 
@@ -49,11 +65,18 @@ test('when another path or method misses, then it has a routing panel of its own
 
 test('when a request carries a secret value the exception shows, then its exception panel is its own, scrubbed; the next shares the first again', async () => {
   const target = '/nope/sekret-value-123';
-  const { worker } = await profilesOf([{ target }, { target, headers: { authorization: 'Bearer sekret-value-123' } }, { target }]);
+  const { worker } = await profilesOf([
+    { target },
+    { target, headers: { authorization: 'Bearer sekret-value-123' } },
+    { target },
+  ]);
   const [one, two, three] = worker.map((profile) => profile.collectors.exception!);
   assert.ok(one.chain[0]!.message.includes('sekret-value-123'));
   assert.is.not(two, one);
-  assert.ok(two.chain[0]!.message.includes(REDACTED) && !two.chain[0]!.message.includes('sekret-value-123'), two.chain[0]!.message);
+  assert.ok(
+    two.chain[0]!.message.includes(REDACTED) && !two.chain[0]!.message.includes('sekret-value-123'),
+    two.chain[0]!.message,
+  );
   assert.is(three, one);
 });
 
@@ -62,9 +85,14 @@ test('when the exception holds a secret of its own (a header), then its panel sh
   const [one, two] = worker;
   assert.is.not(two.collectors.exception, one.collectors.exception);
   assert.is(one.collectors.exception!.chain[0]!.headers['x-api-key'], REDACTED);
-  assert.equal(worker.map((profile) => profile.collectors.log), live.map((profile) => profile.collectors.log));
+  assert.equal(
+    worker.map((profile) => profile.collectors.log),
+    live.map((profile) => profile.collectors.log),
+  );
   for (const profile of worker) {
-    const message = profile.collectors.log.records.find((record) => record.message.startsWith('Using the key'))?.message;
+    const message = profile.collectors.log.records.find((record) =>
+      record.message.startsWith('Using the key'),
+    )?.message;
     assert.is(message, `Using the key ${REDACTED}.`);
   }
 });

@@ -12,11 +12,23 @@ import { htmlErrorRenderer } from '../../../../render/error-renderer.js';
 import type { Profile } from '../../../../core/profiler/profile.js';
 import { workerAndLiveProfiles } from './worker-and-live-profiles.js';
 
-const test = suite('the profiler worker builds what repeats from one request to the next once: the configuration panel, the dispatcher\'s log records');
+const test = suite(
+  "the profiler worker builds what repeats from one request to the next once: the configuration panel, the dispatcher's log records",
+);
 
 const config = serialiseOnce({
-  node: 'v20', appkernel: '0.1.0', app: null, appFile: null, options: { port: '8000' }, store: 'postgres://me:pw@db/profiles',
-  env: { HOME: '/home/me', API_TOKEN: 'tok', SHARED_VALUE: 'shared-value-77aa', DATABASE_URL: 'postgres://me:hunter22@db/app' },
+  node: 'v20',
+  appkernel: '0.1.0',
+  app: null,
+  appFile: null,
+  options: { port: '8000' },
+  store: 'postgres://me:pw@db/profiles',
+  env: {
+    HOME: '/home/me',
+    API_TOKEN: 'tok',
+    SHARED_VALUE: 'shared-value-77aa',
+    DATABASE_URL: 'postgres://me:hunter22@db/app',
+  },
   redacted: [],
 });
 const app = createApp({ name: 'repeats' })
@@ -25,10 +37,20 @@ const app = createApp({ name: 'repeats' })
     return 'plain';
   })
   .get('hello', '/hello/{name}', ({ params }) => `hello ${params.name}`);
-const kernel = buildKernel(app, { debug: true, root: process.cwd(), errorRenderer: htmlErrorRenderer, recording: recordingTools });
+const kernel = buildKernel(app, {
+  debug: true,
+  root: process.cwd(),
+  errorRenderer: htmlErrorRenderer,
+  recording: recordingTools,
+});
 
 const profilesOf = (headers: Record<string, string>[]) =>
-  workerAndLiveProfiles(kernel, new RouteCollection(), headers.map((extra) => ({ target: '/plain', headers: extra })), 'abc00');
+  workerAndLiveProfiles(
+    kernel,
+    new RouteCollection(),
+    headers.map((extra) => ({ target: '/plain', headers: extra })),
+    'abc00',
+  );
 
 test('when requests carry no secret value, then they share one configuration panel, redacted once, whose JSON text is made once', async () => {
   const { worker, live } = await profilesOf([{}, {}, {}]);
@@ -40,8 +62,11 @@ test('when requests carry no secret value, then they share one configuration pan
   assert.is(one!.env.API_TOKEN, REDACTED);
   assert.is(one!.env.DATABASE_URL, `postgres://${REDACTED}@db/app`);
   assert.is(one!.env.SHARED_VALUE, 'shared-value-77aa');
-  assert.is(live[0].collectors.config, live[1].collectors.config, 'the main thread\'s builder shares it too');
-  assert.equal(worker.map((profile) => profile.collectors.config), live.map((profile) => profile.collectors.config));
+  assert.is(live[0].collectors.config, live[1].collectors.config, "the main thread's builder shares it too");
+  assert.equal(
+    worker.map((profile) => profile.collectors.config),
+    live.map((profile) => profile.collectors.config),
+  );
 });
 
 test('when a request carries a secret value that is also in the environment, then its configuration panel is its own, with that value scrubbed', async () => {
@@ -54,15 +79,20 @@ test('when a request carries a secret value that is also in the environment, the
 });
 
 test('when the stored form is written, then its JSON text is the one JSON.stringify gives, the shared panel spliced in', async () => {
-  const { worker, live } = await profilesOf([{}, { authorization: 'Bearer shared-value-77aa' }, { cookie: 'sid=abcdef123456' }]);
+  const { worker, live } = await profilesOf([
+    {},
+    { authorization: 'Bearer shared-value-77aa' },
+    { cookie: 'sid=abcdef123456' },
+  ]);
   for (const profile of [...worker, ...live]) assert.is(storedJson(profile), JSON.stringify(toStoredForm(profile)));
   const plain = { ...worker[0], collectors: { ...worker[0].collectors, config: null } };
   assert.is(storedJson(plain), JSON.stringify(toStoredForm(plain)), 'and without a shared panel');
 });
 
-test('when the dispatcher\'s records repeat from one request to the next, then their redacted message and context are made once and shared', async () => {
+test("when the dispatcher's records repeat from one request to the next, then their redacted message and context are made once and shared", async () => {
   const { worker, live } = await profilesOf([{}, {}, { authorization: 'Bearer ConsumeBody-secret-1' }]);
-  const eventRecords = (profile: Profile) => profile.collectors.log.records.filter((record) => record.channel === 'event');
+  const eventRecords = (profile: Profile) =>
+    profile.collectors.log.records.filter((record) => record.channel === 'event');
   const [one, two, three] = worker.map(eventRecords);
   assert.ok(one.length > 3);
   one.forEach((record, i) => {
@@ -74,10 +104,22 @@ test('when the dispatcher\'s records repeat from one request to the next, then t
 });
 
 test('when the same URL is asked again, then its "Matched route" record\'s redacted context is made once and shared, and another URL or a secret value gets its own', async () => {
-  const { worker, live } = await workerAndLiveProfiles(kernel, new RouteCollection(), [
-    { target: '/hello/ann-7f3e9a2b' }, { target: '/hello/ann-7f3e9a2b' }, { target: '/hello/bob' }, { target: '/hello/ann-7f3e9a2b', headers: { authorization: 'Bearer ann-7f3e9a2b' } }, { target: '/hello/ann-7f3e9a2b' },
-  ], 'abc10');
-  const matched = (profile: Profile) => profile.collectors.log.records.find((record) => record.channel === 'request' && record.message.startsWith('Matched route'))!;
+  const { worker, live } = await workerAndLiveProfiles(
+    kernel,
+    new RouteCollection(),
+    [
+      { target: '/hello/ann-7f3e9a2b' },
+      { target: '/hello/ann-7f3e9a2b' },
+      { target: '/hello/bob' },
+      { target: '/hello/ann-7f3e9a2b', headers: { authorization: 'Bearer ann-7f3e9a2b' } },
+      { target: '/hello/ann-7f3e9a2b' },
+    ],
+    'abc10',
+  );
+  const matched = (profile: Profile) =>
+    profile.collectors.log.records.find(
+      (record) => record.channel === 'request' && record.message.startsWith('Matched route'),
+    )!;
   const [one, two, bob, secret, again] = worker.map(matched);
   assert.is(two.context, one.context, 'the same context object');
   assert.ok(serialisedJson(one.context) !== undefined, 'its JSON made once');

@@ -31,9 +31,18 @@ function readBack(stored: Buffer): string {
 // one the in-thread builder makes from the live Request and Response, field for field, as a store reads
 // it back (a stored record built again, or the profile's stored JSON), and with the same index summary.
 
-const test = suite('the profiler worker builds, from each hand-off record, the profile the main thread would have built');
+const test = suite(
+  'the profiler worker builds, from each hand-off record, the profile the main thread would have built',
+);
 
-const deny = { name: 'admin', path: '^/admin', check: (request: Request) => (request.header('authorization') === 'Bearer ok' ? true as const : { status: 401 as const, message: 'Sign in first.' }) };
+const deny = {
+  name: 'admin',
+  path: '^/admin',
+  check: (request: Request) =>
+    request.header('authorization') === 'Bearer ok'
+      ? (true as const)
+      : { status: 401 as const, message: 'Sign in first.' },
+};
 
 /** The upstream server the outgoing calls go to, and a port nobody listens on; set as the test starts. */
 let upstream = '';
@@ -42,17 +51,23 @@ let refused = '';
 const app = createApp({ name: 'corpus' })
   .get('outgoing', '/outgoing/{id}', async ({ params }) => {
     const response = await fetch(`${upstream}/echo/${params.id}?token=tok-${params.id}-secret&page=2`, {
-      method: params.id === '3' ? 'POST' : 'GET', body: params.id === '3' ? 'a body ✓' : undefined,
+      method: params.id === '3' ? 'POST' : 'GET',
+      body: params.id === '3' ? 'a body ✓' : undefined,
       headers: { authorization: `Bearer bearer-${params.id}-secret`, 'x-id': params.id },
     });
     return { upstream: await response.text() };
   })
-  .get('outgoing_node', '/outgoing-node', () => new Promise((resolve, reject) => {
-    get(`${upstream}/echo/node`, { headers: { cookie: 'sid=node-cookie-secret' } }, (response) => {
-      response.resume();
-      response.on('end', () => resolve({ status: response.statusCode }));
-    }).on('error', reject);
-  }))
+  .get(
+    'outgoing_node',
+    '/outgoing-node',
+    () =>
+      new Promise((resolve, reject) => {
+        get(`${upstream}/echo/node`, { headers: { cookie: 'sid=node-cookie-secret' } }, (response) => {
+          response.resume();
+          response.on('end', () => resolve({ status: response.statusCode }));
+        }).on('error', reject);
+      }),
+  )
   .get('outgoing_refused', '/outgoing-refused', async () => {
     try {
       await fetch(`${refused}/nobody`);
@@ -61,19 +76,33 @@ const app = createApp({ name: 'corpus' })
       return { refused: true };
     }
   })
-  .get('home', '/', () => '<!DOCTYPE html><html><head><title>Home</title></head><body><h1 id="t" class="a b">Home</h1></body></html>')
+  .get(
+    'home',
+    '/',
+    () => '<!DOCTYPE html><html><head><title>Home</title></head><body><h1 id="t" class="a b">Home</h1></body></html>',
+  )
   .get('post', '/posts/{id<\\d+>}', ({ params, log }) => {
-    log.info('Showing post {id}.', { id: Number(params.id), tags: ['a', 'b'], nested: { deep: { deeper: [1, null, true] } } });
+    log.info('Showing post {id}.', {
+      id: Number(params.id),
+      tags: ['a', 'b'],
+      nested: { deep: { deeper: [1, null, true] } },
+    });
     return { id: Number(params.id), title: `Post ${params.id}` };
   })
   .get('page', '/pages/{page?1}', ({ params }) => `<html><body>page ${params.page}</body></html>`)
   .get('dir', '/dir/', () => 'dir')
   .post('echo', '/echo', ({ request, log }) => {
     log.warning('Echoing {size} bytes.', { size: request.body.length, password: 'p4ss', when: new Date(0) });
-    return new Response(request.body, 200, { 'Content-Type': request.header('content-type') ?? 'application/octet-stream' });
+    return new Response(request.body, 200, {
+      'Content-Type': request.header('content-type') ?? 'application/octet-stream',
+    });
   })
-  .get('throws', '/throws', () => { throw new Error('It broke.'); })
-  .get('caused', '/caused', () => { throw new HttpError(409, 'Conflict here.', {}, { cause: new TypeError('the inner cause') }); })
+  .get('throws', '/throws', () => {
+    throw new Error('It broke.');
+  })
+  .get('caused', '/caused', () => {
+    throw new HttpError(409, 'Conflict here.', {}, { cause: new TypeError('the inner cause') });
+  })
   .get('late', '/late/{ms}', async ({ params }) => {
     await new Promise((resolve) => setTimeout(resolve, Number(params.ms)));
     return { waited: Number(params.ms) };
@@ -100,7 +129,12 @@ function corpus(): Case[] {
   const referers = [undefined, 'http://127.0.0.1:8000/from?token=abc123&x=1'];
   for (let i = 0; i < 20; i++) {
     const referer = referers[i % 2];
-    const headers: Record<string, string> = { host: '127.0.0.1:8000', 'user-agent': `corpus/${i}`, accept: i % 3 === 0 ? 'application/json' : 'text/html', ...(referer ? { referer } : {}) };
+    const headers: Record<string, string> = {
+      host: '127.0.0.1:8000',
+      'user-agent': `corpus/${i}`,
+      accept: i % 3 === 0 ? 'application/json' : 'text/html',
+      ...(referer ? { referer } : {}),
+    };
     cases.push(
       { method: 'GET', target: `/posts/${i}?page=${i}&api_key=k${i}&flag`, headers },
       { method: 'HEAD', target: `/posts/${i}`, headers },
@@ -111,21 +145,54 @@ function corpus(): Case[] {
       { method: 'GET', target: '/dir', headers },
       { method: 'GET', target: '/admin', headers: { ...headers, ...(i % 2 ? { authorization: 'Bearer ok' } : {}) } },
       { method: 'GET', target: i % 2 ? '/throws' : '/caused', headers },
-      { method: 'GET', target: `/late/${i % 3}`, headers: { ...headers, cookie: `sid=s${i}; theme=dark`, 'x-api-key': `key-${i}` } },
-      { method: 'POST', target: '/echo', headers: { ...headers, 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ user: `u${i}`, password: `pw${i}`, list: [1, 2, { token: 't' }] })) },
-      { method: 'POST', target: '/echo', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: Buffer.from(`name=n${i}&secret=s${i}`) },
+      {
+        method: 'GET',
+        target: `/late/${i % 3}`,
+        headers: { ...headers, cookie: `sid=s${i}; theme=dark`, 'x-api-key': `key-${i}` },
+      },
+      {
+        method: 'POST',
+        target: '/echo',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: Buffer.from(JSON.stringify({ user: `u${i}`, password: `pw${i}`, list: [1, 2, { token: 't' }] })),
+      },
+      {
+        method: 'POST',
+        target: '/echo',
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+        body: Buffer.from(`name=n${i}&secret=s${i}`),
+      },
     );
   }
   const big = Buffer.alloc(40_000, 'x');
   const binary = Buffer.from(Array.from({ length: 5_000 }, (_, i) => (i * 37) % 256));
   cases.push(
     { method: 'POST', target: '/echo', headers: { host: 'localhost:8000', 'content-type': 'text/plain' }, body: big },
-    { method: 'POST', target: '/echo', headers: { host: 'localhost:8000', 'content-type': 'application/octet-stream' }, body: binary },
-    { method: 'POST', target: '/echo', headers: { host: 'localhost:8000', 'content-type': 'text/plain; charset=utf-8' }, body: Buffer.from('café ✓ 😀 '.repeat(2_000)) },
-    { method: 'POST', target: '/echo', headers: { host: 'localhost:8000', 'content-type': 'text/csv' }, body: Buffer.from('name,password\nann,hunter2\n') },
+    {
+      method: 'POST',
+      target: '/echo',
+      headers: { host: 'localhost:8000', 'content-type': 'application/octet-stream' },
+      body: binary,
+    },
+    {
+      method: 'POST',
+      target: '/echo',
+      headers: { host: 'localhost:8000', 'content-type': 'text/plain; charset=utf-8' },
+      body: Buffer.from('café ✓ 😀 '.repeat(2_000)),
+    },
+    {
+      method: 'POST',
+      target: '/echo',
+      headers: { host: 'localhost:8000', 'content-type': 'text/csv' },
+      body: Buffer.from('name,password\nann,hunter2\n'),
+    },
     { method: 'GET', target: '/cycle', headers: { host: 'localhost:8000' } },
     { method: 'GET', target: '/', headers: { host: 'localhost:8000' } },
-    { method: 'GET', target: '/%F0%9F%98%80/caf%C3%A9?%C3%A9=%E2%82%AC', headers: { host: 'localhost:8000', 'x-note': 'Zoë ✓ \u0007' } },
+    {
+      method: 'GET',
+      target: '/%F0%9F%98%80/caf%C3%A9?%C3%A9=%E2%82%AC',
+      headers: { host: 'localhost:8000', 'x-note': 'Zoë ✓ \u0007' },
+    },
     { method: 'GET', target: '/posts/%EF%BB%BF1', headers: { host: 'localhost:8000', referer: '\ufeffhttp://x/' } },
     { method: 'GET', target: '/pages/%EF%BB%BFp', headers: { host: 'localhost:8000' } },
     ...['1', '2', '3'].map((id) => ({ method: 'GET', target: `/outgoing/${id}`, headers: { host: 'localhost:8000' } })),
@@ -135,12 +202,23 @@ function corpus(): Case[] {
   return cases;
 }
 
-interface Built { json: string; summary: ProfileSummary; record: boolean }
+interface Built {
+  json: string;
+  summary: ProfileSummary;
+  record: boolean;
+}
 
 test('when 200+ generated requests are handed to the worker, then each stored profile and summary equals the in-thread one', async () => {
   const server = createServer((request, response) => {
     const body = `echo ${request.url}`;
-    response.writeHead(200, { 'content-type': 'text/plain', 'content-length': Buffer.byteLength(body), 'set-cookie': ['a=cookie-secret-one', 'b=two'], 'x-note': 'Zoë' }).end(body);
+    response
+      .writeHead(200, {
+        'content-type': 'text/plain',
+        'content-length': Buffer.byteLength(body),
+        'set-cookie': ['a=cookie-secret-one', 'b=two'],
+        'x-note': 'Zoë',
+      })
+      .end(body);
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   upstream = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -152,11 +230,16 @@ test('when 200+ generated requests are handed to the worker, then each stored pr
   const cancelled: string[] = [];
   const store = {
     announce: () => true,
-    writeJson: (stored: Buffer, summary: ProfileSummary) => void built.set(summary.token, { json: readBack(stored), summary, record: stored[0] === STORED_RECORD }),
+    writeJson: (stored: Buffer, summary: ProfileSummary) =>
+      void built.set(summary.token, { json: readBack(stored), summary, record: stored[0] === STORED_RECORD }),
     cancel: (token: string, reason: string) => void cancelled.push(`${token}: ${reason}`),
     has: () => false,
   } as unknown as ProfileStorage;
-  const kernel = createAppKernel(app, { debug: true, root: process.cwd(), profiler: new WebProfiler(store, (message) => cancelled.push(message)) });
+  const kernel = createAppKernel(app, {
+    debug: true,
+    root: process.cwd(),
+    profiler: new WebProfiler(store, (message) => cancelled.push(message)),
+  });
   const routes = combinedRoutes(app, [{ routes: profilerRoutes() }]);
   const handoff = new ProfileHandoff(store, (message) => cancelled.push(message));
   const tableId = handoff.addRoutes(routes);
@@ -165,7 +248,13 @@ test('when 200+ generated requests are handed to the worker, then each stored pr
   const cases = corpus();
   assert.ok(cases.length >= 200, `${cases.length} cases`);
   for (const c of cases) {
-    const request = new Request({ method: c.method, target: c.target, headers: { ...(c.headers ?? {}) }, body: c.body, clientIp: '127.0.0.1' });
+    const request = new Request({
+      method: c.method,
+      target: c.target,
+      headers: { ...(c.headers ?? {}) },
+      body: c.body,
+      clientIp: '127.0.0.1',
+    });
     const response = await kernel.handle(request);
     const trace = kernel.traceOf(request);
     const profile: Profile = buildProfile(request, liveTraceFacts(request, trace), response, routes);
@@ -174,7 +263,7 @@ test('when 200+ generated requests are handed to the worker, then each stored pr
     expected.set(profile.token, { json, summary: summarize(profile), record: false });
   }
   handoff.flush();
-  for (const deadline = Date.now() + 20_000; built.size + cancelled.length < expected.size && Date.now() < deadline;) {
+  for (const deadline = Date.now() + 20_000; built.size + cancelled.length < expected.size && Date.now() < deadline; ) {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   await handoff.close();
@@ -186,22 +275,37 @@ test('when 200+ generated requests are handed to the worker, then each stored pr
   for (const [token, want] of expected) {
     const got = built.get(token);
     assert.ok(got, `profile ${token} came back`);
-    assert.equal(JSON.parse(got!.json), JSON.parse(want.json), `profile ${token} (${want.summary.method} ${want.summary.url})`);
+    assert.equal(
+      JSON.parse(got!.json),
+      JSON.parse(want.json),
+      `profile ${token} (${want.summary.method} ${want.summary.url})`,
+    );
     assert.equal(got!.summary, want.summary);
     statuses.add(want.summary.status);
   }
-  for (const status of [200, 301, 401, 404, 405, 409, 500]) assert.ok(statuses.has(status), `the corpus has a ${status}`);
+  for (const status of [200, 301, 401, 404, 405, 409, 500])
+    assert.ok(statuses.has(status), `the corpus has a ${status}`);
   const records = [...built.values()].filter((b) => b.record);
-  assert.ok(records.length >= cases.length / 4, `${records.length} of ${cases.length} stored as records, built again on reading`);
-  assert.ok(records.every((b) => !b.json.includes('[REDACTED]')), 'a profile that shows a redaction is never stored as its record');
-  const cyclic = [...built.values()].map((b) => JSON.parse(b.json) as Profile)
-    .flatMap((p) => p.collectors.log.records).find((r) => r.message === 'A context that JSON cannot hold.');
+  assert.ok(
+    records.length >= cases.length / 4,
+    `${records.length} of ${cases.length} stored as records, built again on reading`,
+  );
+  assert.ok(
+    records.every((b) => !b.json.includes('[REDACTED]')),
+    'a profile that shows a redaction is never stored as its record',
+  );
+  const cyclic = [...built.values()]
+    .map((b) => JSON.parse(b.json) as Profile)
+    .flatMap((p) => p.collectors.log.records)
+    .find((r) => r.message === 'A context that JSON cannot hold.');
   assert.is(cyclic?.context.self, '[circular]', 'a context with a cycle is kept, its cycle marked');
   const calls = [...built.values()].flatMap((b) => (JSON.parse(b.json) as Profile).collectors.http_client?.calls ?? []);
   assert.is(calls.length, 5, 'every outgoing call came across');
   assert.is(calls.filter((call) => call.error !== null).length, 1, 'the refused one with its error');
   assert.ok(calls.some((call) => call.client === 'node:http' && call.requestHeaders.cookie === '[REDACTED]'));
-  assert.ok(calls.some((call) => call.method === 'POST' && call.requestHeaders['content-type'] === 'text/plain;charset=UTF-8'));
+  assert.ok(
+    calls.some((call) => call.method === 'POST' && call.requestHeaders['content-type'] === 'text/plain;charset=UTF-8'),
+  );
 });
 
 test.run();

@@ -34,13 +34,23 @@ async function serving(url: string, prepare = (_storage: PostgresStorage) => {})
   const warnings: string[] = [];
   storage = await openPostgresStorage({ url, onWarning: (message) => warnings.push(message) });
   prepare(storage);
-  const kernel = createAppKernel(app, { debug: true, root: process.cwd(), profiler: new WebProfiler(storage, (message) => warnings.push(message)) });
+  const kernel = createAppKernel(app, {
+    debug: true,
+    root: process.cwd(),
+    profiler: new WebProfiler(storage, (message) => warnings.push(message)),
+  });
   handoff = new ProfileHandoff(storage, (message) => warnings.push(message));
   const table = handoff.addRoutes(routes);
   return {
     warnings,
     async serve(name: string): Promise<string> {
-      const request = new Request({ method: 'GET', target: `/hello/${name}`, headers: { host: '127.0.0.1' }, body: Buffer.alloc(0), clientIp: '127.0.0.1' });
+      const request = new Request({
+        method: 'GET',
+        target: `/hello/${name}`,
+        headers: { host: '127.0.0.1' },
+        body: Buffer.alloc(0),
+        clientIp: '127.0.0.1',
+      });
       const response = await kernel.handle(request);
       const trace = kernel.traceOf(request);
       handoff!.submit(request, trace, response, table);
@@ -50,7 +60,13 @@ async function serving(url: string, prepare = (_storage: PostgresStorage) => {})
 }
 
 const writerConnections = async (url: string): Promise<number> =>
-  (await sql(url, 'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1', [WRITER_APPLICATION_NAME])).rows[0].n;
+  (
+    await sql(
+      url,
+      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1',
+      [WRITER_APPLICATION_NAME],
+    )
+  ).rows[0].n;
 
 test('when responses are handed over, then the worker inserts them, the main queue stays empty, and each is readable right after', async () => {
   const url = await server.createDatabase();
@@ -72,8 +88,8 @@ test('when responses are handed over, then the worker inserts them, the main que
       queuedHere = Math.max(queuedHere, storage!.stats().queued);
     }
   }
-  assert.is(queuedHere, 0, 'no profile went through the main thread\'s write queue');
-  assert.ok(await waitFor(async () => (await writerConnections(url)) === 1, 5_000), 'the worker\'s connection is open');
+  assert.is(queuedHere, 0, "no profile went through the main thread's write queue");
+  assert.ok(await waitFor(async () => (await writerConnections(url)) === 1, 5_000), "the worker's connection is open");
   assert.is(await storage!.count({ limit: 1 }), 91);
   await storage!.flush();
   assert.is(storage!.stats().profiles, 91);
@@ -93,7 +109,10 @@ test('when another instance already stored a token, then the worker drops its pr
   await serve('b');
   await storage!.flush();
   assert.is(storage!.stats().dropped, 1);
-  assert.ok(warnings.some((w) => /already taken by another instance/.test(w)), warnings.join('\n'));
+  assert.ok(
+    warnings.some((w) => /already taken by another instance/.test(w)),
+    warnings.join('\n'),
+  );
 });
 
 test.run();

@@ -31,7 +31,11 @@ interface Serving {
 /** `prepare`: runs once the kernel (and its own hand-off, which this test does not use) is made */
 function serving(storage: FileStorage, workerUrl?: URL, prepare = () => {}): Serving {
   const warnings: string[] = [];
-  const kernel = createAppKernel(app, { debug: true, root: process.cwd(), profiler: new WebProfiler(storage, (message) => warnings.push(message)) });
+  const kernel = createAppKernel(app, {
+    debug: true,
+    root: process.cwd(),
+    profiler: new WebProfiler(storage, (message) => warnings.push(message)),
+  });
   prepare();
   const handoff = new ProfileHandoff(storage, (message) => warnings.push(message), workerUrl);
   const table = handoff.addRoutes(routes);
@@ -39,7 +43,13 @@ function serving(storage: FileStorage, workerUrl?: URL, prepare = () => {}): Ser
     handoff,
     warnings,
     async serve(name) {
-      const request = new Request({ method: 'GET', target: `/hello/${name}`, headers: { host: '127.0.0.1' }, body: Buffer.alloc(0), clientIp: '127.0.0.1' });
+      const request = new Request({
+        method: 'GET',
+        target: `/hello/${name}`,
+        headers: { host: '127.0.0.1' },
+        body: Buffer.alloc(0),
+        clientIp: '127.0.0.1',
+      });
       const response = await kernel.handle(request);
       const trace = kernel.traceOf(request);
       handoff.submit(request, trace, response, table);
@@ -48,7 +58,10 @@ function serving(storage: FileStorage, workerUrl?: URL, prepare = () => {}): Ser
   };
 }
 
-const segments = (dir: string) => readdirSync(dir).filter((file) => file.endsWith('.log')).sort();
+const segments = (dir: string) =>
+  readdirSync(dir)
+    .filter((file) => file.endsWith('.log'))
+    .sort();
 
 let store: TempStore | null = null;
 let others: FileStorage[] = [];
@@ -70,15 +83,16 @@ test('when a response is handed over, then the main store knows its token all al
   for (let round = 0; round < 5; round++) {
     const tokens = await Promise.all(Array.from({ length: 20 }, (_, i) => serve(`r${round}n${i}`)));
     // has() must know each token from the answer on, through the worker's report, without a read in between.
-    for (const until = Date.now() + 150; Date.now() < until;) {
+    for (const until = Date.now() + 150; Date.now() < until; ) {
       for (const token of tokens) assert.ok(store.storage.has(token), `has(${token})`);
       queuedHere = Math.max(queuedHere, store.storage.stats().queued);
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
     await store.storage.flush();
-    for (const [i, token] of tokens.entries()) assert.is((await store.storage.read(token))?.url, `http://127.0.0.1/hello/r${round}n${i}`);
+    for (const [i, token] of tokens.entries())
+      assert.is((await store.storage.read(token))?.url, `http://127.0.0.1/hello/r${round}n${i}`);
   }
-  assert.is(queuedHere, 0, 'no profile went through the main thread\'s write queue');
+  assert.is(queuedHere, 0, "no profile went through the main thread's write queue");
   assert.is((await store.storage.search({ limit: 1000 })).length, 100);
   assert.equal(warnings, []);
   assert.equal(store.warnings, []);
@@ -96,7 +110,7 @@ test('when the main thread prunes and rebuilds the index, then the segment the w
   const inode = statSync(idx).ino;
   assert.is(await store.storage.prune({ keep: 0 }), 10);
   assert.is(await store.storage.rebuildIndex(), 0);
-  assert.equal(segments(store.dir), [segment], 'the worker\'s segment is still there');
+  assert.equal(segments(store.dir), [segment], "the worker's segment is still there");
   assert.is(statSync(idx).ino, inode, 'its index was not rewritten');
   const second = await Promise.all(Array.from({ length: 10 }, (_, i) => serve(`b${i}`)));
   await store.storage.flush();
@@ -148,7 +162,10 @@ test('when two stores of one process share a folder, each with its worker writin
 
 test('when the worker fails, then the profiles it held and the later ones are built and written on the main thread', async () => {
   store = await openTempStore();
-  const { handoff, serve, warnings } = serving(store.storage, new URL('./crashing-profiler-worker.js', import.meta.url));
+  const { handoff, serve, warnings } = serving(
+    store.storage,
+    new URL('./crashing-profiler-worker.js', import.meta.url),
+  );
   handoffs.push(handoff);
   const first = await Promise.all(Array.from({ length: 5 }, (_, i) => serve(`a${i}`)));
   await store.storage.flush();
@@ -162,7 +179,12 @@ test('when the worker fails, then the profiles it held and the later ones are bu
   await store.storage.flush();
   for (const token of third) assert.ok(await store.storage.read(token), token);
   assert.is(warnings.length, 1, warnings.join('\n'));
-  assert.ok(/^The profiler worker failed \(it exited with code 3\): profiles are built on the main thread from now on\.$/.test(warnings[0]), warnings[0]);
+  assert.ok(
+    /^The profiler worker failed \(it exited with code 3\): profiles are built on the main thread from now on\.$/.test(
+      warnings[0],
+    ),
+    warnings[0],
+  );
   await store.storage.flush();
   assert.is(store.storage.stats().dropped, 0);
   assert.is(segments(store.dir).length, 2, `the worker's segment, then the main thread's: ${segments(store.dir)}`);
@@ -180,7 +202,10 @@ test('when the worker cannot open the store, then it says so once and the profil
   await storage.flush();
   for (const token of tokens) assert.ok(await storage.read(token), token);
   assert.is(warnings.length, 1, warnings.join('\n'));
-  assert.match(warnings[0], /^The profiler worker could not open the profile store \(.+\): profiles are written from the main thread\.$/);
+  assert.match(
+    warnings[0],
+    /^The profiler worker could not open the profile store \(.+\): profiles are written from the main thread\.$/,
+  );
 });
 
 test('when the server shuts down, then closing the hand-off leaves every profile the worker held on disk', async () => {

@@ -16,7 +16,9 @@ test('when the high mark is reached, then the wait ends once half of it or fewer
   const wait = announced.whenBelow(8, 60_000);
   assert.ok(wait);
   let done = false;
-  void wait!.then(() => { done = true; });
+  void wait!.then(() => {
+    done = true;
+  });
   for (let i = 0; i < 3; i++) announced.settle(`t${i}`);
   await new Promise((resolve) => setImmediate(resolve));
   assert.is(done, false, 'five still announced: above half of eight');

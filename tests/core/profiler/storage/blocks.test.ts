@@ -11,7 +11,9 @@ const T0 = Math.floor(Date.now() / 1000) * 1000 - 3_600_000;
 /** Per record of the store (offset and length of a log), how many profiles its index lines put in it. */
 function blockSizes(dir: string): number[] {
   const sizes = new Map<string, number>();
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.idx')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.idx'))
+    .sort()) {
     for (const line of readFileSync(join(dir, file), 'utf8').split('\n').filter(Boolean)) {
       const row = JSON.parse(line) as unknown[];
       if (row[0] === 'seal') continue;
@@ -24,14 +26,19 @@ function blockSizes(dir: string): number[] {
 
 const test = suite('profiles written together share blocks, within bounds');
 let store: TempStore;
-test.after.each(async () => { await store.remove(); });
+test.after.each(async () => {
+  await store.remove();
+});
 
 test(`when 100 small profiles are queued at once, then they go in blocks of at most ${BLOCK_PROFILES}, and each reads back`, async () => {
   store = await openTempStore();
   for (let i = 0; i < 100; i++) store.storage.write(profile200({ token: nthToken(i), time: T0 + i }));
   await store.storage.flush();
   const sizes = blockSizes(store.dir);
-  assert.is(sizes.reduce((a, b) => a + b, 0), 100);
+  assert.is(
+    sizes.reduce((a, b) => a + b, 0),
+    100,
+  );
   assert.ok(Math.max(...sizes) <= BLOCK_PROFILES, String(sizes));
   assert.ok(sizes.length < 10, `100 profiles in ${sizes.length} blocks`);
   const reopened = await store.reopen();
@@ -54,8 +61,15 @@ test('when a segment fills, then its last block stops where the segment is full'
   store = await openTempStore({ maxProfiles: 16 * 10 });
   for (let i = 0; i < 45; i++) store.storage.write(profile200({ token: nthToken(i), time: T0 + i }));
   await store.storage.flush();
-  const perSegment = readdirSync(store.dir).filter((f) => f.endsWith('.idx')).sort()
-    .map((f) => readFileSync(join(store.dir, f), 'utf8').split('\n').filter((l) => l && !l.startsWith('["seal"')).length);
+  const perSegment = readdirSync(store.dir)
+    .filter((f) => f.endsWith('.idx'))
+    .sort()
+    .map(
+      (f) =>
+        readFileSync(join(store.dir, f), 'utf8')
+          .split('\n')
+          .filter((l) => l && !l.startsWith('["seal"')).length,
+    );
   assert.equal(perSegment, [10, 10, 10, 10, 5]);
 });
 

@@ -1,5 +1,16 @@
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  truncateSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
@@ -16,7 +27,10 @@ function deadPid(): number {
   return spawnSync(process.execPath, ['-e', '']).pid!;
 }
 
-const segmentFiles = (dir: string, ext: 'log' | 'idx') => readdirSync(dir).filter((f) => f.endsWith(`.${ext}`)).map((f) => join(dir, f));
+const segmentFiles = (dir: string, ext: 'log' | 'idx') =>
+  readdirSync(dir)
+    .filter((f) => f.endsWith(`.${ext}`))
+    .map((f) => join(dir, f));
 
 /**
  * Three profiles in one segment whose writer died before sealing it, as after
@@ -24,11 +38,14 @@ const segmentFiles = (dir: string, ext: 'log' | 'idx') => readdirSync(dir).filte
  */
 async function crashedStore(): Promise<TempStore> {
   const source = await openTempStore();
-  TOKENS.forEach((token, i) => source.storage.write((i === 1 ? profile404 : profile200)({ token, time: T0 + i, seed: i })));
+  TOKENS.forEach((token, i) =>
+    source.storage.write((i === 1 ? profile404 : profile200)({ token, time: T0 + i, seed: i })),
+  );
   await source.storage.flush();
   const target = mkdtempSync(join(tmpdir(), 'appkernel-crashed-'));
   const pid = deadPid();
-  for (const file of readdirSync(source.dir)) copyFileSync(join(source.dir, file), join(target, file.replace(/-\d+\./, `-${pid}.`)));
+  for (const file of readdirSync(source.dir))
+    copyFileSync(join(source.dir, file), join(target, file.replace(/-\d+\./, `-${pid}.`)));
   await source.remove();
   const store = await openTempStore({ dir: target });
   store.warnings.length = 0;
@@ -36,7 +53,10 @@ async function crashedStore(): Promise<TempStore> {
 }
 
 const expectAllThree = async (store: TempStore) => {
-  assert.equal((await store.storage.search({ limit: 10 })).map((r) => r.token), [...TOKENS].reverse());
+  assert.equal(
+    (await store.storage.search({ limit: 10 })).map((r) => r.token),
+    [...TOKENS].reverse(),
+  );
   for (const token of TOKENS) assert.is((await store.storage.read(token))?.token, token);
 };
 
@@ -60,7 +80,10 @@ test('when a stored record is damaged, then read() throws APP_ERR_PROFILER_STORE
   bytes[second[7] + 40] ^= 0xff;
   writeFileSync(log, bytes);
   const storage = await store.reopen();
-  const error = await storage.read(TOKENS[1]).then(() => null, (e: unknown) => e);
+  const error = await storage.read(TOKENS[1]).then(
+    () => null,
+    (e: unknown) => e,
+  );
   assert.instance(error, AppError);
   assert.is((error as AppError).code, 'APP_ERR_PROFILER_STORE_CORRUPT');
   assert.match((error as AppError).message, `Profile "${TOKENS[1]}"`);
@@ -74,15 +97,29 @@ test('when profiles written together share a block and it is damaged, then each 
   store = await openTempStore();
   TOKENS.forEach((token, i) => store.storage.write(profile404({ token, time: T0 + i, seed: i })));
   await store.storage.close();
-  const lines = readFileSync(segmentFiles(store.dir, 'idx')[0], 'utf8').trim().split('\n').map((l) => JSON.parse(l) as unknown[]);
-  assert.equal(lines.slice(0, 3).map((l) => [l[7], l[9]]), [[0, 0], [0, 1], [0, 2]], 'one record, three slots');
+  const lines = readFileSync(segmentFiles(store.dir, 'idx')[0], 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as unknown[]);
+  assert.equal(
+    lines.slice(0, 3).map((l) => [l[7], l[9]]),
+    [
+      [0, 0],
+      [0, 1],
+      [0, 2],
+    ],
+    'one record, three slots',
+  );
   const [log] = segmentFiles(store.dir, 'log');
   const bytes = readFileSync(log);
   bytes[40] ^= 0xff;
   writeFileSync(log, bytes);
   const storage = await store.reopen();
   for (const token of TOKENS) {
-    const error = await storage.read(token).then(() => null, (e: unknown) => e);
+    const error = await storage.read(token).then(
+      () => null,
+      (e: unknown) => e,
+    );
     assert.match((error as AppError).message, new RegExp(`Profile "${token}".*checksum mismatch`));
   }
   assert.is((await storage.search({ limit: 10 })).length, 3);
@@ -95,7 +132,10 @@ test('when the writer died with a half-written record at the end, then opening i
   const storage = await store.reopen();
   await expectAllThree(store);
   assert.is(store.warnings.length, 1);
-  assert.match(store.warnings[0], /ignored 300 bytes of a half-written or damaged record; its index was rebuilt \(3 profiles\)/);
+  assert.match(
+    store.warnings[0],
+    /ignored 300 bytes of a half-written or damaged record; its index was rebuilt \(3 profiles\)/,
+  );
   await store.reopen();
   assert.is(store.warnings.length, 1, 'the repaired segment opens without a warning');
   assert.is(storage.stats().dropped, 0);
@@ -180,7 +220,10 @@ test('when a writing process is killed with SIGKILL under load, then the store o
   const listed = await storage.search({ limit: 1_000_000 });
   assert.ok(listed.length >= 50, `${listed.length} profiles survived`);
   for (const row of listed) assert.is((await storage.read(row.token))?.token, row.token);
-  assert.ok(store.warnings.every((w) => /half-written|recovered|stopped without closing/.test(w)), store.warnings.join('\n'));
+  assert.ok(
+    store.warnings.every((w) => /half-written|recovered|stopped without closing/.test(w)),
+    store.warnings.join('\n'),
+  );
   const warned = store.warnings.length;
   await store.reopen();
   assert.is(store.warnings.length, warned, 'consistent after the first open');

@@ -9,7 +9,9 @@ import { openTempStore, type TempStore } from './temp-store.js';
 
 const test = suite('FileStorage retention, enforced as profiles are written');
 let store: TempStore;
-test.after.each(async () => { await store?.remove(); });
+test.after.each(async () => {
+  await store?.remove();
+});
 
 const folderBytes = (dir: string) => readdirSync(dir).reduce((n, f) => n + statSync(join(dir, f)).size, 0);
 
@@ -57,7 +59,10 @@ test('when a segment holds only profiles older than maxAgeMs, then the next writ
   assert.is((await storage.search({ limit: 10 })).length, 5, 'nothing is dropped on open');
   storage.write(profile200({ token: 'abcdef', time: now }));
   await storage.flush();
-  assert.equal((await storage.search({ limit: 10 })).map((r) => r.token), ['abcdef']);
+  assert.equal(
+    (await storage.search({ limit: 10 })).map((r) => r.token),
+    ['abcdef'],
+  );
   assert.is(readdirSync(store.dir).filter((f) => f.endsWith('.log')).length, 1);
 });
 
@@ -70,7 +75,10 @@ test('when pruned with keep across segments and reopened, then exactly the newes
   assert.ok(store.storage.stats().segments < segmentsBefore, 'segments of removed profiles only are deleted');
   const storage = await store.reopen();
   const listed = await storage.search({ limit: 1000 });
-  assert.equal(listed.map((r) => r.token), Array.from({ length: 25 }, (_, i) => nthToken(149 - i)));
+  assert.equal(
+    listed.map((r) => r.token),
+    Array.from({ length: 25 }, (_, i) => nthToken(149 - i)),
+  );
   assert.is(await storage.read(nthToken(124)), null);
   assert.is(storage.stats().profiles, 25);
 });

@@ -4,7 +4,16 @@ import { formatRecordLine, parseIndexLines } from '../../../../core/profiler/sto
 
 const test = suite('index lines: the route column, and lines written before it');
 
-const summary = { token: 'a1b2c3', status: 200, ip: '127.0.0.1', method: 'GET', url: 'http://127.0.0.1:8000/hello/x', time: 1_760_000_000_123, duration: 4.2171, route: 'hello' };
+const summary = {
+  token: 'a1b2c3',
+  status: 200,
+  ip: '127.0.0.1',
+  method: 'GET',
+  url: 'http://127.0.0.1:8000/hello/x',
+  time: 1_760_000_000_123,
+  duration: 4.2171,
+  route: 'hello',
+};
 
 test('when a summary with a route is written and read back, then the route comes back', () => {
   const parsed = parseIndexLines(formatRecordLine(summary, 10, 20, 3));
@@ -16,7 +25,13 @@ test('when lines were written before slots or routes were indexed, then they rea
   const old9 = JSON.stringify(['a1b2c3', 404, '127.0.0.1', 'GET', 'http://x/', 1, 2, 3, 4]);
   const old10 = JSON.stringify(['b1b2c3', 404, '127.0.0.1', 'GET', 'http://x/', 1, 2, 3, 4, 5]);
   const parsed = parseIndexLines(`${old9}\n${old10}\n`);
-  assert.equal(parsed.records.map((r) => [r.summary.route, r.slot]), [[null, 0], [null, 5]]);
+  assert.equal(
+    parsed.records.map((r) => [r.summary.route, r.slot]),
+    [
+      [null, 0],
+      [null, 5],
+    ],
+  );
 });
 
 test('when the route column is not a string or null, then the line is garbled', () => {
@@ -33,7 +48,10 @@ test('when summaries hold odd values, then each line is exactly the JSON of its 
     { ...summary, duration: -0.0004, token: 'ffffff' },
   ];
   for (const s of odd) {
-    for (const [offset, length, slot] of [[0, 1, 0], [123_456_789, 4096, 31]]) {
+    for (const [offset, length, slot] of [
+      [0, 1, 0],
+      [123_456_789, 4096, 31],
+    ]) {
       const expected = `${JSON.stringify([s.token, s.status, s.ip, s.method, s.url, s.time, Math.round(s.duration * 1000) / 1000, offset, length, slot, s.route ?? null])}\n`;
       assert.is(formatRecordLine(s, offset, length, slot), expected);
       assert.is(formatRecordLine(s, offset, length, slot), expected, 'again, from the kept quoted forms');

@@ -53,8 +53,14 @@ test('when the catalog loads a segment per turn, then at first only the tokens a
   await loaded;
   assert.not.ok(catalog.isLoading);
   assert.is(catalog.index.size, tokens.length + 1);
-  assert.equal(catalog.index.search({ limit: 1, order: 'arrival' }).map((row) => row.token), ['fffffe']);
-  assert.equal(catalog.index.search({ limit: 13 }).map((row) => row.token), [...tokens].reverse().concat('fffffe'));
+  assert.equal(
+    catalog.index.search({ limit: 1, order: 'arrival' }).map((row) => row.token),
+    ['fffffe'],
+  );
+  assert.equal(
+    catalog.index.search({ limit: 13 }).map((row) => row.token),
+    [...tokens].reverse().concat('fffffe'),
+  );
 });
 
 test('when finishLoading() is called while loading, then the whole index is there at once', async () => {
@@ -73,7 +79,10 @@ test('when a store is opened on a folder of profiles, then its first search, cou
   const storage = await openFileStorage({ dir, onWarning: () => {} });
   try {
     for (const token of tokens) assert.ok(storage.has(token), token);
-    assert.equal((await storage.search({ limit: 20 })).map((row) => row.token), [...tokens].reverse());
+    assert.equal(
+      (await storage.search({ limit: 20 })).map((row) => row.token),
+      [...tokens].reverse(),
+    );
     assert.is(await storage.count({ limit: 1 }), tokens.length);
     assert.is((await storage.read(tokens[0]))?.token, tokens[0]);
     storage.write(profile200({ token: 'fffffe', time: T0 - 60_000 }));

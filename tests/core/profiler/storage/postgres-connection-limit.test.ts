@@ -6,7 +6,9 @@ import { openPostgresStorage } from '../../../../core/profiler/storage/postgres-
 import { startTempPostgres, sql } from '../../../helpers/temp-postgres.js';
 import { profile404 } from '../fixtures.js';
 
-const test = suite('a profile database refusing connections for a while (too many connections) keeps the profiles queued, not dropped');
+const test = suite(
+  'a profile database refusing connections for a while (too many connections) keeps the profiles queued, not dropped',
+);
 const server = await startTempPostgres();
 const SLOTS = 3;
 

@@ -11,7 +11,9 @@ const server = await startTempPostgres();
 /** the longest a test holds the lock, so that a store that waits for it still ends */
 const LOCK_HELD_MS = 25_000;
 
-interface Locked { release(): Promise<void> }
+interface Locked {
+  release(): Promise<void>;
+}
 
 /** Locks the profiles table from another connection, as a migration or a VACUUM FULL would; released after LOCK_HELD_MS at the latest. */
 async function lockProfiles(url: string): Promise<Locked> {
@@ -21,7 +23,7 @@ async function lockProfiles(url: string): Promise<Locked> {
   await client.query('BEGIN');
   await client.query(`LOCK TABLE ${PROFILES_TABLE} IN ACCESS EXCLUSIVE MODE`);
   let released: Promise<void> | null = null;
-  const release = () => released ??= client.query('ROLLBACK').then(() => client.end());
+  const release = () => (released ??= client.query('ROLLBACK').then(() => client.end()));
   setTimeout(() => void release(), LOCK_HELD_MS).unref();
   return { release };
 }
@@ -33,13 +35,16 @@ async function openStore(url: string, warnings: string[]): Promise<PostgresStora
   return storage;
 }
 
-test('when the table stays locked, then the store looks up the other servers\' tokens one statement at a time, leaving its other connections free', async () => {
+test("when the table stays locked, then the store looks up the other servers' tokens one statement at a time, leaving its other connections free", async () => {
   const url = await server.createDatabase();
   const storage = await openStore(url, []);
   const lock = await lockProfiles(url);
   try {
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    const waiting = await sql(url, `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid() AND (query LIKE '%instance <> $2%' OR query LIKE '%WHERE token > $1 ORDER BY token LIMIT%')`);
+    const waiting = await sql(
+      url,
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid() AND (query LIKE '%instance <> $2%' OR query LIKE '%WHERE token > $1 ORDER BY token LIMIT%')`,
+    );
     assert.is(waiting.rows[0].n, 1);
   } finally {
     await lock.release();
@@ -59,7 +64,10 @@ test('when the table stays locked as the store closes, then close() ends within 
     await storage.close();
     const took = Date.now() - start;
     assert.ok(took < 11_000, `close() took ${took} ms`);
-    assert.match(warnings.join('\n'), /The profile database did not answer within 10 s, so the store was closed without waiting for it: 1 profile was not written\./);
+    assert.match(
+      warnings.join('\n'),
+      /The profile database did not answer within 10 s, so the store was closed without waiting for it: 1 profile was not written\./,
+    );
     assert.is(storage.stats().dropped, 1);
   } finally {
     await lock.release();

@@ -8,9 +8,14 @@ import { startTempPostgres } from '../../../helpers/temp-postgres.js';
 const test = suite('a profile database URL giving its password as a parameter (?password=) never shows it');
 
 test('when the URL is shown, then its password parameters are left out and the other parameters kept', () => {
-  const shown = displayUrl(new URL('postgres://db-host:5432/profiles?user=alice&password=hunter2&sslmode=require&sslpassword=keypass'));
+  const shown = displayUrl(
+    new URL('postgres://db-host:5432/profiles?user=alice&password=hunter2&sslmode=require&sslpassword=keypass'),
+  );
   assert.is(shown, 'postgres://db-host:5432/profiles?user=alice&sslmode=require');
-  assert.is(displayUrl(new URL('postgres://alice:hunter2@db-host/profiles?PassWord=hunter2')), 'postgres://alice@db-host/profiles');
+  assert.is(
+    displayUrl(new URL('postgres://alice:hunter2@db-host/profiles?PassWord=hunter2')),
+    'postgres://alice@db-host/profiles',
+  );
 });
 
 test('when such a URL is malformed, then the error names it without the password', () => {

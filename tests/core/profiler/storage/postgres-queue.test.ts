@@ -14,21 +14,24 @@ import { nthToken, profile200, profile404 } from '../fixtures.js';
 const server = await startTempPostgres();
 const T0 = Math.floor(Date.now() / 1000) * 1000 - 3_600_000;
 
-test('when the announced profiles\' JSON are views of one larger buffer, then each is stored as it was given', async () => {
+test("when the announced profiles' JSON are views of one larger buffer, then each is stored as it was given", async () => {
   const url = await server.createDatabase();
   const storage = await openPostgresStorage({ url, onWarning: () => {} });
   try {
-    const profiles = Array.from({ length: 600 }, (_, i) => (i % 2 ? profile200 : profile404)({ token: nthToken(i), time: T0 + i, seed: i }));
+    const profiles = Array.from({ length: 600 }, (_, i) =>
+      (i % 2 ? profile200 : profile404)({ token: nthToken(i), time: T0 + i, seed: i }),
+    );
     const jsons = profiles.map((p) => Buffer.from(JSON.stringify(toStoredForm(p))));
     const slab = Buffer.concat(jsons);
     let at = 0;
     for (const [i, profile] of profiles.entries()) {
       storage.announce(profile.token);
-      storage.writeJson(slab.subarray(at, at += jsons[i].length), summarize(profile));
+      storage.writeJson(slab.subarray(at, (at += jsons[i].length)), summarize(profile));
     }
     await storage.flush();
     assert.is(await storage.count({ limit: 1 }), 600);
-    for (const i of [0, 1, 499, 500, 599]) assert.equal(await storage.read(nthToken(i)), { ...profiles[i], instance: storage.instance });
+    for (const i of [0, 1, 499, 500, 599])
+      assert.equal(await storage.read(nthToken(i)), { ...profiles[i], instance: storage.instance });
   } finally {
     await storage.close();
   }
@@ -48,7 +51,11 @@ test('when profiles keep coming while an INSERT is out, then the next INSERT wai
     return pool.query(config as never);
   }) as never;
   let stored = 0;
-  const queue = new PostgresQueue(noted, () => 'host:1', 2_000, { written: (tokens) => void (stored += tokens.length), dropped: () => {}, warn: () => {} });
+  const queue = new PostgresQueue(noted, () => 'host:1', 2_000, {
+    written: (tokens) => void (stored += tokens.length),
+    dropped: () => {},
+    warn: () => {},
+  });
   const queued = (i: number) => {
     const profile = profile200({ token: nthToken(i), time: T0 + i, seed: i });
     return { summary: summarize(profile), json: Buffer.from(JSON.stringify(toStoredForm(profile))) };
@@ -58,9 +65,15 @@ test('when profiles keep coming while an INSERT is out, then the next INSERT wai
     assert.ok(await waitFor(() => sent.length === 1, 5_000));
     for (let i = 5; i < 10; i++) queue.enqueue(queued(i));
     assert.ok(await waitFor(() => stored === 10, 5_000));
-    assert.equal(sent.map((s) => s.rows), [5, 5]);
+    assert.equal(
+      sent.map((s) => s.rows),
+      [5, 5],
+    );
     // Noted once its blocks are deflated, a little after the queue sent it: half the gathering time at least.
-    assert.ok(sent[1].at - sent[0].at >= GATHER_MS / 2, `the second INSERT ${(sent[1].at - sent[0].at).toFixed(1)} ms after the first`);
+    assert.ok(
+      sent[1].at - sent[0].at >= GATHER_MS / 2,
+      `the second INSERT ${(sent[1].at - sent[0].at).toFixed(1)} ms after the first`,
+    );
   } finally {
     await queue.flush();
     await pool.end();

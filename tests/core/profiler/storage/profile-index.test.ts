@@ -24,15 +24,30 @@ function summaries(count: number): ProfileSummary[] {
 }
 
 const QUERIES: SearchQuery[] = [
-  { limit: 20 }, { limit: 5000 }, { limit: 20, status: '404' }, { limit: 20, status: '5xx' }, { limit: 20, status: '30' },
-  { limit: 50, method: 'post' }, { limit: 20, ip: '10.0.0.3' }, { limit: 20, ip: '10.0.0' }, { limit: 20, url: '/boom/' },
-  { limit: 20, url: 'orders/3' }, { limit: 20, token: '9' }, { limit: 20, since: 1_010_000, until: 1_012_000 },
-  { limit: 20, status: '4xx', method: 'GET', ip: '10.0.0.1', url: 'hello' }, { limit: 20, until: 1_000_500 }, { limit: 20, url: 'nowhere' },
+  { limit: 20 },
+  { limit: 5000 },
+  { limit: 20, status: '404' },
+  { limit: 20, status: '5xx' },
+  { limit: 20, status: '30' },
+  { limit: 50, method: 'post' },
+  { limit: 20, ip: '10.0.0.3' },
+  { limit: 20, ip: '10.0.0' },
+  { limit: 20, url: '/boom/' },
+  { limit: 20, url: 'orders/3' },
+  { limit: 20, token: '9' },
+  { limit: 20, since: 1_010_000, until: 1_012_000 },
+  { limit: 20, status: '4xx', method: 'GET', ip: '10.0.0.1', url: 'hello' },
+  { limit: 20, until: 1_000_500 },
+  { limit: 20, url: 'nowhere' },
 ];
 
 function bruteForce(all: ProfileSummary[], query: SearchQuery): string[] {
   const filter = summaryFilter(query);
-  return all.filter(filter).sort((a, b) => b.time - a.time || (a.token < b.token ? 1 : -1)).slice(0, query.limit).map((s) => s.token);
+  return all
+    .filter(filter)
+    .sort((a, b) => b.time - a.time || (a.token < b.token ? 1 : -1))
+    .slice(0, query.limit)
+    .map((s) => s.token);
 }
 
 const test = suite('ProfileIndex');
@@ -41,7 +56,12 @@ test('when searching with any mix of filters, then the postings give exactly wha
   const all = summaries(3000);
   const index = new ProfileIndex();
   all.forEach((s, i) => index.add(s, `seg${Math.floor(i / 500)}`, i * 100, 100));
-  for (const query of QUERIES) assert.equal(index.search(query).map((s) => s.token), bruteForce(all, query), JSON.stringify(query));
+  for (const query of QUERIES)
+    assert.equal(
+      index.search(query).map((s) => s.token),
+      bruteForce(all, query),
+      JSON.stringify(query),
+    );
 });
 
 test('when segments are removed and a cutoff applied, then searches skip their entries, before and after compaction', () => {
@@ -51,30 +71,59 @@ test('when segments are removed and a cutoff applied, then searches skip their e
   assert.is(index.removeSegment('seg0'), 500);
   assert.is(index.removeSegment('seg1'), 500);
   let live = all.slice(1000);
-  for (const query of QUERIES) assert.equal(index.search(query).map((s) => s.token), bruteForce(live, query), JSON.stringify(query));
+  for (const query of QUERIES)
+    assert.equal(
+      index.search(query).map((s) => s.token),
+      bruteForce(live, query),
+      JSON.stringify(query),
+    );
   const key = index.keyKeeping(700)!;
   const removed = index.applyCutoff(key);
   assert.is(removed, 1300);
   assert.is(index.size, 700);
   live = live.filter((s) => s.time > key.time || (s.time === key.time && s.token > key.token));
-  for (const query of QUERIES) assert.equal(index.search(query).map((s) => s.token), bruteForce(live, query), JSON.stringify(query));
+  for (const query of QUERIES)
+    assert.equal(
+      index.search(query).map((s) => s.token),
+      bruteForce(live, query),
+      JSON.stringify(query),
+    );
   assert.is(index.add(all[1000], 'seg9', 0, 1), null, 'an entry older than the cutoff is not added back');
   const liveTokens = new Set(live.map((s) => s.token));
-  for (const { token } of all) assert.is(index.has(token), liveTokens.has(token), `has(${token}) after removals and the cutoff`);
+  for (const { token } of all)
+    assert.is(index.has(token), liveTokens.has(token), `has(${token}) after removals and the cutoff`);
 });
 
-test('when counting with any mix of filters, the profiler\'s own requests left out or not, then the count is a full scan\'s, after removals, a cutoff, compaction and a token added again', () => {
+test("when counting with any mix of filters, the profiler's own requests left out or not, then the count is a full scan's, after removals, a cutoff, compaction and a token added again", () => {
   // Every seventh a request to the profiler itself, so that leaving them out changes each count.
-  const all = summaries(3000).map((s, i) => (i % 7 === 0 ? { ...s, url: i % 2 ? `http://127.0.0.1:8000/_profiler/${s.token}` : 'http://127.0.0.1:8000/_profiler' } : s));
-  const queries = [...QUERIES, { limit: 1, url: '_profiler' }, { limit: 1, method: ' ' }, { limit: 1, ip: '', url: 'boom' }, { limit: 1, status: '4xx', url: 'hello' },
-    { limit: 1, since: 1_012_000 }, { limit: 1, since: 1_012_345.5, until: 1_012_345.5 }, { limit: 1, since: 1_020_000, until: 1_010_000 }, { limit: 1, since: 1_015_000, until: 1_025_000 },
-    { limit: 1, status: '404', method: 'GET' }, { limit: 1, status: '4xx', method: 'get' }, { limit: 1, status: '5', method: 'POST' }, { limit: 1, token: 'a' },
-    { limit: 1, token: '0' }, { limit: 1, token: 'A0' }, { limit: 1, token: 'x' }]
-    .flatMap((q) => [q, { ...q, hideProfiler: true }]);
+  const all = summaries(3000).map((s, i) =>
+    i % 7 === 0
+      ? { ...s, url: i % 2 ? `http://127.0.0.1:8000/_profiler/${s.token}` : 'http://127.0.0.1:8000/_profiler' }
+      : s,
+  );
+  const queries = [
+    ...QUERIES,
+    { limit: 1, url: '_profiler' },
+    { limit: 1, method: ' ' },
+    { limit: 1, ip: '', url: 'boom' },
+    { limit: 1, status: '4xx', url: 'hello' },
+    { limit: 1, since: 1_012_000 },
+    { limit: 1, since: 1_012_345.5, until: 1_012_345.5 },
+    { limit: 1, since: 1_020_000, until: 1_010_000 },
+    { limit: 1, since: 1_015_000, until: 1_025_000 },
+    { limit: 1, status: '404', method: 'GET' },
+    { limit: 1, status: '4xx', method: 'get' },
+    { limit: 1, status: '5', method: 'POST' },
+    { limit: 1, token: 'a' },
+    { limit: 1, token: '0' },
+    { limit: 1, token: 'A0' },
+    { limit: 1, token: 'x' },
+  ].flatMap((q) => [q, { ...q, hideProfiler: true }]);
   const index = new ProfileIndex();
   all.forEach((s, i) => index.add(s, `seg${Math.floor(i / 500)}`, i * 100, 100));
   const check = (live: ProfileSummary[], when: string) => {
-    for (const query of queries) assert.is(index.count(query), live.filter(summaryFilter(query)).length, `${when}: ${JSON.stringify(query)}`);
+    for (const query of queries)
+      assert.is(index.count(query), live.filter(summaryFilter(query)).length, `${when}: ${JSON.stringify(query)}`);
   };
   check(all, 'all added');
   // The same tokens again, now a 500 elsewhere (and the profiler's): the older entries no longer count.
@@ -97,21 +146,39 @@ test('when counting with any mix of filters, the profiler\'s own requests left o
   check(live, 'a cutoff applied (compacted)');
 });
 
-test('when searching and counting by a token prefix of 3 digits or more, then its tokens\' bits find exactly what a full scan finds, with any other filter, after removals and with a token of another form', () => {
+test("when searching and counting by a token prefix of 3 digits or more, then its tokens' bits find exactly what a full scan finds, with any other filter, after removals and with a token of another form", () => {
   // Every sixtieth token starts with ab1, so that the prefix has matches spread over the store.
-  const all = summaries(3000).map((s, i) => (i % 60 === 0 ? { ...s, token: `ab1${i.toString(16).padStart(3, '0')}` } : s));
+  const all = summaries(3000).map((s, i) =>
+    i % 60 === 0 ? { ...s, token: `ab1${i.toString(16).padStart(3, '0')}` } : s,
+  );
   const queries: SearchQuery[] = [
-    { limit: 20, token: 'ab1' }, { limit: 5, token: 'AB1' }, { limit: 20, token: 'ab10' }, { limit: 20, token: 'ab1000' }, { limit: 20, token: 'ab10000' },
-    { limit: 20, token: 'ab1', status: '4xx' }, { limit: 20, token: 'ab1', since: 1_005_000, until: 1_020_000 }, { limit: 20, token: 'ab1', offset: 10 },
-    { limit: 20, token: 'zz1' }, { limit: 20, token: 'a-1' }, { limit: 20, token: 'ab' },
+    { limit: 20, token: 'ab1' },
+    { limit: 5, token: 'AB1' },
+    { limit: 20, token: 'ab10' },
+    { limit: 20, token: 'ab1000' },
+    { limit: 20, token: 'ab10000' },
+    { limit: 20, token: 'ab1', status: '4xx' },
+    { limit: 20, token: 'ab1', since: 1_005_000, until: 1_020_000 },
+    { limit: 20, token: 'ab1', offset: 10 },
+    { limit: 20, token: 'zz1' },
+    { limit: 20, token: 'a-1' },
+    { limit: 20, token: 'ab' },
   ];
   const index = new ProfileIndex();
   all.forEach((s, i) => index.add(s, `seg${Math.floor(i / 500)}`, i * 100, 100));
   assert.is(index.size, all.length);
   const check = (live: ProfileSummary[], when: string) => {
     for (const query of queries) {
-      assert.equal(index.search(query).map((s) => s.token), bruteForce(live, { ...query, limit: (query.offset ?? 0) + query.limit }).slice(query.offset ?? 0), `${when}: ${JSON.stringify(query)}`);
-      assert.is(index.count(query), live.filter(summaryFilter(query)).length, `${when}, count: ${JSON.stringify(query)}`);
+      assert.equal(
+        index.search(query).map((s) => s.token),
+        bruteForce(live, { ...query, limit: (query.offset ?? 0) + query.limit }).slice(query.offset ?? 0),
+        `${when}: ${JSON.stringify(query)}`,
+      );
+      assert.is(
+        index.count(query),
+        live.filter(summaryFilter(query)).length,
+        `${when}, count: ${JSON.stringify(query)}`,
+      );
     }
   };
   check(all, 'all added');

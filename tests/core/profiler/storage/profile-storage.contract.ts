@@ -24,8 +24,11 @@ function tenProfiles(): Profile[] {
   return Array.from({ length: 10 }, (_, i) => {
     const options = { token: nthToken(i), time: T0 + i * 1000, seed: i };
     if (i === 7) return profile404({ ...options, status: 500, url: 'http://127.0.0.1:8000/boom', ip: '10.0.0.7' });
-    if (i === 9) return profile404({ ...options, method: 'POST', url: 'http://127.0.0.1:8000/contact?x=1', ip: '10.0.0.7' });
-    return i % 2 === 0 ? profile200({ ...options, url: `http://127.0.0.1:8000/hello/n${i}` }) : profile404({ ...options, ip: '10.0.0.7' });
+    if (i === 9)
+      return profile404({ ...options, method: 'POST', url: 'http://127.0.0.1:8000/contact?x=1', ip: '10.0.0.7' });
+    return i % 2 === 0
+      ? profile200({ ...options, url: `http://127.0.0.1:8000/hello/n${i}` })
+      : profile404({ ...options, ip: '10.0.0.7' });
   });
 }
 
@@ -61,14 +64,24 @@ export function runProfileStorageContract(name: string, open: () => Promise<Open
     storage.write(profile);
     assert.equal(ownFields(await storage.read('a1b2c3')), profile, 'read while queued');
     await storage.flush();
-    assert.equal(JSON.parse(JSON.stringify(ownFields(await storage.read('a1b2c3')))), JSON.parse(JSON.stringify(profile)), 'read from disk');
+    assert.equal(
+      JSON.parse(JSON.stringify(ownFields(await storage.read('a1b2c3')))),
+      JSON.parse(JSON.stringify(profile)),
+      'read from disk',
+    );
   });
 
   test('when a profile built from a request whose URL carries a secret query parameter is written, then its value is nowhere in the queued or stored profile, nor in the list', async () => {
-    const request = new Request({ method: 'GET', target: '/contact?page=2&password=hunter2-value&api_key=k-123-value', headers: { host: '127.0.0.1:8000' } });
+    const request = new Request({
+      method: 'GET',
+      target: '/contact?page=2&password=hunter2-value&api_key=k-123-value',
+      headers: { host: '127.0.0.1:8000' },
+    });
     const trace = traceFor(request, 'c0ffee');
     request.logger.withChannel('request').info('Matched route "contact".', { request_uri: request.url });
-    storage.write(buildProfile(request, liveTraceFacts(request, trace), Response.text('missing', 404), new RouteCollection()));
+    storage.write(
+      buildProfile(request, liveTraceFacts(request, trace), Response.text('missing', 404), new RouteCollection()),
+    );
     const leaks = (value: unknown) => /hunter2-value|k-123-value/.test(JSON.stringify(value));
     assert.not.ok(leaks(await storage.read('c0ffee')), 'queued');
     await storage.flush();
@@ -89,7 +102,8 @@ export function runProfileStorageContract(name: string, open: () => Promise<Open
 
   test('when a token is unknown or malformed, then read() resolves to null', async () => {
     await fill();
-    for (const token of ['ffffff', 'ABCDEF', '../../etc/passwd', '', 'abcdef0']) assert.is(await storage.read(token), null, token);
+    for (const token of ['ffffff', 'ABCDEF', '../../etc/passwd', '', 'abcdef0'])
+      assert.is(await storage.read(token), null, token);
   });
 
   test('when searching without filters, then the newest come first, at most limit of them', async () => {
@@ -102,7 +116,16 @@ export function runProfileStorageContract(name: string, open: () => Promise<Open
     await fill();
     const [row] = (await storage.search({ limit: 1 })).map(ownFields);
     assert.equal(Object.keys(row).sort(), ['duration', 'ip', 'method', 'route', 'status', 'time', 'token', 'url']);
-    assert.equal(row, { token: nthToken(9), status: 404, ip: '10.0.0.7', method: 'POST', url: 'http://127.0.0.1:8000/contact?x=1', time: T0 + 9000, duration: row.duration, route: null });
+    assert.equal(row, {
+      token: nthToken(9),
+      status: 404,
+      ip: '10.0.0.7',
+      method: 'POST',
+      url: 'http://127.0.0.1:8000/contact?x=1',
+      time: T0 + 9000,
+      duration: row.duration,
+      route: null,
+    });
   });
 
   test('when a matched request is listed, then its row names the route, queued and once stored', async () => {
@@ -135,8 +158,14 @@ export function runProfileStorageContract(name: string, open: () => Promise<Open
 
   test('when counting up to a bound, then a count within it is exact, and one past it is either exact or the bound plus one', async () => {
     await fill();
-    const queries = [{ limit: 1 }, { limit: 1, ip: '10.0.0.7' }, { limit: 1, ip: '10.0.0.7', status: '404', method: 'GET' }, { limit: 1, token: nthToken(3).slice(0, 1) },
-      { limit: 1, url: '/hello/n', hideProfiler: true }, { limit: 1, since: T0 + 2000 }];
+    const queries = [
+      { limit: 1 },
+      { limit: 1, ip: '10.0.0.7' },
+      { limit: 1, ip: '10.0.0.7', status: '404', method: 'GET' },
+      { limit: 1, token: nthToken(3).slice(0, 1) },
+      { limit: 1, url: '/hello/n', hideProfiler: true },
+      { limit: 1, since: T0 + 2000 },
+    ];
     for (const query of queries) {
       const exact = await storage.count(query);
       for (const atMost of [0, 1, 2, exact - 1, exact, exact + 5]) {
@@ -150,8 +179,13 @@ export function runProfileStorageContract(name: string, open: () => Promise<Open
   });
 
   test("when hiding the profiler's own requests, then /_profiler and what is under it is left out, and /_profilers is not", async () => {
-    const urls = ['http://127.0.0.1:8000/_profiler/', 'http://127.0.0.1:8000/_profiler', 'http://127.0.0.1:8000/_profiler/latest?panel=log',
-      'http://127.0.0.1:8000/_profilers', 'http://127.0.0.1:8000/hello/_profiler'];
+    const urls = [
+      'http://127.0.0.1:8000/_profiler/',
+      'http://127.0.0.1:8000/_profiler',
+      'http://127.0.0.1:8000/_profiler/latest?panel=log',
+      'http://127.0.0.1:8000/_profilers',
+      'http://127.0.0.1:8000/hello/_profiler',
+    ];
     await fill(urls.map((url, i) => profile200({ token: nthToken(i), time: T0 + i * 1000, url })));
     assert.equal(tokens(await storage.search({ limit: 10, hideProfiler: true })), [4, 3].map(nthToken));
     assert.is(await storage.count({ limit: 10, hideProfiler: true }), 2);
@@ -173,12 +207,18 @@ export function runProfileStorageContract(name: string, open: () => Promise<Open
     assert.equal(tokens(await storage.search({ limit: 10, url: '/hello/n' })), [8, 6, 4, 2, 0].map(nthToken));
     assert.equal(tokens(await storage.search({ limit: 10, url: '/hello/n4' })), [nthToken(4)]);
     assert.equal(tokens(await storage.search({ limit: 10, token: nthToken(3).slice(0, 5) })), [nthToken(3)]);
-    assert.equal(tokens(await storage.search({ limit: 10, ip: '10.0.0.7', status: '404', method: 'GET' })), [5, 3, 1].map(nthToken));
+    assert.equal(
+      tokens(await storage.search({ limit: 10, ip: '10.0.0.7', status: '404', method: 'GET' })),
+      [5, 3, 1].map(nthToken),
+    );
   });
 
   test('when filtering by since and until, then both bounds are inclusive', async () => {
     await fill();
-    assert.equal(tokens(await storage.search({ limit: 10, since: T0 + 3000, until: T0 + 5000 })), [5, 4, 3].map(nthToken));
+    assert.equal(
+      tokens(await storage.search({ limit: 10, since: T0 + 3000, until: T0 + 5000 })),
+      [5, 4, 3].map(nthToken),
+    );
     assert.equal(tokens(await storage.search({ limit: 10, until: T0 })), [nthToken(0)]);
   });
 
@@ -214,7 +254,10 @@ export function runProfileStorageContract(name: string, open: () => Promise<Open
     const byArrival = await storage.search({ limit: 11, order: 'arrival' });
     assert.is(byArrival[0].token, nthToken(9), 'the last stored first');
     assert.is(byArrival[10].token, 'fff001', 'the planted one arrived first');
-    assert.ok(byArrival.every((row, i) => i === 0 || row.arrival! < byArrival[i - 1].arrival!), 'arrivals decrease');
+    assert.ok(
+      byArrival.every((row, i) => i === 0 || row.arrival! < byArrival[i - 1].arrival!),
+      'arrivals decrease',
+    );
     assert.is((await storage.search({ limit: 1 }))[0].token, 'fff001', 'the list by time still shows what it claims');
   });
 
@@ -222,11 +265,24 @@ export function runProfileStorageContract(name: string, open: () => Promise<Open
     await fill(tenProfiles().slice(0, 5));
     const mark = (await storage.search({ limit: 1, order: 'arrival' }))[0].arrival!;
     await fill(tenProfiles().slice(5));
-    assert.equal(tokens(await storage.search({ limit: 10, order: 'arrival', afterArrival: mark })), [9, 8, 7, 6, 5].map(nthToken));
-    assert.equal(tokens(await storage.search({ limit: 10, order: 'arrival', afterArrival: mark, status: '404' })), [9, 5].map(nthToken));
+    assert.equal(
+      tokens(await storage.search({ limit: 10, order: 'arrival', afterArrival: mark })),
+      [9, 8, 7, 6, 5].map(nthToken),
+    );
+    assert.equal(
+      tokens(await storage.search({ limit: 10, order: 'arrival', afterArrival: mark, status: '404' })),
+      [9, 5].map(nthToken),
+    );
     storage.write(profile200({ token: 'fedcba', time: T0 }));
-    assert.is((await storage.search({ limit: 1, order: 'arrival' }))[0].token, 'fedcba', 'a queued profile is the latest arrival');
-    assert.not.ok(tokens(await storage.search({ limit: 10, order: 'arrival', afterArrival: mark })).includes('fedcba'), 'but has no arrival mark yet');
+    assert.is(
+      (await storage.search({ limit: 1, order: 'arrival' }))[0].token,
+      'fedcba',
+      'a queued profile is the latest arrival',
+    );
+    assert.not.ok(
+      tokens(await storage.search({ limit: 10, order: 'arrival', afterArrival: mark })).includes('fedcba'),
+      'but has no arrival mark yet',
+    );
   });
 
   test('when pruning with keep, then exactly the newest n remain and the count removed is returned', async () => {
@@ -271,7 +327,10 @@ export function runProfileStorageContract(name: string, open: () => Promise<Open
     assert.is(storage.stats().profiles, 10);
     await storage.flush();
     const stats = storage.stats();
-    assert.equal({ profiles: stats.profiles, queued: stats.queued, dropped: stats.dropped }, { profiles: 10, queued: 0, dropped: 0 });
+    assert.equal(
+      { profiles: stats.profiles, queued: stats.queued, dropped: stats.dropped },
+      { profiles: 10, queued: 0, dropped: 0 },
+    );
     assert.ok(stats.bytes > 0);
   });
 

@@ -23,7 +23,9 @@ function singleRecord(json: string): Buffer {
 
 const test = suite('stores of single-profile records');
 let store: TempStore;
-test.after.each(async () => { await store.remove(); });
+test.after.each(async () => {
+  await store.remove();
+});
 
 test('when a sealed segment holds format-1 records and 9-field index lines, then it lists and reads as before, and new profiles go beside it', async () => {
   store = await openTempStore();
@@ -32,7 +34,17 @@ test('when a sealed segment holds format-1 records and 9-field index lines, then
   const records = profiles.map((p) => singleRecord(JSON.stringify(p)));
   let offset = 0;
   const lines = profiles.map((p, i) => {
-    const line = JSON.stringify([p.token, p.status, p.ip, p.method, p.url, p.time, p.duration, offset, records[i].length]);
+    const line = JSON.stringify([
+      p.token,
+      p.status,
+      p.ip,
+      p.method,
+      p.url,
+      p.time,
+      p.duration,
+      offset,
+      records[i].length,
+    ]);
     offset += records[i].length;
     return `${line}\n`;
   });
@@ -42,14 +54,20 @@ test('when a sealed segment holds format-1 records and 9-field index lines, then
 
   const storage = await store.reopen();
   assert.equal(store.warnings, []);
-  assert.equal((await storage.search({ limit: 10 })).map((s) => s.token), ['aaaaa2', 'aaaaa1']);
+  assert.equal(
+    (await storage.search({ limit: 10 })).map((s) => s.token),
+    ['aaaaa2', 'aaaaa1'],
+  );
   assert.equal(await storage.read('aaaaa1'), profiles[0]);
   assert.equal(await storage.read('aaaaa2'), profiles[1]);
 
   storage.write(profile200({ token: 'bbbbb1', time: T0 + 2 }));
   await storage.flush();
   const again = await store.reopen();
-  assert.equal((await again.search({ limit: 10 })).map((s) => s.token), ['bbbbb1', 'aaaaa2', 'aaaaa1']);
+  assert.equal(
+    (await again.search({ limit: 10 })).map((s) => s.token),
+    ['bbbbb1', 'aaaaa2', 'aaaaa1'],
+  );
   assert.is((await again.read('aaaaa2'))?.status, 404);
   assert.equal(store.warnings, []);
 });

@@ -38,7 +38,9 @@ test(`when ${REQUESTS} requests are served, then the store keeps at most ${MAX_P
   const store = join(dir, 'store');
   const servers: ServeProcess[] = [];
   try {
-    const first = await startServe(['--store', store, '--no-watch', '--max-profiles', String(MAX_PROFILES)], { cwd: dir });
+    const first = await startServe(['--store', store, '--no-watch', '--max-profiles', String(MAX_PROFILES)], {
+      cwd: dir,
+    });
     servers.push(first);
     const pool = new Pool(first.base, { connections: 16, pipelining: 1 });
     const tokens: string[] = [];
@@ -56,12 +58,17 @@ test(`when ${REQUESTS} requests are served, then the store keeps at most ${MAX_P
     const elapsed = Date.now() - started;
     await pool.close();
     assert.is(tokens.length, REQUESTS);
-    assert.ok(tokens.every((t) => /^[0-9a-f]{6}$/.test(t)), 'every answer carries a token');
+    assert.ok(
+      tokens.every((t) => /^[0-9a-f]{6}$/.test(t)),
+      'every answer carries a token',
+    );
     // SIGTERM flushes the profiles still queued. (On a CPU-starved box the write queue can fill and
     // drop a few, with a warning: so the newest stored profile is read back, not the last answer.)
     assert.is(await first.stop(), 0, first.output());
 
-    const listed = JSON.parse((await runApp(['profiles', 'list', '--json', '--limit', '100000', '--store', store])).stdout) as { token: string; url: string }[];
+    const listed = JSON.parse(
+      (await runApp(['profiles', 'list', '--json', '--limit', '100000', '--store', store])).stdout,
+    ) as { token: string; url: string }[];
     assert.ok(listed.length <= MAX_PROFILES, `${listed.length} profiles kept, bound ${MAX_PROFILES}`);
     assert.ok(listed.length >= MAX_PROFILES / 2, `${listed.length} profiles kept: retention dropped too much`);
     const bytes = folderBytes(store);
@@ -69,11 +76,19 @@ test(`when ${REQUESTS} requests are served, then the store keeps at most ${MAX_P
     const newest = listed[0].token;
     assert.ok(tokens.slice(-REQUESTS / 10).includes(newest), 'the newest stored profile is one of the last requests');
 
-    const second = await startServe(['--store', store, '--no-watch', '--max-profiles', String(MAX_PROFILES)], { cwd: dir });
+    const second = await startServe(['--store', store, '--no-watch', '--max-profiles', String(MAX_PROFILES)], {
+      cwd: dir,
+    });
     servers.push(second);
     // Listed before any request reaches the new server: its own profiles could push the oldest segment out.
-    const after = JSON.parse((await runApp(['profiles', 'list', '--json', '--limit', '100000', '--store', store])).stdout) as { token: string }[];
-    assert.equal(after.map((row) => row.token), listed.map((row) => row.token), 'the restarted server keeps every profile');
+    const after = JSON.parse(
+      (await runApp(['profiles', 'list', '--json', '--limit', '100000', '--store', store])).stdout,
+    ) as { token: string }[];
+    assert.equal(
+      after.map((row) => row.token),
+      listed.map((row) => row.token),
+      'the restarted server keeps every profile',
+    );
     const profile = await profileOf(second.base, newest);
     assert.is(profile.token, newest);
     assert.ok(profile.url.startsWith(`${first.base}/`), profile.url);

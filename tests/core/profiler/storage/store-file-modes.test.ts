@@ -13,7 +13,9 @@ let store: TempStore;
 let umask: number;
 /** a folder a test made itself, removed after it */
 let root: string | null = null;
-test.before.each(() => { umask = process.umask(0); });
+test.before.each(() => {
+  umask = process.umask(0);
+});
 test.after.each(async () => {
   process.umask(umask);
   await store.remove();
@@ -32,7 +34,11 @@ test('when a store is made and written, pruned, re-indexed and closed under umas
   await store.storage.flush();
   assert.is(mode(store.dir), '700');
   const files = readdirSync(store.dir);
-  for (const ext of ['.log', '.idx', 'cutoff.json']) assert.ok(files.some((file) => file.endsWith(ext)), `a ${ext} file: ${files.join(', ')}`);
+  for (const ext of ['.log', '.idx', 'cutoff.json'])
+    assert.ok(
+      files.some((file) => file.endsWith(ext)),
+      `a ${ext} file: ${files.join(', ')}`,
+    );
   for (const file of files) assert.is(mode(join(store.dir, file)), '600', file);
 });
 

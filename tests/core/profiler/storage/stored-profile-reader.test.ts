@@ -8,7 +8,10 @@ import { MAX_INFLATED_BYTES, parseStoredProfile } from '../../../../core/profile
 
 /** A small payload that inflates past the cap: what a hostile row in a shared store can hold. */
 function bomb(): Buffer {
-  return deflateRawSync(Buffer.alloc(MAX_INFLATED_BYTES + 16 * 1024 * 1024, 0x20), { level: 9, dictionary: DICTIONARY_V1 });
+  return deflateRawSync(Buffer.alloc(MAX_INFLATED_BYTES + 16 * 1024 * 1024, 0x20), {
+    level: 9,
+    dictionary: DICTIONARY_V1,
+  });
 }
 
 test('when a file-store block inflates past the cap, then decoding stops with "inflates to more than", not a multi-GB read', () => {
@@ -24,7 +27,14 @@ test('when a PostgreSQL block inflates past the cap, then bodyAt throws saying s
   assert.throws(() => bodyAt(block, 0), /inflates to more than/);
 });
 
-const good = { token: 'abc123', status: 200, time: 1_700_000_000_000, url: 'http://x/', method: 'GET', collectors: { log: { records: [] } } };
+const good = {
+  token: 'abc123',
+  status: 200,
+  time: 1_700_000_000_000,
+  url: 'http://x/',
+  method: 'GET',
+  collectors: { log: { records: [] } },
+};
 
 test('when stored JSON has the wrong shape, then each case names its problem instead of reaching a page as a TypeError', () => {
   const cases: [Record<string, unknown>, RegExp][] = [

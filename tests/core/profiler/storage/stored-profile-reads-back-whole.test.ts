@@ -29,7 +29,10 @@ test('when a 200 and a 404 are profiled, then `app profiles show --json` after a
       const r = await runApp(['profiles', 'show', token, '--json', '--store', store]);
       assert.is(r.code, 0, r.stderr);
       const read = JSON.parse(r.stdout);
-      assert.ok(profile.collectors.log.records.some((x: { message: string }) => x.message.startsWith('Notified event "')), 'the log has the dispatcher\'s records');
+      assert.ok(
+        profile.collectors.log.records.some((x: { message: string }) => x.message.startsWith('Notified event "')),
+        "the log has the dispatcher's records",
+      );
       // --json writes points in time as ISO 8601; the rest is the stored profile as the server serves it.
       assert.equal(read.collectors.log, profileForJson(profile).collectors.log);
       assert.equal(read, profileForJson(profile));

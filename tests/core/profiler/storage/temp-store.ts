@@ -3,7 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openFileStorage, type FileStorage, type FileStorageOptions } from '../../../../core/profiler/storage/file-storage.js';
+import {
+  openFileStorage,
+  type FileStorage,
+  type FileStorageOptions,
+} from '../../../../core/profiler/storage/file-storage.js';
 
 export interface TempStore {
   storage: FileStorage;
@@ -18,7 +22,8 @@ export async function openTempStore(options: Partial<FileStorageOptions> = {}): 
   const root = options.dir ? null : mkdtempSync(join(tmpdir(), 'appkernel-store-'));
   const dir = options.dir ?? join(root!, 'profiler');
   const warnings: string[] = [];
-  const open = (more: Partial<FileStorageOptions> = {}) => openFileStorage({ ...options, ...more, dir, onWarning: (m) => warnings.push(m) });
+  const open = (more: Partial<FileStorageOptions> = {}) =>
+    openFileStorage({ ...options, ...more, dir, onWarning: (m) => warnings.push(m) });
   const store: TempStore = {
     storage: await open(),
     dir,

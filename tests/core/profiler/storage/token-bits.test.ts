@@ -8,7 +8,8 @@ test('when a token is 6 lowercase hexadecimal digits, then its number is its val
   assert.is(tokenNumber('000000'), 0);
   assert.is(tokenNumber('ffffff'), 0xffffff);
   assert.is(tokenNumber('3f2a1c'), 0x3f2a1c);
-  for (const bad of ['', '3f2a1', '3f2a1c0', '3F2A1C', '3f2a1g', '12 456', '../../', '3f2a1\u0660']) assert.is(tokenNumber(bad), -1, JSON.stringify(bad));
+  for (const bad of ['', '3f2a1', '3f2a1c0', '3F2A1C', '3f2a1g', '12 456', '../../', '3f2a1\u0660'])
+    assert.is(tokenNumber(bad), -1, JSON.stringify(bad));
 });
 
 test('when tokens are added, deleted and cleared, then has() answers as a set of them would', () => {
@@ -47,8 +48,21 @@ test('when counting the tokens in a range, then the count is the one a walk thro
   const bits = new TokenBits();
   const held = [0, 1, 31, 32, 33, 63, 64, 100, 1000, 0xa00000, 0xa0001f, 0xafffff, 0xb00000, 0xffffff];
   for (const n of held) bits.add(n);
-  const ranges = [[0, 1], [0, 32], [1, 33], [31, 65], [32, 64], [0, 1 << 24], [0xa00000, 0xb00000], [0xa00001, 0xa0001f], [50, 50], [60, 40], [0xfffff0, 1 << 24]];
-  for (const [from, to] of ranges) assert.is(bits.countRange(from, to), held.filter((n) => n >= from && n < to).length, `[${from}, ${to})`);
+  const ranges = [
+    [0, 1],
+    [0, 32],
+    [1, 33],
+    [31, 65],
+    [32, 64],
+    [0, 1 << 24],
+    [0xa00000, 0xb00000],
+    [0xa00001, 0xa0001f],
+    [50, 50],
+    [60, 40],
+    [0xfffff0, 1 << 24],
+  ];
+  for (const [from, to] of ranges)
+    assert.is(bits.countRange(from, to), held.filter((n) => n >= from && n < to).length, `[${from}, ${to})`);
 });
 
 test.run();

@@ -4,7 +4,7 @@ import { Utf8Slab } from '../../../../core/profiler/storage/utf8-slab.js';
 
 const test = suite('Utf8Slab: strings encoded into views of shared buffers');
 
-test('when texts of one, two, three and four UTF-8 bytes per character are encoded, then each view holds exactly Buffer.from\'s bytes', () => {
+test("when texts of one, two, three and four UTF-8 bytes per character are encoded, then each view holds exactly Buffer.from's bytes", () => {
   const slab = new Utf8Slab();
   for (const text of ['', 'plain ascii', 'café ünïcode', '€ and 中文', 'emoji 🎉 and a lone \ud800 surrogate']) {
     assert.equal(slab.encode(text), Buffer.from(text, 'utf8'), text);
@@ -20,7 +20,8 @@ test('when more text is encoded than one slab holds, then the earlier views keep
   assert.ok(buffers.size > 1, 'the texts spanned more than one slab');
   for (let i = 1; i < views.length; i++) {
     const [a, b] = [views[i - 1], views[i]];
-    if (a.buffer === b.buffer) assert.ok(a.byteOffset + a.length <= b.byteOffset, `views ${i - 1} and ${i} do not overlap`);
+    if (a.buffer === b.buffer)
+      assert.ok(a.byteOffset + a.length <= b.byteOffset, `views ${i - 1} and ${i} do not overlap`);
   }
 });
 

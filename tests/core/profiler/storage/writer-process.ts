@@ -9,7 +9,8 @@ const start = Date.now();
 let n = Number(process.argv[3] ?? 0);
 let announced = false;
 const burst = async () => {
-  for (let i = 0; i < 50; i++, n++) storage.write((n % 3 ? profile200 : profile404)({ token: nthToken(n), time: start + n, seed: n }));
+  for (let i = 0; i < 50; i++, n++)
+    storage.write((n % 3 ? profile200 : profile404)({ token: nthToken(n), time: start + n, seed: n }));
   if (!announced) {
     await storage.flush();
     announced = true;
