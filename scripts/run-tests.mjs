@@ -1,7 +1,7 @@
 // Runs each compiled uvu suite under dist/tests in its own process (as uvu's own
 // test/index.js does), several at a time, and closes with "N passed, N failed".
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 
@@ -36,6 +36,21 @@ function hasSource(file) {
   return existsSync(source);
 }
 
+/**
+ * CPU seconds of this runner's finished children and everything they waited for (cutime + cstime of
+ * /proc/self/stat, Linux only): read as each suite closes, the growth is that suite's CPU, the `app`
+ * processes and servers it started included.
+ */
+function childrenCpuSeconds() {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+let cpuSoFar = childrenCpuSeconds();
+
 function run(file) {
   const started = performance.now();
   return new Promise((resolve) => {
@@ -53,7 +68,10 @@ function run(file) {
       const total = [...out.matchAll(/Total:\s+(\d+)/g)].reduce((n, m) => n + Number(m[1]), 0);
       let failed = total - passed;
       if (code !== 0 && failed === 0) failed = 1; // a crash or a failing hook counts once
-      resolve({ file, out, code, passed, failed, seconds: (performance.now() - started) / 1000 });
+      const cpu = childrenCpuSeconds();
+      const cpuSeconds = cpu - cpuSoFar;
+      cpuSoFar = cpu;
+      resolve({ file, out, code, passed, failed, seconds: (performance.now() - started) / 1000, cpuSeconds });
     });
   });
 }
@@ -63,7 +81,20 @@ if (!existsSync(root)) {
   console.log('\n0 passed, 1 failed');
   process.exit(1);
 }
-const files = collect(root);
+// The longest suites first, as the last whole run of this kind timed them (kept beside the build,
+// never committed): a long suite started last would leave one core idle while it finishes. A suite
+// not timed yet goes first.
+const timesFile = join(root, `.${kind}-suite-seconds.json`);
+const lastTimes = readTimes();
+function readTimes() {
+  try {
+    return JSON.parse(readFileSync(timesFile, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+const lastSeconds = (file) => lastTimes[relative(root, file)] ?? Number.POSITIVE_INFINITY;
+const files = collect(root).sort((a, b) => lastSeconds(b) - lastSeconds(a) || 0);
 console.log(`${files.length} suites, ${parallel} at a time`);
 let passed = 0;
 let failed = 0;
@@ -75,8 +106,8 @@ async function worker() {
     passed += r.passed;
     failed += r.failed;
     const name = relative(root, file);
-    const took = `${r.seconds.toFixed(1)} s`;
-    timings.push({ name, seconds: r.seconds });
+    const took = `${r.seconds.toFixed(1)} s, CPU ${r.cpuSeconds.toFixed(1)} s`;
+    timings.push({ name, seconds: r.seconds, cpuSeconds: r.cpuSeconds });
     if (r.failed > 0) process.stdout.write(`\n✘ ${name} ${took}\n${r.out}\n`);
     else if (kind === 'test') process.stdout.write(`✔ ${name} (${r.passed}) ${took}\n`);
     else process.stdout.write(`✔ ${name} (${r.passed}) ${took}\n${r.out}\n`); // browser and stress suites print their figures
@@ -84,10 +115,20 @@ async function worker() {
 }
 await Promise.all(Array.from({ length: parallel }, worker));
 if (files.length === 0) failed += 1;
+if (filter === '' && timings.length > 0)
+  writeFileSync(
+    timesFile,
+    JSON.stringify(Object.fromEntries(timings.map((t) => [t.name, Math.round(t.seconds * 10) / 10]))),
+  );
 if (timings.length > 1) {
   console.log('\nSlowest suites:');
   for (const t of timings.sort((a, b) => b.seconds - a.seconds).slice(0, 10))
     console.log(`  ${t.seconds.toFixed(1).padStart(6)} s  ${t.name}`);
+  console.log('\nMost CPU (the suite and the processes it started):');
+  for (const t of timings.sort((a, b) => b.cpuSeconds - a.cpuSeconds).slice(0, 10))
+    console.log(`  ${t.cpuSeconds.toFixed(1).padStart(6)} s  ${t.name}`);
+  const total = timings.reduce((sum, t) => sum + t.cpuSeconds, 0);
+  console.log(`  ${total.toFixed(0).padStart(6)} s  in all, over ${timings.length} suites`);
 }
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

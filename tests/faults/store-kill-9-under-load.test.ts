@@ -27,6 +27,16 @@ test.before(async () => {
     ['--store', join(dir, 'store'), '--no-watch', '--max-profiles', '1000000', '--max-store-mb', '1024'],
     { cwd: dir },
   );
+  // The promise is the running worker's: its start (its modules, the store's writer) can take more
+  // than a second on a loaded machine, so one profile is stored before the load begins.
+  const first = await fetch(`${serve.base}/`);
+  await first.arrayBuffer();
+  const token = first.headers.get('x-debug-token');
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+    const page = await fetch(`${serve.base}/_profiler/${token}`);
+    await page.arrayBuffer();
+    if (page.status === 200) break;
+  }
 });
 test.after(async () => {
   if (serve.child.exitCode === null && serve.child.signalCode === null) serve.child.kill('SIGKILL');

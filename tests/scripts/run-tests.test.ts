@@ -36,4 +36,12 @@ test('when a compiled suite has no test file left (moved or deleted since the la
   }
 });
 
+test('when several suites ran, then the runner names the slowest and those that took the most CPU, with their sum', () => {
+  const r = run('/render/text/profile-list');
+  assert.is(r.status, 0, r.stdout + r.stderr);
+  assert.match(r.stdout, /^✔ render\/text\/profile-list-text\.test\.js \(\d+\) \d+\.\d s, CPU \d+\.\d s$/m);
+  assert.match(r.stdout, /^Most CPU \(the suite and the processes it started\):$/m);
+  assert.match(r.stdout, /^ +\d+ s {2}in all, over \d+ suites$/m);
+});
+
 test.run();
