@@ -1,5 +1,13 @@
-import stringWidth from 'string-width';
-import wrapAnsi from 'wrap-ansi';
+import { createRequire } from 'node:module';
+
+// string-width builds its Unicode emoji tables when loaded (about 12 ms of every CLI start): it and
+// wrap-ansi are loaded at the first text that needs them, which plain ASCII within its width never does.
+const load = createRequire(import.meta.url);
+let stringWidth: ((text: string) => number) | undefined;
+let wrapAnsiLoaded: typeof import('wrap-ansi').default | undefined;
+const wrapAnsi: typeof import('wrap-ansi').default = (text, columns, options) =>
+  (wrapAnsiLoaded ??= (load('wrap-ansi') as typeof import('wrap-ansi')).default)(text, columns, options);
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
 
 /** How a cell wider than its column gives way: onto more lines, or cut with an ellipsis. */
 export type Overflow = 'wrap' | 'truncate';
@@ -10,6 +18,8 @@ export type Overflow = 'wrap' | 'truncate';
  * count does not).
  */
 export function visibleWidth(text: string): number {
+  if (PLAIN_ASCII.test(text)) return text.length;
+  stringWidth ??= (load('string-width') as typeof import('string-width')).default;
   return stringWidth(text);
 }
 
