@@ -1,8 +1,5 @@
 import type { ProfileSummary } from '../profile.js';
-import { openFileStorage } from './file-storage.js';
 import type { StoreWriterSpec, WrittenReport } from './profile-storage.js';
-import { openPostgresThreadWriter } from './postgres-thread-writer.js';
-import { adoptSharedWriting } from './store-files.js';
 
 /** The write side of a store, opened in the thread that builds the profiles (the profiler worker). */
 export interface StoreWriter {
@@ -17,13 +14,21 @@ export interface StoreWriter {
  * own (its catalog, segment writer, compression and retention) whose segments this process's other
  * threads know as live. `report` is told, per batch written, which profiles are stored and which
  * were dropped, and each warning as it comes. For a PostgreSQL database, a queue inserting over a
- * connection of its own (postgres-thread-writer.ts).
+ * connection of its own (postgres-thread-writer.ts). Only the backend asked for is loaded: the worker
+ * of a store folder never loads the PostgreSQL client.
  */
 export async function openStoreWriter(
   spec: StoreWriterSpec,
   report: (written: WrittenReport) => void,
 ): Promise<StoreWriter> {
-  if (spec.kind === 'postgres') return openPostgresThreadWriter(spec, report);
+  if (spec.kind === 'postgres') {
+    const { openPostgresThreadWriter } = await import('./postgres-thread-writer.js');
+    return openPostgresThreadWriter(spec, report);
+  }
+  const [{ openFileStorage }, { adoptSharedWriting }] = await Promise.all([
+    import('./file-storage.js'),
+    import('./store-files.js'),
+  ]);
   adoptSharedWriting(spec.writing);
   const storage = await openFileStorage({
     dir: spec.dir,
