@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BODY_CAP } from '../../core/profiler/request-collector.js';
-import { runApp, startServe, type ServeProcess } from '../helpers/cli.js';
-import { fetchProfileJson, fetchText } from '../helpers/serve.js';
+import { runApp, runAppInProcess } from '../helpers/cli.js';
+import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
 
 // Required: `app profiles export <token> --curl | --har`: "the recorded request ... (redacted values left out
 // and said so)"; `app replay`: "Redacted values are never sent as placeholders: the header is left out, the
@@ -13,17 +13,17 @@ import { fetchProfileJson, fetchText } from '../helpers/serve.js';
 // body the profile kept only the first BODY_CAP bytes of: sending that prefix as the body is not the recorded
 // request either, so replay refuses it unless told (--send-incomplete), as for a redacted body value.
 
-const test = suite('app profiles export --har and app replay tell what they could not reproduce (real bin)');
+const test = suite('app profiles export --har and app replay tell what they could not reproduce');
 let dir: string;
 let store: string;
-let serve: ServeProcess;
+let serve: TestServer;
 let redactedToken: string;
 let bigToken: string;
 
 test.before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'appkernel-export-incomplete-'));
   store = join(dir, 'store');
-  serve = await startServe(['--store', store, '--no-watch'], { cwd: dir });
+  serve = await serveForTest({ store: store, root: dir });
   const r = await fetchText(`${serve.base}/hello/ann?password=hunter2&page=2`, {
     headers: { authorization: 'Bearer s3cret', 'x-trace-id': 't1' },
   });
@@ -60,7 +60,7 @@ test("when a request with secrets is exported as HAR, then no placeholder is in 
 });
 
 test('when the recorded body was cut at the cap, then plain replay sends nothing and exits 1; with --send-incomplete it sends the cut body and says so', async () => {
-  const refused = await runApp(['replay', bigToken, '--json', '--store', store]);
+  const refused = await runAppInProcess(['replay', bigToken, '--json', '--store', store]);
   assert.is(refused.code, 1, refused.stderr);
   assert.match(
     refused.stderr,
@@ -69,14 +69,14 @@ test('when the recorded body was cut at the cap, then plain replay sends nothing
       'm',
     ),
   );
-  const r = await runApp(['replay', bigToken, '--json', '--send-incomplete', '--store', store]);
+  const r = await runAppInProcess(['replay', bigToken, '--json', '--send-incomplete', '--store', store]);
   assert.is(r.code, 0, r.stderr);
   assert.match(r.stderr, /^Incomplete request: the stored body was sent as it is, cut when recorded/m);
   assert.is(JSON.parse(r.stdout).bodyTruncated, true);
 });
 
 test('when the recorded body was cut at the cap, then the curl export says so in its comment line', async () => {
-  const r = await runApp(['profiles', 'export', bigToken, '--curl', '--store', store]);
+  const r = await runAppInProcess(['profiles', 'export', bigToken, '--curl', '--store', store]);
   assert.is(r.code, 0, r.stderr);
   assert.match(
     r.stdout.split('\n')[0],

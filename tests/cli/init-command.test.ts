@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runApp } from '../helpers/cli.js';
+import { runApp, runAppInProcess } from '../helpers/cli.js';
 
-const test = suite('app init [dir] [--force] (real bin)');
+const test = suite('app init [dir] [--force]');
 let dir: string;
 
 test.before(() => {
@@ -33,11 +33,11 @@ test('a non-empty folder is refused with exit 2 and nothing in it changes; --for
   writeFileSync(join(mine, 'app.config.ts'), '// my own app\n');
   writeFileSync(join(mine, 'notes.txt'), 'keep me\n');
   writeFileSync(join(mine, 'package.json'), '{ "name": "mine", "scripts": { "test": "my-tests" } }\n');
-  const refused = await runApp(['init', 'mine'], { cwd: dir });
+  const refused = await runAppInProcess(['init', 'mine'], { cwd: dir });
   assert.is(refused.code, 2);
   assert.match(refused.stderr, /^app: The folder "mine" is not empty \(app\.config\.ts, notes\.txt\): use --force/m);
   assert.not.ok(existsSync(join(mine, 'tsconfig.json')), 'nothing written');
-  const forced = await runApp(['init', 'mine', '--force'], { cwd: dir });
+  const forced = await runAppInProcess(['init', 'mine', '--force'], { cwd: dir });
   assert.is(forced.code, 0, forced.stderr);
   assert.is(readFileSync(join(mine, 'app.config.ts'), 'utf8'), '// my own app\n');
   assert.is(readFileSync(join(mine, 'notes.txt'), 'utf8'), 'keep me\n');
@@ -52,7 +52,7 @@ test('an existing package.json gains only the missing scripts and the dependency
   const theirs = join(dir, 'theirs');
   mkdirSync(theirs);
   writeFileSync(join(theirs, 'package.json'), '{ "name": "theirs", "scripts": { "dev": "vite" } }\n');
-  const r = await runApp(['init', 'theirs'], { cwd: dir });
+  const r = await runAppInProcess(['init', 'theirs'], { cwd: dir });
   assert.is(r.code, 0, r.stderr);
   const pkg = JSON.parse(readFileSync(join(theirs, 'package.json'), 'utf8'));
   assert.equal(pkg, {
@@ -69,7 +69,7 @@ test('an existing package.json gains only the missing scripts and the dependency
   assert.match(r.stderr, /^ +npx app serve +serve it on http:\/\/127\.0\.0\.1:8000/m);
   assert.ok(existsSync(join(theirs, 'app.config.mts')), 'an ES module in a package of another type');
   assert.not.ok(existsSync(join(theirs, 'app.config.ts')));
-  const again = await runApp(['init', 'theirs', '--force'], { cwd: dir });
+  const again = await runAppInProcess(['init', 'theirs', '--force'], { cwd: dir });
   assert.match(again.stderr, /^kept +package\.json \(already there\)$/m);
   assert.match(again.stderr, /^kept +app\.config\.mts/m);
 });
@@ -80,7 +80,7 @@ test('a folder name with a space or a quote is shown quoted in the "cd" line, re
     ["bob's app", "$'bob\\'s app'"],
     ['plain-app', 'plain-app'],
   ]) {
-    const r = await runApp(['init', name], { cwd: dir });
+    const r = await runAppInProcess(['init', name], { cwd: dir });
     assert.is(r.code, 0, r.stderr);
     assert.ok(r.stderr.includes(`\n  cd ${shown}\n`), r.stderr);
   }
@@ -88,7 +88,7 @@ test('a folder name with a space or a quote is shown quoted in the "cd" line, re
 
 test('a file given as the folder is exit 2', async () => {
   writeFileSync(join(dir, 'a-file'), 'x');
-  const r = await runApp(['init', 'a-file'], { cwd: dir });
+  const r = await runAppInProcess(['init', 'a-file'], { cwd: dir });
   assert.is(r.code, 2);
   assert.match(r.stderr, /exists and is not a folder/);
 });
@@ -101,7 +101,7 @@ test('a package.json that is not valid JSON is exit 2 naming it, and the folder 
     ['init', 'broken'],
     ['init', 'broken', '--force'],
   ]) {
-    const r = await runApp(args, { cwd: dir });
+    const r = await runAppInProcess(args, { cwd: dir });
     assert.is(r.code, 2, args.join(' '));
     assert.match(r.stderr, /^app: The package\.json in ".*broken" is not valid JSON: /);
     assert.equal(readdirSync(broken), ['package.json'], `${args.join(' ')} wrote nothing`);

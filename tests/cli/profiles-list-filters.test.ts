@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runApp, runCliInProcess, startServe } from '../helpers/cli.js';
-import { fetchProfileJson, fetchText } from '../helpers/serve.js';
+import { runApp, runCliInProcess, runAppInProcess } from '../helpers/cli.js';
+import { fetchProfileJson, fetchText, serveForTest } from '../helpers/serve.js';
 
 // Required: `app profiles list [--status <404|4xx>] [--method <m>] [--ip <ip>] [--url <substring>] [--since <time>]
 // [--until <time>] [--limit 20] [--json] [--store <dir>]`, newest first, a table like the search page, read from
@@ -41,7 +41,7 @@ async function request(path: string, method = 'GET'): Promise<string> {
   return token;
 }
 
-/** The filters' JSON, from the CLI run in this process; the text, time zones, latest and usage errors go through the real bin. */
+/** The filters' JSON, from the CLI run in this process; time zones and usage errors go through the real bin. */
 async function list(...args: string[]): Promise<Row[]> {
   const r = await runCliInProcess(['profiles', 'list', '--json', '--limit', '1000', ...args, '--store', store]);
   assert.is(r.code, 0, r.stderr);
@@ -54,9 +54,8 @@ const own = (rows: Row[]) => rows.filter((row) => !row.url.includes('/_profiler/
 test.before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'appkernel-list-filters-'));
   store = join(dir, 'store');
-  const serve = await startServe(['--store', store, '--no-watch'], { cwd: dir });
+  const serve = await serveForTest({ store: store, root: dir });
   base = serve.base;
-  assert.match(base, /^http:\/\/127\.0\.0\.1:\d+$/, 'app serve binds 127.0.0.1 by default');
   try {
     first['/hello/early'] = await request('/hello/early');
     first['/robots.txt'] = await request('/robots.txt');
@@ -67,7 +66,7 @@ test.before(async () => {
     second['GET /contact'] = await request('/contact');
     second['/hello/late'] = await request('/hello/late');
   } finally {
-    assert.is(await serve.stop(), 0);
+    await serve.stop();
   }
 });
 
@@ -143,7 +142,7 @@ test("when --since is written as the list shows times (UTC, no zone), then it me
 
 test('when --limit 2, then the two newest rows', async () => {
   const all = await list();
-  const r = await runApp(['profiles', 'list', '--json', '--limit', '2', '--store', store]);
+  const r = await runAppInProcess(['profiles', 'list', '--json', '--limit', '2', '--store', store]);
   assert.equal(
     (JSON.parse(r.stdout) as Row[]).map((row) => row.token),
     all.slice(0, 2).map((row) => row.token),
@@ -151,7 +150,7 @@ test('when --limit 2, then the two newest rows', async () => {
 });
 
 test('when listed as text, then the count, the columns of the search page and one line per row with status, time, duration and token', async () => {
-  const r = await runApp(['profiles', 'list', '--url', '/hello/', '--wide', '--store', store]);
+  const r = await runAppInProcess(['profiles', 'list', '--url', '/hello/', '--wide', '--store', store]);
   assert.is(r.code, 0, r.stderr);
   const lines = r.stdout.trimEnd().split('\n');
   assert.match(r.stdout, /^2 results found$/m);
@@ -172,7 +171,7 @@ test('when listed as text, then the count, the columns of the search page and on
 
 test('when show latest, then the newest stored profile', async () => {
   const newest = (await list())[0];
-  const r = await runApp(['profiles', 'show', 'latest', '--json', '--store', store]);
+  const r = await runAppInProcess(['profiles', 'show', 'latest', '--json', '--store', store]);
   assert.is(r.code, 0, r.stderr);
   assert.is(JSON.parse(r.stdout).token, newest.token);
 });
@@ -190,19 +189,19 @@ test("when listed, then the profiler's own requests (the JSON polls above) are l
 });
 
 test('when --limit is below the number matched, then the text says "<shown> of <total> results found"', async () => {
-  const r = await runApp(['profiles', 'list', '--limit', '3', '--store', store]);
+  const r = await runAppInProcess(['profiles', 'list', '--limit', '3', '--store', store]);
   assert.is(r.code, 0, r.stderr);
   assert.match(r.stdout, /^3 of 5 results found$/m);
-  const wide = await runApp(['profiles', 'list', '--limit', '3', '--include-profiler', '--store', store]);
+  const wide = await runAppInProcess(['profiles', 'list', '--limit', '3', '--include-profiler', '--store', store]);
   const total = (await list('--include-profiler')).length;
   assert.match(wide.stdout, new RegExp(`^3 of ${total} results found$`, 'm'));
 });
 
 test('when show latest, then not a profiler request; with --include-profiler, the newest of all', async () => {
-  const r = await runApp(['profiles', 'show', 'latest', '--json', '--store', store]);
+  const r = await runAppInProcess(['profiles', 'show', 'latest', '--json', '--store', store]);
   assert.not.ok(JSON.parse(r.stdout).url.includes('/_profiler'));
   const all = await list('--include-profiler');
-  const any = await runApp(['profiles', 'show', 'latest', '--json', '--include-profiler', '--store', store]);
+  const any = await runAppInProcess(['profiles', 'show', 'latest', '--json', '--include-profiler', '--store', store]);
   assert.is(any.code, 0, any.stderr);
   assert.is(JSON.parse(any.stdout).token, all[0].token);
   assert.ok(all[0].url.includes('/_profiler/'), all[0].url);

@@ -4,13 +4,12 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { load } from 'cheerio';
-import { runApp, runCliInProcess, startServe } from '../helpers/cli.js';
-import { fetchProfileJson, fetchText } from '../helpers/serve.js';
+import { runApp, runAppInProcess } from '../helpers/cli.js';
+import { fetchProfileJson, fetchText, serveForTest } from '../helpers/serve.js';
 
-// The real bin, except where one test shows many panels: those run the CLI in this process, fitted to
-// the 100 columns the piped bin fits.
-const test = suite("app profiles show (every panel), diff and export, on a stopped server's store (real bin)");
-const inProcess = (args: string[]) => runCliInProcess(args, { columns: 100 });
+// The CLI runs in this process, as the piped bin does; the real bin shows one panel, one diff and one export.
+const test = suite("app profiles show (every panel), diff and export, on a stopped server's store");
+const inProcess = runAppInProcess;
 let dir: string;
 let store: string;
 let base: string;
@@ -20,7 +19,7 @@ let hello: string;
 test.before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'appkernel-show-'));
   store = join(dir, 'store');
-  const serve = await startServe(['--store', store, '--no-watch'], { cwd: dir });
+  const serve = await serveForTest({ store, root: dir });
   base = serve.base;
   try {
     notFound = (await fetchText(`${base}/robots.txt`)).headers['x-debug-token'];
@@ -28,7 +27,7 @@ test.before(async () => {
     await fetchProfileJson(base, notFound);
     await fetchProfileJson(base, hello);
   } finally {
-    assert.is(await serve.stop(), 0);
+    await serve.stop();
   }
 });
 
@@ -62,12 +61,12 @@ test("when each panel is shown as text, then exit 0, the summary and the panel's
 });
 
 test('when no panel is given, then the exception panel for a 404 and the request panel for a 200', async () => {
-  assert.match((await runApp(['profiles', 'show', notFound, '--store', store])).stdout, /\[2\/2\]/);
-  assert.match((await runApp(['profiles', 'show', hello, '--store', store])).stdout, /^Request\n-+$/m);
+  assert.match((await inProcess(['profiles', 'show', notFound, '--store', store])).stdout, /\[2\/2\]/);
+  assert.match((await inProcess(['profiles', 'show', hello, '--store', store])).stdout, /^Request\n-+$/m);
 });
 
 test('when --html, then the profiler page of that panel, as the server renders it', async () => {
-  const r = await runApp(['profiles', 'show', notFound, '--panel', 'exception', '--html', '--store', store]);
+  const r = await inProcess(['profiles', 'show', notFound, '--panel', 'exception', '--html', '--store', store]);
   assert.is(r.code, 0, r.stderr);
   const $ = load(r.stdout);
   const text = $.root().text();
@@ -77,14 +76,14 @@ test('when --html, then the profiler page of that panel, as the server renders i
 
 test('when a token is pasted with blanks around it, then it is the same profile', async () => {
   const [plain, pasted] = await Promise.all(
-    [hello, ` ${hello}\n`].map((token) => runApp(['profiles', 'show', token, '--json', '--store', store])),
+    [hello, ` ${hello}\n`].map((token) => inProcess(['profiles', 'show', token, '--json', '--store', store])),
   );
   assert.is(pasted.code, 0, pasted.stderr);
   assert.is(pasted.stdout, plain.stdout);
 });
 
 test('when an unknown panel is asked for, then a usage error naming the choices, exit 2', async () => {
-  const r = await runApp(['profiles', 'show', notFound, '--panel', 'nope', '--store', store]);
+  const r = await inProcess(['profiles', 'show', notFound, '--panel', 'nope', '--store', store]);
   assert.is(r.code, 2);
   assert.match(
     r.stderr,
@@ -110,7 +109,7 @@ test('when a panel is asked for by its Symfony name (logger, performance, routin
 });
 
 test("when --panel X --json, then only that panel's data; times are ISO 8601 strings", async () => {
-  const r = await runApp(['profiles', 'show', hello, '--panel', 'time', '--json', '--store', store]);
+  const r = await inProcess(['profiles', 'show', hello, '--panel', 'time', '--json', '--store', store]);
   assert.is(r.code, 0, r.stderr);
   const json = JSON.parse(r.stdout);
   assert.equal(Object.keys(json), ['token', 'time', 'panel', 'data']);
@@ -128,7 +127,7 @@ test("when --panel X --json, then only that panel's data; times are ISO 8601 str
 });
 
 test('when --json and --html are both given, then a usage error naming both, exit 2', async () => {
-  const r = await runApp(['profiles', 'show', hello, '--json', '--html', '--store', store]);
+  const r = await inProcess(['profiles', 'show', hello, '--json', '--html', '--store', store]);
   assert.is(r.code, 2);
   assert.is(r.stdout, '');
   assert.match(r.stderr.split('\n')[0]!, /--json.*--html|--html.*--json/);
@@ -140,14 +139,14 @@ test('when two profiles differ, then diff names status, route and exceptions and
   assert.match(differ.stdout, /≠\s+status\s+404\s+200/);
   assert.match(differ.stdout, /≠\s+route\s+\(none\)\s+hello/);
   assert.match(differ.stdout, /≠\s+exception classes\s+NotFoundHttpError <- ResourceNotFoundError\s+\(none\)/);
-  const json = JSON.parse((await runApp(['profiles', 'diff', notFound, hello, '--json', '--store', store])).stdout);
+  const json = JSON.parse((await inProcess(['profiles', 'diff', notFound, hello, '--json', '--store', store])).stdout);
   assert.is(json.same, false);
-  const same = await runApp(['profiles', 'diff', hello, hello, '--store', store]);
+  const same = await inProcess(['profiles', 'diff', hello, hello, '--store', store]);
   assert.is(same.code, 0, same.stdout);
 });
 
 test('when exported, then a curl line and a HAR entry of the recorded request, aimed at --target while the server that recorded it is stopped; asking for both is a usage error', async () => {
-  const unchecked = await runApp(['profiles', 'export', hello, '--curl', '--store', store]);
+  const unchecked = await inProcess(['profiles', 'export', hello, '--curl', '--store', store]);
   assert.is(unchecked.code, 1, unchecked.stdout);
   assert.match(
     unchecked.stderr,
@@ -157,12 +156,12 @@ test('when exported, then a curl line and a HAR entry of the recorded request, a
   assert.is(curl.code, 0, curl.stderr);
   assert.match(curl.stdout, new RegExp(`^curl -X GET '${base}/hello/ann'`));
   const har = JSON.parse(
-    (await runApp(['profiles', 'export', hello, '--har', '--target', base, '--store', store])).stdout,
+    (await inProcess(['profiles', 'export', hello, '--har', '--target', base, '--store', store])).stdout,
   );
   assert.is(har.log.version, '1.2');
   assert.is(har.log.entries[0].request.url, `${base}/hello/ann`);
   assert.is(har.log.entries[0].response.status, 200);
-  const both = await runApp(['profiles', 'export', hello, '--curl', '--har', '--store', store]);
+  const both = await inProcess(['profiles', 'export', hello, '--curl', '--har', '--store', store]);
   assert.is(both.code, 2);
 });
 

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { visibleWidth } from '../../render/text/fit.js';
-import { runApp, startServe } from '../helpers/cli.js';
-import { fetchProfileJson, fetchText } from '../helpers/serve.js';
+import { runApp, runAppInProcess } from '../helpers/cli.js';
+import { fetchProfileJson, fetchText, serveForTest } from '../helpers/serve.js';
 
 const test = suite(
-  "profiles show --panel log and exception: the event channel's DEBUG records hidden behind a count, --all shows them, contexts wrap between JSON values (real bin, COLUMNS 80 and 100)",
+  "profiles show --panel log and exception: the event channel's DEBUG records hidden behind a count, --all shows them, contexts wrap between JSON values (COLUMNS 80 and 100)",
 );
 let dir: string;
 let store: string;
@@ -19,7 +19,7 @@ const contexts: Record<string, Record<string, unknown>> = {};
 test.before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'appkernel-quiet-log-'));
   store = join(dir, 'store');
-  const serve = await startServe(['--store', store, '--no-watch'], { cwd: dir });
+  const serve = await serveForTest({ store: store, root: dir });
   try {
     for (const path of ['/hello/world', '/boom']) {
       tokens[path] = (await fetchText(`${serve.base}${path}`)).headers['x-debug-token'];
@@ -34,7 +34,7 @@ test.before(async () => {
       contexts[path] = records.find((r) => r.message.startsWith('Matched route'))!.context;
     }
   } finally {
-    assert.is(await serve.stop(), 0);
+    await serve.stop();
   }
 });
 
@@ -62,7 +62,7 @@ function logRows(stdout: string): Row[] {
 }
 
 const show = (path: string, panel: string, columns: number, ...more: string[]) =>
-  runApp(['profiles', 'show', tokens[path]!, '--panel', panel, '--store', store, ...more], {
+  runAppInProcess(['profiles', 'show', tokens[path]!, '--panel', panel, '--store', store, ...more], {
     env: { COLUMNS: String(columns) },
   });
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { PACKAGE_ENTRY, runApp, startServe, type ServeProcess } from '../helpers/cli.js';
+import { PACKAGE_ENTRY, runApp, startServe, type ServeProcess, runAppInProcess } from '../helpers/cli.js';
 import { fetchProfileJson, fetchText } from '../helpers/serve.js';
 import { waitFor } from '../helpers/poll.js';
 
@@ -15,7 +15,7 @@ ${extra};
 `;
 }
 
-const test = suite('app replay and watch mode (real bin, an app file)');
+const test = suite('app replay and watch mode (an app file)');
 let dir: string;
 let store: string;
 let appFile: string;
@@ -46,7 +46,7 @@ test('when a 404 is replayed, then a new 404 profile and --diff exits 0; once th
   assert.ok(m, again.stdout);
   assert.is.not(m![1], token);
 
-  const same = await runApp(['replay', token, '--diff', '--store', store]);
+  const same = await runAppInProcess(['replay', token, '--diff', '--store', store]);
   assert.is(same.code, 0, same.stdout + same.stderr);
 
   writeFileSync(
@@ -58,7 +58,7 @@ test('when a 404 is replayed, then a new 404 profile and --diff exits 0; once th
   const reloaded = await waitFor(async () => (await fetchText(`${serve.base}/robots.txt`)).status === 200, 5000);
   assert.ok(reloaded, serve.output());
 
-  const differs = await runApp(['replay', token, '--diff', '--store', store]);
+  const differs = await runAppInProcess(['replay', token, '--diff', '--store', store]);
   assert.is(differs.code, 1, differs.stdout + differs.stderr);
   assert.match(differs.stdout, /status/);
   assert.match(differs.stdout, /404/);
@@ -67,7 +67,7 @@ test('when a 404 is replayed, then a new 404 profile and --diff exits 0; once th
 
 test('when the app file changes, then the new route answers within one second (2.5 s margin) and every profile is kept', async () => {
   const before = JSON.parse(
-    (await runApp(['profiles', 'list', '--json', '--limit', '1000', '--store', store])).stdout,
+    (await runAppInProcess(['profiles', 'list', '--json', '--limit', '1000', '--store', store])).stdout,
   ) as { token: string }[];
   const start = Date.now();
   writeFileSync(appFile, appSource(`  .get('fresh', '/fresh', () => 'fresh')`));
@@ -75,7 +75,7 @@ test('when the app file changes, then the new route answers within one second (2
   const ok = await waitFor(async () => (await fetchText(`${serve.base}/fresh`)).status === 200, 2500);
   assert.ok(ok, `/fresh did not answer within ${Date.now() - start} ms\n${serve.output()}`);
   const after = JSON.parse(
-    (await runApp(['profiles', 'list', '--json', '--limit', '1000', '--store', store])).stdout,
+    (await runAppInProcess(['profiles', 'list', '--json', '--limit', '1000', '--store', store])).stdout,
   ) as { token: string }[];
   const kept = new Set(after.map((row) => row.token));
   assert.ok(

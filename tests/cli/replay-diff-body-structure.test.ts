@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { PACKAGE_ENTRY, runApp, startServe, type ServeProcess } from '../helpers/cli.js';
+import { PACKAGE_ENTRY, runApp, startServe, type ServeProcess, runAppInProcess } from '../helpers/cli.js';
 import { fetchProfileJson, fetchText } from '../helpers/serve.js';
 import { waitFor } from '../helpers/poll.js';
 
@@ -21,7 +21,7 @@ export const app = createApp()
   .get('api', '/api/orders', () => new Response(${JSON.stringify(json)}, 200, { 'Content-Type': 'application/json' }));
 `;
 
-const test = suite("app replay --diff compares the body's structure (real bin, an app file)");
+const test = suite("app replay --diff compares the body's structure (an app file)");
 let dir: string;
 let store: string;
 let appFile: string;
@@ -67,7 +67,7 @@ test('when the page keeps its status, route, title and type but its structure ch
     await waitFor(async () => (await fetchText(`${serve.base}/orders`)).body.includes('<ul>'), 5000),
     serve.output(),
   );
-  const r = await runApp(['replay', htmlToken, '--diff', '--store', store]);
+  const r = await runAppInProcess(['replay', htmlToken, '--diff', '--store', store]);
   assert.is(r.code, 1, `a changed page structure passed as the same behaviour:\n${r.stdout}${r.stderr}`);
   assert.match(r.stdout, /body|outline|structure/i);
 });
@@ -83,7 +83,7 @@ test('when the JSON keeps its size and type but its keys change, then --diff exi
     await waitFor(async () => (await fetchText(`${serve.base}/api/orders`)).body.includes('errors'), 5000),
     serve.output(),
   );
-  const r = await runApp(['replay', jsonToken, '--diff', '--store', store]);
+  const r = await runAppInProcess(['replay', jsonToken, '--diff', '--store', store]);
   assert.is(r.code, 1, `a changed JSON structure passed as the same behaviour:\n${r.stdout}${r.stderr}`);
 });
 

@@ -3,20 +3,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runApp, startServe, type ServeProcess } from '../helpers/cli.js';
+import { runApp, runAppInProcess } from '../helpers/cli.js';
 import { startCountingServer, type CountingServer } from '../helpers/counting-server.js';
-import { fetchProfileJson, fetchText } from '../helpers/serve.js';
+import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
 
 // A redacted field replaces that value only, in the stored body, the curl and HAR exports and
 // replay; plain replay refuses (exit 1, naming --data) to send a body it knows is incomplete; the HAR carries the
 // response preview.
 
 const test = suite(
-  "a redacted body field keeps the body's shape: stored, exported, replayed only when told (real bin, real servers)",
+  "a redacted body field keeps the body's shape: stored, exported, replayed only when told (real servers)",
 );
 let dir: string;
 let store: string;
-let serve: ServeProcess;
+let serve: TestServer;
 let counting: CountingServer;
 let json: string;
 let form: string;
@@ -24,10 +24,7 @@ let form: string;
 test.before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'appkernel-redacted-body-'));
   store = join(dir, 'store');
-  [serve, counting] = await Promise.all([
-    startServe(['--store', store, '--no-watch'], { cwd: dir }),
-    startCountingServer(),
-  ]);
+  [serve, counting] = await Promise.all([serveForTest({ store: store, root: dir }), startCountingServer()]);
   json = (
     await fetchText(`${serve.base}/contact`, {
       method: 'POST',
@@ -56,17 +53,17 @@ test("when a JSON body with a password is stored, then only the password's value
 });
 
 test('when it is exported as curl, then the body is sent with the other fields as recorded and the comment says which value is a placeholder', async () => {
-  const r = await runApp(['profiles', 'export', json, '--curl', '--store', store]);
+  const r = await runAppInProcess(['profiles', 'export', json, '--curl', '--store', store]);
   assert.is(r.code, 0, r.stderr);
   const [comment, command] = r.stdout.trim().split('\n');
   assert.match(comment, /^# body incomplete: password redacted when recorded, left as \[REDACTED\]/);
   assert.ok(command.endsWith(` --data-raw '{"user":"a","password":"[REDACTED]"}'`), command);
-  const urlEncoded = await runApp(['profiles', 'export', form, '--curl', '--store', store]);
+  const urlEncoded = await runAppInProcess(['profiles', 'export', form, '--curl', '--store', store]);
   assert.ok(urlEncoded.stdout.trim().endsWith(` --data-raw 'user=a&password=[REDACTED]'`), urlEncoded.stdout);
 });
 
 test("when it is exported as HAR, then postData keeps the body's shape and response.content carries the stored preview", async () => {
-  const r = await runApp(['profiles', 'export', json, '--har', '--store', store]);
+  const r = await runAppInProcess(['profiles', 'export', json, '--har', '--store', store]);
   assert.is(r.code, 0, r.stderr);
   const entry = JSON.parse(r.stdout).log.entries[0];
   assert.equal(entry.request.postData, { mimeType: 'application/json', text: '{"user":"a","password":"[REDACTED]"}' });
@@ -89,7 +86,7 @@ test('when plain replay meets the redacted body, then it sends nothing, exits 1 
 });
 
 test('when told with --send-incomplete, then the stored body goes as it is (the other fields as recorded) and stderr says so', async () => {
-  const r = await runApp(['replay', json, '--send-incomplete', '--json', '--store', store]);
+  const r = await runAppInProcess(['replay', json, '--send-incomplete', '--json', '--store', store]);
   assert.is(r.code, 0, r.stderr);
   assert.match(r.stderr, /^Incomplete request: the stored body was sent as it is, password redacted when recorded/m);
   const result = JSON.parse(r.stdout);
@@ -101,7 +98,15 @@ test('when told with --send-incomplete, then the stored body goes as it is (the 
 });
 
 test('when --data gives the body, then it is sent without a word about the recorded one', async () => {
-  const r = await runApp(['replay', json, '--data', '{"user":"a","password":"y"}', '--json', '--store', store]);
+  const r = await runAppInProcess([
+    'replay',
+    json,
+    '--data',
+    '{"user":"a","password":"y"}',
+    '--json',
+    '--store',
+    store,
+  ]);
   assert.is(r.code, 0, r.stderr);
   assert.not.match(r.stderr, /Incomplete/);
   const result = JSON.parse(r.stdout);

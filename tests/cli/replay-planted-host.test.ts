@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runApp, startServe, type ServeProcess } from '../helpers/cli.js';
+import { runApp, runAppInProcess } from '../helpers/cli.js';
 import { sendRaw, startCountingServer, type CountingServer } from '../helpers/counting-server.js';
-import { fetchProfileJson } from '../helpers/serve.js';
+import { fetchProfileJson, serveForTest, type TestServer } from '../helpers/serve.js';
 
 // The Host a request was recorded with is the client's word: a request to the server on A sent with
 // `Host: 127.0.0.1:<B>` must not make replay send a developer's --header token, the body, and the
@@ -13,11 +13,11 @@ import { fetchProfileJson } from '../helpers/serve.js';
 // server that counts what it gets.
 
 const test = suite(
-  'app replay and export send a request recorded with a planted loopback Host to the server that answered it (real bin)',
+  'app replay and export send a request recorded with a planted loopback Host to the server that answered it',
 );
 let dir: string;
 let store: string;
-let a: ServeProcess;
+let a: TestServer;
 let b: CountingServer;
 let aPort: number;
 let planted: string;
@@ -39,7 +39,7 @@ test.before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'appkernel-replay-planted-'));
   store = join(dir, 'store');
   b = await startCountingServer();
-  a = await startServe(['--store', store, '--no-watch'], { cwd: dir });
+  a = await serveForTest({ store: store, root: dir });
   aPort = Number(new URL(a.base).port);
   planted = await profiled('/contact?page=2', {
     method: 'POST',
@@ -83,7 +83,17 @@ test('when replayed without --target, then A gets the request, the --header toke
 
 test('when replayed with --target B, then B gets the request with the --header token', async () => {
   const before = b.received.length;
-  const r = await runApp(['replay', planted, '--target', b.base, '--json', '--header', TOKEN_HEADER, '--store', store]);
+  const r = await runAppInProcess([
+    'replay',
+    planted,
+    '--target',
+    b.base,
+    '--json',
+    '--header',
+    TOKEN_HEADER,
+    '--store',
+    store,
+  ]);
   assert.is(r.code, 0, r.stderr);
   assert.is(JSON.parse(r.stdout).url, `${b.base}/contact?page=2`);
   assert.is(b.received.length, before + 1);
@@ -95,7 +105,7 @@ test('when the recorded path is "//127.0.0.1:<B>/x" or "/\\127.0.0.1:<B>/x", the
   for (const path of [`//127.0.0.1:${b.port}/x?q=1`, `/\\127.0.0.1:${b.port}/x`]) {
     const token = await profiled(path);
     const before = b.received.length;
-    const r = await runApp(['replay', token, '--json', '--store', store]);
+    const r = await runAppInProcess(['replay', token, '--json', '--store', store]);
     assert.is(r.code, 0, r.stderr);
     assert.is(b.received.length, before, `${path}: B got ${JSON.stringify(b.received.slice(before))}`);
     const result = JSON.parse(r.stdout);
@@ -107,13 +117,13 @@ test('when the recorded path is "//127.0.0.1:<B>/x" or "/\\127.0.0.1:<B>/x", the
 
 test('when exported as curl and HAR, then both aim at A and say that the recorded Host was replaced', async () => {
   const note = `origin replaced: recorded Host 127.0.0.1:${b.port}, sent to http://127.0.0.1:${aPort}`;
-  const curl = await runApp(['profiles', 'export', planted, '--curl', '--store', store]);
+  const curl = await runAppInProcess(['profiles', 'export', planted, '--curl', '--store', store]);
   assert.is(curl.code, 0, curl.stderr);
   const lines = curl.stdout.trim().split('\n');
   assert.ok(lines.includes(`# ${note}`), curl.stdout);
   assert.ok(lines[lines.length - 1].startsWith(`curl -X POST '${a.base}/contact?page=2'`), curl.stdout);
   assert.not.ok(curl.stdout.includes(`:${b.port}/`), curl.stdout);
-  const har = await runApp(['profiles', 'export', planted, '--har', '--store', store]);
+  const har = await runAppInProcess(['profiles', 'export', planted, '--har', '--store', store]);
   assert.is(har.code, 0, har.stderr);
   const entry = JSON.parse(har.stdout).log.entries[0];
   assert.is(entry.request.url, `${a.base}/contact?page=2`);

@@ -6,9 +6,9 @@ import * as assert from 'uvu/assert';
 import type { Profile } from '../../core/profiler/profile.js';
 import { openStorage } from '../../core/profiler/storage/open-storage.js';
 import { profile200 } from '../core/profiler/fixtures.js';
-import { runApp, startServe, type ServeProcess } from '../helpers/cli.js';
+import { runApp, runAppInProcess, startServe } from '../helpers/cli.js';
 import { startCountingServer, type CountingServer } from '../helpers/counting-server.js';
-import { fetchProfileJson, fetchText } from '../helpers/serve.js';
+import { fetchProfileJson, fetchText, serveForTest } from '../helpers/serve.js';
 import { startTempPostgres, type TempPostgres } from '../helpers/temp-postgres.js';
 
 // Whoever can write to a team's profile database can plant a row: a POST /steal dated ten years
@@ -22,7 +22,8 @@ const test = suite(
 let database: TempPostgres;
 let dir: string;
 let listener: CountingServer;
-let server: ServeProcess;
+/** served in this process, then by the real bin once it restarts */
+let server: { base: string; stop(): Promise<unknown> };
 const PLANTED = 'dead01';
 const TEN_YEARS = 10 * 365 * 86_400_000;
 
@@ -39,7 +40,7 @@ test.before(async () => {
   const storage = await openStorage(database.url);
   storage.write(planted(listener.port));
   await storage.close();
-  server = await startServe(['--store', database.url, '--no-watch'], { cwd: dir });
+  server = await serveForTest({ store: database.url, root: dir });
 });
 
 test.after(async () => {
@@ -50,7 +51,7 @@ test.after(async () => {
 });
 
 test('when the planted row is replayed with a real token, then the listener gets no request, only a bare identity check, and replay exits 1 naming --target', async () => {
-  const r = await runApp([
+  const r = await runAppInProcess([
     'replay',
     PLANTED,
     '--header',
@@ -74,7 +75,7 @@ test('when the planted row is replayed with a real token, then the listener gets
 
 test('when the planted row is exported as curl or HAR, then nothing is printed and the export exits 1 naming --target', async () => {
   for (const format of ['--curl', '--har']) {
-    const r = await runApp(['profiles', 'export', PLANTED, format, '--store', database.url]);
+    const r = await runAppInProcess(['profiles', 'export', PLANTED, format, '--store', database.url]);
     assert.is(r.code, 1, `${format}: ${r.stdout}${r.stderr}`);
     assert.is(r.stdout, '');
     assert.match(r.stderr, /--target/);
@@ -83,7 +84,7 @@ test('when the planted row is exported as curl or HAR, then nothing is printed a
 });
 
 test("when the developer names the listener with --target, then it gets the request: a choice, not the row's", async () => {
-  const r = await runApp(['replay', PLANTED, '--target', listener.base, '--store', database.url]);
+  const r = await runAppInProcess(['replay', PLANTED, '--target', listener.base, '--store', database.url]);
   assert.is(r.code, 0, r.stderr);
   assert.is(listener.received.length, 1);
   assert.is(listener.received[0].url, '/steal');
@@ -92,7 +93,7 @@ test("when the developer names the listener with --target, then it gets the requ
 test("when a profile of the developer's own app serve on that store is replayed without flags, then it goes to that server", async () => {
   const token = (await fetchText(`${server.base}/hello/world?x=1`)).headers['x-debug-token'] as string;
   await fetchProfileJson(server.base, token);
-  const r = await runApp(['replay', token, '--json', '--store', database.url]);
+  const r = await runAppInProcess(['replay', token, '--json', '--store', database.url]);
   assert.is(r.code, 0, r.stderr);
   assert.is(JSON.parse(r.stdout).url, `${server.base}/hello/world?x=1`);
   assert.is(JSON.parse(r.stdout).status, 200);

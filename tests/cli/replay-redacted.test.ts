@@ -3,19 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runApp, startServe, type ServeProcess } from '../helpers/cli.js';
-import { fetchProfileJson, fetchText } from '../helpers/serve.js';
+import { runApp, runAppInProcess } from '../helpers/cli.js';
+import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
 
-const test = suite('redacted values are never sent as placeholders: replay and export (real bin)');
+const test = suite('redacted values are never sent as placeholders: replay and export');
 let dir: string;
 let store: string;
-let serve: ServeProcess;
+let serve: TestServer;
 let token: string;
 
 test.before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'appkernel-replay-redacted-'));
   store = join(dir, 'store');
-  serve = await startServe(['--store', store, '--no-watch'], { cwd: dir });
+  serve = await serveForTest({ store: store, root: dir });
   const r = await fetchText(`${serve.base}/hello/ann?password=hunter2&page=2`, {
     headers: { authorization: 'Bearer s3cret', cookie: 'sid=c00kie' },
   });
@@ -45,7 +45,15 @@ test('when a request with secrets is replayed, then the redacted header, cookie 
 });
 
 test('when --header supplies the redacted header, then it is sent and no longer reported as left out', async () => {
-  const r = await runApp(['replay', token, '--json', '--header', 'Authorization: Bearer again', '--store', store]);
+  const r = await runAppInProcess([
+    'replay',
+    token,
+    '--json',
+    '--header',
+    'Authorization: Bearer again',
+    '--store',
+    store,
+  ]);
   assert.is(r.code, 0, r.stderr);
   const result = JSON.parse(r.stdout);
   assert.not.ok(result.omitted.includes('authorization'));
@@ -57,12 +65,12 @@ test('when --header supplies the redacted header, then it is sent and no longer 
 });
 
 test('when --query supplies the redacted query value, then it is sent (the other pairs as recorded) and no longer reported; the hint names --query', async () => {
-  const plain = await runApp(['replay', token, '--store', store]);
+  const plain = await runAppInProcess(['replay', token, '--store', store]);
   assert.match(
     plain.stderr,
     /^Left out \(redacted when recorded\): authorization, cookie, query password\. Send headers with --header "Name: value", query parameters with --query "name=value"\.$/m,
   );
-  const r = await runApp(['replay', token, '--json', '--query', 'password=again', '--store', store]);
+  const r = await runAppInProcess(['replay', token, '--json', '--query', 'password=again', '--store', store]);
   assert.is(r.code, 0, r.stderr);
   const result = JSON.parse(r.stdout);
   assert.is(result.url, `${serve.base}/hello/ann?page=2&password=again`);
@@ -72,13 +80,13 @@ test('when --query supplies the redacted query value, then it is sent (the other
     replayed.collectors.request.redacted.includes('query password'),
     'the server got a password (and redacted it)',
   );
-  const bad = await runApp(['replay', token, '--query', 'password', '--store', store]);
+  const bad = await runAppInProcess(['replay', token, '--query', 'password', '--store', store]);
   assert.is(bad.code, 2);
   assert.match(bad.stderr, /^app: Invalid query parameter "password": expected "name=value"\.$/m);
 });
 
 test('when the request is exported as curl, then no placeholder is in the command and a comment names what was left out', async () => {
-  const r = await runApp(['profiles', 'export', token, '--curl', '--store', store]);
+  const r = await runAppInProcess(['profiles', 'export', token, '--curl', '--store', store]);
   assert.is(r.code, 0, r.stderr);
   const [comment, command] = r.stdout.trim().split('\n');
   assert.match(comment, /^# left out \(redacted when recorded\): .*authorization.*query password/);

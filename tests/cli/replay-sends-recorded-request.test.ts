@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runApp, startServe, type ServeProcess } from '../helpers/cli.js';
-import { fetchProfileJson, fetchText } from '../helpers/serve.js';
+import { runApp, runAppInProcess } from '../helpers/cli.js';
+import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
 
 // Required: `app replay <token> [--target <base url>] [--header "Name: value"]...` "sends the recorded request
 // again (method, path, query, headers, body) ... to the running server (the recorded host, or --target), and
@@ -12,20 +12,20 @@ import { fetchProfileJson, fetchText } from '../helpers/serve.js';
 // POST with a query, a header and a body, to the recorded host and to another server with --target.
 
 const test = suite(
-  'app replay sends the recorded method, path, query, headers and body, to the recorded host or --target (real bin)',
+  'app replay sends the recorded method, path, query, headers and body, to the recorded host or --target',
 );
 let dir: string;
 let storeA: string;
-let a: ServeProcess;
-let b: ServeProcess;
+let a: TestServer;
+let b: TestServer;
 let token: string;
 const BODY = JSON.stringify({ name: 'ann', message: 'hello again' });
 
 test.before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'appkernel-replay-send-'));
   storeA = join(dir, 'store-a');
-  a = await startServe(['--store', storeA, '--no-watch'], { cwd: dir });
-  b = await startServe(['--store', join(dir, 'store-b'), '--no-watch'], { cwd: dir });
+  a = await serveForTest({ store: storeA, root: dir });
+  b = await serveForTest({ store: join(dir, 'store-b'), root: dir });
   const r = await fetchText(`${a.base}/contact?page=2&sort=name`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-trace-id': 'trace-42' },
@@ -66,7 +66,7 @@ test('when replayed without --target, then the recorded host gets the same metho
 });
 
 test('when replayed with --target, then the other server gets the request and holds the new profile; the recorded host does not', async () => {
-  const r = await runApp(['replay', token, '--target', b.base, '--json', '--store', storeA]);
+  const r = await runAppInProcess(['replay', token, '--target', b.base, '--json', '--store', storeA]);
   assert.is(r.code, 0, r.stderr);
   const result = JSON.parse(r.stdout);
   assert.is(result.url, `${b.base}/contact?page=2&sort=name`);
@@ -77,20 +77,20 @@ test('when replayed with --target, then the other server gets the request and ho
 });
 
 test('when --header replaces a recorded header, then the new value is sent instead of the old one', async () => {
-  const r = await runApp(['replay', token, '--header', 'X-Trace-Id: trace-43', '--json', '--store', storeA]);
+  const r = await runAppInProcess(['replay', token, '--header', 'X-Trace-Id: trace-43', '--json', '--store', storeA]);
   assert.is(r.code, 0, r.stderr);
   const replayed = await fetchProfileJson(a.base, JSON.parse(r.stdout).token);
   assert.is(replayed.collectors.request.headers['x-trace-id'], 'trace-43');
 });
 
 test('when --diff and the server behaves the same, then the comparison is printed and the exit code is 0', async () => {
-  const r = await runApp(['replay', token, '--diff', '--store', storeA]);
+  const r = await runAppInProcess(['replay', token, '--diff', '--store', storeA]);
   assert.is(r.code, 0, r.stdout + r.stderr);
   assert.match(r.stdout, /status\s+200\s+200/);
 });
 
 test('when the target cannot be reached, then a one-line error naming the URL, no stack trace, non-zero exit', async () => {
-  const r = await runApp(['replay', token, '--target', 'http://127.0.0.1:9', '--store', storeA]);
+  const r = await runAppInProcess(['replay', token, '--target', 'http://127.0.0.1:9', '--store', storeA]);
   assert.ok(r.code !== 0);
   assert.match(r.stderr, /Cannot replay POST http:\/\/127\.0\.0\.1:9\/contact/);
   assert.not.match(r.stderr, /\n\s+at /);

@@ -8,7 +8,7 @@ import type { Profile } from '../../core/profiler/profile.js';
 import { replay } from '../../core/profiler/replay.js';
 import { replayableRequest } from '../../core/profiler/export-request.js';
 import { openFileStorage } from '../../core/profiler/storage/file-storage.js';
-import { runApp } from '../helpers/cli.js';
+import { runApp, runAppInProcess } from '../helpers/cli.js';
 import { startCountingServer, type CountingServer } from '../helpers/counting-server.js';
 import { profile200 } from '../core/profiler/fixtures.js';
 
@@ -100,12 +100,12 @@ test('when a profile with Host evil.example:<B> and server address A is replayed
 
 test('when that profile is exported, then curl and HAR aim at A and say the recorded Host was replaced', async () => {
   const note = `origin replaced: recorded Host evil.example:${b.port}, sent to ${a.base}`;
-  const curl = await runApp(['profiles', 'export', FOREIGN, '--curl', '--store', store]);
+  const curl = await runAppInProcess(['profiles', 'export', FOREIGN, '--curl', '--store', store]);
   assert.is(curl.code, 0, curl.stderr);
   assert.ok(curl.stdout.split('\n').includes(`# ${note}`), curl.stdout);
   assert.match(curl.stdout, new RegExp(`^curl -X GET '${a.base}/hello/world\\?page=2'`, 'm'));
   assert.not.ok(curl.stdout.trim().split('\n').pop()!.includes('evil.example'), curl.stdout);
-  const har = JSON.parse((await runApp(['profiles', 'export', FOREIGN, '--har', '--store', store])).stdout).log
+  const har = JSON.parse((await runAppInProcess(['profiles', 'export', FOREIGN, '--har', '--store', store])).stdout).log
     .entries[0];
   assert.is(har.request.url, `${a.base}/hello/world?page=2`);
   assert.ok(har.comment.includes(note), har.comment);
@@ -122,7 +122,7 @@ test('when an old profile (no server address) names a foreign Host, then replay 
     ['profiles', 'export', OLD_FOREIGN, '--curl'],
     ['profiles', 'export', OLD_FOREIGN, '--har'],
   ]) {
-    const r = await runApp([...args, '--store', store]);
+    const r = await runAppInProcess([...args, '--store', store]);
     assert.is(r.code, 1, `${args.join(' ')}: ${r.stdout}${r.stderr}`);
     assert.match(r.stderr, /Host "evil\.example:\d+", which is not loopback.*--target/, r.stderr);
     assert.is(r.stderr.trim().split('\n').length, 1, r.stderr);
@@ -133,18 +133,27 @@ test('when an old profile (no server address) names a foreign Host, then replay 
 
 test('when an old profile names a foreign Host and --target is given, then the target gets the request and the export aims at it', async () => {
   const [sa, sb] = counts();
-  const r = await runApp(['replay', OLD_FOREIGN, '--target', a.base, '--json', '--store', store]);
+  const r = await runAppInProcess(['replay', OLD_FOREIGN, '--target', a.base, '--json', '--store', store]);
   assert.is(r.code, 0, r.stderr);
   assert.equal(counts(), [sa + 1, sb]);
   assert.is(a.received[sa].url, '/hello/world');
-  const curl = await runApp(['profiles', 'export', OLD_FOREIGN, '--curl', '--target', `${a.base}/`, '--store', store]);
+  const curl = await runAppInProcess([
+    'profiles',
+    'export',
+    OLD_FOREIGN,
+    '--curl',
+    '--target',
+    `${a.base}/`,
+    '--store',
+    store,
+  ]);
   assert.is(curl.code, 0, curl.stderr);
   assert.match(curl.stdout, new RegExp(`^curl -X GET '${a.base}/hello/world'`, 'm'));
 });
 
 test('when an old profile names a loopback Host, then it is replayed to that recorded origin (B here), unchanged', async () => {
   const [sa, sb] = counts();
-  const r = await runApp(['replay', OLD_LOOPBACK, '--json', '--store', store]);
+  const r = await runAppInProcess(['replay', OLD_LOOPBACK, '--json', '--store', store]);
   assert.is(r.code, 0, r.stderr);
   assert.equal(counts(), [sa, sb + 1]);
   assert.is(JSON.parse(r.stdout).url, `${b.base}/hello/world`);
@@ -165,7 +174,7 @@ test('when --target is not an http(s) URL without query, fragment or credentials
       ['replay', FOREIGN],
       ['profiles', 'export', FOREIGN, '--curl'],
     ]) {
-      const r = await runApp([...args, '--target', target, '--store', store]);
+      const r = await runAppInProcess([...args, '--target', target, '--store', store]);
       assert.is(r.code, 2, `${args[0]} ${target}: ${r.stderr}`);
       assert.match(r.stderr, /Invalid --target ".*": expected an http\(s\) URL/);
     }

@@ -3,19 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runApp, startServe, type ServeProcess } from '../helpers/cli.js';
+import { runApp, runAppInProcess } from '../helpers/cli.js';
 import { startCountingServer, type CountingServer } from '../helpers/counting-server.js';
-import { fetchProfileJson, fetchText } from '../helpers/serve.js';
+import { fetchProfileJson, fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
 
 // replay --target: a usage error naming the option when it is not an http(s) URL, its path kept as a
 // prefix; --diff against another server ignores the origin quoted in messages; --data/--data-file.
 const test = suite(
-  'app replay: --target checked and its path kept, --diff across origins, --data and --data-file (real bin, real servers)',
+  'app replay: --target checked and its path kept, --diff across origins, --data and --data-file (real servers; the real bin sends --data)',
 );
 let dir: string;
 let store: string;
-let a: ServeProcess;
-let b: ServeProcess;
+let a: TestServer;
+let b: TestServer;
 let counting: CountingServer;
 let notFound: string;
 let hello: string;
@@ -25,8 +25,8 @@ test.before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'appkernel-replay-target-'));
   store = join(dir, 'store');
   [a, b, counting] = await Promise.all([
-    startServe(['--store', store, '--no-watch'], { cwd: dir }),
-    startServe(['--store', join(dir, 'other-store'), '--no-watch'], { cwd: dir }),
+    serveForTest({ store, root: dir }),
+    serveForTest({ store: join(dir, 'other-store'), root: dir }),
     startCountingServer(),
   ]);
   notFound = (await fetchText(`${a.base}/robots.txt`)).headers['x-debug-token'];
@@ -48,7 +48,7 @@ test.after(async () => {
 
 test('when --target has no scheme or another scheme, then a usage error naming --target, exit 2, nothing sent', async () => {
   for (const target of ['127.0.0.1:8731', 'ftp://x', `${counting.base}/x?y=1`]) {
-    const r = await runApp(['replay', hello, '--target', target, '--store', store]);
+    const r = await runAppInProcess(['replay', hello, '--target', target, '--store', store]);
     assert.is(r.code, 2, `${target}: ${r.stderr}`);
     assert.match(
       r.stderr,
@@ -59,11 +59,11 @@ test('when --target has no scheme or another scheme, then a usage error naming -
 });
 
 test('when --target has a path, then the recorded path and query are sent under it (replay and curl alike)', async () => {
-  const r = await runApp(['replay', hello, '--target', `${counting.base}/base/`, '--json', '--store', store]);
+  const r = await runAppInProcess(['replay', hello, '--target', `${counting.base}/base/`, '--json', '--store', store]);
   assert.is(r.code, 0, r.stderr);
   assert.is(counting.received.at(-1)?.url, '/base/hello/ann?page=2');
   assert.is(JSON.parse(r.stdout).url, `${counting.base}/base/hello/ann?page=2`);
-  const curl = await runApp([
+  const curl = await runAppInProcess([
     'profiles',
     'export',
     hello,
@@ -88,14 +88,24 @@ test('when --target has a path the server does not serve, then the new profile i
     join(dir, 'other-store'),
   ];
   const profileFetches = async () =>
-    (JSON.parse((await runApp(list)).stdout) as { url: string }[]).filter((p) => p.url.endsWith('.json')).length;
+    (JSON.parse((await runAppInProcess(list)).stdout) as { url: string }[]).filter((p) => p.url.endsWith('.json'))
+      .length;
   const before = await profileFetches();
-  const plain = await runApp(['replay', hello, '--target', `${b.base}/base`, '--store', store]);
+  const plain = await runAppInProcess(['replay', hello, '--target', `${b.base}/base`, '--store', store]);
   assert.is(plain.code, 0, plain.stderr);
   assert.match(plain.stdout, /\/base\/hello\/ann\?page=2 -> 404 \(token [0-9a-f]{6}\)/);
   assert.is(await profileFetches(), before, 'no profile asked for without --diff');
   const started = Date.now();
-  const diff = await runApp(['replay', hello, '--target', `${b.base}/base`, '--diff', '--wide', '--store', store]);
+  const diff = await runAppInProcess([
+    'replay',
+    hello,
+    '--target',
+    `${b.base}/base`,
+    '--diff',
+    '--wide',
+    '--store',
+    store,
+  ]);
   assert.ok(Date.now() - started < 4_000, "no polling of a path that is no profile's");
   assert.is(diff.code, 1, diff.stderr);
   assert.match(diff.stdout, /^≠ +status +200 +404 *$/m);
@@ -103,11 +113,11 @@ test('when --target has a path the server does not serve, then the new profile i
 });
 
 test('when a 404 is replayed to another server with --diff, then the origin in its message is not a difference', async () => {
-  const r = await runApp(['replay', notFound, '--target', b.base, '--diff', '--wide', '--store', store]);
+  const r = await runAppInProcess(['replay', notFound, '--target', b.base, '--diff', '--wide', '--store', store]);
   assert.is(r.code, 0, `${r.stdout}\n${r.stderr}`);
   assert.match(r.stdout, /The profiles agree\./);
   const json = JSON.parse(
-    (await runApp(['replay', notFound, '--target', b.base, '--diff', '--json', '--store', store])).stdout,
+    (await runAppInProcess(['replay', notFound, '--target', b.base, '--diff', '--json', '--store', store])).stdout,
   );
   const messages = json.diff.rows.find((row: { field: string }) => row.field === 'exception messages');
   assert.is(messages.same, true, JSON.stringify(messages));
@@ -115,7 +125,7 @@ test('when a 404 is replayed to another server with --diff, then the origin in i
 });
 
 test('when the recorded body was redacted, then plain replay refuses naming --data, and --data or --data-file sends one', async () => {
-  const without = await runApp(['replay', contact, '--json', '--store', store]);
+  const without = await runAppInProcess(['replay', contact, '--json', '--store', store]);
   assert.is(without.code, 1, without.stdout);
   assert.match(without.stderr, /--data or --data-file/);
   const data = await runApp([
@@ -135,7 +145,7 @@ test('when the recorded body was redacted, then plain replay refuses naming --da
   assert.match(replayed.collectors.request.body.text, /"name":"bob"/);
   const file = join(dir, 'body.json');
   writeFileSync(file, '{"name":"cy"}');
-  const fromFile = await runApp(['replay', contact, '--data-file', file, '--json', '--store', store]);
+  const fromFile = await runAppInProcess(['replay', contact, '--data-file', file, '--json', '--store', store]);
   assert.is(fromFile.code, 0, fromFile.stderr);
   assert.match(
     (await fetchProfileJson(a.base, JSON.parse(fromFile.stdout).token)).collectors.request.body.text,
@@ -144,10 +154,10 @@ test('when the recorded body was redacted, then plain replay refuses naming --da
 });
 
 test('when --data-file is missing or given with --data, then a one-line usage error, exit 2', async () => {
-  const missing = await runApp(['replay', contact, '--data-file', join(dir, 'nope.json'), '--store', store]);
+  const missing = await runAppInProcess(['replay', contact, '--data-file', join(dir, 'nope.json'), '--store', store]);
   assert.is(missing.code, 2);
   assert.match(missing.stderr, /^app: Cannot read --data-file ".*nope\.json": no such file\.$/m);
-  const both = await runApp([
+  const both = await runAppInProcess([
     'replay',
     contact,
     '--data',

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { profileForJson } from '../../cli/json-times.js';
-import { runApp, startServe, type ServeProcess } from '../helpers/cli.js';
+import { runApp, startServe, type ServeProcess, runAppInProcess } from '../helpers/cli.js';
 import { fetchProfileJson, fetchText } from '../helpers/serve.js';
 
 const test = suite('app serve, then app profiles and app routes (real bin)');
@@ -49,14 +49,22 @@ test('when profiles list --json, then the requests are listed newest first with 
 });
 
 test('when profiles list --status 4xx, then only 4xx rows', async () => {
-  const r = await runApp(['profiles', 'list', '--json', '--status', '4xx', '--store', store]);
+  const r = await runAppInProcess(['profiles', 'list', '--json', '--status', '4xx', '--store', store]);
   const rows = JSON.parse(r.stdout) as { status: number }[];
   assert.ok(rows.length >= 1);
   assert.ok(rows.every((row) => row.status >= 400 && row.status < 500));
 });
 
 test('when profiles show <token> --panel exception, then both messages and [2/2] before [1/2]', async () => {
-  const r = await runApp(['profiles', 'show', tokens['/robots.txt'], '--panel', 'exception', '--store', store]);
+  const r = await runAppInProcess([
+    'profiles',
+    'show',
+    tokens['/robots.txt'],
+    '--panel',
+    'exception',
+    '--store',
+    store,
+  ]);
   assert.is(r.code, 0, r.stderr);
   assert.ok(r.stdout.includes(`No route found for "GET ${serve.base}/robots.txt"`));
   assert.ok(r.stdout.includes('No routes found for "/robots.txt/"'));
@@ -65,12 +73,12 @@ test('when profiles show <token> --panel exception, then both messages and [2/2]
 });
 
 test('when profiles show --json, then the stored profile round-trips, its times as ISO 8601', async () => {
-  const r = await runApp(['profiles', 'show', tokens['/hello/world'], '--json', '--store', store]);
+  const r = await runAppInProcess(['profiles', 'show', tokens['/hello/world'], '--json', '--store', store]);
   assert.equal(JSON.parse(r.stdout), profileForJson(await fetchProfileJson(serve.base, tokens['/hello/world'])));
 });
 
 test('when profiles show an unknown token, then a clear message and exit 1', async () => {
-  const r = await runApp(['profiles', 'show', 'abcdef', '--store', store]);
+  const r = await runAppInProcess(['profiles', 'show', 'abcdef', '--store', store]);
   assert.is(r.code, 1);
   assert.match(r.stderr, /Token "abcdef" not found/);
   assert.not.match(r.stderr, /\n\s+at /);
@@ -85,10 +93,10 @@ test('when routes --json, then the demo routes and the profiler routes in matchi
 });
 
 test('when routes match /hello/world, then exit 0 naming the route; /nope exits 1', async () => {
-  const hit = await runApp(['routes', 'match', '/hello/world'], { cwd: dir });
+  const hit = await runAppInProcess(['routes', 'match', '/hello/world'], { cwd: dir });
   assert.is(hit.code, 0, hit.stderr);
   assert.match(hit.stdout, /hello/);
-  const miss = await runApp(['routes', 'match', '/nope'], { cwd: dir });
+  const miss = await runAppInProcess(['routes', 'match', '/nope'], { cwd: dir });
   assert.is(miss.code, 1);
 });
 

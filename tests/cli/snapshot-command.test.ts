@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { PACKAGE_ENTRY, runApp } from '../helpers/cli.js';
+import { PACKAGE_ENTRY, runApp, runAppInProcess } from '../helpers/cli.js';
 
 const PATHS = ['/', '/hello/world', '/robots.txt'];
 /** /robots.txt answers 404 in the demo app: a snapshot records it only when told. */
@@ -19,7 +19,7 @@ export const app = createApp()
 `;
 }
 
-const test = suite('app snapshot (real bin)');
+const test = suite('app snapshot (the real bin writes first)');
 let dir: string;
 
 test.before.each(() => {
@@ -48,7 +48,10 @@ test('when run against the demo app, then it writes one snapshot per path (exit 
   assert.not.match(robots, /:\d+:\d+\)|line \d+/, 'no line number of code outside the app');
   assert.match(readFileSync(join(dir, 'snaps', 'hello__world.snap.txt'), 'utf8'), /h1 "Hello world!"/);
 
-  const second = await runApp(['snapshot', ...PATHS, ...ALLOW_404, '--dir', 'snaps'], { cwd: dir, env: PLAIN });
+  const second = await runAppInProcess(['snapshot', ...PATHS, ...ALLOW_404, '--dir', 'snaps'], {
+    cwd: dir,
+    env: PLAIN,
+  });
   assert.is(second.code, 0, second.stdout + second.stderr);
   assert.is((second.stderr.match(/^passed /gm) ?? []).length, 3, second.stderr);
   assert.is(second.stdout, '', 'no diff when every page matches');
@@ -58,10 +61,10 @@ test('when the app changes a heading, then it exits 1 with a diff of that headin
   const appFile = join(dir, 'shop.ts');
   writeFileSync(appFile, appSource('Welcome'));
   const args = ['snapshot', ...PATHS, ...ALLOW_404, '--app', 'shop.ts', '--dir', 'snaps'];
-  assert.is((await runApp(args, { cwd: dir, env: PLAIN })).code, 0);
+  assert.is((await runAppInProcess(args, { cwd: dir, env: PLAIN })).code, 0);
 
   writeFileSync(appFile, appSource('Welcome back'));
-  const changed = await runApp(args, { cwd: dir, env: PLAIN });
+  const changed = await runAppInProcess(args, { cwd: dir, env: PLAIN });
   assert.is(changed.code, 1, changed.stdout + changed.stderr);
   assert.ok(changed.stdout.includes('\n- h1 "Welcome"\n+ h1 "Welcome back"\n'), changed.stdout);
   assert.match(changed.stderr, /^failed +\/ /m);
@@ -72,15 +75,15 @@ test('when the app changes a heading, then it exits 1 with a diff of that headin
     'a failed check leaves the file alone',
   );
 
-  const updated = await runApp([...args, '--update'], { cwd: dir, env: PLAIN });
+  const updated = await runAppInProcess([...args, '--update'], { cwd: dir, env: PLAIN });
   assert.is(updated.code, 0, updated.stderr);
   assert.match(updated.stderr, /^updated +\/ /m);
   assert.match(readFileSync(join(dir, 'snaps', 'index.snap.txt'), 'utf8'), /h1 "Welcome back"/);
-  assert.is((await runApp(args, { cwd: dir, env: PLAIN })).code, 0);
+  assert.is((await runAppInProcess(args, { cwd: dir, env: PLAIN })).code, 0);
 });
 
 test('when CI=true and a snapshot is missing, then it exits 1, says so, and writes nothing', async () => {
-  const r = await runApp(['snapshot', '/', '--dir', 'snaps'], { cwd: dir, env: { ...PLAIN, CI: 'true' } });
+  const r = await runAppInProcess(['snapshot', '/', '--dir', 'snaps'], { cwd: dir, env: { ...PLAIN, CI: 'true' } });
   assert.is(r.code, 1, r.stderr);
   assert.match(r.stderr, /^missing +\/ /m);
   assert.match(r.stderr, /CI=true forbids writing/);
@@ -88,7 +91,7 @@ test('when CI=true and a snapshot is missing, then it exits 1, says so, and writ
 });
 
 test('when a path does not start with /, then it exits with a usage error and writes nothing', async () => {
-  const r = await runApp(['snapshot', 'hello', '--dir', 'snaps'], { cwd: dir, env: PLAIN });
+  const r = await runAppInProcess(['snapshot', 'hello', '--dir', 'snaps'], { cwd: dir, env: PLAIN });
   assert.is.not(r.code, 0);
   assert.match(r.stderr, /Invalid path "hello"/);
   assert.not.ok(existsSync(join(dir, 'snaps')));

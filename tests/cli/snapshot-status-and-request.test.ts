@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { PACKAGE_ENTRY, runApp } from '../helpers/cli.js';
+import { PACKAGE_ENTRY, runApp, runAppInProcess } from '../helpers/cli.js';
 
 const PLAIN = { CI: '', UPDATE_SNAPSHOTS: '' };
 const APP = `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};
@@ -17,7 +17,7 @@ export const app = createApp()
   .post('form', '/form', async ({ request }) => ({ form: await request.form() }));
 `;
 
-const test = suite('app snapshot: statuses it records, and the request it sends (real bin)');
+const test = suite('app snapshot: statuses it records, and the request it sends');
 let dir: string;
 
 test.before.each(() => {
@@ -39,14 +39,14 @@ test('when a path answers 404, then it is not saved, the status is named, and th
 
 test('when --allow-status names the status or its class, then the page is recorded and the run exits 0', async () => {
   for (const allow of ['404', '4xx', '410,404']) {
-    const r = await runApp(['snapshot', '/nope', '--dir', `snaps-${allow}`, '--allow-status', allow], {
+    const r = await runAppInProcess(['snapshot', '/nope', '--dir', `snaps-${allow}`, '--allow-status', allow], {
       cwd: dir,
       env: PLAIN,
     });
     assert.is(r.code, 0, `${allow}: ${r.stderr}`);
     assert.ok(readFileSync(join(dir, `snaps-${allow}`, 'nope.snap.txt'), 'utf8').startsWith('status 404\n'));
   }
-  const other = await runApp(['snapshot', '/nope', '--dir', 'snaps', '--allow-status', '5xx'], {
+  const other = await runAppInProcess(['snapshot', '/nope', '--dir', 'snaps', '--allow-status', '5xx'], {
     cwd: dir,
     env: PLAIN,
   });
@@ -54,14 +54,17 @@ test('when --allow-status names the status or its class, then the page is record
 });
 
 test('when --allow-status is not a status, then a usage error (exit 2) and nothing is requested', async () => {
-  const r = await runApp(['snapshot', '/', '--dir', 'snaps', '--allow-status', 'four'], { cwd: dir, env: PLAIN });
+  const r = await runAppInProcess(['snapshot', '/', '--dir', 'snaps', '--allow-status', 'four'], {
+    cwd: dir,
+    env: PLAIN,
+  });
   assert.is(r.code, 2);
   assert.match(r.stderr, /^app: Invalid --allow-status "four": expected a status \(404\) or a class \(4xx\)\.$/m);
   assert.not.ok(existsSync(join(dir, 'snaps')));
 });
 
 test('when -X POST, --data and -H are given, then the app gets that method, JSON body and header, saved under POST@', async () => {
-  const r = await runApp(
+  const r = await runAppInProcess(
     [
       'snapshot',
       '/items',
@@ -85,7 +88,7 @@ test('when -X POST, --data and -H are given, then the app gets that method, JSON
       saved.includes('"type":"application/json"'),
     saved,
   );
-  const get = await runApp(['snapshot', '/items', '--dir', 'snaps'], { cwd: dir, env: PLAIN });
+  const get = await runAppInProcess(['snapshot', '/items', '--dir', 'snaps'], { cwd: dir, env: PLAIN });
   assert.is(get.code, 0, get.stderr);
   assert.equal(
     readdirSync(join(dir, 'snaps')).sort(),
@@ -95,10 +98,13 @@ test('when -X POST, --data and -H are given, then the app gets that method, JSON
 });
 
 test('when --data is not JSON and no method is given, then it is a POST of a urlencoded form', async () => {
-  const r = await runApp(['snapshot', '/form', '--header', 'X-Trace: 1', '-d', 'a=1&b=two', '--dir', 'snaps'], {
-    cwd: dir,
-    env: PLAIN,
-  });
+  const r = await runAppInProcess(
+    ['snapshot', '/form', '--header', 'X-Trace: 1', '-d', 'a=1&b=two', '--dir', 'snaps'],
+    {
+      cwd: dir,
+      env: PLAIN,
+    },
+  );
   assert.is(r.code, 0, r.stderr);
   assert.match(readFileSync(join(dir, 'snaps', 'POST@form.snap.txt'), 'utf8'), /"form":\{"a":"1","b":"two"\}/);
 });
@@ -109,7 +115,7 @@ test('when a header or the method is malformed, or a GET is given a body, then a
     [['-X', 'PO ST'], /^app: Invalid --method "PO ST"/m],
     [['-X', 'GET', '-d', 'a=1'], /^app: --data sends a body, which a GET request does not carry/m],
   ] as const) {
-    const r = await runApp(['snapshot', '/', '--dir', 'snaps', ...args], { cwd: dir, env: PLAIN });
+    const r = await runAppInProcess(['snapshot', '/', '--dir', 'snaps', ...args], { cwd: dir, env: PLAIN });
     assert.is(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
     assert.match(r.stderr, message);
   }

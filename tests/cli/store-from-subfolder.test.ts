@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { PACKAGE_ENTRY, runApp, startServe } from '../helpers/cli.js';
+import { PACKAGE_ENTRY, runApp, startServe, runAppInProcess } from '../helpers/cli.js';
 import { fetchProfileJson, fetchText } from '../helpers/serve.js';
 
-const test = suite("the CLI run from a subfolder of the project reads the project's store (real bin)");
+const test = suite("the CLI run from a subfolder of the project reads the project's store");
 const DEFAULT_STORE = { APPKERNEL_PROFILER_DIR: '', APPKERNEL_PROFILER_STORE: '' };
 let project: string;
 let token: string;
@@ -40,7 +40,7 @@ test('when profiles list and show run two folders down, then they read <project>
     [token],
   );
   assert.is(list.stderr, '', 'no "No profile store" complaint');
-  const show = await runApp(['profiles', 'show', 'latest'], { cwd, env: DEFAULT_STORE });
+  const show = await runAppInProcess(['profiles', 'show', 'latest'], { cwd, env: DEFAULT_STORE });
   assert.is(show.code, 0, show.stderr);
   assert.ok(show.stdout.includes(token), show.stdout);
 });
@@ -49,7 +49,7 @@ test('when the subfolder is a project of its own (a package.json), then the walk
   const nested = join(project, 'packages', 'other');
   mkdirSync(nested, { recursive: true });
   writeFileSync(join(nested, 'package.json'), '{}');
-  const list = await runApp(['profiles', 'list', '--json'], { cwd: nested, env: DEFAULT_STORE });
+  const list = await runAppInProcess(['profiles', 'list', '--json'], { cwd: nested, env: DEFAULT_STORE });
   assert.is(list.code, 0, list.stderr);
   assert.equal(JSON.parse(list.stdout), []);
   assert.ok(list.stderr.includes(`No profile store at ${join(nested, 'var', 'profiler')}`), list.stderr);
@@ -57,7 +57,10 @@ test('when the subfolder is a project of its own (a package.json), then the walk
 
 test('when --store is relative, then it is read from the working directory, not the project', async () => {
   const cwd = join(project, 'lib');
-  const list = await runApp(['profiles', 'list', '--json', '--store', 'var/profiler'], { cwd, env: DEFAULT_STORE });
+  const list = await runAppInProcess(['profiles', 'list', '--json', '--store', 'var/profiler'], {
+    cwd,
+    env: DEFAULT_STORE,
+  });
   assert.equal(JSON.parse(list.stdout), []);
   assert.ok(list.stderr.includes(`No profile store at ${join(cwd, 'var', 'profiler')}`), list.stderr);
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runApp, startServe } from '../helpers/cli.js';
+import { runApp, startServe, runAppInProcess } from '../helpers/cli.js';
 import { fetchProfileJson, fetchText } from '../helpers/serve.js';
 
 const test = suite('where the profile store lives: ./var/profiler, $APPKERNEL_PROFILER_DIR, --store');
@@ -20,7 +20,7 @@ async function recordOne(cwd: string, args: string[], env: Record<string, string
 }
 
 async function listedIn(cwd: string, args: string[], env: Record<string, string> = {}): Promise<string[]> {
-  const r = await runApp(['profiles', 'list', '--json', ...args], { cwd, env });
+  const r = await runAppInProcess(['profiles', 'list', '--json', ...args], { cwd, env });
   assert.is(r.code, 0, r.stderr);
   return (JSON.parse(r.stdout) as { token: string }[]).map((row) => row.token);
 }
@@ -64,7 +64,7 @@ test('when --store names a folder that does not exist, then the commands say so,
       ['profiles', 'clear'],
       ['replay', 'latest'],
     ]) {
-      const r = await runApp([...args, '--store', missing], { cwd: dir });
+      const r = await runAppInProcess([...args, '--store', missing], { cwd: dir });
       assert.ok(r.stderr.includes(`No profile store at ${missing}`), `${args.join(' ')}: ${r.stderr}`);
     }
     assert.not.ok(existsSync(join(dir, 'typo')), 'no folder was created');

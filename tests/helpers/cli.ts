@@ -86,23 +86,4 @@ export function startServe(
   });
 }
 
-/**
- * Runs the CLI in this process with a captured output (no colour): as the bin does, minus the
- * process start, for tests that run many commands. Tables fit `columns` (as the piped bin fits
- * $COLUMNS), or are not fitted when it is absent.
- */
-export async function runCliInProcess(args: string[], options: { columns?: number } = {}): Promise<CliResult> {
-  const { runCli } = await import('../../cli/main.js');
-  let stdout = '';
-  let stderr = '';
-  const output = {
-    out: (text: string) => void (stdout += text),
-    err: (text: string) => void (stderr += text),
-    color: false,
-    errColor: false,
-    exitCode: 0,
-    columns: options.columns,
-  };
-  const code = await runCli(['node', 'app', ...args], output);
-  return { code, stdout, stderr };
-}
+export { runAppInProcess, runCliInProcess } from './cli-in-process.js';
