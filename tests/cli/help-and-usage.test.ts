@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runApp, runCliInProcess } from '../helpers/cli.js';
+import { runApp, runAppInProcess, runCliInProcess } from '../helpers/cli.js';
 
 /** Every command, with the arguments it needs to get as far as option parsing. */
 const COMMANDS: string[][] = [
@@ -38,8 +38,8 @@ test('when any command is given --help, then exit 0 and its usage with examples 
 });
 
 test('when help is asked for with the help command, then exit 0 and the usage on stdout, as with --help', async () => {
-  for (const args of [['help', 'serve'], ['help', 'profiles'], ['profiles', 'help', 'list'], ['help']]) {
-    const r = await runApp(args);
+  for (const [i, args] of [['help', 'serve'], ['help', 'profiles'], ['profiles', 'help', 'list'], ['help']].entries()) {
+    const r = await firstByTheBin(i)(args);
     assert.is(r.code, 0, `${args.join(' ')}: ${r.stderr}`);
     assert.match(r.stdout, /^Usage: app/, args.join(' '));
     assert.is(r.stderr, '', args.join(' '));
@@ -139,8 +139,8 @@ test('when an option value is empty, a store URL of another database, a file for
         { APPKERNEL_LOAD_TIMEOUT: 'soon' },
       ],
     ];
-    for (const [args, message, env] of cases) {
-      const r = await runApp(args, { cwd: dir, env });
+    for (const [i, [args, message, env]] of cases.entries()) {
+      const r = await (i === 0 ? runApp : runAppInProcess)(args, { cwd: dir, env });
       assert.is(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
       assert.match(r.stderr.trim(), message, args.join(' '));
       assert.is(r.stderr.trim().split('\n').length, 1, r.stderr);

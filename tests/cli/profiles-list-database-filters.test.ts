@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runApp } from '../helpers/cli.js';
+import { runApp, runAppInProcess } from '../helpers/cli.js';
 import { fetchText } from '../helpers/serve.js';
 import { serveDatabaseApp, type DatabaseServer } from '../core/debug/database-app.js';
 
@@ -20,7 +20,7 @@ for (const store of ['folder', 'postgres'] as const) {
   });
 
   async function listed(...args: string[]): Promise<string[]> {
-    const r = await runApp(['profiles', 'list', '--json', '--store', t.storeDir, ...args]);
+    const r = await runAppInProcess(['profiles', 'list', '--json', '--store', t.storeDir, ...args]);
     assert.is(r.code, 0, r.stderr);
     return (JSON.parse(r.stdout) as { token: string }[]).map((row) => row.token);
   }

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runApp, type ServeProcess } from '../helpers/cli.js';
+import { runApp, type ServeProcess, runAppInProcess } from '../helpers/cli.js';
 import { waitFor } from '../helpers/poll.js';
 import { fetchProfileJson, fetchText } from '../helpers/serve.js';
 import { startServesOnPostgres, STORE_OPTION, type ServesOnPostgres } from '../helpers/serves-on-postgres.js';
@@ -33,7 +33,7 @@ test.after(async () => {
 
 const tokenOf = async (url: string) => (await fetchText(url)).headers['x-debug-token'];
 const listed = async (): Promise<{ token: string }[]> => {
-  const r = await runApp(['profiles', 'list', '--json', '--limit', '1000', '--store', database.url]);
+  const r = await runAppInProcess(['profiles', 'list', '--json', '--limit', '1000', '--store', database.url]);
   assert.is(r.code, 0, r.stderr);
   return JSON.parse(r.stdout);
 };
@@ -72,7 +72,7 @@ test('when a profile recorded by one instance is replayed, then the request is s
   const fromB = await tokenOf(`${b.base}/hello/world`);
   await fetchProfileJson(b.base, fromB);
   for (const target of [[], ['--target', a.base]]) {
-    const r = await runApp(['replay', fromB, '--json', ...target, '--store', database.url]);
+    const r = await runAppInProcess(['replay', fromB, '--json', ...target, '--store', database.url]);
     assert.is(r.code, 0, r.stderr);
     const replayed = JSON.parse(r.stdout) as { token: string; status: number };
     assert.is(replayed.status, 200);

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { visibleWidth } from '../../render/text/fit.js';
-import { type CliResult, runApp, runCliInProcess, startServe } from '../helpers/cli.js';
-import { fetchProfileJson, fetchText } from '../helpers/serve.js';
+import { type CliResult, runApp, runAppInProcess, runCliInProcess } from '../helpers/cli.js';
+import { fetchProfileJson, fetchText, serveForTest } from '../helpers/serve.js';
 
 // `profiles list`, `show --panel log`, `diff` and `routes` fit the terminal: COLUMNS when the output
 // is not a terminal (as here, piped), 100 without it, no limit with --wide. The real bin reads COLUMNS
@@ -20,14 +20,14 @@ const LONG_PATH = `/hello/${'%E4%BD%A0%E5%A5%BD%F0%9F%98%80'.repeat(3)}?${'filte
 test.before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'appkernel-width-'));
   store = join(dir, 'store');
-  const serve = await startServe(['--store', store, '--no-watch'], { cwd: dir });
+  const serve = await serveForTest({ store, root: dir });
   try {
     notFound = (await fetchText(`${serve.base}/robots.txt`)).headers['x-debug-token'];
     hello = (await fetchText(`${serve.base}${LONG_PATH}`)).headers['x-debug-token'];
     await fetchProfileJson(serve.base, notFound);
     await fetchProfileJson(serve.base, hello);
   } finally {
-    assert.is(await serve.stop(), 0);
+    await serve.stop();
   }
 });
 
@@ -45,7 +45,10 @@ const profileCommands = () => [
 for (const columns of [80, 100, 120]) {
   test(`when COLUMNS=${columns}, then no line of list, show (log, exception, time), diff or routes is wider`, async () => {
     const results: [string[], CliResult][] = [
-      [['routes'], await runApp(['routes'], { env: { COLUMNS: String(columns) }, cwd: dir })],
+      [
+        ['routes'],
+        await (columns === 80 ? runApp : runAppInProcess)(['routes'], { env: { COLUMNS: String(columns) }, cwd: dir }),
+      ],
     ];
     for (const args of profileCommands()) results.push([args, await runCliInProcess(args, { columns })]);
     for (const [args, r] of results) {

@@ -3,7 +3,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Profile } from '../../core/profiler/profile.js';
 import { terminalSafe, terminalSafeBlock } from '../../render/text/terminal-safe.js';
-import { BIN, type CliResult, runApp, runCliInProcess } from '../helpers/cli.js';
+import { BIN, type CliResult, runApp, runAppInProcess, runCliInProcess } from '../helpers/cli.js';
 import { fetchProfileJson, serveForTest, type TestServer } from '../helpers/serve.js';
 import { sampleProfile } from '../render/text/sample-profile.js';
 import { assertNoRawControls, headerBytes, hostileAppDir, sendHostile, TERMINAL_PAYLOADS } from './terminal-harness.js';
@@ -84,11 +84,11 @@ test.after(async () => {
   app.remove();
 });
 
-/** Runs a command (the real bin, or in this process for the many per-payload runs) and checks both its outputs. */
+/** Runs a command (in this process, or the real bin) and checks both its outputs. */
 async function output(
   args: string[],
   where: string,
-  run: (args: string[]) => Promise<CliResult> = runApp,
+  run: (args: string[]) => Promise<CliResult> = runAppInProcess,
 ): Promise<string> {
   const r = await run([...args, '--store', t.storeDir]);
   assert.ok(r.code === 0 || r.code === 1, `${where}: exit ${r.code}: ${r.stderr}`);
@@ -98,7 +98,7 @@ async function output(
 }
 
 test('when listed as text or JSON, then URL, method and IP show every payload escaped; the JSON parses back to them', async () => {
-  const text = await output(['profiles', 'list', '--limit', '50'], 'list');
+  const text = await output(['profiles', 'list', '--limit', '50'], 'list', runApp);
   assert.ok(text.includes(terminalSafe(`GET${ALL}`)), text);
   const json = await output(['profiles', 'list', '--limit', '50', '--json'], 'list --json');
   const row = (JSON.parse(json) as { token: string; url: string; ip: string }[]).find((r) => r.token === WRITTEN)!;
