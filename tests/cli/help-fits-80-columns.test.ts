@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import { makeProgram } from '../../cli/main.js';
 import { processOutput } from '../../cli/output.js';
 import { visibleWidth } from '../../render/text/fit.js';
-import { runApp } from '../helpers/cli.js';
+import { runApp, runAppInProcess } from '../helpers/cli.js';
 
 /** Every command's path from the program itself, so a command added later is walked too. */
 function commandPaths(command: Command, path: string[] = []): string[][] {
@@ -25,8 +25,8 @@ test('the program has the commands this test means to walk', () => {
 for (const columns of [80, 100]) {
   test(`at COLUMNS=${columns}, every command's --help, examples included, fits 80 columns`, async () => {
     const wide: string[] = [];
-    for (const path of paths) {
-      const r = await runApp([...path, '--help'], { env: { COLUMNS: String(columns) } });
+    for (const [i, path] of paths.entries()) {
+      const r = await (i === 0 ? runApp : runAppInProcess)([...path, '--help'], { env: { COLUMNS: String(columns) } });
       assert.is(r.code, 0, `${path.join(' ')}: ${r.stderr}`);
       for (const line of r.stdout.split('\n'))
         if (visibleWidth(line) > 80) wide.push(`app ${path.join(' ')} (${visibleWidth(line)}): ${line}`);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runApp } from '../helpers/cli.js';
+import { runApp, runAppInProcess } from '../helpers/cli.js';
 
 // app init writes only files of its own folder: a link among the files it would write or change
 // (a package.json pointing outside, a dangling link where app.config.ts goes) stops it before it
@@ -34,7 +34,7 @@ test('when a dangling link stands where app.config.ts goes, then exit 2 naming i
   const project = join(dir, 'project');
   mkdirSync(project);
   symlinkSync(join(dir, 'nowhere.ts'), join(project, 'app.config.ts'));
-  const r = await runApp(['init', '--force'], { cwd: project });
+  const r = await runAppInProcess(['init', '--force'], { cwd: project });
   assert.is(r.code, 2, r.stdout + r.stderr);
   assert.match(r.stderr, /"app\.config\.ts" in ".*" is a symbolic link/);
   assert.not.match(r.stderr, /EEXIST/);
@@ -47,7 +47,7 @@ test('when public is a link to a folder outside, then exit 2 and nothing is writ
   const project = join(dir, 'project');
   mkdirSync(project);
   symlinkSync(elsewhere, join(project, 'public'));
-  const r = await runApp(['init', '--force'], { cwd: project });
+  const r = await runAppInProcess(['init', '--force'], { cwd: project });
   assert.is(r.code, 2, r.stdout + r.stderr);
   assert.match(r.stderr, /"public" in ".*" is a symbolic link/);
   assert.equal(readdirSync(elsewhere), []);

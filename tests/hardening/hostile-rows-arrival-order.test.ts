@@ -3,7 +3,7 @@ import pg from 'pg';
 import { request } from 'undici';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BIN, runApp, type ServeProcess } from '../helpers/cli.js';
+import { BIN, type ServeProcess, runAppInProcess } from '../helpers/cli.js';
 import { waitFor } from '../helpers/poll.js';
 import { fetchText } from '../helpers/serve.js';
 import { startServesOnPostgres, STORE_OPTION, type ServesOnPostgres } from '../helpers/serves-on-postgres.js';
@@ -110,7 +110,7 @@ test('when one row is ten years ahead and another five minutes ahead, then every
       const latest = JSON.parse((await fetchText(`${serve.base}/_profiler/latest.json`)).body) as { token: string };
       assert.is(latest.token, newest, `${serve.base}/_profiler/latest is the last to arrive`);
     }
-    const shown = await runApp(['profiles', 'show', 'latest', '--json', '--store', database.url]);
+    const shown = await runAppInProcess(['profiles', 'show', 'latest', '--json', '--store', database.url]);
     assert.is(shown.code, 0, shown.stderr);
     assert.is((JSON.parse(shown.stdout) as { token: string }).token, newest, 'profiles show latest');
 
@@ -121,7 +121,7 @@ test('when one row is ten years ahead and another five minutes ahead, then every
       'the search page notes the row dated ahead',
     );
     assert.match(page.body, /dated 5 min ahead of this clock/);
-    const listed = await runApp(['profiles', 'list', '--store', database.url], { env: { COLUMNS: '100' } });
+    const listed = await runAppInProcess(['profiles', 'list', '--store', database.url], { env: { COLUMNS: '100' } });
     assert.match(listed.stdout, /ahead\s+fff002/, listed.stdout);
   } finally {
     clearTimeout(killer);

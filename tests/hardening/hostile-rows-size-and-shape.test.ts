@@ -4,7 +4,7 @@ import pg from 'pg';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DICTIONARY_V1 } from '../../core/profiler/storage/compression-dictionary.js';
-import { type CliResult, runApp, runCliInProcess, type ServeProcess } from '../helpers/cli.js';
+import { type CliResult, runApp, runAppInProcess, runCliInProcess, type ServeProcess } from '../helpers/cli.js';
 import { fetchText } from '../helpers/serve.js';
 import { startServesOnPostgres, type ServesOnPostgres } from '../helpers/serves-on-postgres.js';
 import type { TempPostgres } from '../helpers/temp-postgres.js';
@@ -83,7 +83,7 @@ test('when a row holds a 100 MB body, then it is measured in the database, never
     sql: "convert_to(repeat('x', 100 * 1024 * 1024), 'UTF8'), NULL, NULL",
     params: [],
   });
-  await expectDamaged('b0b002', /it is 104857600 bytes, more than the \d+ a profile may take/);
+  await expectDamaged('b0b002', /it is 104857600 bytes, more than the \d+ a profile may take/, runAppInProcess);
 });
 
 test('when a row has a 20 MB URL, then the search page and profiles list answer with it cut at the query, and its profile is refused', async () => {
@@ -104,7 +104,7 @@ test('when a row has a 20 MB URL, then the search page and profiles list answer 
   assert.is(search.status, 200);
   assert.ok(search.body.includes('b0b003'));
   assert.ok(search.body.length < 200_000, `the search page is ${search.body.length} characters`);
-  const listed = await runApp(['profiles', 'list', '--json', '--store', database.url]);
+  const listed = await runAppInProcess(['profiles', 'list', '--json', '--store', database.url]);
   assert.is(listed.code, 0, listed.stderr);
   assert.ok(listed.stdout.length < 100_000, `profiles list --json printed ${listed.stdout.length} characters`);
   const row = JSON.parse(listed.stdout) as
@@ -113,7 +113,7 @@ test('when a row has a 20 MB URL, then the search page and profiles list answer 
   const rows = Array.isArray(row) ? row : (row.profiles ?? []);
   const planted = rows.find((r) => r.token === 'b0b003');
   assert.ok(planted && planted.url.length <= 4_097 && planted.url.endsWith('…'), 'cut with an ellipsis');
-  await expectDamaged('b0b003', /its URL is \d+ characters, more than the 65536 a request may have/);
+  await expectDamaged('b0b003', /its URL is \d+ characters, more than the 65536 a request may have/, runAppInProcess);
 });
 
 test('when rows hold malformed shapes, then each is refused naming what is wrong, and the server goes on serving', async () => {

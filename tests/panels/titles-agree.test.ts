@@ -9,7 +9,7 @@ import { renderProfileText } from '../../panels/profile-text.js';
 import { builtInPanel, profilePanels } from '../../panels/registry.js';
 import { renderProfilePage } from '../../web-profiler/views/profile-page.js';
 import { renderToolbar } from '../../web-profiler/views/toolbar.js';
-import { runApp } from '../helpers/cli.js';
+import { runAppInProcess } from '../helpers/cli.js';
 import { fullProfile } from './full-profile.js';
 
 // The page and the terminal agree on every title, both taken from the registry.
@@ -77,7 +77,7 @@ test('when `app profiles show --panel` is given a name the profile has not, then
     const storage = await openFileStorage({ dir });
     storage.write(profile);
     await storage.close();
-    const r = await runApp(['profiles', 'show', profile.token, '--panel', 'nope', '--store', dir]);
+    const r = await runAppInProcess(['profiles', 'show', profile.token, '--panel', 'nope', '--store', dir]);
     assert.is(r.code, 2, r.stderr);
     const choices = panels.map((panel) => `${panel.name} (${panel.title})`).join(', ');
     assert.ok(r.stderr.includes(`Allowed choices are ${choices}.`), r.stderr);

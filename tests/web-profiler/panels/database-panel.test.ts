@@ -76,13 +76,22 @@ test('when the Performance panel is opened, then each query is a span of the tim
 
 test("when the profile is read as JSON through the CLI, then `profiles show --panel db --json` prints the panel's data", async () => {
   const { profile } = await profiled('/pg/secret');
-  const { runApp } = await import('../../helpers/cli.js');
-  const shown = await runApp(['profiles', 'show', profile.token, '--panel', 'db', '--json', '--store', t.storeDir]);
+  const { runAppInProcess } = await import('../../helpers/cli.js');
+  const shown = await runAppInProcess([
+    'profiles',
+    'show',
+    profile.token,
+    '--panel',
+    'db',
+    '--json',
+    '--store',
+    t.storeDir,
+  ]);
   assert.is(shown.code, 0, shown.stderr);
   const data = JSON.parse(shown.stdout);
   assert.is(data.panel, 'db');
   assert.equal(data.data.queries[0].params, ['ann', '[REDACTED]']);
-  const text = await runApp(['profiles', 'show', profile.token, '--panel', 'db', '--store', t.storeDir]);
+  const text = await runAppInProcess(['profiles', 'show', profile.token, '--panel', 'db', '--store', t.storeDir]);
   assert.is(text.code, 0, text.stderr);
   assert.match(text.stdout, /Runnable: SELECT id FROM users WHERE name = 'ann' AND password = '\[REDACTED\]'/);
   assert.match(text.stdout, /Redacted: \$2\. Values shown as \[REDACTED\]/);

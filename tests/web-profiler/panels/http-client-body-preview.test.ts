@@ -5,7 +5,7 @@ import type { Profile } from '../../../core/profiler/profile.js';
 import { RESPONSE_BODY_CAP } from '../../../core/profiler/request-collector.js';
 import { formatBytes } from '../../../render/format.js';
 import { join } from 'node:path';
-import { runApp, startServe } from '../../helpers/cli.js';
+import { runAppInProcess, startServe } from '../../helpers/cli.js';
 import { fetchProfileJson, fetchText } from '../../helpers/serve.js';
 import { ACCOUNT, LONG, servePanelsApp, type PanelsServer } from './panels-app.js';
 
@@ -56,9 +56,12 @@ test('when the preview is opened, then the page shows it pretty-printed and `pro
     heading.next().text(),
   );
   assert.match($('main pre.body').text(), /"password": "\[REDACTED\]",\n\s+"plan": "gold"/);
-  const shown = await runApp(['profiles', 'show', profile.token, '--panel', 'http_client', '--store', t.storeDir], {
-    env: { COLUMNS: '100' },
-  });
+  const shown = await runAppInProcess(
+    ['profiles', 'show', profile.token, '--panel', 'http_client', '--store', t.storeDir],
+    {
+      env: { COLUMNS: '100' },
+    },
+  );
   assert.is(shown.code, 0, shown.stderr);
   assert.match(
     shown.stdout,

@@ -3,7 +3,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Profile } from '../../../core/profiler/profile.js';
 import { renderProfileText } from '../../../panels/profile-text.js';
-import { runApp } from '../../helpers/cli.js';
+import { runAppInProcess } from '../../helpers/cli.js';
 import { fetchProfileJson, fetchText } from '../../helpers/serve.js';
 import { servePanelsApp, type PanelsServer } from './panels-app.js';
 
@@ -141,17 +141,17 @@ test('when the app defines a panel and records entries, then it appears in the m
   );
   assert.ok($('nav a.on').text().startsWith('Cache'), 'the menu lists the panel, current');
   await t.server.storage!.flush();
-  const shown = await runApp(['profiles', 'show', profile.token, '--panel', 'cache', '--store', t.storeDir]);
+  const shown = await runAppInProcess(['profiles', 'show', profile.token, '--panel', 'cache', '--store', t.storeDir]);
   assert.is(shown.code, 0, shown.stderr);
   assert.match(shown.stdout, /Cache\n-----\nEntry +Result\n-+ +-+\nuser:1 +hit\nuser:2 +miss\n/);
-  const json = await runApp(['profiles', 'show', profile.token, '--json', '--store', t.storeDir]);
+  const json = await runAppInProcess(['profiles', 'show', profile.token, '--json', '--store', t.storeDir]);
   assert.equal(JSON.parse(json.stdout).collectors.custom.cache.rows, [
     ['user:1', 'hit'],
     ['user:2', 'miss'],
   ]);
   const other = await profiled('/dumps');
   assert.equal(other.collectors.custom!.cache.rows, [], 'a request that records nothing has the panel, empty');
-  const unknown = await runApp(['profiles', 'show', profile.token, '--panel', 'nope', '--store', t.storeDir]);
+  const unknown = await runAppInProcess(['profiles', 'show', profile.token, '--panel', 'nope', '--store', t.storeDir]);
   assert.is(unknown.code, 2);
   assert.match(unknown.stderr, /Allowed choices are .*config \(Configuration\), cache \(Cache\)\./);
 });
