@@ -1,14 +1,25 @@
-import core from 'highlight.js/lib/core';
-import javascript from 'highlight.js/lib/languages/javascript';
-import typescript from 'highlight.js/lib/languages/typescript';
+import { createRequire } from 'node:module';
+import type { HLJSApi, LanguageFn } from 'highlight.js';
 import { escapeHtml } from './escape.js';
 import { BoundedCache } from '../core/bounded-cache.js';
 
-// An instance of our own with two languages: no other module's registrations leak in.
-const hljs = core.newInstance();
-hljs.registerLanguage('javascript', javascript);
-hljs.registerLanguage('typescript', typescript);
-hljs.configure({ classPrefix: 'tok-' });
+let hljs: HLJSApi | null = null;
+
+/**
+ * An instance of our own with two languages (no other module's registrations leak in), made at the
+ * first excerpt highlighted: highlight.js is CommonJS, so it is required then, not loaded by every
+ * process that imports the pages.
+ */
+function highlighter(): HLJSApi {
+  if (hljs !== null) return hljs;
+  const require = createRequire(import.meta.url);
+  const made = (require('highlight.js/lib/core') as HLJSApi).newInstance();
+  made.registerLanguage('javascript', require('highlight.js/lib/languages/javascript') as LanguageFn);
+  made.registerLanguage('typescript', require('highlight.js/lib/languages/typescript') as LanguageFn);
+  made.configure({ classPrefix: 'tok-' });
+  hljs = made;
+  return made;
+}
 
 const LANGUAGES: Record<string, string> = {
   ts: 'typescript',
@@ -48,7 +59,7 @@ const highlightedExcerpts = new BoundedCache<string, string[]>(MAX_HIGHLIGHTED);
 function highlightAnew(lines: readonly string[], language: string): string[] {
   let html: string;
   try {
-    html = hljs.highlight(lines.join('\n'), { language, ignoreIllegals: true }).value;
+    html = highlighter().highlight(lines.join('\n'), { language, ignoreIllegals: true }).value;
   } catch {
     return lines.map(escapeHtml);
   }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
+import type { FSWatcher } from 'chokidar';
 import { AppLoadError } from '../core/errors.js';
 import { APP_FILES, findAppFile, loadApp, type LoadedApp } from './load-app.js';
 import { describeShadowedRoute, findShadowedRoutes } from '../core/app/route-checks.js';
@@ -79,6 +79,9 @@ export class AppWatch {
   /** In watch mode, follows the files the first load read; an edit made meanwhile is caught up with. */
   async start(): Promise<void> {
     if (!this.#watching) return;
+    // chokidar is loaded by a server that watches, not by every one that imports the dev server.
+    const { watch } = await import('chokidar');
+    if (this.#stopping) return;
     const watcher = (this.#watcher = watch([...this.#watched], { ignoreInitial: true }));
     this.#missingFiles = watchMissingFiles(() => void this.#check());
     await this.#missingFiles.follow(this.#awaited);

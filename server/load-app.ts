@@ -3,7 +3,6 @@ import { createRequire, register as registerHooks } from 'node:module';
 import { dirname, join, resolve, sep } from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
-import { register } from 'tsx/esm/api';
 import { AppError, AppLoadError } from '../core/errors.js';
 import { forgetMappedStacks } from '../core/kernel/source-mapped-stacks.js';
 import { isOwnFile, OWN_FOLDERS } from '../core/package-root.js';
@@ -79,7 +78,7 @@ function withinLoadTime<T>(loading: Promise<T>, ms: number): Promise<T> {
 
 /** The running loads: their dependencies, the files their failed imports looked for, and the flush waiting for the hooks' answer. */
 const loads = new Map<string, { dependencies: Set<string>; missing: Set<string>; flushed?: () => void }>();
-let loader: Loader | null = null;
+let loader: Promise<Loader> | null = null;
 let generation = 0;
 const requireCache = createRequire(import.meta.url).cache;
 /** what loads failed with (the causes of their APP_ERR_APP_LOAD) */
@@ -98,8 +97,14 @@ export function isLoadFailure(error: unknown): boolean {
  * remove hooks, and tsx's unregister only deactivates its own, so hooks
  * registered at each reload would pile up and slow every later import.
  */
-function appLoader(): Loader {
-  if (loader) return loader;
+function appLoader(): Promise<Loader> {
+  loader ??= makeAppLoader();
+  return loader;
+}
+
+/** tsx is loaded with the first app file: the demo app and a process that only imports the server do without it. */
+async function makeAppLoader(): Promise<Loader> {
+  const { register } = await import('tsx/esm/api');
   const tsx = register({ namespace: `appkernel-${process.pid}` });
   const { port1, port2 } = new MessageChannel();
   // Registered after tsx's hooks, so they run first and see tsx's answers.
@@ -115,7 +120,7 @@ function appLoader(): Loader {
   });
   port1.unref();
   let flushing = 0;
-  return (loader = {
+  return {
     import: (specifier, parentURL) => tsx.import(specifier, parentURL),
     flush: (load) =>
       new Promise<void>((done) => {
@@ -125,7 +130,7 @@ function appLoader(): Loader {
       }).finally(() => {
         if (--flushing === 0) port1.unref();
       }),
-  });
+  };
 }
 
 /**
@@ -153,7 +158,7 @@ export async function loadApp(
       `The app file "${file}" is a folder: name the app file in it (${APP_FILES.join(', ')}), or run the command in that folder.`,
     );
   }
-  const { import: importApp, flush } = appLoader();
+  const { import: importApp, flush } = await appLoader();
   for (const file of commonJsModulesOf(dirname(path))) delete requireCache[file];
   const load = String(++generation);
   loads.set(load, { dependencies, missing });

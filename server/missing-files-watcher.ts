@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
+import type { FSWatcher } from 'chokidar';
 
 export interface MissingFilesWatcher {
   /** waits for these files from now on (those given before are forgotten); resolves once watching */
@@ -37,6 +37,7 @@ export function watchMissingFiles(onChange: () => void): MissingFilesWatcher {
       roots.add(dir);
       for (let up = dir; !wanted.has(up); up = dirname(up)) wanted.add(up);
     }
+    const { watch } = await import('chokidar');
     const made = watch([...roots], { ignoreInitial: true, ignored: (path: string) => !wanted.has(resolve(path)) });
     watcher = made;
     made.on('all', () => onChange());

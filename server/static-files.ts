@@ -1,6 +1,6 @@
 import { realpath } from 'node:fs/promises';
 import { isAbsolute, relative } from 'node:path';
-import send from '@fastify/send';
+import type send from '@fastify/send';
 import { Response } from '../core/http/response.js';
 import type { Kernel } from '../core/kernel/kernel.js';
 import type { KernelEvent } from '../core/kernel/kernel-event.js';
@@ -56,6 +56,7 @@ export function addStaticFilesListener(kernel: Kernel, options: StaticFilesOptio
       if (UP_SEGMENT.test(decodeOnce(request.path))) return forbidden(event);
       let result: Awaited<ReturnType<typeof send>>;
       try {
+        const { default: send } = await import('@fastify/send');
         result = await send(request as never, request.path, { root: dir, index: false, dotfiles: 'ignore', onFile });
       } catch (error) {
         if (!(error instanceof OutsideFolder)) throw error;
