@@ -56,11 +56,17 @@ async function runAlone(args: string[], options: InProcessOptions): Promise<CliR
   }
 }
 
-/** Applies the call's folder and variables; returns what puts them back, with the process's listeners and exit code. */
+/**
+ * What a command may add to the process (`app serve`, `profiles tail`): removed after the call. A
+ * module the command loads may add listeners of its own, for the rest of the process: those stay.
+ */
+const COMMAND_EVENTS = ['SIGINT', 'SIGTERM', 'uncaughtException', 'unhandledRejection'] as const;
+
+/** Applies the call's folder and variables; returns what puts them back, with the exit code and the command's listeners. */
 function changeProcess(options: InProcessOptions): () => void {
   const cwd = process.cwd();
   const exitCode = process.exitCode;
-  const listeners = new Map(process.eventNames().map((name) => [name, process.listeners(name as 'exit')]));
+  const listeners = new Map(COMMAND_EVENTS.map((name) => [name, process.listeners(name as 'exit')]));
   const saved = Object.entries(options.env ?? {}).map(([key, value]) => {
     const before = process.env[key];
     process.env[key] = value;
@@ -74,8 +80,7 @@ function changeProcess(options: InProcessOptions): () => void {
       else process.env[key] = before;
     }
     process.exitCode = exitCode;
-    for (const name of process.eventNames()) {
-      const kept = listeners.get(name) ?? [];
+    for (const [name, kept] of listeners) {
       for (const listener of process.listeners(name as 'exit'))
         if (!kept.includes(listener)) process.removeListener(name as 'exit', listener);
     }
