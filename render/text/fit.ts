@@ -18,6 +18,8 @@ export type Overflow = 'wrap' | 'truncate';
  * count does not).
  */
 export function visibleWidth(text: string): number {
+  // A missing value (a stored field absent) takes no columns, as string-width counts it.
+  if (typeof text !== 'string') return 0;
   if (PLAIN_ASCII.test(text)) return text.length;
   stringWidth ??= (load('string-width') as typeof import('string-width')).default;
   return stringWidth(text);
