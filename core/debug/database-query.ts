@@ -36,11 +36,15 @@ export type { StackHolder };
 /** Deep enough for an ORM's layers and a driver's own; each frame more costs every query. */
 const STACK_DEPTH = 14;
 
-/** The stack of the code calling `calledThrough`, the frames above it left out, formatted only when read. */
-export function captureStack(calledThrough: Function): StackHolder {
+/**
+ * The stack of the code calling `calledThrough`, the frames above it left out, formatted only when read;
+ * into `holder` when given (one a record already holds). Capturing is most of what recording a query
+ * costs (V8 rebuilds each optimized frame it walks): the wrappers capture once the driver has sent the
+ * query, while it is in flight, from the same frames.
+ */
+export function captureStack(calledThrough: Function, holder: StackHolder = {}): StackHolder {
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = STACK_DEPTH;
-  const holder: StackHolder = {};
   Error.captureStackTrace(holder, calledThrough);
   Error.stackTraceLimit = limit;
   return holder;
@@ -67,7 +71,7 @@ export class QueryRecord {
     readonly database: DatabaseTarget,
     readonly root: string,
     readonly slowMs: number | null,
-    /** where the app called the driver (captureStack) */
+    /** where the app called the driver (captureStack), filled in at the latest when the driver's call returns */
     stack: StackHolder,
   ) {
     this.#stack = stack;

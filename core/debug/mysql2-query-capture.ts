@@ -16,10 +16,17 @@ interface Mysql2QueryMessage {
 }
 
 const RECORD = Symbol('appkernel.db.query');
+/** the stack the query's end fills in: where the app called, taken once mysql2 has sent the query */
+const STACK = Symbol('appkernel.db.stack');
 const RECORDER = Symbol('appkernel.db.recorder');
 const CALLER = Symbol('appkernel.db.caller');
 
-type Tagged = Mysql2QueryMessage & { [RECORD]?: QueryRecord; [RECORDER]?: RequestRecorder; [CALLER]?: StackHolder };
+type Tagged = Mysql2QueryMessage & {
+  [RECORD]?: QueryRecord;
+  [STACK]?: StackHolder;
+  [RECORDER]?: RequestRecorder;
+  [CALLER]?: StackHolder;
+};
 
 /** Where the app called the pool: its query starts later, in the pool's callback, where the app's frames are gone. */
 const poolCaller = new AsyncLocalStorage<StackHolder | undefined>();
@@ -30,6 +37,9 @@ function onStart(message: unknown): void {
   if (recorder === undefined || settings === null) return;
   const m = message as Tagged;
   if (typeof m.query !== 'string') return;
+  const caller = poolCaller.getStore();
+  const stack = caller ?? {};
+  if (caller === undefined) m[STACK] = stack;
   const record = new QueryRecord(
     'mysql2',
     recorder.origin,
@@ -44,10 +54,16 @@ function onStart(message: unknown): void {
     },
     settings.root,
     settings.slowQueryMs,
-    poolCaller.getStore() ?? captureStack(onStart),
+    stack,
   );
   m[RECORD] = record;
   recorder.add(DATABASE_COLLECTOR, record);
+}
+
+/** The traced call returns (end): the query is on its way, the app's frames still on the stack. */
+function onEnd(message: unknown): void {
+  const stack = (message as Tagged)[STACK];
+  if (stack !== undefined) captureStack(onEnd, stack);
 }
 
 /** The callback's turn (asyncStart): the driver's result is known, an error was published before it. */
@@ -78,7 +94,7 @@ function onPoolConnectStart(message: unknown): void {
   (message as Tagged)[CALLER] = captureStack(onPoolConnectStart);
 }
 
-const QUERY_HANDLERS = { start: onStart, end() {}, asyncStart: onAsyncStart, asyncEnd() {}, error: onError };
+const QUERY_HANDLERS = { start: onStart, end: onEnd, asyncStart: onAsyncStart, asyncEnd() {}, error: onError };
 const POOL_HANDLERS = { start: onPoolConnectStart, end() {}, asyncStart() {}, asyncEnd() {}, error() {} };
 
 const queryChannels = ['mysql2:query', 'mysql2:execute'].map((name) => diagnostics.tracingChannel(name));

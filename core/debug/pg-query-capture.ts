@@ -69,6 +69,7 @@ function wrappedQuery(original: Method): Method {
     const params = Array.isArray(given) ? given : Array.isArray(values) ? values : [];
     const caller = poolCallbackCaller;
     poolCallbackCaller = null;
+    const stack = caller ?? {};
     const record = new QueryRecord(
       'pg',
       recorder.origin,
@@ -78,7 +79,7 @@ function wrappedQuery(original: Method): Method {
       target(this as PgClient),
       settings.root,
       settings.slowQueryMs,
-      caller ?? captureStack(query),
+      stack,
     );
     recorder.add(DATABASE_COLLECTOR, record);
     const at = typeof args[2] === 'function' ? 2 : typeof args[1] === 'function' ? 1 : -1;
@@ -88,9 +89,15 @@ function wrappedQuery(original: Method): Method {
         record.ended(error ? null : rowsOf(result), error);
         return callback.apply(this, [error, result]);
       };
-      return original.apply(this, args);
     }
-    const returned = original.apply(this, args);
+    let returned: unknown;
+    try {
+      returned = original.apply(this, args);
+    } finally {
+      // the query is sent (pg writes it before returning when the client is free): the stack is taken while it runs
+      if (caller === null) captureStack(query, stack);
+    }
+    if (at !== -1) return returned;
     if (
       returned !== null &&
       typeof returned === 'object' &&
@@ -120,11 +127,14 @@ function wrappedPoolQuery(original: Method, remember: (pool: unknown) => void): 
     if (databaseCaptureSettings() === null || currentRecorder() === undefined) return original.apply(this, args);
     remember(this);
     const previous = poolQueryCaller;
-    poolQueryCaller = captureStack(query);
+    const stack: StackHolder = {};
+    poolQueryCaller = stack;
     try {
       return original.apply(this, args);
     } finally {
       poolQueryCaller = previous;
+      // after a free client has sent the query; a query waiting for a client runs later, by then filled in
+      captureStack(query, stack);
     }
   };
   Object.defineProperty(query, WRAPPED, { value: true });
