@@ -1,4 +1,5 @@
 import { OutgoingCall, type RawHeaders } from '../../debug/outgoing-call.js';
+import { bitFlags } from './bit-flags.js';
 import type { ByteReader, ByteWriter } from './byte-writer.js';
 
 /**
@@ -7,15 +8,7 @@ import type { ByteReader, ByteWriter } from './byte-writer.js';
  * back into an OutgoingCall whose headers are strings, for the HTTP client collector.
  */
 
-const enum Has {
-  HeadersAt = 1,
-  EndAt = 2,
-  Status = 4,
-  Error = 8,
-  TimedOut = 16,
-  RequestSize = 32,
-  Body = 64,
-}
+const Has = bitFlags('HeadersAt', 'EndAt', 'Status', 'Error', 'TimedOut', 'RequestSize', 'Body');
 const enum Headers {
   None,
   Block,

@@ -1,4 +1,5 @@
 import type { QueryEntry, QueryRecord } from '../../debug/database-query.js';
+import { bitFlags } from './bit-flags.js';
 import type { ByteReader, ByteWriter } from './byte-writer.js';
 
 /**
@@ -7,16 +8,7 @@ import type { ByteReader, ByteWriter } from './byte-writer.js';
  * QueryRecord.toJSON() would have made, which the Database collector reads.
  */
 
-const enum Has {
-  Mysql2 = 1,
-  Duration = 2,
-  Rows = 4,
-  Error = 8,
-  Port = 16,
-  Frame = 32,
-  Line = 64,
-  SlowMs = 128,
-}
+const Has = bitFlags('Mysql2', 'Duration', 'Rows', 'Error', 'Port', 'Frame', 'Line', 'SlowMs');
 
 export function writeQueryRecord(w: ByteWriter, query: QueryRecord): void {
   const { duration, rows, error, database, frame, slowMs } = query;
