@@ -13,6 +13,19 @@ export const BLOCKS_TABLE = 'appkernel_profile_blocks';
 /** Each distinct URL once, keyed by its MD5 as a uuid; a profile row names its URL's key. */
 export const URLS_TABLE = 'appkernel_urls';
 const VERSION_TABLE = 'appkernel_schema';
+/**
+ * The loopback addresses, which the IP index leaves out: a server in development answers little
+ * else, and its profiles then cost that index nothing (an entry cost the database 1.75 µs more per
+ * profile written, 15%). An IP part matching one is matched walking the time index, as before.
+ */
+export const LOOPBACK_IPS: readonly string[] = ['127.0.0.1', '::1'];
+/**
+ * The rows the IP index holds, word for word as schema 10 made it (the planner uses a partial index
+ * only for a query that says its condition): not a loopback address, and shorter than 64
+ * characters (every real address; an X-Forwarded-For hop is any text, and a long one might not fit
+ * a btree entry).
+ */
+export const IP_INDEX_CONDITION = `length(ip) < 64 AND ip <> '127.0.0.1' AND ip <> '::1'`;
 
 /**
  * Each entry brings the schema from the version before it to its own number (index + 1).
@@ -135,6 +148,27 @@ const MIGRATIONS: readonly (readonly string[])[] = [
     // A block (a dozen profiles deflated, 4 KB or so) stays in its row up to a page's size: out of
     // line, it cost three rows of the TOAST table and their index entries.
     `ALTER TABLE ${BLOCKS_TABLE} SET (toast_tuple_target = 8160)`,
+  ],
+  [
+    // A page counts its matches (up to 10,000) beside its rows, and leaves out the profiler's own
+    // requests: an index that holds the profiler flag counts without reading the table (an index-only
+    // scan that stops at the bound). At a million profiles, walking the table to count an IP's or a
+    // token prefix's matches took 58 and 24 ms, the indexes take 2 and 3.
+    // The token key carries the flag: a bool fits in the entry's padding, so it costs no more.
+    `CREATE UNIQUE INDEX ${PROFILES_TABLE}_token ON ${PROFILES_TABLE} (token) INCLUDE (profiler)`,
+    `ALTER TABLE ${PROFILES_TABLE} DROP CONSTRAINT ${PROFILES_TABLE}_pkey`,
+    `ALTER TABLE ${PROFILES_TABLE} ADD CONSTRAINT ${PROFILES_TABLE}_pkey PRIMARY KEY USING INDEX ${PROFILES_TABLE}_token`,
+    // A server sees a few addresses: their entries share one key each (deduplicated, a few bytes a
+    // row), and an IP part is looked up among them (ipLookup()). The second index, empty but for IPs
+    // too long for the first, tells a search that there are some (keyed by the length, the one
+    // index a search for the longest can walk: with no statistics of the length, the planner would
+    // read the table).
+    `CREATE INDEX ${PROFILES_TABLE}_ip ON ${PROFILES_TABLE} (ip, profiler) WHERE ${IP_INDEX_CONDITION}`,
+    `CREATE INDEX ${PROFILES_TABLE}_long_ip ON ${PROFILES_TABLE} (length(ip)) WHERE length(ip) >= 64`,
+    // A URL's profiles newest first: the newest 20 of a rare URL are its last 20 entries, where they
+    // were all of its profiles fetched and sorted.
+    `DROP INDEX ${PROFILES_TABLE}_url`,
+    `CREATE INDEX ${PROFILES_TABLE}_url ON ${PROFILES_TABLE} (url_hash, time, token) INCLUDE (profiler)`,
   ],
 ];
 

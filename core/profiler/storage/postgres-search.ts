@@ -1,5 +1,5 @@
 import type { SearchQuery } from '../profile.js';
-import { URLS_TABLE } from './postgres-schema.js';
+import { IP_INDEX_CONDITION, LOOPBACK_IPS, PROFILES_TABLE, URLS_TABLE } from './postgres-schema.js';
 
 export interface SqlCondition {
   /** `WHERE …`, or '' */
@@ -26,15 +26,56 @@ export function urlLookup(url: string): { text: string; params: unknown[] } {
   };
 }
 
+/** An IP part found in more distinct IPs than this is matched walking the profiles, as a substring. */
+export const MAX_NAMED_IPS = 1_000;
+
+/**
+ * The distinct IPs the IP index holds that contain `ip`, found walking the index from one distinct
+ * address to the next (a descent each: a server sees a few addresses, whatever its number of
+ * profiles); `complete` false when it holds more than MAX_NAMED_IPS of them or the table an IP too
+ * long for the index, and the part must then be matched as a substring. The loopback addresses
+ * the index leaves out are named by the caller (namedIps()).
+ */
+export function ipLookup(ip: string): { text: string; params: unknown[] } {
+  return {
+    text: `WITH RECURSIVE seen(ip, n) AS (
+        (SELECT ip, 1 FROM ${PROFILES_TABLE} WHERE ${IP_INDEX_CONDITION} ORDER BY ip LIMIT 1)
+        UNION ALL
+        SELECT (SELECT ip FROM ${PROFILES_TABLE} WHERE ${IP_INDEX_CONDITION} AND ip > seen.ip ORDER BY ip LIMIT 1), seen.n + 1
+          FROM seen WHERE seen.ip IS NOT NULL AND seen.n <= ${MAX_NAMED_IPS}
+      )
+      SELECT array(SELECT ip FROM seen WHERE ip LIKE $1) AS ips,
+        (SELECT count(ip) FROM seen) <= ${MAX_NAMED_IPS}
+          AND (SELECT length(ip) FROM ${PROFILES_TABLE} WHERE length(ip) >= 64 ORDER BY length(ip) LIMIT 1) IS NULL AS complete`,
+    params: [containsPattern(ip)],
+  };
+}
+
+/** The IPs to name for `ip`: ipLookup()'s answer and the loopback addresses containing it, or undefined when it was not complete. */
+export function namedIps(ip: string, found: { ips: string[]; complete: boolean }): string[] | undefined {
+  return found.complete ? [...found.ips, ...LOOPBACK_IPS.filter((address) => address.includes(ip))] : undefined;
+}
+
+/** What the store looked up before searching: the URLs and IPs a query's parts match, when few enough to be named. */
+export interface NamedMatches {
+  /** the hashes of the URLs the URL part matches (urlLookup()) */
+  urlHashes?: readonly string[];
+  /** the IPs the IP part may match (namedIps()) */
+  ips?: readonly string[];
+}
+
 /**
  * The SearchQuery's filters as SQL, the same matches as summaryFilter(): status exact ("404"),
  * a class ("4xx") or a part of the code; method case-insensitive; IP and URL substrings
  * (case-sensitive); token prefix; the profiler's own requests left out on demand; since and until inclusive. Parameters start at $<first>.
- * `urlHashes`, the URLs the URL part matches (urlLookup()) when MAX_NAMED_URLS or fewer: named,
+ * `named.urlHashes`, the URLs the URL part matches (urlLookup()) when MAX_NAMED_URLS or fewer: named,
  * the planner knows from its statistics how many profiles they have, and walks the time index for
- * a frequent URL, the URL index for a rare one; a subquery leaves it guessing.
+ * a frequent URL, the URL index for a rare one; a subquery leaves it guessing. `named.ips`, likewise,
+ * the IPs the IP part matches: the IP index then finds and counts their profiles (unless one is a
+ * loopback address, which it leaves out).
  */
-export function searchCondition(query: SearchQuery, first = 1, urlHashes?: readonly string[]): SqlCondition {
+export function searchCondition(query: SearchQuery, first = 1, named: NamedMatches = {}): SqlCondition {
+  const { urlHashes, ips } = named;
   const clauses: string[] = [];
   const params: unknown[] = [];
   const param = (value: unknown): string => {
@@ -51,7 +92,15 @@ export function searchCondition(query: SearchQuery, first = 1, urlHashes?: reado
     } else clauses.push(`status::text LIKE ${param(containsPattern(wanted))}`);
   }
   if (query.method) clauses.push(`upper(method) = ${param(query.method.trim().toUpperCase())}`);
-  if (query.ip) clauses.push(`ip LIKE ${param(containsPattern(query.ip))}`);
+  if (query.ip) {
+    if (ips === undefined) clauses.push(`ip LIKE ${param(containsPattern(query.ip))}`);
+    else if (ips.length === 0) clauses.push('false');
+    else {
+      const equal = ips.length === 1 ? `ip = ${param(ips[0])}` : `ip = ANY(${param(ips)}::text[])`;
+      const indexed = ips.every((address) => !LOOPBACK_IPS.includes(address));
+      clauses.push(indexed ? `${equal} AND ${IP_INDEX_CONDITION}` : equal);
+    }
+  }
   if (query.url) {
     if (urlHashes === undefined)
       clauses.push(`url_hash IN (SELECT hash FROM ${URLS_TABLE} WHERE url LIKE ${param(containsPattern(query.url))})`);

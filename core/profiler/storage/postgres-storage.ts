@@ -12,7 +12,15 @@ import { BLOCKS_TABLE, COUNTS_TABLE, migrate, PROFILES_TABLE, URLS_TABLE } from 
 import { BATCH_ROWS } from './postgres-insert.js';
 import { SharedInstanceName } from './postgres-instance.js';
 import { PostgresQueue, type QueuedProfile } from './postgres-queue.js';
-import { countableFromTotals, MAX_NAMED_URLS, searchCondition, urlLookup } from './postgres-search.js';
+import {
+  countableFromTotals,
+  ipLookup,
+  MAX_NAMED_URLS,
+  type NamedMatches,
+  namedIps,
+  searchCondition,
+  urlLookup,
+} from './postgres-search.js';
 import { TokenPool } from './postgres-token-pool.js';
 import { DEFAULT_RETENTION, type RetentionLimits } from './retention.js';
 import { toStoredForm } from './stored-form.js';
@@ -334,7 +342,7 @@ export class PostgresStorage implements ProfileStorage {
     const limit = Math.max(0, Math.floor(query.limit));
     const offset = Math.max(0, Math.floor(query.offset ?? 0));
     if (limit === 0) return [];
-    const condition = searchCondition(query, 1, await this.#urlHashes(query));
+    const condition = searchCondition(query, 1, await this.#named(query));
     // With profiles still queued, the stored ones they may come before are fetched too.
     const queued = this.#waiting.size > 0;
     const byArrival = query.order === 'arrival';
@@ -362,7 +370,7 @@ export class PostgresStorage implements ProfileStorage {
 
   async count(query: SearchQuery, atMost = Infinity): Promise<number> {
     await this.#announced.soFar(ANNOUNCED_SEARCH_WAIT_MS);
-    const condition = searchCondition(query, 1, await this.#urlHashes(query));
+    const condition = searchCondition(query, 1, await this.#named(query));
     const totals = countableFromTotals(query);
     // count(*) goes through every match: bounded, it stops at atMost + 1 of them.
     const bounded = !totals && Number.isSafeInteger(atMost) && atMost >= 0;
@@ -378,12 +386,26 @@ export class PostgresStorage implements ProfileStorage {
     return stored + this.#waitingMatches(query).length;
   }
 
-  /** The hashes of the URLs the query's URL part matches, unless there are more than MAX_NAMED_URLS (or no URL part). */
-  async #urlHashes(query: SearchQuery): Promise<string[] | undefined> {
-    if (!query.url) return undefined;
-    const lookup = urlLookup(query.url);
+  /** The URLs and IPs the query's parts match, each unless too many (or no such part). */
+  async #named(query: SearchQuery): Promise<NamedMatches> {
+    const [urlHashes, ips] = await Promise.all([this.#urlHashes(query.url), this.#ips(query.ip)]);
+    return { urlHashes, ips };
+  }
+
+  /** The hashes of the URLs containing `url`, unless there are more than MAX_NAMED_URLS. */
+  async #urlHashes(url: string | undefined): Promise<string[] | undefined> {
+    if (!url) return undefined;
+    const lookup = urlLookup(url);
     const found = await this.#query<{ hash: string }>(lookup.text, lookup.params);
     return found.rows.length > MAX_NAMED_URLS ? undefined : found.rows.map((row) => row.hash);
+  }
+
+  /** The IPs containing `ip` (namedIps()), unless ipLookup() cannot name them all. */
+  async #ips(ip: string | undefined): Promise<string[] | undefined> {
+    if (!ip) return undefined;
+    const lookup = ipLookup(ip);
+    const found = await this.#query<{ ips: string[]; complete: boolean }>(lookup.text, lookup.params);
+    return namedIps(ip, found.rows[0]);
   }
 
   /** Queued profiles that match (their summaries, as summarize() makes them). */
