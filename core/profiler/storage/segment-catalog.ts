@@ -1,4 +1,14 @@
-import { closeSync, existsSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import {
+  type BigIntStats,
+  closeSync,
+  existsSync,
+  fstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  statSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseIndexLines, type IndexedRecord } from './index-line.js';
@@ -21,6 +31,7 @@ import {
 } from './store-files.js';
 import { compareKeys, type OrderKey } from './time-ordered-list.js';
 import { TokenBits, tokenNumber } from './token-bits.js';
+import { HEAD_BYTES, readTokenSnapshot, type SegmentTokens, writeTokenSnapshot } from './token-snapshot.js';
 import type { ProfileSummary } from '../profile.js';
 
 export interface SegmentState {
@@ -122,6 +133,12 @@ export class SegmentCatalog {
     for (const { name } of listed)
       this.register({ name, own: false, sealed: false, records: 0, logBytes: 0, idxBytes: 0, idxIno: 0n });
     const tokens = new TokenBits();
+    const { segments: known, all } = readTokens ? readTokenSnapshot(this.dir) : { segments: new Map(), all: null };
+    // All the snapshot's tokens at once: a segment gone since leaves its tokens known until the index
+    // is loaded (has() then says a few free tokens are taken), and the next snapshot leaves them out.
+    if (all) tokens.addBytes(all);
+    const snapshot: SegmentTokens[] = [];
+    let readMore = false;
     for (const found of listed) {
       // One no live process writes and not sealed whole (a crash, a damaged index) is repaired now, as
       // load() does, so that its warnings come at opening and has() knows what it recovers.
@@ -129,8 +146,17 @@ export class SegmentCatalog {
         found.records = this.#readSegment(found);
         for (const { summary } of found.records)
           if (tokenNumber(summary.token) >= 0) tokens.add(tokenNumber(summary.token));
-      } else if (readTokens && found.idx) addIndexTokens(idxPath(this.dir, found.name.base), tokens);
+        readMore = true;
+      } else if (readTokens && found.idx) {
+        const before = known.get(found.name.base);
+        const read = addIndexTokens(idxPath(this.dir, found.name.base), found.name.base, tokens, before);
+        if (read) snapshot.push(read);
+        const unchanged = read && before && read.ino === before.ino && read.head === before.head;
+        if (!unchanged || read.bytes !== before.bytes) readMore = true;
+      }
     }
+    // A snapshot naming segments gone since is replaced too, so that it does not keep their tokens.
+    const changed = readTokens && (readMore || snapshot.length !== known.size);
     this.#pending = { segments: listed, next: 0, tokens, deferred: [] };
     const begun = new Promise<void>((resolve) => {
       // Unreferenced: a process with nothing else to do need not stay for it.
@@ -147,6 +173,8 @@ export class SegmentCatalog {
           this.#loadSome(performance.now() + sliceMs);
           if (this.#pending) await new Promise((resolve) => setImmediate(resolve));
         }
+        // Written once loaded, in the background: the next opening reads it instead of the index files.
+        if (changed) this.#writeSnapshot(snapshot);
       } catch (error) {
         this.#pending = null;
         this.warn(
@@ -157,6 +185,14 @@ export class SegmentCatalog {
       this.loading = null;
     });
     return this.loading;
+  }
+
+  #writeSnapshot(snapshot: SegmentTokens[]): void {
+    try {
+      writeTokenSnapshot(this.dir, snapshot);
+    } catch {
+      // A cache: without it, the next opening reads the index files.
+    }
   }
 
   /** Resolves once the index holds every stored profile (at once when it does), starting to load now if it waits still. */
@@ -491,29 +527,91 @@ function readTail(path: string, bytes: number): string {
  * Adds the token every line of an index file starts with (`["3f2a1c",`, JSON.stringify of a valid
  * token) without parsing the lines: the tokens of a million profiles in a fraction of the time.
  * A line of another form adds nothing; a file that cannot be read adds nothing (its segment is
- * then skipped or rebuilt when loaded).
+ * then skipped or rebuilt when loaded). Of this very file as `known` (the token snapshot's) covers
+ * it, whose tokens the caller added with the snapshot's, only the lines after are read. Returns what was added, for the next snapshot;
+ * null when the file cannot be read.
  */
-function addIndexTokens(path: string, tokens: TokenBits): void {
-  let bytes: Buffer;
+function addIndexTokens(
+  path: string,
+  base: string,
+  tokens: TokenBits,
+  known: SegmentTokens | undefined,
+): SegmentTokens | null {
+  if (known) {
+    // Unchanged since the snapshot (most segments: sealed long ago): not even opened.
+    const st = statIfPresent(path);
+    if (st && String(st.ino) === known.ino && String(st.mtimeNs) === known.mtime && Number(st.size) === known.bytes)
+      return known;
+  }
+  let fd: number;
   try {
-    bytes = readFileSync(path);
+    fd = openSync(path, 'r');
   } catch {
-    return;
+    return null;
   }
-  for (let at = 0; at + 9 <= bytes.length; ) {
-    if (bytes[at] === 0x5b && bytes[at + 1] === 0x22 && bytes[at + 8] === 0x22) {
-      let n = 0;
-      for (let i = at + 2; i < at + 8 && n >= 0; i++) {
-        const c = bytes[i];
-        const digit = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : -1;
-        n = digit < 0 ? -1 : (n << 4) | digit;
+  try {
+    const st = fstatSync(fd, { bigint: true });
+    const size = Number(st.size);
+    const ino = String(st.ino);
+    const mtime = String(st.mtimeNs);
+    const head = readAt(fd, 0, Math.min(HEAD_BYTES, size)).toString('base64');
+    const same = known !== undefined && known.ino === ino && known.head === head && known.bytes <= size;
+    const from = same ? known.bytes : 0;
+    const bytes = readAt(fd, from, size - from);
+    const added: number[] = [];
+    let at = 0;
+    while (at + 9 <= bytes.length) {
+      if (bytes[at] === 0x5b && bytes[at + 1] === 0x22 && bytes[at + 8] === 0x22) {
+        let n = 0;
+        for (let i = at + 2; i < at + 8 && n >= 0; i++) {
+          const c = bytes[i];
+          const digit = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : -1;
+          n = digit < 0 ? -1 : (n << 4) | digit;
+        }
+        if (n >= 0) {
+          tokens.add(n);
+          added.push(n);
+        }
       }
-      if (n >= 0) tokens.add(n);
+      const end = bytes.indexOf(0x0a, at + 9);
+      if (end < 0) break;
+      at = end + 1;
     }
-    const end = bytes.indexOf(0x0a, at + 9);
-    if (end < 0) break;
-    at = end + 1;
+    const fresh = Buffer.allocUnsafe(added.length * 3);
+    added.forEach((n, i) => fresh.writeUIntBE(n, i * 3, 3));
+    return {
+      base,
+      ino,
+      mtime,
+      head,
+      bytes: from + at,
+      tokens: same ? Buffer.concat([known.tokens, fresh]) : fresh,
+    };
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
   }
+}
+
+function statIfPresent(path: string): BigIntStats | null {
+  try {
+    return statSync(path, { bigint: true });
+  } catch {
+    return null;
+  }
+}
+
+/** `length` bytes of the file from `position` (fewer if it ends first). */
+function readAt(fd: number, position: number, length: number): Buffer {
+  const bytes = Buffer.allocUnsafe(Math.max(0, length));
+  let done = 0;
+  while (done < length) {
+    const n = readSync(fd, bytes, done, length - done, position + done);
+    if (n === 0) break;
+    done += n;
+  }
+  return bytes.subarray(0, done);
 }
 
 /** The whole lines of an index file from `from` on; `cut` when it ends inside a line. */

@@ -1,5 +1,7 @@
 /** 24 bits: a token is 6 lowercase hexadecimal digits (core/profiler/token.ts). */
 const TOKENS = 1 << 24;
+/** the bytes of a whole set, toBytes() */
+export const TOKEN_BITMAP_BYTES = TOKENS >>> 3;
 /** while no more tokens than this are in the set, clear() unsets their bits one by one instead of the whole 2 MB */
 const FEW = 4_096;
 
@@ -62,6 +64,24 @@ export class TokenBits {
       n += popCount(bits);
     }
     return n;
+  }
+
+  /** The set as bytes (TOKEN_BITMAP_BYTES, bit n of byte n >> 3 for token number n), for a file. */
+  toBytes(): Uint8Array {
+    const words = (this.#words ??= new Int32Array(TOKENS >>> 5));
+    return new Uint8Array(words.buffer, words.byteOffset, words.byteLength);
+  }
+
+  /** Adds every token of a set written by toBytes() (on this machine: the words' byte order). */
+  addBytes(bytes: Uint8Array): void {
+    if (bytes.length !== TOKEN_BITMAP_BYTES) throw new Error(`a token bitmap is ${TOKEN_BITMAP_BYTES} bytes`);
+    const words = (this.#words ??= new Int32Array(TOKENS >>> 5));
+    const added = new Int32Array(TOKENS >>> 5);
+    new Uint8Array(added.buffer).set(bytes);
+    let size = 0;
+    for (let w = 0; w < words.length; w++) size += popCount((words[w] |= added[w]));
+    this.#size = size;
+    this.#few = null;
   }
 
   delete(n: number): void {
