@@ -330,8 +330,9 @@ export class FileStorage implements ProfileStorage {
     return this.#writer.flush();
   }
 
-  close(): Promise<void> {
-    return this.#writer.close();
+  async close(): Promise<void> {
+    await this.#writer.close();
+    this.#catalog.updateTokenSnapshot();
   }
 
   /** One folder, one machine: the profiles need not say which server wrote them. */

@@ -86,6 +86,8 @@ export class SegmentCatalog {
   loading: Promise<void> | null = null;
   #pending: PendingLoad | null = null;
   #startLoading: () => void = () => {};
+  /** this store keeps the token snapshot (it reads tokens ahead) */
+  #keepsSnapshot = false;
   #dirStamp = '';
   #cutoffStamp = '';
 
@@ -127,6 +129,7 @@ export class SegmentCatalog {
     afterMs?: number;
     tokens?: boolean;
   } = {}): Promise<void> {
+    this.#keepsSnapshot = readTokens;
     const listed = this.#list();
     if (!listed || listed.length === 0) return Promise.resolve();
     // Known by name at once: a new segment never takes the name of one not read yet.
@@ -185,6 +188,31 @@ export class SegmentCatalog {
       this.loading = null;
     });
     return this.loading;
+  }
+
+  /**
+   * Brings the token snapshot up to date with the index files (at close: a server that wrote a
+   * million profiles since it opened the store would otherwise leave them all to the next opening).
+   */
+  updateTokenSnapshot(): void {
+    if (!this.#keepsSnapshot) return;
+    let files: string[];
+    try {
+      files = readdirSync(this.dir);
+    } catch {
+      return;
+    }
+    const { segments: known } = readTokenSnapshot(this.dir);
+    const names = files.map(parseSegmentFile).filter((f) => f?.ext === 'idx') as SegmentName[];
+    const snapshot: SegmentTokens[] = [];
+    let changed = false;
+    for (const name of names.sort(compareSegments)) {
+      const before = known.get(name.base);
+      const read = addIndexTokens(idxPath(this.dir, name.base), name.base, null, before);
+      if (read) snapshot.push(read);
+      if (read !== before) changed = true;
+    }
+    if (changed || snapshot.length !== known.size) this.#writeSnapshot(snapshot);
   }
 
   #writeSnapshot(snapshot: SegmentTokens[]): void {
@@ -534,7 +562,7 @@ function readTail(path: string, bytes: number): string {
 function addIndexTokens(
   path: string,
   base: string,
-  tokens: TokenBits,
+  tokens: TokenBits | null,
   known: SegmentTokens | undefined,
 ): SegmentTokens | null {
   if (known) {
@@ -569,7 +597,7 @@ function addIndexTokens(
           n = digit < 0 ? -1 : (n << 4) | digit;
         }
         if (n >= 0) {
-          tokens.add(n);
+          tokens?.add(n);
           added.push(n);
         }
       }

@@ -52,6 +52,16 @@ test('when a store is opened and loaded, then a snapshot holds every stored toke
   for (const token of expected) assert.ok(all.has(tokenNumber(token)), token);
 });
 
+test('when a store is closed, then the snapshot holds what it wrote since it opened too', async () => {
+  store = await openTempStore();
+  await write(0, 30);
+  await store.storage.close();
+  const tokens = [...readTokenSnapshot(store.dir).segments.values()].flatMap((s) =>
+    Array.from({ length: s.tokens.length / 3 }, (_, i) => tokenAt(s.tokens, i)),
+  );
+  assert.equal(tokens.sort(), Array.from({ length: 30 }, (_, i) => nthToken(i)).sort());
+});
+
 test('when a store is opened again, then has() knows the snapshot’s tokens and those the index files gained since', async () => {
   store = await openTempStore();
   await write(0, 20);
