@@ -9,7 +9,8 @@ export { replay, diffReplay, type ReplayOptions, type ReplayResult } from './cor
 export { diffProfiles, type ProfileDiff } from './core/profiler/profile-diff.js';
 export { openFileStorage } from './core/profiler/storage/file-storage.js';
 export { openStorage, type StorageOptions } from './core/profiler/storage/open-storage.js';
-export type { ProfileStorage } from './core/profiler/storage/profile-storage.js';
+export type { ProfileStore, StoredEntry } from './core/profiler/storage/profile-storage.js';
+export { storedEntry } from './core/profiler/storage/stored-entry.js';
 export { startDevServer, type DevServer, type DevServerOptions } from './server/dev-server.js';
 export { dump } from './core/debug/dump.js';
 export { record } from './core/debug/record.js';

@@ -14,7 +14,7 @@ import { diffReplay, openFileStorage, replay } from '../index.js';
 const [token = 'latest', storeDir = process.env.APPKERNEL_PROFILER_DIR || 'var/profiler'] = process.argv.slice(2);
 
 const storage = await openFileStorage({ dir: storeDir });
-const wanted = token === 'latest' ? ((await storage.latest())?.token ?? '') : token;
+const wanted = token === 'latest' ? ((await storage.search({ limit: 1, order: 'arrival' }))[0]?.token ?? '') : token;
 const recorded = await storage.read(wanted);
 await storage.close();
 if (!recorded) {

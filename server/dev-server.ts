@@ -12,9 +12,9 @@ import type { Response } from '../core/http/response.js';
 import type { RequestHandler } from '../core/http/node-adapter.js';
 import { terminalSink } from '../core/log/terminal-sink.js';
 import type { LogLevel } from '../core/log/log-record.js';
-import { isDatabaseUrl, openStorage } from '../core/profiler/storage/open-storage.js';
+import { isDatabaseUrl } from '../core/profiler/storage/open-storage.js';
 import { displayUrl } from '../core/profiler/storage/postgres-errors.js';
-import type { ProfileStorage } from '../core/profiler/storage/profile-storage.js';
+import { openProfileIntake, type ProfileIntake } from '../core/profiler/handoff/profile-intake.js';
 import { WebProfiler } from '../web-profiler/web-profiler.js';
 import { terminalSafe } from '../core/terminal-safe.js';
 import { summarizeWarnings } from '../core/profiler/storage/warning-summary.js';
@@ -77,7 +77,8 @@ export interface DevServerOptions {
 export interface DevServer {
   url: string;
   server: Server;
-  storage: ProfileStorage | null;
+  /** the store behind the hand-off's intake (admission, counts, waits for profiles in flight) */
+  storage: ProfileIntake | null;
   loaded: LoadedApp;
   /** reloads the app file now; resolves false when the new version failed to load (the old keeps serving) */
   reload(): Promise<boolean>;
@@ -153,8 +154,8 @@ function guardExposure(options: DevServerOptions): void {
   );
 }
 
-function openProfileStore(options: DevServerOptions, warn: (message: string) => void): Promise<ProfileStorage> {
-  return openStorage(options.storeDir, { ...options.retention, onWarning: warn });
+function openProfileStore(options: DevServerOptions, warn: (message: string) => void): Promise<ProfileIntake> {
+  return openProfileIntake(options.storeDir, { ...options.retention, warn });
 }
 
 /** What makes the kernel of each version of the app: the app, its profiler and public files, under the dev server's handler. */
@@ -188,7 +189,7 @@ function kernelMaker(
     return devRequestHandler(made, {
       failure,
       quietFavicon,
-      room: () => profiler?.storage.whenRoom?.() ?? null,
+      room: () => profiler?.storage.whenRoom() ?? null,
       ...(mcp ? { mcp: mcp.answer } : {}),
     });
   };

@@ -4,7 +4,7 @@ import { KernelEvents } from '../core/kernel/kernel-events.js';
 import { RouteCollection } from '../core/routing/route-collection.js';
 import { ProfilerController } from './profiler-controller.js';
 import { ProfilerListener } from './profiler-listener.js';
-import type { ProfileStorage } from '../core/profiler/storage/profile-storage.js';
+import type { ProfileIntake } from '../core/profiler/handoff/profile-intake.js';
 import { ProfileHandoff } from '../core/profiler/handoff/profile-handoff.js';
 import { generateToken } from '../core/profiler/token.js';
 import type { AppPanel } from '../core/app/app-panel.js';
@@ -91,7 +91,7 @@ export class WebProfiler {
 
   /** `warn`: what the hand-off has to say (a failed worker, a dropped profile), printed as the server's warnings. */
   constructor(
-    readonly storage: ProfileStorage,
+    readonly storage: ProfileIntake,
     private readonly warn: (message: string) => void,
   ) {}
 
@@ -148,7 +148,7 @@ function profilerExtension(profiler: WebProfiler, options: ProfilerExtensionOpti
       if (recording && options.httpClient !== false) startHttpClientCapture();
       if (recording && options.database !== false)
         startDatabaseCapture(options.database ?? { root: process.cwd(), slowQueryMs: null });
-      const reserved = storage.nextToken?.bind(storage);
+      const reserved = storage.nextToken.bind(storage);
       kernel.beforeHandle.push((_request, trace) => {
         trace.token = generateToken((t) => storage.has(t), reserved);
       });

@@ -18,7 +18,8 @@ import { combinedRoutes } from '../../core/kernel/build-kernel.js';
 import { profilerRoutes, WebProfiler } from '../../web-profiler/web-profiler.js';
 import { summarize } from '../../core/profiler/storage/index-line.js';
 import { openFileStorage } from '../../core/profiler/storage/file-storage.js';
-import type { ProfileStorage } from '../../core/profiler/storage/profile-storage.js';
+import type { StoredEntry } from '../../core/profiler/storage/profile-storage.js';
+import { openProfileIntake, type ProfileIntake } from '../../core/profiler/handoff/profile-intake.js';
 import { toStoredForm } from '../../core/profiler/storage/stored-form.js';
 import { buildRecordedProfiles } from '../../core/profiler/handoff/build-batch.js';
 import { ByteWriter } from '../../core/profiler/handoff/byte-writer.js';
@@ -72,22 +73,30 @@ function mainThreadCpuMs(): number {
 }
 
 /** A store that takes every profile the worker sends back and keeps none (or hands each to `keep`). */
-function storeStub(keep: (json: Buffer, summary: ProfileSummary) => void = () => {}): ProfileStorage {
-  return { announce: () => true, writeJson: keep, cancel: () => {}, has: () => false } as unknown as ProfileStorage;
+function storeStub(keep: (json: Buffer, summary: ProfileSummary) => void = () => {}): ProfileIntake {
+  return {
+    announce: () => true,
+    writeBatch: (entries: StoredEntry[]) => {
+      for (const { json, summary } of entries) keep(json, summary);
+    },
+    cancel: () => {},
+    has: () => false,
+    nextToken: () => null,
+  } as unknown as ProfileIntake;
 }
 
 /** `config`: the configuration panel's data as `app serve` gives it (its environment included); none by default. */
 /** The profiler of each store the bench hands a kernel, one per store as `app serve` makes it. */
-const profilers = new Map<ProfileStorage, WebProfiler>();
+const profilers = new Map<ProfileIntake, WebProfiler>();
 
-function profilerOf(storage: ProfileStorage): WebProfiler {
+function profilerOf(storage: ProfileIntake): WebProfiler {
   let profiler = profilers.get(storage);
   if (!profiler)
     profilers.set(storage, (profiler = new WebProfiler(storage, (message) => console.error(`warning: ${message}`))));
   return profiler;
 }
 
-function kernelFor(debug: boolean, storage: ProfileStorage, config = false) {
+function kernelFor(debug: boolean, storage: ProfileIntake, config = false) {
   return createAppKernel(app, {
     debug,
     root: process.cwd(),
@@ -102,17 +111,16 @@ function newRequest(path: string): Request {
 
 /**
  * Main-thread CPU per profile of the real store's fallback path (the worker gone: it sends the JSON
- * back): announce() and writeJson() as the hand-off calls them, then the store's batches,
+ * back): the intake's announce() and writeBatch() as the hand-off calls them, then the store's batches,
  * paced as under load (16 a millisecond: batches of the usual size run between them). The pacing's
  * own cost, measured alone, is taken off.
  */
 async function fallbackStoreCost(profiles: readonly { json: Buffer; summary: ProfileSummary }[]): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'appkernel-stages-'));
-  const storage = await openFileStorage({
-    dir,
+  const storage = await openProfileIntake(dir, {
     maxProfiles: 1_000_000,
     maxBytes: 4096 * 1024 * 1024,
-    onWarning: (message) => console.error(`warning: ${message}`),
+    warn: (message) => console.error(`warning: ${message}`),
   });
   const total = 20_000;
   const start = Date.now();
@@ -132,7 +140,7 @@ async function fallbackStoreCost(profiles: readonly { json: Buffer; summary: Pro
       const { json, summary } = profiles[i % profiles.length];
       const token = (i + 0x100000).toString(16);
       storage.announce(token);
-      storage.writeJson(json, { ...summary, token, time: start + i / 1000 });
+      storage.writeBatch([{ json, summary: { ...summary, token, time: start + i / 1000 } }]);
     });
     return (Math.max(0, writing - pacing) * 1000) / total;
   } finally {
@@ -172,21 +180,20 @@ async function pacedCosts(path: string): Promise<{ off: number; handoff: number;
   );
   const plain = kernelFor(false, storeStub());
   const dir = mkdtempSync(join(tmpdir(), 'appkernel-stages-'));
-  const storage = await openFileStorage({
-    dir,
+  const storage = await openProfileIntake(dir, {
     maxProfiles: 1_000_000,
     maxBytes: 4096 * 1024 * 1024,
-    onWarning: (message) => console.error(`warning: ${message}`),
+    warn: (message) => console.error(`warning: ${message}`),
   });
   // Settled: stored, dropped by the worker's store, or refused at announce() (the queue full).
   let settled = 0;
   let refused = 0;
   const announce = storage.announce.bind(storage);
   storage.announce = (token) => announce(token) || (settled++, refused++, false);
-  const settle = storage.settleWritten.bind(storage);
-  storage.settleWritten = (report) => {
-    settled += report.stored.length + report.dropped.length;
-    settle(report);
+  const settle = storage.written.bind(storage);
+  storage.written = (report, elsewhere) => {
+    if (elsewhere) settled += report.stored.length + report.dropped.length;
+    settle(report, elsewhere);
   };
   const writing = kernelFor(true, storage);
   const least = { off: Infinity, handoff: Infinity, stored: Infinity, pacing: Infinity };
@@ -305,7 +312,7 @@ async function workerCost(path: string, routes: RouteCollection): Promise<{ buil
           // A token and a time of its own, later than the one before, as the kernel gives them.
           summary.token = (written + 0x100000).toString(16);
           summary.time = start + written++ / 1000;
-          storage.writeJson(Buffer.from(built.jsons, at, built.lengths[i]), summary);
+          storage.writeBatch([{ json: Buffer.from(built.jsons, at, built.lengths[i]), summary }]);
           at += built.lengths[i];
         });
         // As under load, when the main thread holds requests back while the store is behind: its queue never overflows.
@@ -461,7 +468,7 @@ store write path: what the file store costs the main thread now that the profile
   store's index catching up with the worker's segment) less on + hand-off with a store that keeps nothing.
 profiler on, total: on + hand-off, CPU with the real store (= on + hand-off, CPU + store write path). Add the socket work node:http itself
 does (its "main µs/req" in bench:http) to compare either column with it.
-store, fallback: the store's announce() and writeJson() and its batches (index lines, appends) on the
+store, fallback: the intake's announce() and writeBatch() and the store's batches (index lines, appends) on the
   main thread, as when the worker has failed and sends no more than JSON back.`);
 const logged = await logProfileCost(routes);
 console.log(

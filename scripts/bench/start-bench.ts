@@ -9,6 +9,7 @@ import { request } from 'undici';
 import { startContender, type Contender } from './contender.js';
 import { openFileStorage } from '../../core/profiler/storage/file-storage.js';
 import { nthToken, profile200, profile404 } from '../../tests/core/profiler/fixtures.js';
+import { storedEntry } from '../../core/profiler/storage/stored-entry.js';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 7);
 const dist = resolve(process.cwd(), 'dist');
@@ -74,7 +75,7 @@ async function fillStore(dir: string, count: number): Promise<void> {
   const start = Date.now() - count * 10;
   for (let i = 0; i < count; i++) {
     const options = { token: nthToken(i), time: start + i * 10, seed: i };
-    storage.write(i % 4 === 0 ? profile404(options) : profile200(options));
+    storage.writeBatch([storedEntry(i % 4 === 0 ? profile404(options) : profile200(options))]);
     if (i % 250 === 249) await storage.flush();
   }
   await storage.close();

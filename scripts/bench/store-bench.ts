@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import type { Profile, SearchQuery } from '../../core/profiler/profile.js';
 import { openFileStorage } from '../../core/profiler/storage/file-storage.js';
 import { openPostgresStorage } from '../../core/profiler/storage/postgres-storage.js';
-import type { ProfileStorage } from '../../core/profiler/storage/profile-storage.js';
+import { openProfileIntake, type ProfileIntake } from '../../core/profiler/handoff/profile-intake.js';
 import { nthToken, profile200, profile404, type FixtureOptions } from '../../tests/core/profiler/fixtures.js';
 import { resolve } from 'node:path';
 import { startContender, type RunningContender } from './contender.js';
@@ -22,6 +22,8 @@ import { postgresServerMs, postmasterPid } from './postgres-server-cpu.js';
 import { startTempPostgres, type TempPostgres } from '../../tests/helpers/temp-postgres.js';
 import { nthProfile } from './store-traffic.js';
 import { scaleComparison } from './store-scale.js';
+import { storedEntry } from '../../core/profiler/storage/stored-entry.js';
+import type { ServedStore } from '../../core/profiler/storage/profile-storage.js';
 
 const SIZES = [1_000, 100_000] as const;
 /** interleaved rounds of load on `app serve` with each store (a shared machine's drift evens out over more) */
@@ -76,16 +78,16 @@ interface Figures {
   pruneMs: number;
 }
 
-/** A store to fill: `open` gives the same (empty at first) store each time it is called. */
+/** A store to fill, behind a server's intake: `open` gives the same (empty at first) store each time it is called. */
 interface Backend {
-  open(limits: { maxProfiles: number; maxBytes: number; maxQueue: number }): Promise<ProfileStorage>;
+  open(limits: { maxProfiles: number; maxBytes: number; maxQueue: number }): Promise<ProfileIntake>;
   remove(): Promise<void>;
 }
 
 async function fileBackend(): Promise<Backend> {
   const dir = mkdtempSync(join(tmpdir(), 'appkernel-store-bench-'));
   return {
-    open: (limits) => openFileStorage({ dir, ...limits }),
+    open: (limits) => openProfileIntake(dir, { ...limits, warn: (m) => console.error(`warning: ${m}`) }),
     remove: async () => rmSync(dir, { recursive: true, force: true }),
   };
 }
@@ -93,7 +95,7 @@ async function fileBackend(): Promise<Backend> {
 async function postgresBackend(server: TempPostgres): Promise<Backend> {
   const url = await server.createDatabase();
   return {
-    open: (limits) => openPostgresStorage({ url, ...limits, onWarning: (m) => console.error(`warning: ${m}`) }),
+    open: (limits) => openProfileIntake(url, { ...limits, warn: (m) => console.error(`warning: ${m}`) }),
     remove: async () => {},
   };
 }
@@ -105,7 +107,7 @@ async function benchSize(size: number, backend: Backend): Promise<Figures> {
     const start = Date.now() - size * 10;
     const fillStart = performance.now();
     for (let i = 0; i < size; i++) {
-      storage.write(nthProfile(i, start + i * 10));
+      storage.writeBatch([storedEntry(nthProfile(i, start + i * 10))]);
       if (i % 1000 === 999) await storage.flush();
     }
     await storage.close();
@@ -141,7 +143,7 @@ async function bytesAlone(make: (o: FixtureOptions) => Profile): Promise<{ bytes
   try {
     const storage = await openFileStorage({ dir });
     const profile = make({ token: 'abc123', time: Date.now() });
-    storage.write(profile);
+    storage.writeBatch([storedEntry(profile)]);
     await storage.flush();
     const bytes = storage.stats().bytes;
     await storage.close();
@@ -151,11 +153,11 @@ async function bytesAlone(make: (o: FixtureOptions) => Profile): Promise<{ bytes
   }
 }
 
-/** Event-loop time per profile written (write(), stringify, framing, appends, index), building the profiles left out. */
+/** Event-loop time per profile written (its stored entry made, writeBatch(), framing, appends, index), building the profiles left out. */
 async function mainThreadCost(
   make: (o: FixtureOptions) => Profile,
   compressInWorker: boolean,
-  open?: () => Promise<ProfileStorage>,
+  open?: () => Promise<ServedStore>,
 ): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'appkernel-store-bench-'));
   try {
@@ -168,7 +170,7 @@ async function mainThreadCost(
         make({ token: nthToken(b * 200 + i), time: time + b * 200 + i, seed: i }),
       );
       const before = performance.eventLoopUtilization();
-      for (const profile of batch) storage.write(profile);
+      storage.writeBatch(batch.map(storedEntry));
       await storage.flush();
       if (b >= 10) {
         active += performance.eventLoopUtilization(before).active;
@@ -227,7 +229,7 @@ async function twoWriters(
 ): Promise<{ perSecond: number; stored: number; dropped: number; accounted: boolean }> {
   const url = await server.createDatabase();
   const open = () =>
-    openPostgresStorage({ url, maxProfiles: 1_000_000, maxBytes: 8 * 1024 ** 3, maxQueue, onWarning: () => {} });
+    openProfileIntake(url, { maxProfiles: 1_000_000, maxBytes: 8 * 1024 ** 3, maxQueue, warn: () => {} });
   const stores = [await open(), await open()];
   const time = Date.now() - 2 * count * 10;
   const start = performance.now();
@@ -235,7 +237,7 @@ async function twoWriters(
     stores.map(async (storage, w) => {
       for (let i = 0; i < count; i++) {
         const n = w * count + i;
-        storage.write(nthProfile(n, time + n * 10));
+        storage.writeBatch([storedEntry(nthProfile(n, time + n * 10))]);
         if (i % every === every - 1) await storage.flush();
       }
       await storage.flush();

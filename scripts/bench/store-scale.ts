@@ -13,7 +13,8 @@ import { countBound } from '../../core/profiler/match-count.js';
 import { openFileStorage } from '../../core/profiler/storage/file-storage.js';
 import { openPostgresStorage } from '../../core/profiler/storage/postgres-storage.js';
 import { BLOCKS_TABLE, COUNTS_TABLE, PROFILES_TABLE, URLS_TABLE } from '../../core/profiler/storage/postgres-schema.js';
-import type { ProfileStorage } from '../../core/profiler/storage/profile-storage.js';
+import type { ServedStore } from '../../core/profiler/storage/profile-storage.js';
+import { storedEntry } from '../../core/profiler/storage/stored-entry.js';
 import { nthToken } from '../../tests/core/profiler/fixtures.js';
 import type { TempPostgres } from '../../tests/helpers/temp-postgres.js';
 import { startContender } from './contender.js';
@@ -104,7 +105,7 @@ async function timeIt(run: () => Promise<unknown>): Promise<number> {
 interface Store {
   /** a --store argument */
   location: string;
-  open(): Promise<ProfileStorage>;
+  open(): Promise<ServedStore>;
   diskBytes(): Promise<number>;
   remove(): Promise<void>;
   /** a kept store filled before: when its profiles start */
@@ -127,8 +128,7 @@ interface Figures {
 async function fileStore(size: number): Promise<Store> {
   const kept = KEEP ? join(resolve(KEEP), `file-${size}`) : null;
   const dir = kept ?? mkdtempSync(join(tmpdir(), 'appkernel-store-scale-'));
-  const open = () =>
-    openFileStorage({ dir, maxProfiles: size * 2, maxBytes: 64 * 1024 ** 3, maxQueue: FILL_BATCH * 2 });
+  const open = () => openFileStorage({ dir, maxProfiles: size * 2, maxBytes: 64 * 1024 ** 3 });
   return {
     location: dir,
     open,
@@ -153,22 +153,23 @@ async function fileStore(size: number): Promise<Store> {
   };
 }
 
-/** Through the store's API: write() in batches of FILL_BATCH, a flush after each. */
-async function fillThroughApi(storage: ProfileStorage, size: number, start: number): Promise<void> {
-  for (let i = 0; i < size; i++) {
-    storage.write(nthProfile(i, start + i * STEP));
-    if (i % FILL_BATCH === FILL_BATCH - 1) await storage.flush();
+/** Through the store's API: writeBatch() in batches of FILL_BATCH, a flush after each. */
+async function fillThroughApi(storage: ServedStore, size: number, start: number): Promise<void> {
+  for (let i = 0; i < size; i += FILL_BATCH) {
+    const batch = Array.from({ length: Math.min(FILL_BATCH, size - i) }, (_, j) =>
+      storedEntry(nthProfile(i + j, start + (i + j) * STEP)),
+    );
+    storage.writeBatch(batch);
+    await storage.flush();
   }
-  await storage.flush();
 }
 
 async function fillFile(store: Store, size: number, start: number): Promise<void> {
   const storage = await store.open();
   try {
     await fillThroughApi(storage, size, start);
-    const { profiles, dropped } = storage.stats();
-    if (profiles !== size || dropped !== 0)
-      throw new Error(`expected ${size} profiles, got ${profiles} (${dropped} dropped)`);
+    const { profiles } = storage.stats();
+    if (profiles !== size) throw new Error(`expected ${size} profiles, got ${profiles}`);
   } finally {
     await storage.close();
   }
@@ -183,7 +184,6 @@ async function postgresStore(server: TempPostgres, size: number): Promise<Store>
         url,
         maxProfiles: size * 2,
         maxBytes: 64 * 1024 ** 3,
-        maxQueue: FILL_BATCH * 2,
         onWarning: (m) => console.error(`warning: ${m}`),
       }),
     async diskBytes() {

@@ -7,6 +7,7 @@ import * as assert from 'uvu/assert';
 import { openFileStorage } from '../../core/profiler/storage/file-storage.js';
 import { profile200 } from '../core/profiler/fixtures.js';
 import { runApp, type CliResult } from '../helpers/cli.js';
+import { storedEntry } from '../../core/profiler/storage/stored-entry.js';
 
 // Fast CLI start: `app --version` and `app profiles list` load only what they use.
 // No timings here (bench:start measures them): the packages each command resolves or requires are
@@ -39,7 +40,9 @@ test.before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'appkernel-cli-start-'));
   store = join(dir, 'store');
   const storage = await openFileStorage({ dir: store });
-  TOKENS.forEach((token, seed) => storage.write(profile200({ token, seed, time: Date.now() - 1000 + seed })));
+  TOKENS.forEach((token, seed) =>
+    storage.writeBatch([storedEntry(profile200({ token, seed, time: Date.now() - 1000 + seed }))]),
+  );
   await storage.close();
 });
 

@@ -6,6 +6,7 @@ import { BIN } from '../helpers/cli.js';
 import { waitFor } from '../helpers/poll.js';
 import { startTempPostgres, type TempPostgres } from '../helpers/temp-postgres.js';
 import { profile404 } from '../core/profiler/fixtures.js';
+import { storedEntry } from '../../core/profiler/storage/stored-entry.js';
 
 const test = suite('app profiles tail on a PostgreSQL store: the database going away and coming back does not end it');
 let database: TempPostgres;
@@ -22,7 +23,7 @@ test.after(async () => {
 });
 
 async function store(token: string): Promise<void> {
-  writer.write(profile404({ token, time: Date.now(), url: `http://127.0.0.1:8000/${token}` }));
+  writer.writeBatch([storedEntry(profile404({ token, time: Date.now(), url: `http://127.0.0.1:8000/${token}` }))]);
   await writer.flush();
 }
 

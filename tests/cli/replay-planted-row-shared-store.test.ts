@@ -10,6 +10,7 @@ import { runApp, runAppInProcess, startServe } from '../helpers/cli.js';
 import { startCountingServer, type CountingServer } from '../helpers/counting-server.js';
 import { fetchProfileJson, fetchText, serveForTest } from '../helpers/serve.js';
 import { startTempPostgres, type TempPostgres } from '../helpers/temp-postgres.js';
+import { storedEntry } from '../../core/profiler/storage/stored-entry.js';
 
 // Whoever can write to a team's profile database can plant a row: a POST /steal dated ten years
 // ahead, whose request panel says the server answered on a port where the attacker listens.
@@ -38,7 +39,7 @@ test.before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'appkernel-planted-row-'));
   listener = await startCountingServer();
   const storage = await openStorage(database.url);
-  storage.write(planted(listener.port));
+  storage.writeBatch([storedEntry(planted(listener.port))]);
   await storage.close();
   server = await serveForTest({ store: database.url, root: dir });
 });

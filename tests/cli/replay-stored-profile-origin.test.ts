@@ -11,6 +11,7 @@ import { openFileStorage } from '../../core/profiler/storage/file-storage.js';
 import { runApp, runAppInProcess } from '../helpers/cli.js';
 import { startCountingServer, type CountingServer } from '../helpers/counting-server.js';
 import { profile200 } from '../core/profiler/fixtures.js';
+import { storedEntry } from '../../core/profiler/storage/stored-entry.js';
 
 // Profiles planted in the store, as a server that refuses foreign Hosts could no longer record them:
 // one with a foreign Host and the address its server answered on, and ones stored before that address
@@ -44,22 +45,31 @@ test.before(async () => {
   a = await startCountingServer({ provesInstance: true });
   b = await startCountingServer({ provesInstance: true });
   const storage = await openFileStorage({ dir: store });
-  storage.write(
-    withServer(profile200({ token: FOREIGN, url: `http://evil.example:${b.port}/hello/world?page=2`, seed: 1 }), {
-      address: '127.0.0.1',
-      port: a.port,
-    }),
-  );
-  storage.write(
-    withServer(
-      profile200({ token: OLD_FOREIGN, url: `http://evil.example:${b.port}/hello/world`, seed: 2 }),
-      undefined,
+  storage.writeBatch([
+    storedEntry(
+      withServer(profile200({ token: FOREIGN, url: `http://evil.example:${b.port}/hello/world?page=2`, seed: 1 }), {
+        address: '127.0.0.1',
+        port: a.port,
+      }),
     ),
-  );
-  storage.write(
-    withServer(profile200({ token: OLD_LOOPBACK, url: `http://127.0.0.1:${b.port}/hello/world`, seed: 3 }), undefined),
-  );
-  storage.write(v6Profile);
+  ]);
+  storage.writeBatch([
+    storedEntry(
+      withServer(
+        profile200({ token: OLD_FOREIGN, url: `http://evil.example:${b.port}/hello/world`, seed: 2 }),
+        undefined,
+      ),
+    ),
+  ]);
+  storage.writeBatch([
+    storedEntry(
+      withServer(
+        profile200({ token: OLD_LOOPBACK, url: `http://127.0.0.1:${b.port}/hello/world`, seed: 3 }),
+        undefined,
+      ),
+    ),
+  ]);
+  storage.writeBatch([storedEntry(v6Profile)]);
   await storage.close();
 });
 

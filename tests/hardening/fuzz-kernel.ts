@@ -2,22 +2,25 @@ import fc from 'fast-check';
 import { createDemoApp } from '../../core/app/demo-app.js';
 import { createAppKernel } from '../../server/kernel-factory.js';
 import { WebProfiler } from '../../web-profiler/web-profiler.js';
+import { ProfileIntake } from '../../core/profiler/handoff/profile-intake.js';
 import { Request } from '../../core/http/request.js';
 import type { Response } from '../../core/http/response.js';
 import type { Kernel } from '../../core/kernel/kernel.js';
 import { RecordingTrace } from '../../core/kernel/request-trace.js';
 import { openTempStore, type TempStore } from '../core/profiler/storage/temp-store.js';
 
-/** The demo app with the profiler, in process, on a temporary store. */
-export async function fuzzKernel(): Promise<{ kernel: Kernel; store: TempStore }> {
+/** The demo app with the profiler, in process, on a temporary store (`intake`: the store as its server reads it). */
+export async function fuzzKernel(): Promise<{ kernel: Kernel; store: TempStore; intake: ProfileIntake }> {
   const store = await openTempStore();
+  const intake = new ProfileIntake(store.storage, { warn: () => {} });
   return {
     kernel: createAppKernel(createDemoApp(), {
       debug: true,
       root: process.cwd(),
-      profiler: new WebProfiler(store.storage, () => {}),
+      profiler: new WebProfiler(intake, () => {}),
     }),
     store,
+    intake,
   };
 }
 

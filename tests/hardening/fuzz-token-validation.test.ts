@@ -7,16 +7,18 @@ import { generateToken, isValidToken } from '../../core/profiler/token.js';
 import type { TempStore } from '../core/profiler/storage/temp-store.js';
 import { fuzzRuns } from '../helpers/corpus.js';
 import { fuzzKernel, handle } from './fuzz-kernel.js';
+import type { ProfileIntake } from '../../core/profiler/handoff/profile-intake.js';
 
 const test = suite('profile tokens and panel names under a property-based fuzz: nothing but the documented answers');
 let kernel: Kernel;
 let store: TempStore;
+let intake: ProfileIntake;
 let token: string;
 
 test.before(async () => {
-  ({ kernel, store } = await fuzzKernel());
+  ({ kernel, store, intake } = await fuzzKernel());
   token = (await handle(kernel, 'GET', '/hello/fuzz')).token!;
-  await store.storage.flush();
+  await intake.flush();
 });
 test.after(async () => {
   await store.remove();
@@ -73,7 +75,7 @@ test('when tokens are generated against any set of taken ones, then each is vali
 test('when the store is asked for any string, then an invalid token is unknown (null) and nothing throws', async () => {
   await fc.assert(
     fc.asyncProperty(tokenLike, async (s) => {
-      const profile = await store.storage.read(s);
+      const profile = await intake.read(s);
       if (!isHexToken(s)) assert.is(profile, null);
       else if (s === token) assert.is(profile?.token, token);
       if (!isHexToken(s)) assert.not.ok(store.storage.has(s), JSON.stringify(s));

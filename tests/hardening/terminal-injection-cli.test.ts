@@ -7,6 +7,7 @@ import { BIN, type CliResult, runApp, runAppInProcess, runCliInProcess } from '.
 import { fetchProfileJson, serveForTest, type TestServer } from '../helpers/serve.js';
 import { sampleProfile } from '../render/text/sample-profile.js';
 import { assertNoRawControls, headerBytes, hostileAppDir, sendHostile, TERMINAL_PAYLOADS } from './terminal-harness.js';
+import { storedEntry } from '../../core/profiler/storage/stored-entry.js';
 
 const test = suite(
   'every app profiles and app replay output is terminal-safe, whatever the profile holds (real bin, hostile app)',
@@ -76,7 +77,7 @@ test.before(async () => {
     recorded.set(payload, answer.headers['x-debug-token']);
     await fetchProfileJson(t.base, answer.headers['x-debug-token']);
   }
-  t.server.storage!.write(writtenProfile());
+  t.server.storage!.writeBatch([storedEntry(writtenProfile())]);
   await fetchProfileJson(t.base, WRITTEN);
 });
 test.after(async () => {

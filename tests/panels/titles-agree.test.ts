@@ -11,6 +11,7 @@ import { renderProfilePage } from '../../web-profiler/views/profile-page.js';
 import { renderToolbar } from '../../web-profiler/views/toolbar.js';
 import { runAppInProcess } from '../helpers/cli.js';
 import { fullProfile } from './full-profile.js';
+import { storedEntry } from '../../core/profiler/storage/stored-entry.js';
 
 // The page and the terminal agree on every title, both taken from the registry.
 // A title "A / B" names a panel of two sections, A then B: its first heading is A.
@@ -75,7 +76,7 @@ test('when `app profiles show --panel` is given a name the profile has not, then
   const dir = mkdtempSync(join(tmpdir(), 'appkernel-titles-'));
   try {
     const storage = await openFileStorage({ dir });
-    storage.write(profile);
+    storage.writeBatch([storedEntry(profile)]);
     await storage.close();
     const r = await runAppInProcess(['profiles', 'show', profile.token, '--panel', 'nope', '--store', dir]);
     assert.is(r.code, 2, r.stderr);

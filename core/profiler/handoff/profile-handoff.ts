@@ -3,24 +3,23 @@ import type { RouteCollection } from '../../routing/route-collection.js';
 import type { Request } from '../../http/request.js';
 import { RecordingTrace, traceNames, type RequestTrace } from '../../kernel/request-trace.js';
 import type { ResponseFacts } from '../request-facts.js';
-import type { ProfileSummary } from '../profile.js';
 import { buildRecordedProfiles, type BuiltBatch } from './build-batch.js';
 import { BatchBuffers } from './batch-buffers.js';
 import { ByteWriter } from './byte-writer.js';
 import { writeRequestRecord } from './request-record.js';
 import { routeTableData, RouteTables, type RouteDefinitionData } from './route-tables.js';
-import type { StoreWriterSpec, WrittenReport } from '../storage/profile-storage.js';
+import type { StoredEntry, StoreWriterSpec, WrittenReport } from '../storage/profile-storage.js';
 import { releaseSharedWriting } from '../storage/store-files.js';
 import type { FromProfilerWorker, ToProfilerWorker } from './profiler-worker.js';
 
-/** Where the built profiles go: the store, which was told of each one when its response was sent. */
+/** Where the built profiles go: the store's intake (profile-intake.ts), told of each one when its response was sent. */
 export interface AnnouncingStore {
   announce(token: string): boolean;
-  writeJson(json: Buffer, summary: ProfileSummary): void;
+  writeBatch(entries: readonly StoredEntry[]): void;
   cancel(token: string, reason: string): void;
-  /** when given (and settleWritten), the worker writes the store itself */
+  /** when given, the worker writes the store itself, and what it wrote is reported through written() */
   writerSpec?(): StoreWriterSpec | null;
-  settleWritten?(report: WrittenReport): void;
+  written?(report: WrittenReport, elsewhere: boolean): void;
 }
 
 /**
@@ -87,7 +86,7 @@ export class ProfileHandoff {
     private readonly warn: (message: string) => void,
     private readonly workerUrl = new URL('./profiler-worker.js', import.meta.url),
   ) {
-    this.#writerSpec = store.settleWritten ? (store.writerSpec?.() ?? null) : null;
+    this.#writerSpec = store.written ? (store.writerSpec?.() ?? null) : null;
     this.#ensureWorker();
   }
 
@@ -235,7 +234,7 @@ export class ProfileHandoff {
       case 'written':
         for (const token of message.report.stored) this.#inWriter.delete(token);
         for (const token of message.report.dropped) this.#inWriter.delete(token);
-        this.store.settleWritten?.(message.report);
+        this.store.written?.(message.report, true);
         break;
       case 'store-failed':
         this.#writerSpec = null;
@@ -296,13 +295,15 @@ export class ProfileHandoff {
 
   #deliver(sent: Sent, built: BuiltBatch): void {
     const delivered = new Set<string>();
+    const entries: StoredEntry[] = [];
     let at = 0;
     built.summaries.forEach((summary, i) => {
       const length = built.lengths[i];
-      this.store.writeJson(Buffer.from(built.jsons, at, length), summary);
+      entries.push({ json: Buffer.from(built.jsons, at, length), summary });
       delivered.add(summary.token);
       at += length;
     });
+    this.store.writeBatch(entries);
     const reasons = new Map(built.failures);
     for (const token of sent.tokens) {
       if (delivered.has(token)) continue;

@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { AppError } from '../../errors.js';
 import type { Profile, ProfileSummary, SearchQuery } from '../profile.js';
 import { isValidToken } from '../token.js';
-import type { FileWriterSpec, ProfileStorage, PruneOptions, StoreStats, WrittenReport } from './profile-storage.js';
+import type {
+  FileWriterSpec,
+  PruneOptions,
+  ServedStore,
+  StoredEntry,
+  StoreStats,
+  WrittenReport,
+} from './profile-storage.js';
 import { decodeBlock, profileAt } from './record-codec.js';
 import { DEFAULT_RETENTION, segmentCapacity, segmentsToDrop, type RetentionLimits } from './retention.js';
 import { SegmentCatalog, type SegmentState } from './segment-catalog.js';
@@ -36,8 +43,6 @@ export interface FileStorageOptions {
   maxBytes?: number;
   /** default 7 days */
   maxAgeMs?: number;
-  /** profiles waiting to be written, beyond which new ones are dropped; default 2,000 */
-  maxQueue?: number;
   /** make the folder if it is missing (default); false for commands that only read or remove, so that a mistyped --store creates nothing */
   create?: boolean;
   /** compress in a worker thread (default) or in the write batch on the main thread */
@@ -46,19 +51,10 @@ export interface FileStorageOptions {
   startCompressionAtOnce?: boolean;
   /** false: has() is never asked (a store that only writes), so opening reads no tokens ahead of the index */
   readsTokens?: boolean;
-  /** after each batch written: the tokens stored and dropped (the profiler worker reports them so) */
-  onWritten?: (stored: string[], dropped: string[]) => void;
+  /** after each batch written: the tokens stored, and those dropped and why (the hand-off counts them) */
+  onWritten?: (report: WrittenReport) => void;
 }
 
-export const DEFAULT_MAX_QUEUE = 2_000;
-/**
- * How long read() waits for a profile whose response was sent but which is still being built: the
- * profiler worker's first start (its modules, a database connection) took over a second on a loaded
- * 2-core machine, and a profile opened from the first page then answered 404.
- */
-const ANNOUNCED_READ_WAIT_MS = 5_000;
-/** How long search() and count() wait for the profiles still being built, at most: a page of many is not held up long. */
-const ANNOUNCED_SEARCH_WAIT_MS = 1_000;
 /**
  * How many profiles another thread may store before this one's index catches up with them unasked.
  * Reads catch up first, so the index is read from disk when someone looks, not at every batch
@@ -94,11 +90,9 @@ export async function openFileStorage(options: FileStorageOptions): Promise<File
   };
   const encoder =
     options.compressInWorker === false ? inlineEncoder() : workerEncoder(warn, options.startCompressionAtOnce);
-  const maxQueue = options.maxQueue ?? DEFAULT_MAX_QUEUE;
   const storage = new FileStorage(
     catalog,
     new SegmentWriter(catalog, {
-      maxQueue,
       encoder,
       capacity: segmentCapacity(limits),
       warn,
@@ -107,19 +101,18 @@ export async function openFileStorage(options: FileStorageOptions): Promise<File
     limits,
     warn,
   );
-  storage.writerOptions = { maxQueue, compressInWorker: options.compressInWorker !== false };
+  storage.writerOptions = { compressInWorker: options.compressInWorker !== false };
   return storage;
 }
 
-export class FileStorage implements ProfileStorage {
+export class FileStorage implements ServedStore {
   readonly #catalog: SegmentCatalog;
   readonly #writer: SegmentWriter;
   #lastBlock: { key: string; bytes: Buffer; entries: Buffer[] } | null = null;
   /** what writerSpec() hands another thread; set by openFileStorage */
-  writerOptions: { maxQueue: number; compressInWorker: boolean } | null = null;
+  writerOptions: { compressInWorker: boolean } | null = null;
   /** tokens another thread stored since this thread's index last caught up: has() knows them meanwhile */
   #storedUnseen = new TokenBits();
-  #reportedDrops = 0;
 
   constructor(
     catalog: SegmentCatalog,
@@ -136,12 +129,8 @@ export class FileStorage implements ProfileStorage {
     return this.#catalog.dir;
   }
 
-  write(profile: Profile): void {
-    try {
-      this.#writer.write(profile);
-    } catch (error) {
-      this.warn(`A profile could not be queued (${(error as Error).message}).`);
-    }
+  writeBatch(entries: readonly StoredEntry[]): void {
+    this.#writer.writeBatch(entries);
   }
 
   has(token: string): boolean {
@@ -155,16 +144,16 @@ export class FileStorage implements ProfileStorage {
     return { kind: 'file', dir: this.dir, limits: { ...this.limits }, ...this.writerOptions, writing: sharedWriting() };
   }
 
-  /** Settles what the worker wrote: stored ones are found on disk from now on, dropped ones were counted there. */
-  settleWritten(report: WrittenReport): void {
-    for (const message of report.warnings) this.warn(message);
-    for (const token of report.stored) {
+  reportTo(listener: (report: WrittenReport) => void): void {
+    this.#writer.reportTo(listener);
+  }
+
+  /** What the worker stored is found on disk from now on: has() knows it until the index catches up. */
+  storedElsewhere(tokens: string[], _bytes: number): void {
+    for (const token of tokens) {
       const n = tokenNumber(token);
       if (n >= 0) this.#storedUnseen.add(n);
-      this.#writer.settleStored(token);
     }
-    for (const token of report.dropped) this.#writer.settleStored(token);
-    this.#reportedDrops += report.dropped.length;
     if (this.#storedUnseen.size >= UNSEEN_REFRESH) this.#refresh();
   }
 
@@ -175,29 +164,8 @@ export class FileStorage implements ProfileStorage {
     this.#storedUnseen.clear();
   }
 
-  whenRoom(): Promise<void> | null {
-    return this.#writer.whenRoom();
-  }
-
-  /** A profile built elsewhere is on its way (see SegmentWriter.announce); false when it must be dropped. */
-  announce(token: string): boolean {
-    return this.#writer.announce(token);
-  }
-
-  /** An announced profile, serialised: its stored form's JSON as UTF-8, and its summary. */
-  writeJson(json: Buffer, summary: ProfileSummary): void {
-    this.#writer.writeJson(json, summary);
-  }
-
-  /** An announced profile that will not come. */
-  cancel(token: string, reason: string): void {
-    this.#writer.cancel(token, reason);
-  }
-
   async read(token: string): Promise<Profile | null> {
     if (!isValidToken(token)) return null;
-    // A profile still being built, announced when its response was sent: worth a short wait.
-    if (this.#writer.isAnnounced(token)) await this.#writer.settled(token, ANNOUNCED_READ_WAIT_MS);
     const waiting = this.#writer.get(token);
     if (waiting) return waiting;
     await this.#catalog.loaded();
@@ -242,8 +210,6 @@ export class FileStorage implements ProfileStorage {
   }
 
   async search(query: SearchQuery): Promise<ProfileSummary[]> {
-    // The profiles of requests already answered are in the list, even those still being built.
-    await this.#writer.announcedSoFar(ANNOUNCED_SEARCH_WAIT_MS);
     await this.#catalog.loaded();
     this.#refresh();
     if (this.#writer.queued === 0) return this.#catalog.index.search(query);
@@ -257,7 +223,6 @@ export class FileStorage implements ProfileStorage {
   }
 
   async count(query: SearchQuery, atMost = Infinity): Promise<number> {
-    await this.#writer.announcedSoFar(ANNOUNCED_SEARCH_WAIT_MS);
     await this.#catalog.loaded();
     this.#refresh();
     const stored = this.#catalog.index.count(query, atMost);
@@ -270,10 +235,6 @@ export class FileStorage implements ProfileStorage {
   #waitingMatches(query: SearchQuery): ProfileSummary[] {
     const filter = summaryFilter(query);
     return [...this.#writer.waiting()].filter((s) => filter(s) && this.#catalog.index.get(s.token) === undefined);
-  }
-
-  async latest(): Promise<ProfileSummary | null> {
-    return (await this.search({ limit: 1, order: 'arrival' }))[0] ?? null;
   }
 
   /**
@@ -338,13 +299,17 @@ export class FileStorage implements ProfileStorage {
   /** One folder, one machine: the profiles need not say which server wrote them. */
   servedBy(_instance: string): void {}
 
+  /** Tokens are drawn at random and checked with has(): one folder has no other writers to share ranges with. */
+  nextToken(): null {
+    return null;
+  }
+
   stats(): StoreStats {
     this.#catalog.finishLoading();
     this.#refresh();
     return {
       profiles: this.#catalog.index.size + this.#writer.queued,
       bytes: this.#catalog.bytes(),
-      dropped: this.#writer.dropped + this.#reportedDrops,
       queued: this.#writer.queued,
       segments: this.#catalog.segments.size,
     };

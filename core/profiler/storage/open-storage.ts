@@ -1,13 +1,13 @@
 import type { FileStorageOptions } from './file-storage.js';
 import type { PostgresStorageOptions } from './postgres-storage.js';
-import type { ProfileStorage } from './profile-storage.js';
+import type { ServedStore } from './profile-storage.js';
 
 export type StorageOptions = Omit<FileStorageOptions, 'dir'> & Omit<PostgresStorageOptions, 'url'>;
 
 /** A backend: the store locations it takes, and how it opens one (loaded only when asked for). */
 interface Backend {
   accepts(location: string): boolean;
-  open(location: string, options: StorageOptions): Promise<ProfileStorage>;
+  open(location: string, options: StorageOptions): Promise<ServedStore>;
 }
 
 const DATABASE_URL = /^postgres(ql)?:\/\//i;
@@ -40,6 +40,6 @@ export function isDatabaseUrl(location: string): boolean {
  * shared by every server pointed at it, or else the embedded store in that folder. Only the
  * store asked for is loaded: a command reading a folder never loads the PostgreSQL client.
  */
-export function openStorage(location: string, options: StorageOptions = {}): Promise<ProfileStorage> {
+export function openStorage(location: string, options: StorageOptions = {}): Promise<ServedStore> {
   return BACKENDS.find((backend) => backend.accepts(location))!.open(location, options);
 }

@@ -1,13 +1,10 @@
 import type pg from 'pg';
-import type { ProfileSummary } from '../profile.js';
 import { isConnectionError } from './postgres-errors.js';
+import type { StoredEntry } from './profile-storage.js';
 import { BATCH_ROWS, insertRows, type ProfileRow } from './postgres-insert.js';
 import { isProfilerUrl } from './summary-filter.js';
 
-export interface QueuedProfile {
-  summary: ProfileSummary;
-  json: Buffer;
-}
+export type QueuedProfile = StoredEntry;
 
 export interface PostgresQueueEvents {
   /** a batch is in the table: the tokens inserted, and the bytes the batch counts for */
@@ -39,7 +36,7 @@ const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
  * The write side of the PostgreSQL store, in whichever thread holds it (the profiler worker, or the
  * main thread when the worker cannot): profiles are queued and inserted in batches (one INSERT of up
  * to BATCH_ROWS rows, the same prepared statement whatever their number, postgres-insert.ts); while
- * the database is away the queue waits and is written once it is back. The caller bounds the queue.
+ * the database is away the queue waits and is written once it is back. The hand-off bounds the queue.
  */
 export class PostgresQueue {
   /** queued or being written, oldest first */
@@ -58,7 +55,6 @@ export class PostgresQueue {
   constructor(
     private readonly db: pg.Pool,
     private readonly instance: () => string,
-    private readonly maxQueue: number,
     private readonly events: PostgresQueueEvents,
   ) {}
 
@@ -131,7 +127,7 @@ export class PostgresQueue {
         if (!this.down) {
           this.down = true;
           this.events.warn(
-            `The profile database went away (${(error as Error).message}): profiles are queued (at most ${this.maxQueue}) and written once it is back.`,
+            `The profile database went away (${(error as Error).message}): profiles are queued (as many as the write queue holds) and written once it is back.`,
           );
         }
         if (this.givingUp) {

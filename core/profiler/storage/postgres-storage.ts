@@ -3,9 +3,14 @@ import pg from 'pg';
 import { AppError } from '../../errors.js';
 import type { Profile, ProfileSummary, SearchQuery } from '../profile.js';
 import { isValidToken } from '../token.js';
-import { Announcements } from './announcements.js';
-import { summarize } from './index-line.js';
-import type { PostgresWriterSpec, ProfileStorage, PruneOptions, StoreStats, WrittenReport } from './profile-storage.js';
+import type {
+  PostgresWriterSpec,
+  PruneOptions,
+  ServedStore,
+  StoredEntry,
+  StoreStats,
+  WrittenReport,
+} from './profile-storage.js';
 import { isConnectionError, openFailure, parseDatabaseUrl } from './postgres-errors.js';
 import { bodyAt } from './postgres-blocks.js';
 import { BLOCKS_TABLE, COUNTS_TABLE, migrate, PROFILES_TABLE, URLS_TABLE } from './postgres-schema.js';
@@ -23,7 +28,6 @@ import {
 } from './postgres-search.js';
 import { TokenPool } from './postgres-token-pool.js';
 import { DEFAULT_RETENTION, type RetentionLimits } from './retention.js';
-import { toStoredForm } from './stored-form.js';
 import { MAX_COMPRESSED_BYTES, MAX_INFLATED_BYTES, readStoredEntry } from './stored-profile-reader.js';
 import { summaryFilter } from './summary-filter.js';
 import { queuedAndStored } from './queued-and-stored.js';
@@ -35,25 +39,15 @@ export interface PostgresStorageOptions {
   maxProfiles?: number;
   maxBytes?: number;
   maxAgeMs?: number;
-  /** profiles waiting to be written, beyond which new ones are dropped; default 2,000 */
-  maxQueue?: number;
+  /** after each batch written: the tokens stored, and those dropped and why (the hand-off counts them) */
+  onWritten?: (report: WrittenReport) => void;
   /** who serves the profiles this store writes (default: host name:process id); `app serve` sets host name:port */
   instance?: string;
 }
 
 const T = PROFILES_TABLE;
-/**
- * How long read() waits for a profile whose response was sent but which is still being built: the
- * profiler worker's first start (its modules, a database connection) took over a second on a loaded
- * 2-core machine, and a profile opened from the first page then answered 404.
- */
-const ANNOUNCED_READ_WAIT_MS = 5_000;
-/** How long search() and count() wait for the profiles still being built, at most: a page of many is not held up long. */
-const ANNOUNCED_SEARCH_WAIT_MS = 1_000;
-const ANNOUNCED_FLUSH_WAIT_MS = 5_000;
 /** how long close() keeps trying to write the queue to a database that is away */
 const CLOSE_WAIT_MS = 10_000;
-const WARNING_INTERVAL_MS = 10_000;
 /** retention is enforced at most this often */
 const RETENTION_INTERVAL_MS = 1_000;
 /** every instance's profiles are counted again (from the counts table) at most this often; in between, this instance adds its own */
@@ -75,13 +69,6 @@ const TOKEN_REFRESH_MS = 500;
 /** how long after opening the store every stored token is read (learnAllTokensSoon), and how many a query */
 const LEARN_ALL_AFTER_MS = 1_000;
 const LEARN_PAGE_ROWS = 50_000;
-/** how long whenRoom() holds a request back at most, should the writer not catch up */
-const ROOM_WAIT_MS = 1_000;
-/**
- * A writer that stored nothing for this long while behind is not merely slow: the database may
- * hang without an error. Requests are then no longer held back for it.
- */
-const ROOM_STALL_MS = 1_000;
 
 const stderrWarning = (message: string): void => void process.stderr.write(`appkernel: warning: ${message}\n`);
 
@@ -124,8 +111,8 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
       maxBytes: options.maxBytes ?? DEFAULT_RETENTION.maxBytes,
       maxAgeMs: options.maxAgeMs ?? DEFAULT_RETENTION.maxAgeMs,
     },
-    options.maxQueue ?? 2_000,
     warn,
+    options.onWritten,
   );
   if (options.instance !== undefined) storage.instance = options.instance;
   await storage.refreshTotals();
@@ -137,8 +124,8 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
 
 /**
  * Profiles in one table shared by every instance that opens the same database. The profiler worker
- * writes the profiles it builds itself (writerSpec(), postgres-thread-writer.ts) and reports them
- * (settleWritten()); profiles given here (write(), writeJson()) are queued on this thread. Either
+ * writes the profiles it builds itself (writerSpec(), postgres-thread-writer.ts), and this store
+ * learns of them (storedElsewhere()); entries given here (writeBatch()) are queued on this thread. Either
  * queue sends batches (one INSERT of up to BATCH_ROWS rows) off the request path; while the
  * database is away it waits, bounded, and is written once it is back. has() answers from
  * memory: this instance's tokens and those the others wrote, learnt every TOKEN_REFRESH_MS.
@@ -146,26 +133,20 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
  * draw; a token another instance took anyway is never overwritten (ON CONFLICT DO NOTHING): the
  * later profile is dropped and counted.
  */
-export class PostgresStorage implements ProfileStorage {
+export class PostgresStorage implements ServedStore {
   /** the instance name, in memory the profiler worker's writer reads too */
   readonly #instance = new SharedInstanceName();
   readonly #pool: pg.Pool;
   readonly #url: string;
   readonly #local: PostgresQueue;
-  readonly #maxQueue: number;
   readonly #warn: (message: string) => void;
-  readonly #announced = new Announcements();
+  #onWritten: ((report: WrittenReport) => void) | undefined;
   readonly #waiting: Map<string, QueuedProfile>;
   /** tokens known to be in the table */
   readonly #known = new Set<string>();
   #lastSeq = 0;
-  #dropped = 0;
   #stored = 0;
   #bytes = 0;
-  /** the database is away, as the worker's writer last said */
-  #workerDown = false;
-  /** when the writer was last seen keeping up: nothing to hold back for, or a batch stored */
-  #keepingUpAt = -Infinity;
   #closing: Promise<void> | null = null;
   #closed = false;
   #lastRetention = 0;
@@ -173,8 +154,6 @@ export class PostgresStorage implements ProfileStorage {
   #retentionDue = false;
   #retentionTimer: NodeJS.Timeout | null = null;
   #retaining: Promise<void> | null = null;
-  #lastWarning = -Infinity;
-  #unreported = 0;
   #writtenSinceAnalyze = 0;
   #analyzing: Promise<void> | null = null;
   /** a lookup of the others' tokens under way: a slow database gets one at a time, not one every TOKEN_REFRESH_MS */
@@ -190,20 +169,23 @@ export class PostgresStorage implements ProfileStorage {
     pool: pg.Pool,
     url: string,
     readonly limits: RetentionLimits,
-    maxQueue: number,
     warn: (message: string) => void,
+    onWritten?: (report: WrittenReport) => void,
   ) {
     this.#pool = pool;
     this.#url = url;
-    this.#maxQueue = maxQueue;
     this.#warn = warn;
+    this.#onWritten = onWritten;
     this.#instance.set(`${hostname()}:${process.pid}`);
-    this.#local = new PostgresQueue(pool, () => this.instance, maxQueue, {
-      written: (stored, bytes) => this.#afterStored(stored, bytes),
-      dropped: (tokens, reason) => this.#drop(reason, tokens.length),
+    this.#local = new PostgresQueue(pool, () => this.instance, {
+      written: (stored, bytes) => {
+        this.#afterStored(stored, bytes);
+        this.#report({ stored, dropped: [], warnings: [], bytes });
+      },
+      dropped: (tokens, reason) => this.#report({ stored: [], dropped: tokens, warnings: [], dropReason: reason }),
       warn: (message) => {
-        if (this.#local.down) this.#announced.releaseRoom();
         warn(message);
+        this.#report({ stored: [], dropped: [], warnings: [], away: this.#local.down });
       },
     });
     this.#waiting = this.#local.waiting;
@@ -236,76 +218,33 @@ export class PostgresStorage implements ProfileStorage {
   /** The write side, for the profiler worker to open in its own thread (postgres-thread-writer.ts). */
   writerSpec(): PostgresWriterSpec | null {
     if (this.#closing) return null;
-    return { kind: 'postgres', url: this.#url, instance: this.#instance.buffer, maxQueue: this.#maxQueue };
+    return { kind: 'postgres', url: this.#url, instance: this.#instance.buffer };
   }
 
-  /**
-   * Null unless the profiler worker's writer is behind while the database answers: then a promise
-   * that resolves once half of the high mark (3/4 of maxQueue announced) or fewer are left, when
-   * the database goes away, or after ROOM_WAIT_MS. Never a wait while the database is away or
-   * the writer stored nothing for ROOM_STALL_MS: those profiles are queued, then dropped and
-   * counted, and requests go on at full speed.
-   */
-  whenRoom(): Promise<void> | null {
-    if (this.#closing || this.#local.down || this.#workerDown) return null;
-    const now = Date.now();
-    const high = Math.max(1, Math.floor((this.#maxQueue * 3) / 4));
-    if (this.#announced.size < high) {
-      this.#keepingUpAt = now;
-      return null;
-    }
-    if (now - this.#keepingUpAt > ROOM_STALL_MS) return null;
-    return this.#announced.whenBelow(high, ROOM_WAIT_MS);
+  reportTo(listener: (report: WrittenReport) => void): void {
+    this.#onWritten = listener;
   }
 
-  /** What the worker wrote or dropped: announcements settle, drops are counted and told here. */
-  settleWritten(report: WrittenReport): void {
-    if (report.away !== undefined) this.#workerDown = report.away;
-    if (report.away) this.#announced.releaseRoom();
-    for (const message of report.warnings) this.#warn(message);
-    for (const token of report.stored) this.#announced.settle(token);
-    for (const token of report.dropped) this.#announced.settle(token);
-    if (report.stored.length > 0) this.#afterStored(report.stored, report.bytes ?? 0);
-    if (report.dropped.length > 0) {
-      if (report.dropReason !== undefined) this.#drop(report.dropReason, report.dropped.length);
-      else this.#dropped += report.dropped.length;
-    }
+  /** Rows the worker's writer inserted: counted, known, and retention is due. */
+  storedElsewhere(tokens: string[], bytes: number): void {
+    this.#afterStored(tokens, bytes);
   }
 
-  write(profile: Profile): void {
-    if (!this.#admit()) return;
-    try {
-      this.#local.enqueue({
-        summary: summarize(profile),
-        json: Buffer.from(JSON.stringify(toStoredForm(profile)), 'utf8'),
-      });
-    } catch (error) {
-      this.#drop(`A profile could not be queued (${(error as Error).message}).`);
-    }
-  }
-
-  announce(token: string): boolean {
-    if (!this.#admit()) return false;
-    this.#announced.add(token);
-    return true;
-  }
-
-  writeJson(json: Buffer, summary: ProfileSummary): void {
-    this.#announced.settle(summary.token);
+  writeBatch(entries: readonly StoredEntry[]): void {
     if (this.#closed || (this.#closing && this.#local.givingUp)) {
-      this.#dropped++;
+      this.#report({
+        stored: [],
+        dropped: entries.map((entry) => entry.summary.token),
+        warnings: [],
+        dropReason: 'Profiles came after the profile store was closed, so they were dropped.',
+      });
       return;
     }
-    this.#local.enqueue({ summary, json });
-  }
-
-  cancel(token: string, reason: string): void {
-    this.#announced.settle(token);
-    this.#drop(reason);
+    for (const entry of entries) this.#local.enqueue(entry);
   }
 
   has(token: string): boolean {
-    return this.#waiting.has(token) || this.#announced.has(token) || this.#known.has(token);
+    return this.#waiting.has(token) || this.#known.has(token);
   }
 
   /**
@@ -323,7 +262,6 @@ export class PostgresStorage implements ProfileStorage {
 
   async read(token: string): Promise<Profile | null> {
     if (!isValidToken(token)) return null;
-    if (this.#announced.has(token)) await this.#announced.settled(token, ANNOUNCED_READ_WAIT_MS);
     const waiting = this.#waiting.get(token);
     if (waiting) return { ...parseProfile(token, { body: waiting.json }), instance: this.instance };
     // A row too large is measured, not fetched: anyone who can write to the database may plant one.
@@ -338,7 +276,6 @@ export class PostgresStorage implements ProfileStorage {
   }
 
   async search(query: SearchQuery): Promise<ProfileSummary[]> {
-    await this.#announced.soFar(ANNOUNCED_SEARCH_WAIT_MS);
     const limit = Math.max(0, Math.floor(query.limit));
     const offset = Math.max(0, Math.floor(query.offset ?? 0));
     if (limit === 0) return [];
@@ -369,7 +306,6 @@ export class PostgresStorage implements ProfileStorage {
   }
 
   async count(query: SearchQuery, atMost = Infinity): Promise<number> {
-    await this.#announced.soFar(ANNOUNCED_SEARCH_WAIT_MS);
     const condition = searchCondition(query, 1, await this.#named(query));
     const totals = countableFromTotals(query);
     // count(*) goes through every match: bounded, it stops at atMost + 1 of them.
@@ -415,10 +351,6 @@ export class PostgresStorage implements ProfileStorage {
     return [...this.#waiting.values()].map((q) => ({ ...q.summary, instance: this.instance })).filter(matches);
   }
 
-  async latest(): Promise<ProfileSummary | null> {
-    return (await this.search({ limit: 1, order: 'arrival' }))[0] ?? null;
-  }
-
   async prune(options: PruneOptions): Promise<number> {
     await this.flush();
     let removed = 0;
@@ -439,7 +371,6 @@ export class PostgresStorage implements ProfileStorage {
   }
 
   async flush(): Promise<void> {
-    await this.#announced.soFar(ANNOUNCED_FLUSH_WAIT_MS);
     await this.#local.flush();
     await this.#retaining;
   }
@@ -461,17 +392,12 @@ export class PostgresStorage implements ProfileStorage {
       clearTimeout(deadline);
       this.#stopTimers();
       if (!answered) {
-        const lost = this.#waiting.size + this.#announced.size;
-        this.#dropped += lost;
-        const what = lost === 0 ? '' : `: ${lost} profile${lost === 1 ? ' was' : 's were'} not written`;
-        this.#warn(
-          `The profile database did not answer within ${CLOSE_WAIT_MS / 1000} s, so the store was closed without waiting for it${what}.`,
-        );
-      }
-      if (this.#dropped > 0) {
-        this.#warn(
-          `${this.#dropped} profile${this.#dropped === 1 ? ' was' : 's were'} dropped in all since the profile store was opened.`,
-        );
+        const lost = [...this.#waiting.keys()];
+        const what =
+          lost.length === 0 ? '' : `: ${lost.length} profile${lost.length === 1 ? ' was' : 's were'} not written`;
+        const reason = `The profile database did not answer within ${CLOSE_WAIT_MS / 1000} s, so the store was closed without waiting for it${what}.`;
+        if (lost.length === 0) this.#warn(reason);
+        else this.#report({ stored: [], dropped: lost, warnings: [], dropReason: reason });
       }
       const ended = this.#pool.end().catch(() => {});
       if (answered) await ended;
@@ -501,7 +427,7 @@ export class PostgresStorage implements ProfileStorage {
 
   stats(): StoreStats {
     const queued = this.#waiting.size;
-    return { profiles: this.#stored + queued, bytes: this.#bytes, dropped: this.#dropped, queued, segments: 0 };
+    return { profiles: this.#stored + queued, bytes: this.#bytes, queued, segments: 0 };
   }
 
   /** Gathers the planner's statistics of the profiles table in the background, unless under way (here or in another instance). */
@@ -529,23 +455,14 @@ export class PostgresStorage implements ProfileStorage {
     this.#bytes = Number(result.rows[0].bytes);
   }
 
-  #admit(): boolean {
-    if (this.#closing) {
-      this.#dropped++;
-      return false;
-    }
-    if (this.#waiting.size + this.#announced.size >= this.#maxQueue) {
-      const why =
-        this.#local.down || this.#workerDown ? 'the profile database is away' : 'the profile database cannot keep up';
-      this.#drop(`Profiles are being dropped: ${why} and the write queue is full (${this.#maxQueue} profiles).`);
-      return false;
-    }
-    return true;
+  /** Tells the hand-off what a batch came to; without one, why profiles were dropped is warned of here. */
+  #report(report: WrittenReport): void {
+    if (this.#onWritten) this.#onWritten(report);
+    else if (report.dropped.length > 0 && report.dropReason) this.#warn(report.dropReason);
   }
 
   /** Tokens now in the table (written here or by the worker): counted, known, and retention is due. */
   #afterStored(written: string[], bytes: number): void {
-    this.#keepingUpAt = Date.now();
     this.#stored += written.length;
     this.#bytes += bytes;
     this.#writtenSinceAnalyze += written.length;
@@ -562,7 +479,7 @@ export class PostgresStorage implements ProfileStorage {
     else
       this.#retentionTimer ??= setTimeout(() => {
         this.#retentionTimer = null;
-        if (this.#retentionDue && !this.#local.down && !this.#workerDown && !this.#closed) this.#retain();
+        if (this.#retentionDue && !this.#local.down && !this.#closed) this.#retain();
       }, RETENTION_INTERVAL_MS).unref();
   }
 
@@ -715,7 +632,7 @@ export class PostgresStorage implements ProfileStorage {
 
   /** Learns the tokens other instances wrote since last time, for has(). */
   async #learnTokens(): Promise<void> {
-    if (this.#local.down || this.#workerDown || this.#closing) return;
+    if (this.#local.down || this.#closing) return;
     // Rows a slower transaction commits late may carry a lower seq: look back a little. The last
     // row (no token) is the newest seq of all, this instance's included: looking from the newest
     // of the others' alone, a server writing alone read every row it wrote, twice a second.
@@ -746,20 +663,6 @@ export class PostgresStorage implements ProfileStorage {
     } catch (error) {
       throw isConnectionError(error) ? unavailable(error) : error;
     }
-  }
-
-  /** Counts a dropped profile; tells the first at once, then at most one line per interval. */
-  #drop(reason: string, count = 1): void {
-    this.#dropped += count;
-    const now = Date.now();
-    if (now - this.#lastWarning < WARNING_INTERVAL_MS) {
-      this.#unreported += count;
-      return;
-    }
-    const more = this.#unreported > 0 ? ` (${this.#unreported} more dropped since the last warning)` : '';
-    this.#unreported = 0;
-    this.#lastWarning = now;
-    this.#warn(`${reason}${more}`);
   }
 }
 

@@ -28,7 +28,7 @@ export async function openPostgresThreadWriter(spec: PostgresWriterSpec, report:
   pool.on('error', () => {});
   const instance = new SharedInstanceName(spec.instance);
   let closing: Promise<void> | null = null;
-  const queue: PostgresQueue = new PostgresQueue(pool, () => instance.get(), spec.maxQueue, {
+  const queue: PostgresQueue = new PostgresQueue(pool, () => instance.get(), {
     written: (stored, bytes) => report({ stored, dropped: [], warnings: [], bytes }),
     dropped: (tokens, reason) => report({ stored: [], dropped: tokens, warnings: [], dropReason: reason }),
     warn: (message) => report({ stored: [], dropped: [], warnings: [message], away: queue.down }),
@@ -41,16 +41,6 @@ export async function openPostgresThreadWriter(spec: PostgresWriterSpec, report:
           dropped: [summary.token],
           warnings: [],
           dropReason: 'A profile came after the profile store was closed, so it was dropped.',
-        });
-        return;
-      }
-      if (queue.length >= spec.maxQueue) {
-        const why = queue.down ? 'the profile database is away' : 'the profile database cannot keep up';
-        report({
-          stored: [],
-          dropped: [summary.token],
-          warnings: [],
-          dropReason: `Profiles are being dropped: ${why} and the write queue is full (${spec.maxQueue} profiles).`,
         });
         return;
       }

@@ -10,12 +10,11 @@ import {
 } from 'node:fs';
 import { appendFile, open } from 'node:fs/promises';
 import type { Profile, ProfileSummary } from '../profile.js';
-import { formatRecordLine, formatSealLine, summarize } from './index-line.js';
+import { formatRecordLine, formatSealLine } from './index-line.js';
+import type { StoredEntry, WrittenReport } from './profile-storage.js';
 import { BLOCK_BYTES, BLOCK_PROFILES } from './record-codec.js';
 import type { RecordEncoder } from './record-encoder.js';
-import { toStoredForm } from './stored-form.js';
 import { readStoredEntry } from './stored-profile-reader.js';
-import { Utf8Slab } from './utf8-slab.js';
 import type { SegmentCatalog, SegmentState } from './segment-catalog.js';
 import {
   errorCode,
@@ -27,15 +26,16 @@ import {
   segmentName,
   STORE_FILE_MODE,
 } from './store-files.js';
-import { Announcements } from './announcements.js';
 
 export interface WriterOptions {
-  maxQueue: number;
   encoder: RecordEncoder;
   capacity: { profiles: number; bytes: number };
   warn: (message: string) => void;
-  /** after each batch: the tokens now on disk and indexed, and those dropped (counted and warned of here) */
-  onWritten?: (stored: string[], dropped: string[]) => void;
+  /**
+   * After each batch: the tokens now on disk and indexed, and those dropped and why. Without it,
+   * the reason of a drop is warned of here.
+   */
+  onWritten?: (report: WrittenReport) => void;
 }
 
 /**
@@ -44,10 +44,7 @@ export interface WriterOptions {
  * it twice and move it to the old generation, whose collections then cost more than the request;
  * a Buffer's bytes live outside the JS heap and are never copied.
  */
-interface Queued {
-  json: Buffer;
-  summary: ProfileSummary;
-}
+type Queued = StoredEntry;
 
 /** One block record and the summaries of its profiles, by slot. */
 interface Encoded {
@@ -63,11 +60,6 @@ const BATCH = 128;
  * a block compresses better full. Queued profiles are readable from memory.
  */
 const GATHER_MS = 10;
-const WARNING_INTERVAL_MS = 10_000;
-/** how long whenRoom() holds a request back at most, should the worker not come back */
-const ROOM_WAIT_MS = 1_000;
-/** how long flush() and close() wait for announced profiles still being built */
-const ANNOUNCED_WAIT_MS = 5_000;
 
 /**
  * Appends synchronously: a batch is one write to the page cache (well under a
@@ -102,24 +94,16 @@ function undoAppend(truncate: () => void): void {
 }
 
 /**
- * The bounded write queue and this process's own segment. write() serialises and
- * queues; a batch, GATHER_MS after the first profile queued, compresses, then
- * makes one append to the log and one to the index, in order, off the response
- * path. Serialising at once lets the profile's objects die young: a queue of
- * object graphs kept alive across garbage collections cost more than the
- * serialising itself.
+ * The write queue and this process's own segment (its bound is the hand-off's). A batch, GATHER_MS
+ * after the first entry queued, compresses, then makes one append to the log and one to the index,
+ * in order, off the response path.
  */
 export class SegmentWriter {
-  dropped = 0;
   /** called after each batch reached the disk (or failed to): the owner enforces retention there */
   afterAppend: () => void = () => {};
   #queue: Queued[] = [];
-  readonly #slab = new Utf8Slab();
   /** queued, being encoded or being written: readable from memory until indexed */
   #waiting = new Map<string, Queued>();
-  /** announced, not yet queued: each with the callbacks of those who wait for it */
-  readonly #announced = new Announcements();
-  readonly #allSettled: (() => void)[] = [];
   #scheduled = false;
   /** blocks handed to the encoder, in order, not yet appended */
   #encoding: { summaries: ProfileSummary[]; record: Promise<Buffer> }[] = [];
@@ -132,13 +116,19 @@ export class SegmentWriter {
   #chain: Promise<void> = Promise.resolve();
   #active: SegmentState | null = null;
   #closing: Promise<void> | null = null;
-  #lastWarning = -Infinity;
-  #unreported = 0;
+  #onWritten: ((report: WrittenReport) => void) | undefined;
 
   constructor(
     private readonly catalog: SegmentCatalog,
     private readonly options: WriterOptions,
-  ) {}
+  ) {
+    this.#onWritten = options.onWritten;
+  }
+
+  /** From now on each batch's report goes to `listener` (see WriterOptions.onWritten). */
+  reportTo(listener: (report: WrittenReport) => void): void {
+    this.#onWritten = listener;
+  }
 
   get active(): SegmentState | null {
     return this.#active;
@@ -149,63 +139,7 @@ export class SegmentWriter {
   }
 
   has(token: string): boolean {
-    return this.#waiting.has(token) || this.#announced.has(token);
-  }
-
-  /**
-   * Says that the profile `token` is being built elsewhere (the profiler worker) and will come
-   * through writeJson() or be cancelled: meanwhile has() knows it, settled() waits for it, and
-   * flush() waits for it. False when the queue is full: the profile is then dropped and counted.
-   */
-  announce(token: string): boolean {
-    if (this.#closing || this.#waiting.size + this.#announced.size >= this.options.maxQueue) {
-      this.#drop(
-        1,
-        `The profile store cannot keep up: its write queue is full (${this.options.maxQueue} profiles), so a profile was dropped.`,
-      );
-      return false;
-    }
-    this.#announced.add(token);
-    return true;
-  }
-
-  /**
-   * Null while the profiles announced and not yet stored (built in the worker) are under three quarters of the queue's
-   * bound; otherwise resolves once they are down to half of that, or after ROOM_WAIT_MS.
-   */
-  whenRoom(): Promise<void> | null {
-    return this.#announced.whenBelow(Math.floor((this.options.maxQueue * 3) / 4), ROOM_WAIT_MS);
-  }
-
-  /** Resolves once every profile announced so far is queued or cancelled, or after `timeoutMs`. */
-  announcedSoFar(timeoutMs: number): Promise<void> {
-    return this.#announced.soFar(timeoutMs);
-  }
-
-  isAnnounced(token: string): boolean {
-    return this.#announced.has(token);
-  }
-
-  /** An announced profile that will not come: dropped, counted and reported. */
-  cancel(token: string, reason: string): void {
-    this.#settle(token);
-    this.#drop(1, reason);
-  }
-
-  /** An announced profile another thread wrote into the store (or dropped and counted there). */
-  settleStored(token: string): void {
-    this.#settle(token);
-  }
-
-  /** Resolves once the announced profile `token` is queued or cancelled, or after `timeoutMs`. */
-  settled(token: string, timeoutMs: number): Promise<void> {
-    return this.#announced.settled(token, timeoutMs);
-  }
-
-  #settle(token: string): void {
-    if (!this.#announced.has(token)) return;
-    this.#announced.settle(token);
-    if (this.#announced.size === 0) for (const wake of this.#allSettled.splice(0)) wake();
+    return this.#waiting.has(token);
   }
 
   /** A profile not yet indexed, read back as a stored one would be. */
@@ -221,37 +155,18 @@ export class SegmentWriter {
     for (const queued of this.#waiting.values()) yield queued.summary;
   }
 
-  write(profile: Profile): void {
+  /** Queues the entries; after close() they are dropped and reported. */
+  writeBatch(entries: readonly StoredEntry[]): void {
     if (this.#closing) {
-      this.dropped++;
+      this.#report({
+        stored: [],
+        dropped: entries.map((entry) => entry.summary.token),
+        warnings: [],
+        dropReason: 'Profiles came after the profile store was closed, so they were dropped.',
+      });
       return;
     }
-    if (this.#waiting.size >= this.options.maxQueue) {
-      this.#drop(
-        1,
-        `The profile store cannot keep up: its write queue is full (${this.options.maxQueue} profiles), so a profile was dropped.`,
-      );
-      return;
-    }
-    let queued: Queued;
-    try {
-      queued = { json: this.#slab.encode(JSON.stringify(toStoredForm(profile))), summary: summarize(profile) };
-    } catch (error) {
-      this.#drop(1, `A profile could not be serialised (${(error as Error).message}), so it was dropped.`);
-      return;
-    }
-    this.#enqueue(queued);
-  }
-
-  /** A profile serialised elsewhere (its stored form's JSON as UTF-8): queued as write() queues one. */
-  writeJson(json: Buffer, summary: ProfileSummary): void {
-    const announced = this.#announced.has(summary.token);
-    this.#settle(summary.token);
-    if (this.#closing && !announced) {
-      this.dropped++;
-      return;
-    }
-    this.#enqueue({ json, summary });
+    for (const entry of entries) this.#enqueue(entry);
   }
 
   #enqueue(queued: Queued): void {
@@ -264,20 +179,8 @@ export class SegmentWriter {
   }
 
   async flush(): Promise<void> {
-    if (this.#announced.size > 0) await this.#announcedSettled(ANNOUNCED_WAIT_MS);
     while (this.#queue.length > 0) this.#encodeQueued();
     await this.#chain;
-  }
-
-  /** Resolves once no announced profile is awaited, or after `timeoutMs`. */
-  #announcedSettled(timeoutMs: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, timeoutMs);
-      this.#allSettled.push(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
   }
 
   /** Runs `work` between two appends, never during one. */
@@ -344,22 +247,28 @@ export class SegmentWriter {
     const items: Encoded[] = [];
     for (const { summaries, record } of jobs) items.push({ summaries, record: await record });
     const stored: string[] = [];
+    const failure: { reason?: string } = {};
     try {
-      await this.#append(items, stored);
+      await this.#append(items, stored, failure);
     } catch (error) {
       for (const item of items) for (const summary of item.summaries) this.#waiting.delete(summary.token);
       this.options.warn(`The profile store failed after a write: ${(error as Error)?.stack ?? error}`);
     }
-    if (!this.options.onWritten) return;
     const done = new Set(stored);
     const dropped: string[] = [];
     for (const item of items)
       for (const summary of item.summaries) if (!done.has(summary.token)) dropped.push(summary.token);
-    this.options.onWritten(stored, dropped);
+    this.#report({ stored, dropped, warnings: [], dropReason: failure.reason });
   };
 
-  /** Appends the blocks; `stored` gets the tokens of those on disk. */
-  async #append(items: Encoded[], stored: string[]): Promise<void> {
+  /** Tells the owner what a batch came to; without a listener, why profiles were dropped is warned of here. */
+  #report(report: WrittenReport): void {
+    if (this.#onWritten) this.#onWritten(report);
+    else if (report.dropped.length > 0 && report.dropReason) this.options.warn(report.dropReason);
+  }
+
+  /** Appends the blocks; `stored` gets the tokens of those on disk, `failure` why the others are not. */
+  async #append(items: Encoded[], stored: string[], failure: { reason?: string }): Promise<void> {
     let rest = items;
     try {
       while (rest.length > 0) {
@@ -373,10 +282,7 @@ export class SegmentWriter {
       }
     } catch (error) {
       const lost = rest.reduce((n, item) => n + item.summaries.length, 0);
-      this.#drop(
-        lost,
-        `Could not store ${lost} profile${lost > 1 ? 's' : ''} in ${this.catalog.dir} (${(error as Error).message}), so ${lost > 1 ? 'they were' : 'it was'} dropped; serving goes on.`,
-      );
+      failure.reason = `Could not store ${lost} profile${lost > 1 ? 's' : ''} in ${this.catalog.dir} (${(error as Error).message}), so ${lost > 1 ? 'they were' : 'it was'} dropped; serving goes on.`;
       if (this.#active && this.#active.logBytes > 0) this.detach();
     } finally {
       for (const item of items) for (const summary of item.summaries) this.#waiting.delete(summary.token);
@@ -494,18 +400,5 @@ export class SegmentWriter {
     } catch {
       // An unsealed segment is sealed by the next process that opens the store.
     }
-  }
-
-  #drop(count: number, reason: string): void {
-    this.dropped += count;
-    const now = Date.now();
-    if (now - this.#lastWarning < WARNING_INTERVAL_MS) {
-      this.#unreported += count;
-      return;
-    }
-    const earlier = this.#unreported > 0 ? ` (${this.#unreported} more dropped since the last warning)` : '';
-    this.options.warn(`${reason}${earlier}`);
-    this.#lastWarning = now;
-    this.#unreported = 0;
   }
 }

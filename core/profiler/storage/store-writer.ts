@@ -35,15 +35,14 @@ export async function openStoreWriter(
     maxProfiles: spec.limits.maxProfiles,
     maxBytes: spec.limits.maxBytes,
     maxAgeMs: spec.limits.maxAgeMs,
-    maxQueue: spec.maxQueue,
     compressInWorker: spec.compressInWorker,
     startCompressionAtOnce: true,
     readsTokens: false,
     onWarning: (message) => report({ stored: [], dropped: [], warnings: [message] }),
-    onWritten: (stored, dropped) => report({ stored, dropped, warnings: [] }),
+    onWritten: report,
   });
   return {
-    write: (json, summary) => storage.writeJson(json, summary),
+    write: (json, summary) => storage.writeBatch([{ json, summary }]),
     close: () => storage.close(),
   };
 }

@@ -4,6 +4,7 @@ import { AppError } from '../../../core/errors.js';
 import { findProfile, resolveProfile } from '../../../core/profiler/find-profile.js';
 import { nthToken, profile200, profile404 } from './fixtures.js';
 import { openTempStore, type TempStore } from './storage/temp-store.js';
+import { storedEntry } from '../../../core/profiler/storage/stored-entry.js';
 
 const test = suite('latest or a token names a profile, or says why none');
 let store: TempStore;
@@ -24,11 +25,13 @@ test('when the store is empty, then latest is none yet, a malformed token malfor
 });
 
 test("when profiles arrived, then latest is the last to arrive, the profiler's own left out unless asked for", async () => {
-  store.storage.write(profile200({ token: nthToken(1), time: T0 + 5, seed: 1 }));
-  store.storage.write(profile404({ token: nthToken(2), time: T0, seed: 2 }));
-  store.storage.write(
-    profile200({ token: nthToken(3), time: T0 + 1, seed: 3, url: 'http://127.0.0.1:8000/_profiler/search' }),
-  );
+  store.storage.writeBatch([storedEntry(profile200({ token: nthToken(1), time: T0 + 5, seed: 1 }))]);
+  store.storage.writeBatch([storedEntry(profile404({ token: nthToken(2), time: T0, seed: 2 }))]);
+  store.storage.writeBatch([
+    storedEntry(
+      profile200({ token: nthToken(3), time: T0 + 1, seed: 3, url: 'http://127.0.0.1:8000/_profiler/search' }),
+    ),
+  ]);
   await store.storage.flush();
   const latest = await resolveProfile(store.storage, 'latest', false);
   assert.is(typeof latest === 'string' ? latest : latest.token, nthToken(2));
@@ -39,7 +42,7 @@ test("when profiles arrived, then latest is the last to arrive, the profiler's o
 });
 
 test('when the CLI or MCP look a token up, then blanks are dropped, and a malformed one and an unknown one raise codes of their own', async () => {
-  store.storage.write(profile200({ token: nthToken(4), time: T0, seed: 4 }));
+  store.storage.writeBatch([storedEntry(profile200({ token: nthToken(4), time: T0, seed: 4 }))]);
   assert.is((await findProfile(store.storage, ` ${nthToken(4)}\n`)).token, nthToken(4));
   const code = (given: string) =>
     findProfile(store.storage, given).then(

@@ -4,6 +4,8 @@ import { ProfileFeed } from '../../../core/profiler/profile-feed.js';
 import { openPostgresStorage, type PostgresStorage } from '../../../core/profiler/storage/postgres-storage.js';
 import { startTempPostgres } from '../../helpers/temp-postgres.js';
 import { nthToken, profile200 } from './fixtures.js';
+import { storedEntry } from '../../../core/profiler/storage/stored-entry.js';
+import { latestOf } from '../../helpers/latest-of.js';
 
 const test = suite(
   'ProfileFeed over a database two servers write: every new profile once, however many came between two polls',
@@ -27,12 +29,14 @@ test('when one server stored 250 profiles and the other 80 older ones since the 
   const b = await open(url, 'host-b:8002');
   const reader = await open(url, 'host-c:8003');
   const now = Date.now();
-  a.write(profile200({ token: nthToken(1), time: now - 20_000 }));
+  a.writeBatch([storedEntry(profile200({ token: nthToken(1), time: now - 20_000 }))]);
   await a.flush();
   const feed = new ProfileFeed(reader, {});
   assert.equal(await feed.next(), [], 'the first poll only marks what is there');
-  for (let i = 0; i < 250; i++) a.write(profile200({ token: nthToken(100 + i), time: now - 5_000 + i * 10 }));
-  for (let i = 0; i < 80; i++) b.write(profile200({ token: nthToken(400 + i), time: now - 5_000 + i * 10 + 5 }));
+  for (let i = 0; i < 250; i++)
+    a.writeBatch([storedEntry(profile200({ token: nthToken(100 + i), time: now - 5_000 + i * 10 }))]);
+  for (let i = 0; i < 80; i++)
+    b.writeBatch([storedEntry(profile200({ token: nthToken(400 + i), time: now - 5_000 + i * 10 + 5 }))]);
   await Promise.all([a.flush(), b.flush()]);
   const fresh = await feed.next();
   assert.is(fresh.length, 330);
@@ -53,11 +57,12 @@ test('when 150 profiles were stored before the feed began, then none of them is 
   const url = await server.createDatabase();
   const a = await open(url, 'host-a:8001');
   const now = Date.now();
-  for (let i = 0; i < 150; i++) a.write(profile200({ token: nthToken(600 + i), time: now - 10_000 + i * 10 }));
+  for (let i = 0; i < 150; i++)
+    a.writeBatch([storedEntry(profile200({ token: nthToken(600 + i), time: now - 10_000 + i * 10 }))]);
   await a.flush();
   const feed = new ProfileFeed(a, {});
   assert.equal(await feed.next(), []);
-  a.write(profile200({ token: nthToken(900), time: now }));
+  a.writeBatch([storedEntry(profile200({ token: nthToken(900), time: now }))]);
   await a.flush();
   assert.equal(
     (await feed.next()).map((row) => row.token),
@@ -72,15 +77,16 @@ test('when one server is ten years ahead and another five minutes ahead, then th
   const honest = await open(url, 'host-a:8001');
   const feed = new ProfileFeed(honest, {});
   assert.equal(await feed.next(), []);
-  planted.write(profile200({ token: nthToken(1_000), time: Date.now() + 10 * 365 * 86_400_000 }));
-  skewed.write(profile200({ token: nthToken(1_001), time: Date.now() + 5 * 60_000 }));
+  planted.writeBatch([storedEntry(profile200({ token: nthToken(1_000), time: Date.now() + 10 * 365 * 86_400_000 }))]);
+  skewed.writeBatch([storedEntry(profile200({ token: nthToken(1_001), time: Date.now() + 5 * 60_000 }))]);
   await Promise.all([planted.flush(), skewed.flush()]);
   assert.equal(
     (await feed.next()).map((row) => row.token).sort(),
     [nthToken(1_000), nthToken(1_001)].sort(),
     'both, in whichever order the two servers reached the database',
   );
-  for (let i = 0; i < 5; i++) honest.write(profile200({ token: nthToken(1_010 + i), time: Date.now() }));
+  for (let i = 0; i < 5; i++)
+    honest.writeBatch([storedEntry(profile200({ token: nthToken(1_010 + i), time: Date.now() }))]);
   await honest.flush();
   assert.equal(
     (await feed.next()).map((row) => row.token),
@@ -88,7 +94,7 @@ test('when one server is ten years ahead and another five minutes ahead, then th
     'all 5 new ones',
   );
   assert.is(
-    (await honest.latest())?.token,
+    (await latestOf(honest))?.token,
     nthToken(1_014),
     'and the latest is the last stored, not the one dated ahead',
   );

@@ -14,7 +14,8 @@ import { ProfileHandoff } from '../../../../core/profiler/handoff/profile-handof
 import type { Profile, ProfileSummary } from '../../../../core/profiler/profile.js';
 import { profilerRoutes, WebProfiler } from '../../../../web-profiler/web-profiler.js';
 import { summarize } from '../../../../core/profiler/storage/index-line.js';
-import type { ProfileStorage } from '../../../../core/profiler/storage/profile-storage.js';
+import type { StoredEntry } from '../../../../core/profiler/storage/profile-storage.js';
+import type { ProfileIntake } from '../../../../core/profiler/handoff/profile-intake.js';
 import { fromStoredForm, toStoredForm } from '../../../../core/profiler/storage/stored-form.js';
 import { readStoredEntry } from '../../../../core/profiler/storage/stored-profile-reader.js';
 import { STORED_RECORD } from '../../../../core/profiler/stored-record.js';
@@ -230,11 +231,14 @@ test('when 200+ generated requests are handed to the worker, then each stored pr
   const cancelled: string[] = [];
   const store = {
     announce: () => true,
-    writeJson: (stored: Buffer, summary: ProfileSummary) =>
-      void built.set(summary.token, { json: readBack(stored), summary, record: stored[0] === STORED_RECORD }),
+    writeBatch: (entries: StoredEntry[]) => {
+      for (const { json, summary } of entries)
+        built.set(summary.token, { json: readBack(json), summary, record: json[0] === STORED_RECORD });
+    },
     cancel: (token: string, reason: string) => void cancelled.push(`${token}: ${reason}`),
     has: () => false,
-  } as unknown as ProfileStorage;
+    nextToken: () => null,
+  } as unknown as ProfileIntake;
   const kernel = createAppKernel(app, {
     debug: true,
     root: process.cwd(),

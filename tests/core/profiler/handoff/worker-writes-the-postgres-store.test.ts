@@ -5,12 +5,14 @@ import { Request } from '../../../../core/http/request.js';
 import { combinedRoutes } from '../../../../core/kernel/build-kernel.js';
 import { ProfileHandoff } from '../../../../core/profiler/handoff/profile-handoff.js';
 import { openPostgresStorage, type PostgresStorage } from '../../../../core/profiler/storage/postgres-storage.js';
+import { ProfileIntake } from '../../../../core/profiler/handoff/profile-intake.js';
 import { WRITER_APPLICATION_NAME } from '../../../../core/profiler/storage/postgres-thread-writer.js';
 import { createAppKernel } from '../../../../server/kernel-factory.js';
 import { profilerRoutes, WebProfiler } from '../../../../web-profiler/web-profiler.js';
 import { waitFor } from '../../../helpers/poll.js';
 import { sql, startTempPostgres } from '../../../helpers/temp-postgres.js';
 import { profile200 } from '../fixtures.js';
+import { storedEntry } from '../../../../core/profiler/storage/stored-entry.js';
 
 // The profiler worker writes the PostgreSQL store itself, over a connection of its own: the main
 // thread announces each profile, settles it when the worker reports it inserted, and reads it back.
@@ -21,7 +23,8 @@ const server = await startTempPostgres();
 const app = createApp({ name: 'writer' }).get('hello', '/hello/{name}', ({ params }) => `Hello ${params.name}`);
 const routes = combinedRoutes(app, [{ routes: profilerRoutes() }]);
 
-let storage: PostgresStorage | null = null;
+/** the store as the server has it: behind its intake */
+let storage: ProfileIntake | null = null;
 let handoff: ProfileHandoff | null = null;
 test.after.each(async () => {
   await handoff?.close();
@@ -32,8 +35,9 @@ test.after.each(async () => {
 
 async function serving(url: string, prepare = (_storage: PostgresStorage) => {}) {
   const warnings: string[] = [];
-  storage = await openPostgresStorage({ url, onWarning: (message) => warnings.push(message) });
-  prepare(storage);
+  const opened = await openPostgresStorage({ url, onWarning: (message) => warnings.push(message) });
+  prepare(opened);
+  storage = new ProfileIntake(opened, { warn: (message) => warnings.push(message) });
   const kernel = createAppKernel(app, {
     debug: true,
     root: process.cwd(),
@@ -71,7 +75,7 @@ const writerConnections = async (url: string): Promise<number> =>
 test('when responses are handed over, then the worker inserts them, the main queue stays empty, and each is readable right after', async () => {
   const url = await server.createDatabase();
   const { serve, warnings } = await serving(url);
-  storage!.instance = 'test-host:4242';
+  storage!.servedBy('test-host:4242');
   // The worker's start (its modules, its connection) can take more than the second a read waits on a
   // loaded machine: one profile first, flushed, so that the rounds below read from a running worker.
   await serve('warm-up');
@@ -101,7 +105,7 @@ test('when another instance already stored a token, then the worker drops its pr
   const url = await server.createDatabase();
   // Every draw gives a token already in the table, as if another instance had taken it.
   const { serve, warnings } = await serving(url, (opened) => {
-    opened.write(profile200({ token: 'abc123', time: Date.now() - 1_000 }));
+    opened.writeBatch([storedEntry(profile200({ token: 'abc123', time: Date.now() - 1_000 }))]);
     opened.nextToken = () => 'abc123';
     opened.has = () => false;
   });

@@ -10,6 +10,7 @@ import { openFileStorage, type FileStorage } from '../../../../core/profiler/sto
 import { createAppKernel } from '../../../../server/kernel-factory.js';
 import { profilerRoutes, WebProfiler } from '../../../../web-profiler/web-profiler.js';
 import { openTempStore, type TempStore } from '../storage/temp-store.js';
+import { ProfileIntake } from '../../../../core/profiler/handoff/profile-intake.js';
 
 // The profiler worker writes the file store itself: the main thread only announces each profile and
 // settles it when the worker reports it stored, then reads it from the segment the worker appends to.
@@ -28,16 +29,24 @@ interface Serving {
   serve(name: string): Promise<string>;
 }
 
+const intakes = new WeakMap<FileStorage, ProfileIntake>();
+/** The store as a server writes and reads it: behind its intake (one per store), which waits for profiles in flight. */
+function intakeOf(storage: FileStorage): ProfileIntake {
+  let intake = intakes.get(storage);
+  if (!intake) intakes.set(storage, (intake = new ProfileIntake(storage, { warn: () => {} })));
+  return intake;
+}
+
 /** `prepare`: runs once the kernel (and its own hand-off, which this test does not use) is made */
 function serving(storage: FileStorage, workerUrl?: URL, prepare = () => {}): Serving {
   const warnings: string[] = [];
   const kernel = createAppKernel(app, {
     debug: true,
     root: process.cwd(),
-    profiler: new WebProfiler(storage, (message) => warnings.push(message)),
+    profiler: new WebProfiler(intakeOf(storage), (message) => warnings.push(message)),
   });
   prepare();
-  const handoff = new ProfileHandoff(storage, (message) => warnings.push(message), workerUrl);
+  const handoff = new ProfileHandoff(intakeOf(storage), (message) => warnings.push(message), workerUrl);
   const table = handoff.addRoutes(routes);
   return {
     handoff,
@@ -84,16 +93,16 @@ test('when a response is handed over, then the main store knows its token all al
     const tokens = await Promise.all(Array.from({ length: 20 }, (_, i) => serve(`r${round}n${i}`)));
     // has() must know each token from the answer on, through the worker's report, without a read in between.
     for (const until = Date.now() + 150; Date.now() < until; ) {
-      for (const token of tokens) assert.ok(store.storage.has(token), `has(${token})`);
-      queuedHere = Math.max(queuedHere, store.storage.stats().queued);
+      for (const token of tokens) assert.ok(intakeOf(store.storage).has(token), `has(${token})`);
+      queuedHere = Math.max(queuedHere, intakeOf(store.storage).stats().queued);
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
-    await store.storage.flush();
+    await intakeOf(store.storage).flush();
     for (const [i, token] of tokens.entries())
-      assert.is((await store.storage.read(token))?.url, `http://127.0.0.1/hello/r${round}n${i}`);
+      assert.is((await intakeOf(store.storage).read(token))?.url, `http://127.0.0.1/hello/r${round}n${i}`);
   }
   assert.is(queuedHere, 0, "no profile went through the main thread's write queue");
-  assert.is((await store.storage.search({ limit: 1000 })).length, 100);
+  assert.is((await intakeOf(store.storage).search({ limit: 1000 })).length, 100);
   assert.equal(warnings, []);
   assert.equal(store.warnings, []);
 });
@@ -103,18 +112,18 @@ test('when the main thread prunes and rebuilds the index, then the segment the w
   const { handoff, serve } = serving(store.storage);
   handoffs.push(handoff);
   const first = await Promise.all(Array.from({ length: 10 }, (_, i) => serve(`a${i}`)));
-  await store.storage.flush();
-  for (const token of first) assert.ok(await store.storage.read(token));
+  await intakeOf(store.storage).flush();
+  for (const token of first) assert.ok(await intakeOf(store.storage).read(token));
   const [segment] = segments(store.dir);
   const idx = join(store.dir, segment.replace(/\.log$/, '.idx'));
   const inode = statSync(idx).ino;
-  assert.is(await store.storage.prune({ keep: 0 }), 10);
+  assert.is(await intakeOf(store.storage).prune({ keep: 0 }), 10);
   assert.is(await store.storage.rebuildIndex(), 0);
   assert.equal(segments(store.dir), [segment], "the worker's segment is still there");
   assert.is(statSync(idx).ino, inode, 'its index was not rewritten');
   const second = await Promise.all(Array.from({ length: 10 }, (_, i) => serve(`b${i}`)));
-  await store.storage.flush();
-  for (const token of second) assert.ok(await store.storage.read(token), token);
+  await intakeOf(store.storage).flush();
+  for (const token of second) assert.ok(await intakeOf(store.storage).read(token), token);
   assert.equal(segments(store.dir), [segment], 'the worker still appends to it');
   assert.equal(store.warnings, []);
 });
@@ -128,15 +137,15 @@ test('when the worker writes with --max-profiles 160, then the store keeps betwe
     const tokens = await Promise.all(Array.from({ length: 50 }, (_, i) => serve(`n${burst * 50 + i}`)));
     last = tokens[tokens.length - 1];
     // Each burst stored before the next (a read waits 1 s at most, which a loaded machine can overrun).
-    await store.storage.flush();
-    assert.ok(await store.storage.read(last));
+    await intakeOf(store.storage).flush();
+    assert.ok(await intakeOf(store.storage).read(last));
   }
   await handoff.close();
-  await store.storage.flush();
-  const listed = await store.storage.search({ limit: 10_000 });
+  await intakeOf(store.storage).flush();
+  const listed = await intakeOf(store.storage).search({ limit: 10_000 });
   assert.ok(listed.length <= 160 && listed.length >= 150, `${listed.length} profiles`);
   assert.is(listed[0].token, last);
-  assert.is(store.storage.stats().dropped, 0);
+  assert.is(intakeOf(store.storage).stats().dropped, 0);
 });
 
 test('when two stores of one process share a folder, each with its worker writing, then each reads what the other wrote', async () => {
@@ -151,13 +160,13 @@ test('when two stores of one process share a folder, each with its worker writin
   // Two workers starting at once can take longer, on a loaded machine, than a read waits for a
   // profile on its way (1 s): each main store waits for its announced profiles (up to 5 s), then
   // the other finds them on disk.
-  await Promise.all([store.storage.flush(), other.flush()]);
-  for (const token of fromA) assert.ok(await store.storage.read(token), token);
-  for (const token of fromB) assert.ok(await other.read(token), token);
-  for (const token of fromA) assert.ok(await other.read(token), `B reads A's ${token}`);
-  for (const token of fromB) assert.ok(await store.storage.read(token), `A reads B's ${token}`);
+  await Promise.all([intakeOf(store.storage).flush(), intakeOf(other).flush()]);
+  for (const token of fromA) assert.ok(await intakeOf(store.storage).read(token), token);
+  for (const token of fromB) assert.ok(await intakeOf(other).read(token), token);
+  for (const token of fromA) assert.ok(await intakeOf(other).read(token), `B reads A's ${token}`);
+  for (const token of fromB) assert.ok(await intakeOf(store.storage).read(token), `A reads B's ${token}`);
   assert.is(segments(store.dir).length, 2, 'one segment per writing worker');
-  assert.is(await store.storage.count({ limit: 100 }), 20);
+  assert.is(await intakeOf(store.storage).count({ limit: 100 }), 20);
 });
 
 test('when the worker fails, then the profiles it held and the later ones are built and written on the main thread', async () => {
@@ -168,16 +177,16 @@ test('when the worker fails, then the profiles it held and the later ones are bu
   );
   handoffs.push(handoff);
   const first = await Promise.all(Array.from({ length: 5 }, (_, i) => serve(`a${i}`)));
-  await store.storage.flush();
-  for (const token of first) assert.ok(await store.storage.read(token), token);
+  await intakeOf(store.storage).flush();
+  for (const token of first) assert.ok(await intakeOf(store.storage).read(token), token);
   // A second route table makes this worker exit: the batches sent after it are built here.
   handoff.addRoutes(routes);
   const second = await Promise.all(Array.from({ length: 5 }, (_, i) => serve(`b${i}`)));
-  await store.storage.flush();
-  for (const token of second) assert.ok(await store.storage.read(token), token);
+  await intakeOf(store.storage).flush();
+  for (const token of second) assert.ok(await intakeOf(store.storage).read(token), token);
   const third = await Promise.all(Array.from({ length: 5 }, (_, i) => serve(`c${i}`)));
-  await store.storage.flush();
-  for (const token of third) assert.ok(await store.storage.read(token), token);
+  await intakeOf(store.storage).flush();
+  for (const token of third) assert.ok(await intakeOf(store.storage).read(token), token);
   assert.is(warnings.length, 1, warnings.join('\n'));
   assert.ok(
     /^The profiler worker failed \(it exited with code 3\): profiles are built on the main thread from now on\.$/.test(
@@ -185,8 +194,8 @@ test('when the worker fails, then the profiles it held and the later ones are bu
     ),
     warnings[0],
   );
-  await store.storage.flush();
-  assert.is(store.storage.stats().dropped, 0);
+  await intakeOf(store.storage).flush();
+  assert.is(intakeOf(store.storage).stats().dropped, 0);
   assert.is(segments(store.dir).length, 2, `the worker's segment, then the main thread's: ${segments(store.dir)}`);
 });
 
@@ -199,8 +208,8 @@ test('when the worker cannot open the store, then it says so once and the profil
   });
   handoffs.push(handoff);
   const tokens = await Promise.all(Array.from({ length: 5 }, (_, i) => serve(`a${i}`)));
-  await storage.flush();
-  for (const token of tokens) assert.ok(await storage.read(token), token);
+  await intakeOf(storage).flush();
+  for (const token of tokens) assert.ok(await intakeOf(storage).read(token), token);
   assert.is(warnings.length, 1, warnings.join('\n'));
   assert.match(
     warnings[0],

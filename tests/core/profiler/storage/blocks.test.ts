@@ -5,6 +5,7 @@ import * as assert from 'uvu/assert';
 import { BLOCK_BYTES, BLOCK_PROFILES } from '../../../../core/profiler/storage/record-codec.js';
 import { nthToken, profile200, profile404 } from '../fixtures.js';
 import { openTempStore, type TempStore } from './temp-store.js';
+import { storedEntry } from '../../../../core/profiler/storage/stored-entry.js';
 
 const T0 = Math.floor(Date.now() / 1000) * 1000 - 3_600_000;
 
@@ -32,7 +33,8 @@ test.after.each(async () => {
 
 test(`when 100 small profiles are queued at once, then they go in blocks of at most ${BLOCK_PROFILES}, and each reads back`, async () => {
   store = await openTempStore();
-  for (let i = 0; i < 100; i++) store.storage.write(profile200({ token: nthToken(i), time: T0 + i }));
+  for (let i = 0; i < 100; i++)
+    store.storage.writeBatch([storedEntry(profile200({ token: nthToken(i), time: T0 + i }))]);
   await store.storage.flush();
   const sizes = blockSizes(store.dir);
   assert.is(
@@ -50,7 +52,7 @@ test(`when large profiles are queued at once, then a block holds no more than ${
   const profiles = Array.from({ length: 12 }, (_, i) => profile404({ token: nthToken(i), time: T0 + i }));
   const chars = JSON.stringify(profiles[0]).length;
   assert.ok(chars > 10_000, `a 404 fixture is ${chars} characters`);
-  for (const p of profiles) store.storage.write(p);
+  for (const p of profiles) store.storage.writeBatch([storedEntry(p)]);
   await store.storage.flush();
   const sizes = blockSizes(store.dir);
   assert.ok(Math.max(...sizes) <= Math.max(1, Math.floor(BLOCK_BYTES / chars)), String(sizes));
@@ -59,7 +61,8 @@ test(`when large profiles are queued at once, then a block holds no more than ${
 
 test('when a segment fills, then its last block stops where the segment is full', async () => {
   store = await openTempStore({ maxProfiles: 16 * 10 });
-  for (let i = 0; i < 45; i++) store.storage.write(profile200({ token: nthToken(i), time: T0 + i }));
+  for (let i = 0; i < 45; i++)
+    store.storage.writeBatch([storedEntry(profile200({ token: nthToken(i), time: T0 + i }))]);
   await store.storage.flush();
   const perSegment = readdirSync(store.dir)
     .filter((f) => f.endsWith('.idx'))

@@ -5,6 +5,8 @@ import * as assert from 'uvu/assert';
 import { nthToken, profile200, profile404 } from '../fixtures.js';
 import { runProfileStorageContract } from './profile-storage.contract.js';
 import { openTempStore, startWriterProcess, type TempStore } from './temp-store.js';
+import { storedEntry } from '../../../../core/profiler/storage/stored-entry.js';
+import { latestOf } from '../../../helpers/latest-of.js';
 
 runProfileStorageContract('FileStorage', async () => {
   const store = await openTempStore();
@@ -38,7 +40,7 @@ files('when reopened, then every profile is listed and reads back equal', async 
   const profiles = Array.from({ length: 50 }, (_, i) =>
     (i % 2 ? profile404 : profile200)({ token: nthToken(i), time: T0 + i, seed: i }),
   );
-  for (const profile of profiles) store.storage.write(profile);
+  for (const profile of profiles) store.storage.writeBatch([storedEntry(profile)]);
   const storage = await store.reopen();
   assert.is((await storage.search({ limit: 100 })).length, 50);
   for (const profile of profiles) assert.equal(await storage.read(profile.token), JSON.parse(JSON.stringify(profile)));
@@ -48,10 +50,10 @@ files('when reopened, then every profile is listed and reads back equal', async 
 files(
   'when a 404 and a 200 profile are stored, then they take at most 3.5 KB and 1.5 KB on disk, index line included',
   async () => {
-    store.storage.write(profile404({ token: 'aaaaaa', time: T0 }));
+    store.storage.writeBatch([storedEntry(profile404({ token: 'aaaaaa', time: T0 }))]);
     await store.storage.flush();
     const after404 = store.storage.stats().bytes;
-    store.storage.write(profile200({ token: 'bbbbbb', time: T0 + 1 }));
+    store.storage.writeBatch([storedEntry(profile200({ token: 'bbbbbb', time: T0 + 1 }))]);
     await store.storage.flush();
     const bytes200 = store.storage.stats().bytes - after404;
     assert.ok(after404 <= 3.5 * 1024, `404: ${after404} bytes`);
@@ -62,8 +64,8 @@ files(
 );
 
 files('when the write queue is full, then further profiles are dropped, counted, and one warning says so', async () => {
-  const storage = await store.reopen({ maxQueue: 10 });
-  for (let i = 0; i < 50; i++) storage.write(profile200({ token: nthToken(i), time: T0 + i }));
+  const storage = await store.reopenBehindIntake(10);
+  for (let i = 0; i < 50; i++) storage.writeBatch([storedEntry(profile200({ token: nthToken(i), time: T0 + i }))]);
   assert.is(storage.stats().dropped, 40);
   await storage.flush();
   assert.equal({ profiles: storage.stats().profiles, queued: storage.stats().queued }, { profiles: 10, queued: 0 });
@@ -72,10 +74,10 @@ files('when the write queue is full, then further profiles are dropped, counted,
 });
 
 files('when the store folder is deleted while in use, then the next write recreates it and warns', async () => {
-  store.storage.write(profile200({ token: '000001', time: T0 }));
+  store.storage.writeBatch([storedEntry(profile200({ token: '000001', time: T0 }))]);
   await store.storage.flush();
   rmSync(store.dir, { recursive: true });
-  store.storage.write(profile200({ token: '000002', time: T0 + 1 }));
+  store.storage.writeBatch([storedEntry(profile200({ token: '000002', time: T0 + 1 }))]);
   await store.storage.flush();
   assert.ok(statSync(store.dir).isDirectory());
   assert.match(store.warnings.join('\n'), /was removed while in use: created it again/);
@@ -90,7 +92,7 @@ files('when the store folder is deleted while in use, then the next write recrea
 files(
   'when the store folder is deleted, then search lists nothing and read finds nothing, without an error',
   async () => {
-    store.storage.write(profile200({ token: '000001', time: T0 }));
+    store.storage.writeBatch([storedEntry(profile200({ token: '000001', time: T0 }))]);
     await store.storage.flush();
     rmSync(store.dir, { recursive: true });
     assert.equal(await store.storage.search({ limit: 10 }), []);
@@ -102,18 +104,19 @@ files(
 files(
   'when a write fails, then the batch is dropped with a warning, counted, and later writes are stored',
   async () => {
-    store.storage.write(profile200({ token: '000001', time: T0 }));
-    await store.storage.flush();
+    const intake = await store.reopenBehindIntake();
+    intake.writeBatch([storedEntry(profile200({ token: '000001', time: T0 }))]);
+    await intake.flush();
     const log = readdirSync(store.dir).find((f) => f.endsWith('.log'))!;
     unlinkSync(join(store.dir, log));
     mkdirSync(join(store.dir, log));
-    for (let i = 2; i <= 4; i++) store.storage.write(profile200({ token: nthToken(i), time: T0 + i }));
-    await store.storage.flush();
-    assert.is(store.storage.stats().dropped, 3);
+    for (let i = 2; i <= 4; i++) intake.writeBatch([storedEntry(profile200({ token: nthToken(i), time: T0 + i }))]);
+    await intake.flush();
+    assert.is(intake.stats().dropped, 3);
     assert.match(store.warnings.join('\n'), /Could not store 3 profiles .*EISDIR.*serving goes on/);
-    store.storage.write(profile200({ token: '000005', time: T0 + 5 }));
-    await store.storage.flush();
-    assert.is((await store.storage.read('000005'))?.token, '000005');
+    intake.writeBatch([storedEntry(profile200({ token: '000005', time: T0 + 5 }))]);
+    await intake.flush();
+    assert.is((await intake.read('000005'))?.token, '000005');
   },
 );
 
@@ -122,9 +125,9 @@ files(
   async () => {
     const other = await openTempStore({ dir: store.dir });
     try {
-      store.storage.write(profile200({ token: '0000a1', time: T0 }));
+      store.storage.writeBatch([storedEntry(profile200({ token: '0000a1', time: T0 }))]);
       await store.storage.flush();
-      other.storage.write(profile404({ token: '0000b1', time: T0 + 1 }));
+      other.storage.writeBatch([storedEntry(profile404({ token: '0000b1', time: T0 + 1 }))]);
       await other.storage.flush();
       assert.equal(
         (await store.storage.search({ limit: 10 })).map((r) => r.token),
@@ -135,9 +138,9 @@ files(
         ['0000b1', '0000a1'],
       );
       assert.is((await store.storage.read('0000b1'))?.status, 404);
-      store.storage.write(profile200({ token: '0000a2', time: T0 + 2 }));
+      store.storage.writeBatch([storedEntry(profile200({ token: '0000a2', time: T0 + 2 }))]);
       await store.storage.flush();
-      assert.is((await other.storage.latest())?.token, '0000a2');
+      assert.is((await latestOf(other.storage))?.token, '0000a2');
       assert.is(await other.storage.prune({ keep: 1 }), 2);
       assert.equal(
         (await store.storage.search({ limit: 10 })).map((r) => r.token),

@@ -7,6 +7,8 @@ import { openFileStorage } from '../../../../core/profiler/storage/file-storage.
 import { summarize } from '../../../../core/profiler/storage/index-line.js';
 import { SegmentCatalog } from '../../../../core/profiler/storage/segment-catalog.js';
 import { nthToken, profile200 } from '../fixtures.js';
+import { storedEntry } from '../../../../core/profiler/storage/stored-entry.js';
+import { latestOf } from '../../../helpers/latest-of.js';
 
 // A store opened with its index still loading answers has() for every stored token, waits for the
 // index before a search, and lists what this process stores meanwhile as the last to arrive.
@@ -22,7 +24,7 @@ async function threeSegments(): Promise<string[]> {
     const storage = await openFileStorage({ dir, onWarning: () => {} });
     for (let i = 0; i < 4; i++) {
       const n = s * 4 + i;
-      storage.write(profile200({ token: nthToken(n), time: T0 + n * 1000 }));
+      storage.writeBatch([storedEntry(profile200({ token: nthToken(n), time: T0 + n * 1000 }))]);
       tokens.push(nthToken(n));
     }
     await storage.close();
@@ -85,9 +87,9 @@ test('when a store is opened on a folder of profiles, then its first search, cou
     );
     assert.is(await storage.count({ limit: 1 }), tokens.length);
     assert.is((await storage.read(tokens[0]))?.token, tokens[0]);
-    storage.write(profile200({ token: 'fffffe', time: T0 - 60_000 }));
+    storage.writeBatch([storedEntry(profile200({ token: 'fffffe', time: T0 - 60_000 }))]);
     await storage.flush();
-    assert.is((await storage.latest())?.token, 'fffffe');
+    assert.is((await latestOf(storage))?.token, 'fffffe');
   } finally {
     await storage.close();
   }

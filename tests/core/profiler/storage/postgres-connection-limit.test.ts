@@ -2,9 +2,11 @@ import pg from 'pg';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { AppError } from '../../../../core/errors.js';
+import { openProfileIntake } from '../../../../core/profiler/handoff/profile-intake.js';
 import { openPostgresStorage } from '../../../../core/profiler/storage/postgres-storage.js';
 import { startTempPostgres, sql } from '../../../helpers/temp-postgres.js';
 import { profile404 } from '../fixtures.js';
+import { storedEntry } from '../../../../core/profiler/storage/stored-entry.js';
 
 const test = suite(
   'a profile database refusing connections for a while (too many connections) keeps the profiles queued, not dropped',
@@ -44,10 +46,10 @@ async function takeEverySlot(adminUrl: string, url: string): Promise<() => Promi
 test('when every connection the role may hold is taken while a profile is written, then it is queued, said so, and written once a connection is free', async () => {
   const url = await limitedDatabase();
   const warnings: string[] = [];
-  const storage = await openPostgresStorage({ url, instance: 'host-a:8001', onWarning: (m) => warnings.push(m) });
+  const storage = await openProfileIntake(url, { instance: 'host-a:8001', warn: (m) => warnings.push(m) });
   try {
     const release = await takeEverySlot(server.url, url);
-    storage.write(profile404({ token: 'c0ffe1', time: Date.now() }));
+    storage.writeBatch([storedEntry(profile404({ token: 'c0ffe1', time: Date.now() }))]);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     assert.match(warnings.join('\n'), /too many connections.*queued/);
     await release();

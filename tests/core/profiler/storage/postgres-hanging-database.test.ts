@@ -1,10 +1,11 @@
 import pg from 'pg';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { openPostgresStorage, type PostgresStorage } from '../../../../core/profiler/storage/postgres-storage.js';
+import { openProfileIntake, type ProfileIntake } from '../../../../core/profiler/handoff/profile-intake.js';
 import { PROFILES_TABLE } from '../../../../core/profiler/storage/postgres-schema.js';
 import { startTempPostgres, sql } from '../../../helpers/temp-postgres.js';
 import { profile200 } from '../fixtures.js';
+import { storedEntry } from '../../../../core/profiler/storage/stored-entry.js';
 
 const test = suite('a profile database that hangs without an error (its table locked by someone else)');
 const server = await startTempPostgres();
@@ -28,9 +29,10 @@ async function lockProfiles(url: string): Promise<Locked> {
   return { release };
 }
 
-async function openStore(url: string, warnings: string[]): Promise<PostgresStorage> {
-  const storage = await openPostgresStorage({ url, instance: 'host-a:8001', onWarning: (m) => warnings.push(m) });
-  storage.write(profile200({ token: 'a11a11', time: Date.now() }));
+/** The store as a server opens it: behind its intake, which counts what the store drops. */
+async function openStore(url: string, warnings: string[]): Promise<ProfileIntake> {
+  const storage = await openProfileIntake(url, { instance: 'host-a:8001', warn: (m) => warnings.push(m) });
+  storage.writeBatch([storedEntry(profile200({ token: 'a11a11', time: Date.now() }))]);
   await storage.flush();
   return storage;
 }
@@ -58,7 +60,7 @@ test('when the table stays locked as the store closes, then close() ends within 
   const storage = await openStore(url, warnings);
   const lock = await lockProfiles(url);
   try {
-    storage.write(profile200({ token: 'b22b22', time: Date.now() }));
+    storage.writeBatch([storedEntry(profile200({ token: 'b22b22', time: Date.now() }))]);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const start = Date.now();
     await storage.close();

@@ -14,7 +14,7 @@ import { nthToken, profile200, profile404 } from '../fixtures.js';
 const server = await startTempPostgres();
 const T0 = Math.floor(Date.now() / 1000) * 1000 - 3_600_000;
 
-test("when the announced profiles' JSON are views of one larger buffer, then each is stored as it was given", async () => {
+test("when the written profiles' JSON are views of one larger buffer, then each is stored as it was given", async () => {
   const url = await server.createDatabase();
   const storage = await openPostgresStorage({ url, onWarning: () => {} });
   try {
@@ -24,10 +24,9 @@ test("when the announced profiles' JSON are views of one larger buffer, then eac
     const jsons = profiles.map((p) => Buffer.from(JSON.stringify(toStoredForm(p))));
     const slab = Buffer.concat(jsons);
     let at = 0;
-    for (const [i, profile] of profiles.entries()) {
-      storage.announce(profile.token);
-      storage.writeJson(slab.subarray(at, (at += jsons[i].length)), summarize(profile));
-    }
+    storage.writeBatch(
+      profiles.map((profile, i) => ({ json: slab.subarray(at, (at += jsons[i].length)), summary: summarize(profile) })),
+    );
     await storage.flush();
     assert.is(await storage.count({ limit: 1 }), 600);
     for (const i of [0, 1, 499, 500, 599])
@@ -51,7 +50,7 @@ test('when profiles keep coming while an INSERT is out, then the next INSERT wai
     return pool.query(config as never);
   }) as never;
   let stored = 0;
-  const queue = new PostgresQueue(noted, () => 'host:1', 2_000, {
+  const queue = new PostgresQueue(noted, () => 'host:1', {
     written: (tokens) => void (stored += tokens.length),
     dropped: () => {},
     warn: () => {},

@@ -12,6 +12,7 @@ import type { SearchQuery } from '../../../../core/profiler/profile.js';
 import { waitFor } from '../../../helpers/poll.js';
 import { startTempPostgres, sql } from '../../../helpers/temp-postgres.js';
 import { nthToken, profile200, profile404 } from '../fixtures.js';
+import { storedEntry } from '../../../../core/profiler/storage/stored-entry.js';
 
 // What keeps searches and counts independent of the table's size: the counts table, the planner's statistics.
 const server = await startTempPostgres();
@@ -62,7 +63,7 @@ counts('when two instances write and prune at once, then the counts table matche
   await Promise.all(
     [a, b].map(async (storage, w) => {
       for (let i = 0; i < 200; i++) {
-        storage.write(mixed(w * 200 + i));
+        storage.writeBatch([storedEntry(mixed(w * 200 + i))]);
         if (i % 25 === 24) await storage.flush();
       }
       await storage.flush();
@@ -92,7 +93,7 @@ counts(
   async () => {
     const url = await server.createDatabase();
     const storage = await open(url);
-    for (let i = 0; i < 30; i++) storage.write(mixed(i));
+    for (let i = 0; i < 30; i++) storage.writeBatch([storedEntry(mixed(i))]);
     await storage.flush();
     // Only the counts table is changed: a count that reads it shows the change.
     await sql(url, 'UPDATE appkernel_profile_counts SET profiles = profiles + 1000 WHERE status = 404');
@@ -154,7 +155,7 @@ statistics.after.each(async () => {
 /** `count` mixed profiles, flushed 500 at a time as a busy server's writer would be. */
 async function writeMixed(storage: PostgresStorage, count: number): Promise<void> {
   for (let i = 0; i < count; i++) {
-    storage.write(mixed(i));
+    storage.writeBatch([storedEntry(mixed(i))]);
     if (i % 500 === 499) await storage.flush();
   }
   await storage.flush();
@@ -203,7 +204,7 @@ statistics(
     const write = async (from: number, to: number) => {
       const storage = await open(url);
       for (let i = from; i < to; i++) {
-        storage.write(mixed(i));
+        storage.writeBatch([storedEntry(mixed(i))]);
         if (i % 500 === 499) await storage.flush();
       }
       await storage.close();
@@ -335,9 +336,11 @@ statistics(
     const url = await server.createDatabase();
     const storage = await open(url);
     for (let i = 0; i < 2_000; i++)
-      storage.write(
-        profile200({ token: nthToken(i), time: T0 + i, url: i % 400 === 0 ? 'http://x/rare' : 'http://x/common' }),
-      );
+      storage.writeBatch([
+        storedEntry(
+          profile200({ token: nthToken(i), time: T0 + i, url: i % 400 === 0 ? 'http://x/rare' : 'http://x/common' }),
+        ),
+      ]);
     await storage.flush();
     await sql(url, 'ANALYZE appkernel_profiles');
     const urlScans = async () =>

@@ -16,6 +16,8 @@ import { summarize } from '../../../../core/profiler/storage/index-line.js';
 import { toStoredForm } from '../../../../core/profiler/storage/stored-form.js';
 import type { Profile, SearchQuery } from '../../../../core/profiler/profile.js';
 import { nthToken, profile200, profile404 } from '../fixtures.js';
+import { storedEntry } from '../../../../core/profiler/storage/stored-entry.js';
+import { openProfileIntake, type ProfileIntake } from '../../../../core/profiler/handoff/profile-intake.js';
 
 // One server for the file (stopped and removed when the process exits); each test gets a database of its own.
 const server = await startTempPostgres();
@@ -23,15 +25,22 @@ const T0 = Math.floor(Date.now() / 1000) * 1000 - 3_600_000;
 
 interface Opened {
   storage: PostgresStorage;
+  /** the store as a server writes it: admission, drop counts, announced profiles */
+  intake: ProfileIntake;
   warnings: string[];
 }
 
 const opened: PostgresStorage[] = [];
-async function open(url: string, options: Partial<PostgresStorageOptions> = {}): Promise<Opened> {
+/** The store, behind a server's intake, which hears what it writes and drops. */
+async function open(
+  url: string,
+  options: Partial<PostgresStorageOptions> & { maxQueue?: number } = {},
+): Promise<Opened> {
   const warnings: string[] = [];
-  const storage = await openPostgresStorage({ url, onWarning: (m) => warnings.push(m), ...options });
+  const intake = await openProfileIntake(url, { warn: (m) => warnings.push(m), ...options });
+  const storage = intake.store as PostgresStorage;
   opened.push(storage);
-  return { storage, warnings };
+  return { storage, intake, warnings };
 }
 
 async function openError(url: string): Promise<AppError> {
@@ -63,8 +72,8 @@ writers(
     const url = await server.createDatabase();
     const a = await open(url, { instance: 'host-a:8001' });
     const b = await open(url, { instance: 'host-b:8002' });
-    a.storage.write(profile200({ token: 'aaaaa1', time: T0 }));
-    b.storage.write(profile404({ token: 'bbbbb1', time: T0 + 1000 }));
+    a.storage.writeBatch([storedEntry(profile200({ token: 'aaaaa1', time: T0 }))]);
+    b.storage.writeBatch([storedEntry(profile404({ token: 'bbbbb1', time: T0 + 1000 }))]);
     await Promise.all([a.storage.flush(), b.storage.flush()]);
     for (const store of [a.storage, b.storage]) {
       assert.equal(
@@ -84,7 +93,7 @@ writers(
       ['host-b:8002', 'host-a:8001'],
     );
     assert.is((await a.storage.read('bbbbb1'))?.instance, 'host-b:8002');
-    b.storage.write(profile200({ token: 'bbbbb2', time: T0 + 2000 }));
+    b.storage.writeBatch([storedEntry(profile200({ token: 'bbbbb2', time: T0 + 2000 }))]);
     assert.is((await b.storage.read('bbbbb2'))?.instance, 'host-b:8002', 'queued');
     assert.is((await b.storage.search({ limit: 1 }))[0].instance, 'host-b:8002', 'queued');
   },
@@ -96,13 +105,13 @@ writers(
     const url = await server.createDatabase();
     const a = await open(url, { instance: 'host-a:8001' });
     const b = await open(url, { instance: 'host-b:8002' });
-    a.storage.write(profile200({ token: 'c0111d', time: T0, url: 'http://a/first' }));
+    a.storage.writeBatch([storedEntry(profile200({ token: 'c0111d', time: T0, url: 'http://a/first' }))]);
     await a.storage.flush();
     assert.ok(await waitFor(() => b.storage.has('c0111d'), 10_000), "b learns a's token");
-    b.storage.write(profile200({ token: 'c0111d', time: T0 + 5, url: 'http://b/second' }));
+    b.storage.writeBatch([storedEntry(profile200({ token: 'c0111d', time: T0 + 5, url: 'http://b/second' }))]);
     await b.storage.flush();
     assert.is((await b.storage.read('c0111d'))?.url, 'http://a/first');
-    assert.is(b.storage.stats().dropped, 1);
+    assert.is(b.intake.stats().dropped, 1);
     assert.match(b.warnings.join('\n'), /token "c0111d" was already taken by another instance's profile/);
   },
 );
@@ -111,10 +120,12 @@ writers('when the retention bound is reached, then it holds across all instances
   const url = await server.createDatabase();
   const a = await open(url, { maxProfiles: 5, instance: 'host-a:8001' });
   const b = await open(url, { maxProfiles: 5, instance: 'host-b:8002' });
-  for (let i = 0; i < 4; i++) a.storage.write(profile200({ token: nthToken(i), time: T0 + i * 1000 }));
+  for (let i = 0; i < 4; i++)
+    a.storage.writeBatch([storedEntry(profile200({ token: nthToken(i), time: T0 + i * 1000 }))]);
   await a.storage.flush();
   assert.ok(await waitFor(() => b.storage.has(nthToken(3)), 10_000), 'b learns what a wrote');
-  for (let i = 4; i < 8; i++) b.storage.write(profile200({ token: nthToken(i), time: T0 + i * 1000 }));
+  for (let i = 4; i < 8; i++)
+    b.storage.writeBatch([storedEntry(profile200({ token: nthToken(i), time: T0 + i * 1000 }))]);
   await b.storage.flush();
   assert.equal(
     (await a.storage.search({ limit: 100 })).map((s) => s.token),
@@ -127,10 +138,11 @@ writers(
   async () => {
     const url = await server.createDatabase();
     const first = await open(url, { instance: 'host-a:8001' });
-    for (let i = 0; i < 5; i++) first.storage.write(profile200({ token: nthToken(600 + i), time: T0 + i }));
+    for (let i = 0; i < 5; i++)
+      first.storage.writeBatch([storedEntry(profile200({ token: nthToken(600 + i), time: T0 + i }))]);
     await first.storage.close();
     const other = await open(url, { instance: 'host-b:8002' });
-    other.storage.write(profile200({ token: 'b00b00', time: T0 }));
+    other.storage.writeBatch([storedEntry(profile200({ token: 'b00b00', time: T0 }))]);
     await other.storage.flush();
     const again = await open(url, { instance: 'host-a:8001' });
     for (const deadline = Date.now() + 10_000; !again.storage.has('b00b00') && Date.now() < deadline; )
@@ -307,8 +319,8 @@ schema(
     }
     await client.end();
     const { storage } = await open(url);
-    storage.write(profile200({ token: nthToken(6), time: T0 + 6, status: 404, method: 'PUT' }));
-    storage.write(profile200({ token: nthToken(7), time: T0 + 7 }));
+    storage.writeBatch([storedEntry(profile200({ token: nthToken(6), time: T0 + 6, status: 404, method: 'PUT' }))]);
+    storage.writeBatch([storedEntry(profile200({ token: nthToken(7), time: T0 + 7 }))]);
     await storage.flush();
     const found = async (query: Omit<SearchQuery, 'limit'>) =>
       (await storage.search({ limit: 10, ...query })).map((s) => s.token);
@@ -337,13 +349,15 @@ schema(
     const { storage } = await open(url);
     // The oldest 30 each have a URL of their own; the newest 30 share three.
     for (let i = 0; i < 60; i++)
-      storage.write(
-        profile200({
-          token: nthToken(i),
-          time: T0 + i,
-          url: i < 30 ? `http://x/orders/${i}` : `http://x/hello/${i % 3}`,
-        }),
-      );
+      storage.writeBatch([
+        storedEntry(
+          profile200({
+            token: nthToken(i),
+            time: T0 + i,
+            url: i < 30 ? `http://x/orders/${i}` : `http://x/hello/${i % 3}`,
+          }),
+        ),
+      ]);
     await storage.flush();
     const stored = async () =>
       (await sql(url, 'SELECT url FROM appkernel_urls ORDER BY url')).rows.map((row) => row.url);
@@ -360,7 +374,7 @@ schema(
       (await storage.search({ limit: 50, url: '/orders/2' })).map((s) => s.url),
       Array.from({ length: 10 }, (_, i) => `http://x/orders/${29 - i}`),
     );
-    storage.write(profile200({ token: nthToken(100), time: T0 + 100, url: 'http://x/orders/20' }));
+    storage.writeBatch([storedEntry(profile200({ token: nthToken(100), time: T0 + 100, url: 'http://x/orders/20' }))]);
     await storage.flush();
     assert.is(
       (await storage.search({ limit: 50, url: '/orders/20' })).length,
@@ -381,7 +395,7 @@ schema(
       (i % 3 ? profile200 : profile404)({ token: nthToken(i), time: T0 + i, seed: i }),
     );
     for (const [i, profile] of written.entries()) {
-      storage.write(profile);
+      storage.writeBatch([storedEntry(profile)]);
       if (i % 50 === 49) await storage.flush();
     }
     await storage.flush();
@@ -415,7 +429,7 @@ schema('when the database holds a newer schema, then opening is refused with a m
 schema('when two instances open an empty database at once, then both work on one schema', async () => {
   const url = await server.createDatabase();
   const [a, b] = await Promise.all([open(url), open(url)]);
-  a.storage.write(profile200({ token: 'aa0001', time: T0 }));
+  a.storage.writeBatch([storedEntry(profile200({ token: 'aa0001', time: T0 }))]);
   await a.storage.flush();
   assert.is((await b.storage.read('aa0001'))?.token, 'aa0001');
 });
@@ -500,12 +514,13 @@ away(
   'when the server stops while profiles are written, then they are queued, readable, and written once it is back, with one warning each way',
   async () => {
     const url = await server.createDatabase();
-    const { storage, warnings } = await open(url);
-    storage.write(profile200({ token: 'be0000', time: T0 }));
+    const { intake: storage, warnings } = await open(url);
+    storage.writeBatch([storedEntry(profile200({ token: 'be0000', time: T0 }))]);
     await storage.flush();
     server.stopServer();
     try {
-      for (let i = 1; i <= 20; i++) storage.write(profile200({ token: nthToken(100 + i), time: T0 + i }));
+      for (let i = 1; i <= 20; i++)
+        storage.writeBatch([storedEntry(profile200({ token: nthToken(100 + i), time: T0 + i }))]);
       assert.is((await storage.read(nthToken(101)))?.token, nthToken(101), 'a queued profile reads from memory');
       assert.ok(storage.has(nthToken(120)));
       assert.ok(await waitFor(() => warnings.some((w) => /went away/.test(w)), 10_000), warnings.join('\n'));
@@ -526,10 +541,11 @@ away(
   'when the database is away longer than the queue holds, then the excess is dropped and counted, with one warning, and the rest written later',
   async () => {
     const url = await server.createDatabase();
-    const { storage, warnings } = await open(url, { maxQueue: 5 });
+    const { intake: storage, warnings } = await open(url, { maxQueue: 5 });
     server.stopServer();
     try {
-      for (let i = 0; i < 8; i++) storage.write(profile200({ token: nthToken(200 + i), time: T0 + i }));
+      for (let i = 0; i < 8; i++)
+        storage.writeBatch([storedEntry(profile200({ token: nthToken(200 + i), time: T0 + i }))]);
       assert.is(storage.stats().dropped, 3);
       assert.is(warnings.filter((w) => /dropped/.test(w)).length, 1, warnings.join('\n'));
     } finally {
@@ -542,10 +558,11 @@ away(
 
 away('when a store that dropped profiles closes, then it tells how many it dropped in all', async () => {
   const url = await server.createDatabase();
-  const { storage, warnings } = await open(url, { maxQueue: 5 });
+  const { intake: storage, warnings } = await open(url, { maxQueue: 5 });
   server.stopServer();
   try {
-    for (let i = 0; i < 9; i++) storage.write(profile200({ token: nthToken(300 + i), time: T0 + i }));
+    for (let i = 0; i < 9; i++)
+      storage.writeBatch([storedEntry(profile200({ token: nthToken(300 + i), time: T0 + i }))]);
   } finally {
     server.startServer();
   }
@@ -557,7 +574,9 @@ away.run();
 
 // ---
 
-const room = suite('PostgresStorage.whenRoom: requests wait for a writer that is behind, never for a database away');
+const room = suite(
+  'ProfileIntake.whenRoom on PostgresStorage: requests wait for a writer that is behind, never for a database away',
+);
 room.after.each(async () => {
   await Promise.all(opened.splice(0).map((s) => s.close()));
 });
@@ -576,17 +595,17 @@ room(
   'when the database answers and 3/4 of the queue is announced, then whenRoom waits until half of that is left',
   async () => {
     const url = await server.createDatabase();
-    const { storage } = await open(url, { maxQueue: 8 });
+    const { intake: storage } = await open(url, { maxQueue: 8 });
     assert.is(storage.whenRoom(), null, 'nothing announced');
     const profiles = Array.from({ length: 6 }, (_, i) => profile200({ token: nthToken(400 + i), time: T0 + i }));
     for (const p of profiles) assert.ok(storage.announce(p.token));
     const wait = storage.whenRoom();
     assert.ok(wait, 'six of eight announced: behind');
-    storage.writeJson(asJson(profiles[0]), summarize(profiles[0]));
+    storage.writeBatch([{ json: asJson(profiles[0]), summary: summarize(profiles[0]) }]);
     assert.is(await settledYet(wait!), false, 'five announced: still above half of six');
-    for (const p of profiles.slice(1, 3)) storage.writeJson(asJson(p), summarize(p));
+    for (const p of profiles.slice(1, 3)) storage.writeBatch([{ json: asJson(p), summary: summarize(p) }]);
     assert.is(await settledYet(wait!), true, 'three announced: the wait is over');
-    for (const p of profiles.slice(3)) storage.writeJson(asJson(p), summarize(p));
+    for (const p of profiles.slice(3)) storage.writeBatch([{ json: asJson(p), summary: summarize(p) }]);
     await storage.flush();
     assert.is(storage.stats().dropped, 0);
   },
@@ -594,11 +613,11 @@ room(
 
 room('when the database is away, then whenRoom never waits, however much is announced', async () => {
   const url = await server.createDatabase();
-  const { storage, warnings } = await open(url, { maxQueue: 8 });
+  const { intake: storage, warnings } = await open(url, { maxQueue: 8 });
   assert.is(storage.whenRoom(), null);
   server.stopServer();
   try {
-    storage.write(profile200({ token: nthToken(500), time: T0 }));
+    storage.writeBatch([storedEntry(profile200({ token: nthToken(500), time: T0 }))]);
     assert.ok(await waitFor(() => warnings.some((w) => /went away/.test(w)), 10_000), warnings.join('\n'));
     for (let i = 1; i <= 6; i++) assert.ok(storage.announce(nthToken(500 + i)));
     assert.is(storage.whenRoom(), null);
@@ -612,16 +631,16 @@ room(
   "when the worker's writer reports the database away, then a wait under way ends at once and no new one starts",
   async () => {
     const url = await server.createDatabase();
-    const { storage } = await open(url, { maxQueue: 8 });
+    const { intake: storage } = await open(url, { maxQueue: 8 });
     assert.is(storage.whenRoom(), null);
     for (let i = 0; i < 6; i++) assert.ok(storage.announce(nthToken(600 + i)));
     const wait = storage.whenRoom();
     assert.ok(wait);
     assert.is(await settledYet(wait!), false);
-    storage.settleWritten({ stored: [], dropped: [], warnings: [], away: true });
+    storage.written({ stored: [], dropped: [], warnings: [], away: true }, true);
     assert.is(await settledYet(wait!), true);
     assert.is(storage.whenRoom(), null);
-    storage.settleWritten({ stored: [], dropped: [], warnings: [], away: false });
+    storage.written({ stored: [], dropped: [], warnings: [], away: false }, true);
     assert.ok(storage.whenRoom(), 'the database is back and the writer still behind');
     for (let i = 0; i < 6; i++) storage.cancel(nthToken(600 + i), 'test');
   },
@@ -631,7 +650,7 @@ room(
   'when the writer stores nothing for a second while behind (a database that hangs), then whenRoom stops waiting for it',
   async () => {
     const url = await server.createDatabase();
-    const { storage } = await open(url, { maxQueue: 8 });
+    const { intake: storage } = await open(url, { maxQueue: 8 });
     assert.is(storage.whenRoom(), null);
     for (let i = 0; i < 6; i++) assert.ok(storage.announce(nthToken(700 + i)));
     assert.ok(storage.whenRoom());

@@ -8,6 +8,7 @@ import { generateToken } from '../../../../core/profiler/token.js';
 import { waitFor } from '../../../helpers/poll.js';
 import { startTempPostgres, sql } from '../../../helpers/temp-postgres.js';
 import { profile200 } from '../fixtures.js';
+import { storedEntry } from '../../../../core/profiler/storage/stored-entry.js';
 
 // One server for the file (stopped and removed when the process exits); each test gets a database of its own.
 const server = await startTempPostgres();
@@ -15,10 +16,19 @@ const T0 = Math.floor(Date.now() / 1000) * 1000 - 3_600_000;
 
 const opened: PostgresStorage[] = [];
 const pools: pg.Pool[] = [];
-async function open(url: string, instance: string): Promise<PostgresStorage> {
-  const storage = await openPostgresStorage({ url, instance, onWarning: () => {} });
+/** The store; `dropped` counts what it reports dropped. */
+async function open(url: string, instance: string): Promise<PostgresStorage & { dropped: number }> {
+  const drops = { dropped: 0 };
+  const storage = await openPostgresStorage({
+    url,
+    instance,
+    onWarning: () => {},
+    onWritten: (report) => void (drops.dropped += report.dropped.length),
+  });
   opened.push(storage);
-  return storage;
+  return Object.defineProperty(storage, 'dropped', { get: () => drops.dropped }) as PostgresStorage & {
+    dropped: number;
+  };
 }
 
 function poolFor(url: string): pg.Pool {
@@ -144,7 +154,7 @@ test('when two stores on one database write many profiles under generated tokens
           () => store.nextToken(),
         );
         handedOut.push(token);
-        store.write(profile200({ token, time: T0 + i, url: `http://store-${s}/${i}` }));
+        store.writeBatch([storedEntry(profile200({ token, time: T0 + i, url: `http://store-${s}/${i}` }))]);
         if (i % 50 === 49) {
           await store.flush();
           await yieldTurn();
@@ -155,7 +165,7 @@ test('when two stores on one database write many profiles under generated tokens
   );
   assert.is(new Set(handedOut).size, handedOut.length, 'no token handed out twice');
   assert.is(await count(url, 'appkernel_profiles'), 2 * perStore);
-  for (const store of stores) assert.is(store.stats().dropped, 0);
+  for (const store of stores) assert.is(store.dropped, 0);
 });
 
 test('when the stores close, then no reservation is left: the ranges used and those never handed out are given back', async () => {
@@ -164,7 +174,8 @@ test('when the stores close, then no reservation is left: the ranges used and th
   const b = await open(url, 'host-b:8002');
   assert.ok((await count(url, 'appkernel_token_ranges')) >= 2, 'reserved ahead at open');
   for (const store of [a, b]) {
-    for (let i = 0; i < 50; i++) store.write(profile200({ token: store.nextToken() ?? 'ffffff', time: T0 + i }));
+    for (let i = 0; i < 50; i++)
+      store.writeBatch([storedEntry(profile200({ token: store.nextToken() ?? 'ffffff', time: T0 + i }))]);
   }
   await Promise.all([a.close(), b.close()]);
   assert.is(await count(url, 'appkernel_profiles'), 100);
@@ -213,7 +224,7 @@ test('when the database is away, then the store hands out no reserved token, a r
       () => store.nextToken(),
     );
     assert.match(token, /^[0-9a-f]{6}$/);
-    store.write(profile200({ token, time: T0 }));
+    store.writeBatch([storedEntry(profile200({ token, time: T0 }))]);
     assert.is(store.stats().queued, 1);
   } finally {
     server.startServer();
@@ -227,7 +238,7 @@ test('when the database is away, then the store hands out no reserved token, a r
   );
   await store.flush();
   assert.is(await count(url, 'appkernel_profiles'), 1);
-  assert.is(store.stats().dropped, 0);
+  assert.is(store.dropped, 0);
 });
 
 test('when the database holds schema 3 with profiles, then opening adds token reservations and never reserves a stored token', async () => {

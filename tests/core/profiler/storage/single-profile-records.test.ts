@@ -7,6 +7,7 @@ import * as assert from 'uvu/assert';
 import { DICTIONARY_V1 } from '../../../../core/profiler/storage/compression-dictionary.js';
 import { profile200, profile404 } from '../fixtures.js';
 import { openTempStore, type TempStore } from './temp-store.js';
+import { storedEntry } from '../../../../core/profiler/storage/stored-entry.js';
 
 const T0 = Math.floor(Date.now() / 1000) * 1000 - 3_600_000;
 
@@ -61,7 +62,7 @@ test('when a sealed segment holds format-1 records and 9-field index lines, then
   assert.equal(await storage.read('aaaaa1'), profiles[0]);
   assert.equal(await storage.read('aaaaa2'), profiles[1]);
 
-  storage.write(profile200({ token: 'bbbbb1', time: T0 + 2 }));
+  storage.writeBatch([storedEntry(profile200({ token: 'bbbbb1', time: T0 + 2 }))]);
   await storage.flush();
   const again = await store.reopen();
   assert.equal(

@@ -5,6 +5,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { nthToken, profile200 } from '../fixtures.js';
 import { openTempStore, type TempStore } from './temp-store.js';
+import { storedEntry } from '../../../../core/profiler/storage/stored-entry.js';
 
 const mode = (path: string): string => (statSync(path).mode & 0o777).toString(8);
 
@@ -25,12 +26,13 @@ test.after.each(async () => {
 
 test('when a store is made and written, pruned, re-indexed and closed under umask 000, then its folder is 0700 and every file 0600', async () => {
   store = await openTempStore();
-  for (let i = 0; i < 20; i++) store.storage.write(profile200({ token: nthToken(i), time: Date.now() - 1000 + i }));
+  for (let i = 0; i < 20; i++)
+    store.storage.writeBatch([storedEntry(profile200({ token: nthToken(i), time: Date.now() - 1000 + i }))]);
   await store.storage.flush();
   assert.is(await store.storage.prune({ keep: 10 }), 10);
   await store.storage.rebuildIndex();
   await store.reopen();
-  store.storage.write(profile200({ token: nthToken(100) }));
+  store.storage.writeBatch([storedEntry(profile200({ token: nthToken(100) }))]);
   await store.storage.flush();
   assert.is(mode(store.dir), '700');
   const files = readdirSync(store.dir);
@@ -53,10 +55,10 @@ test('when an older version left the folder 0755, then opening the store tighten
 
 test('when the folder was removed while the server writes, then the one made again is 0700 too', async () => {
   store = await openTempStore();
-  store.storage.write(profile200({ token: nthToken(1) }));
+  store.storage.writeBatch([storedEntry(profile200({ token: nthToken(1) }))]);
   await store.storage.flush();
   rmSync(store.dir, { recursive: true, force: true });
-  store.storage.write(profile200({ token: nthToken(2) }));
+  store.storage.writeBatch([storedEntry(profile200({ token: nthToken(2) }))]);
   await store.storage.flush();
   assert.is(mode(store.dir), '700');
   for (const file of readdirSync(store.dir)) assert.is(mode(join(store.dir, file)), '600', file);

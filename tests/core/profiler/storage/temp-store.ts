@@ -8,12 +8,15 @@ import {
   type FileStorage,
   type FileStorageOptions,
 } from '../../../../core/profiler/storage/file-storage.js';
+import { openProfileIntake, type ProfileIntake } from '../../../../core/profiler/handoff/profile-intake.js';
 
 export interface TempStore {
   storage: FileStorage;
   dir: string;
   warnings: string[];
   reopen(options?: Partial<FileStorageOptions>): Promise<FileStorage>;
+  /** Reopens the store behind a server's intake (admission, drop counts); `storage` is then its store. */
+  reopenBehindIntake(maxQueue?: number): Promise<ProfileIntake>;
   remove(): Promise<void>;
 }
 
@@ -32,6 +35,12 @@ export async function openTempStore(options: Partial<FileStorageOptions> = {}): 
       await store.storage.close();
       store.storage = await open(more);
       return store.storage;
+    },
+    async reopenBehindIntake(maxQueue) {
+      await store.storage.close();
+      const intake = await openProfileIntake(dir, { ...options, maxQueue, warn: (m) => warnings.push(m) });
+      store.storage = intake.store as FileStorage;
+      return intake;
     },
     async remove() {
       await store.storage.close();

@@ -8,6 +8,7 @@ import {
   writeTokenSnapshot,
 } from '../../../../core/profiler/storage/token-snapshot.js';
 import { TokenBits, tokenNumber } from '../../../../core/profiler/storage/token-bits.js';
+import { storedEntry } from '../../../../core/profiler/storage/stored-entry.js';
 import { nthToken, profile200 } from '../fixtures.js';
 import { openTempStore, type TempStore } from './temp-store.js';
 
@@ -21,7 +22,7 @@ test.after.each(async () => {
 
 async function write(from: number, to: number): Promise<void> {
   for (let i = from; i < to; i++)
-    store!.storage.write(profile200({ token: nthToken(i), time: Date.now() - 1_000 + i }));
+    store!.storage.writeBatch([storedEntry(profile200({ token: nthToken(i), time: Date.now() - 1_000 + i }))]);
   await store!.storage.flush();
 }
 

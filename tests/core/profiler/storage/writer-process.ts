@@ -3,14 +3,17 @@
 // some are on disk.
 import { openFileStorage } from '../../../../core/profiler/storage/file-storage.js';
 import { nthToken, profile200, profile404 } from '../fixtures.js';
+import { storedEntry } from '../../../../core/profiler/storage/stored-entry.js';
 
-const storage = await openFileStorage({ dir: process.argv[2], maxQueue: 100_000 });
+const storage = await openFileStorage({ dir: process.argv[2] });
 const start = Date.now();
 let n = Number(process.argv[3] ?? 0);
 let announced = false;
 const burst = async () => {
   for (let i = 0; i < 50; i++, n++)
-    storage.write((n % 3 ? profile200 : profile404)({ token: nthToken(n), time: start + n, seed: n }));
+    storage.writeBatch([
+      storedEntry((n % 3 ? profile200 : profile404)({ token: nthToken(n), time: start + n, seed: n })),
+    ]);
   if (!announced) {
     await storage.flush();
     announced = true;

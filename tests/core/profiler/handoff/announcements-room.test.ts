@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Announcements } from '../../../../core/profiler/storage/announcements.js';
+import { Announcements } from '../../../../core/profiler/handoff/announcements.js';
 
 const test = suite('Announcements.whenBelow: the server waits for a profiler that is behind');
 
