@@ -2,8 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { AppError } from '../core/errors.js';
 import { parseUtcTime } from '../core/profiler/utc-time.js';
-import { isDatabaseUrl } from '../core/profiler/storage/open-storage.js';
-import { displayUrl } from '../core/profiler/storage/postgres-errors.js';
+import { isDatabaseUrl, shownLocation } from '../core/profiler/storage/open-storage.js';
 import { EDITORS, editorTemplate } from '../render/editor-link.js';
 
 export function parsePort(value: string): number {
@@ -68,12 +67,7 @@ export function nonEmptyFilter(value: string, option: string): string {
 
 /** Where the profiles are, for a terminal: a database URL without its password. */
 export function describeStoreLocation(location: string): string {
-  if (!isDatabaseUrl(location)) return location;
-  try {
-    return displayUrl(new URL(location));
-  } catch {
-    return 'an invalid database URL';
-  }
+  return shownLocation(location);
 }
 
 export function resolveStoreDir(option: string | undefined, cwd: string): string {

@@ -12,9 +12,9 @@ import type { Response } from '../core/http/response.js';
 import type { RequestHandler } from '../core/http/node-adapter.js';
 import { terminalSink } from '../core/log/terminal-sink.js';
 import type { LogLevel } from '../core/log/log-record.js';
-import { isDatabaseUrl } from '../core/profiler/storage/open-storage.js';
-import { displayUrl } from '../core/profiler/storage/postgres-errors.js';
+import { shownLocation } from '../core/profiler/storage/open-storage.js';
 import { openProfileIntake, type ProfileIntake } from '../core/profiler/handoff/profile-intake.js';
+import { ServerName } from '../core/profiler/server-name.js';
 import { WebProfiler } from '../web-profiler/web-profiler.js';
 import { terminalSafe } from '../core/terminal-safe.js';
 import { summarizeWarnings } from '../core/profiler/storage/warning-summary.js';
@@ -97,7 +97,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   guardExposure(options);
   const printWarning = (message: string) => options.print(`warning: ${terminalSafe(message)}`);
   // What opening the store repaired is told in full (one line per segment); failures while serving are summarised.
-  const storage = options.debug ? await openProfileStore(options, printWarning) : null;
+  // Profiles in a database several servers share say which one served them: its port is known once it listens.
+  const serverName = new ServerName();
+  const storage = options.debug ? await openProfileStore(options, serverName, printWarning) : null;
   const warnings = summarizeWarnings(printWarning);
   const profiler = storage ? new WebProfiler(storage, warnings.warn) : null;
   const mcp = storage ? mcpRoute(() => app.loaded.app, storage) : null;
@@ -125,8 +127,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   }
   const address = served.server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  // Profiles in a database several servers share say which one served them.
-  storage?.servedBy(`${hostname()}:${address.port}`);
+  serverName.set(`${hostname()}:${address.port}`);
   await app.start();
   return {
     url: `http://${host}:${address.port}`,
@@ -154,8 +155,12 @@ function guardExposure(options: DevServerOptions): void {
   );
 }
 
-function openProfileStore(options: DevServerOptions, warn: (message: string) => void): Promise<ProfileIntake> {
-  return openProfileIntake(options.storeDir, { ...options.retention, warn });
+function openProfileStore(
+  options: DevServerOptions,
+  serverName: ServerName,
+  warn: (message: string) => void,
+): Promise<ProfileIntake> {
+  return openProfileIntake(options.storeDir, { ...options.retention, serverName, warn });
 }
 
 /** What makes the kernel of each version of the app: the app, its profiler and public files, under the dev server's handler. */
@@ -166,7 +171,7 @@ function kernelMaker(
   mcp: McpRoute | null,
 ): (next: LoadedApp) => RequestHandler {
   const publicDir = options.publicDir ?? null;
-  const storeShown = profiler ? shownStore(options.storeDir) : null;
+  const storeShown = profiler ? shownLocation(options.storeDir) : null;
   return (next) => {
     const config = serveConfig({
       appFile: next.file,
@@ -286,16 +291,6 @@ function listen(server: Server, port: number, host: string): Promise<void> {
     server.once('listening', onListening);
     server.listen(port, host);
   });
-}
-
-/** The store as the configuration panel shows it: a database URL without its password. */
-function shownStore(location: string): string {
-  if (!isDatabaseUrl(location)) return location;
-  try {
-    return displayUrl(new URL(location));
-  } catch {
-    return 'a PostgreSQL database';
-  }
 }
 
 /** The secret values a request carries by name, scrubbed from its printed log lines as from its profile. */

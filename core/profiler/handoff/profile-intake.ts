@@ -170,11 +170,6 @@ export class ProfileIntake implements ProfileStore {
     return this.store.nextToken();
   }
 
-  /** Which server writes through the store from now on (see ServedStore.servedBy). */
-  servedBy(instance: string): void {
-    this.store.servedBy(instance);
-  }
-
   stats(): IntakeStats {
     return { ...this.store.stats(), dropped: this.#dropped };
   }

@@ -296,9 +296,6 @@ export class FileStorage implements ServedStore {
     this.#catalog.updateTokenSnapshot();
   }
 
-  /** One folder, one machine: the profiles need not say which server wrote them. */
-  servedBy(_instance: string): void {}
-
   /** Tokens are drawn at random and checked with has(): one folder has no other writers to share ranges with. */
   nextToken(): null {
     return null;

@@ -1,12 +1,15 @@
 import type { FileStorageOptions } from './file-storage.js';
 import type { PostgresStorageOptions } from './postgres-storage.js';
+import { displayUrl } from './postgres-errors.js';
 import type { ServedStore } from './profile-storage.js';
 
 export type StorageOptions = Omit<FileStorageOptions, 'dir'> & Omit<PostgresStorageOptions, 'url'>;
 
-/** A backend: the store locations it takes, and how it opens one (loaded only when asked for). */
+/** A backend: the store locations it takes, how it shows one, and how it opens one (loaded only when asked for). */
 interface Backend {
   accepts(location: string): boolean;
+  /** the location as a page or a terminal may show it (a database URL without its password) */
+  shown(location: string): string;
   open(location: string, options: StorageOptions): Promise<ServedStore>;
 }
 
@@ -16,6 +19,13 @@ const DATABASE_URL = /^postgres(ql)?:\/\//i;
 const BACKENDS: readonly Backend[] = [
   {
     accepts: (location) => DATABASE_URL.test(location),
+    shown(url) {
+      try {
+        return displayUrl(new URL(url));
+      } catch {
+        return 'an invalid database URL';
+      }
+    },
     async open(url, { create: _create, compressInWorker: _compress, ...options }) {
       const { openPostgresStorage } = await import('./postgres-storage.js');
       return openPostgresStorage({ ...options, url });
@@ -23,7 +33,8 @@ const BACKENDS: readonly Backend[] = [
   },
   {
     accepts: () => true,
-    async open(dir, { instance: _instance, ...options }) {
+    shown: (dir) => dir,
+    async open(dir, { instance: _instance, serverName: _serverName, ...options }) {
       const { openFileStorage } = await import('./file-storage.js');
       return openFileStorage({ ...options, dir });
     },
@@ -35,11 +46,20 @@ export function isDatabaseUrl(location: string): boolean {
   return DATABASE_URL.test(location);
 }
 
+/** The store at `location` as a page or a terminal may show it: a database URL without its password. */
+export function shownLocation(location: string): string {
+  return backendOf(location).shown(location);
+}
+
+function backendOf(location: string): Backend {
+  return BACKENDS.find((backend) => backend.accepts(location))!;
+}
+
 /**
  * The profile store at `location`: a PostgreSQL database (postgres://user:password@host:port/db),
  * shared by every server pointed at it, or else the embedded store in that folder. Only the
  * store asked for is loaded: a command reading a folder never loads the PostgreSQL client.
  */
 export function openStorage(location: string, options: StorageOptions = {}): Promise<ServedStore> {
-  return BACKENDS.find((backend) => backend.accepts(location))!.open(location, options);
+  return backendOf(location).open(location, options);
 }

@@ -15,7 +15,7 @@ import { isConnectionError, openFailure, parseDatabaseUrl } from './postgres-err
 import { bodyAt } from './postgres-blocks.js';
 import { BLOCKS_TABLE, COUNTS_TABLE, migrate, PROFILES_TABLE, URLS_TABLE } from './postgres-schema.js';
 import { BATCH_ROWS } from './postgres-insert.js';
-import { SharedInstanceName } from './postgres-instance.js';
+import { ServerName } from '../server-name.js';
 import { PostgresQueue, type QueuedProfile } from './postgres-queue.js';
 import {
   countableFromTotals,
@@ -41,8 +41,10 @@ export interface PostgresStorageOptions {
   maxAgeMs?: number;
   /** after each batch written: the tokens stored, and those dropped and why (the hand-off counts them) */
   onWritten?: (report: WrittenReport) => void;
-  /** who serves the profiles this store writes (default: host name:process id); `app serve` sets host name:port */
+  /** who serves the profiles this store writes (default: host name:process id) */
   instance?: string;
+  /** the same, as `app serve` gives it: a name every thread shares, set to host name:port once it listens */
+  serverName?: ServerName;
 }
 
 const T = PROFILES_TABLE;
@@ -112,9 +114,9 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
       maxAgeMs: options.maxAgeMs ?? DEFAULT_RETENTION.maxAgeMs,
     },
     warn,
+    serverNameOf(options),
     options.onWritten,
   );
-  if (options.instance !== undefined) storage.instance = options.instance;
   await storage.refreshTotals();
   storage.learnAllTokensSoon();
   await storage.reserveTokens();
@@ -135,7 +137,7 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
  */
 export class PostgresStorage implements ServedStore {
   /** the instance name, in memory the profiler worker's writer reads too */
-  readonly #instance = new SharedInstanceName();
+  readonly #instance: ServerName;
   readonly #pool: pg.Pool;
   readonly #url: string;
   readonly #local: PostgresQueue;
@@ -170,13 +172,14 @@ export class PostgresStorage implements ServedStore {
     url: string,
     readonly limits: RetentionLimits,
     warn: (message: string) => void,
+    serverName: ServerName,
     onWritten?: (report: WrittenReport) => void,
   ) {
     this.#pool = pool;
     this.#url = url;
     this.#warn = warn;
     this.#onWritten = onWritten;
-    this.#instance.set(`${hostname()}:${process.pid}`);
+    this.#instance = serverName;
     this.#local = new PostgresQueue(pool, () => this.instance, {
       written: (stored, bytes) => {
         this.#afterStored(stored, bytes);
@@ -209,10 +212,6 @@ export class PostgresStorage implements ServedStore {
 
   set instance(name: string) {
     this.#instance.set(name);
-  }
-
-  servedBy(instance: string): void {
-    this.instance = instance;
   }
 
   /** The write side, for the profiler worker to open in its own thread (postgres-thread-writer.ts). */
@@ -664,6 +663,14 @@ export class PostgresStorage implements ServedStore {
       throw isConnectionError(error) ? unavailable(error) : error;
     }
   }
+}
+
+/** Who serves the profiles the store writes: the server's shared name, else `instance`, else host name:process id. */
+function serverNameOf(options: PostgresStorageOptions): ServerName {
+  const name = options.serverName ?? new ServerName();
+  if (options.instance !== undefined) name.set(options.instance);
+  else if (name.get() === '') name.set(`${hostname()}:${process.pid}`);
+  return name;
 }
 
 /** Whether the table changed by more than ANALYZE_AFTER_SHARE (and ANALYZE_AFTER_ROWS) since its statistics were gathered, or never had any. */

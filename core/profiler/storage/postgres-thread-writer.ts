@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { ProfileSummary } from '../profile.js';
 import type { PostgresWriterSpec, WrittenReport } from './profile-storage.js';
-import { SharedInstanceName } from './postgres-instance.js';
+import { ServerName } from '../server-name.js';
 import { planInsertsOnce } from './postgres-insert.js';
 import { PostgresQueue } from './postgres-queue.js';
 
@@ -26,7 +26,7 @@ export async function openPostgresThreadWriter(spec: PostgresWriterSpec, report:
   });
   // An idle connection the server closed: the pool drops it and makes another when needed.
   pool.on('error', () => {});
-  const instance = new SharedInstanceName(spec.instance);
+  const instance = new ServerName(spec.instance);
   let closing: Promise<void> | null = null;
   const queue: PostgresQueue = new PostgresQueue(pool, () => instance.get(), {
     written: (stored, bytes) => report({ stored, dropped: [], warnings: [], bytes }),

@@ -38,7 +38,7 @@ export interface FileWriterSpec {
 export interface PostgresWriterSpec {
   kind: 'postgres';
   url: string;
-  /** the instance's name, which may change once the server listens (postgres-instance.ts) */
+  /** the server's name, which may change once it listens (server-name.ts) */
   instance: SharedArrayBuffer;
 }
 
@@ -106,7 +106,7 @@ export interface ProfileStore {
 
 /**
  * What a server needs of its store besides the contract, as the backend implements it: the worker
- * writing the store itself, the token source, and the server's name. Both backends implement it
+ * writing the store itself, and the token source. (The server's name is given when it is opened.) Both backends implement it
  * (file-storage.ts, postgres-storage.ts); the hand-off's intake is its only user.
  */
 export interface ServedStore extends ProfileStore {
@@ -128,9 +128,4 @@ export interface ServedStore extends ProfileStore {
    * can hand out, or null when none is at hand (a random one is then drawn, checked with has()).
    */
   nextToken(): string | null;
-  /**
-   * Which server writes through this store from now on (host name:port, known once it listens): a
-   * store several servers share records it with each profile; one a single server owns ignores it.
-   */
-  servedBy(instance: string): void;
 }

@@ -6,6 +6,7 @@ import { combinedRoutes } from '../../../../core/kernel/build-kernel.js';
 import { ProfileHandoff } from '../../../../core/profiler/handoff/profile-handoff.js';
 import { openPostgresStorage, type PostgresStorage } from '../../../../core/profiler/storage/postgres-storage.js';
 import { ProfileIntake } from '../../../../core/profiler/handoff/profile-intake.js';
+import { ServerName } from '../../../../core/profiler/server-name.js';
 import { WRITER_APPLICATION_NAME } from '../../../../core/profiler/storage/postgres-thread-writer.js';
 import { createAppKernel } from '../../../../server/kernel-factory.js';
 import { profilerRoutes, WebProfiler } from '../../../../web-profiler/web-profiler.js';
@@ -25,6 +26,8 @@ const routes = combinedRoutes(app, [{ routes: profilerRoutes() }]);
 
 /** the store as the server has it: behind its intake */
 let storage: ProfileIntake | null = null;
+/** the server's name, as `app serve` gives it to the store and sets it once it listens */
+let serverName = new ServerName();
 let handoff: ProfileHandoff | null = null;
 test.after.each(async () => {
   await handoff?.close();
@@ -35,7 +38,8 @@ test.after.each(async () => {
 
 async function serving(url: string, prepare = (_storage: PostgresStorage) => {}) {
   const warnings: string[] = [];
-  const opened = await openPostgresStorage({ url, onWarning: (message) => warnings.push(message) });
+  serverName = new ServerName();
+  const opened = await openPostgresStorage({ url, serverName, onWarning: (message) => warnings.push(message) });
   prepare(opened);
   storage = new ProfileIntake(opened, { warn: (message) => warnings.push(message) });
   const kernel = createAppKernel(app, {
@@ -75,7 +79,7 @@ const writerConnections = async (url: string): Promise<number> =>
 test('when responses are handed over, then the worker inserts them, the main queue stays empty, and each is readable right after', async () => {
   const url = await server.createDatabase();
   const { serve, warnings } = await serving(url);
-  storage!.servedBy('test-host:4242');
+  serverName.set('test-host:4242');
   // The worker's start (its modules, its connection) can take more than the second a read waits on a
   // loaded machine: one profile first, flushed, so that the rounds below read from a running worker.
   await serve('warm-up');

@@ -1,11 +1,13 @@
-/** room for an instance name (host name:port) in UTF-8; a longer one is cut */
+/** room for a server's name (host name:port) in UTF-8; a longer one is cut */
 const CAPACITY = 512;
 
 /**
- * The name of the instance whose profiles a PostgreSQL store writes, in memory every thread of
- * the process shares: `app serve` learns its port after the profiler worker has opened the writer.
+ * The name of the server writing profiles (host name:port), in memory every thread of the process
+ * shares: `app serve` hands it to its store when opening it, and learns its port (and sets it here)
+ * after the profiler worker has opened its writer. A store several servers share records it with
+ * each profile; one a single server owns ignores it.
  */
-export class SharedInstanceName {
+export class ServerName {
   readonly buffer: SharedArrayBuffer;
   readonly #length: Int32Array;
   readonly #bytes: Uint8Array;
