@@ -23,7 +23,7 @@ import { startTempPostgres, type TempPostgres } from '../../tests/helpers/temp-p
 import { nthProfile } from './store-traffic.js';
 import { scaleComparison } from './store-scale.js';
 import { storedEntry } from '../../core/profiler/storage/stored-entry.js';
-import type { ServedStore } from '../../core/profiler/storage/profile-storage.js';
+import type { ProfileStore, StoreServing } from '../../core/profiler/storage/profile-storage.js';
 
 const SIZES = [1_000, 100_000] as const;
 /** interleaved rounds of load on `app serve` with each store (a shared machine's drift evens out over more) */
@@ -157,7 +157,7 @@ async function bytesAlone(make: (o: FixtureOptions) => Profile): Promise<{ bytes
 async function mainThreadCost(
   make: (o: FixtureOptions) => Profile,
   compressInWorker: boolean,
-  open?: () => Promise<ServedStore>,
+  open?: () => Promise<ProfileStore & StoreServing>,
 ): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'appkernel-store-bench-'));
   try {

@@ -13,7 +13,7 @@ import { countBound } from '../../core/profiler/match-count.js';
 import { openFileStorage } from '../../core/profiler/storage/file-storage.js';
 import { openPostgresStorage } from '../../core/profiler/storage/postgres-storage.js';
 import { BLOCKS_TABLE, COUNTS_TABLE, PROFILES_TABLE, URLS_TABLE } from '../../core/profiler/storage/postgres-schema.js';
-import type { ServedStore } from '../../core/profiler/storage/profile-storage.js';
+import type { ProfileStore, StoreServing } from '../../core/profiler/storage/profile-storage.js';
 import { storedEntry } from '../../core/profiler/storage/stored-entry.js';
 import { nthToken } from '../../tests/core/profiler/fixtures.js';
 import type { TempPostgres } from '../../tests/helpers/temp-postgres.js';
@@ -105,7 +105,7 @@ async function timeIt(run: () => Promise<unknown>): Promise<number> {
 interface Store {
   /** a --store argument */
   location: string;
-  open(): Promise<ServedStore>;
+  open(): Promise<ProfileStore & StoreServing>;
   diskBytes(): Promise<number>;
   remove(): Promise<void>;
   /** a kept store filled before: when its profiles start */
@@ -154,7 +154,7 @@ async function fileStore(size: number): Promise<Store> {
 }
 
 /** Through the store's API: writeBatch() in batches of FILL_BATCH, a flush after each. */
-async function fillThroughApi(storage: ServedStore, size: number, start: number): Promise<void> {
+async function fillThroughApi(storage: ProfileStore & StoreServing, size: number, start: number): Promise<void> {
   for (let i = 0; i < size; i += FILL_BATCH) {
     const batch = Array.from({ length: Math.min(FILL_BATCH, size - i) }, (_, j) =>
       storedEntry(nthProfile(i + j, start + (i + j) * STEP)),

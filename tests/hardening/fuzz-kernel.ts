@@ -12,7 +12,7 @@ import { openTempStore, type TempStore } from '../core/profiler/storage/temp-sto
 /** The demo app with the profiler, in process, on a temporary store (`intake`: the store as its server reads it). */
 export async function fuzzKernel(): Promise<{ kernel: Kernel; store: TempStore; intake: ProfileIntake }> {
   const store = await openTempStore();
-  const intake = new ProfileIntake(store.storage, { warn: () => {} });
+  const intake = new ProfileIntake({ store: store.storage, serving: store.storage }, { warn: () => {} });
   return {
     kernel: createAppKernel(createDemoApp(), {
       debug: true,

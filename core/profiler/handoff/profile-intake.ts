@@ -3,12 +3,13 @@ import type {
   ProfileStore,
   PruneOptions,
   ServedStore,
+  StoreServing,
   StoredEntry,
   StoreStats,
   StoreWriterSpec,
   WrittenReport,
 } from '../storage/profile-storage.js';
-import { openStorage, type StorageOptions } from '../storage/open-storage.js';
+import { serveStorage, type StorageOptions } from '../storage/open-storage.js';
 import { Announcements } from './announcements.js';
 
 export interface IntakeOptions {
@@ -34,8 +35,8 @@ export async function openProfileIntake(
   options: StorageOptions & IntakeOptions,
 ): Promise<ProfileIntake> {
   const { maxQueue, warn, ...storage } = options;
-  const store = await openStorage(location, { ...storage, onWarning: storage.onWarning ?? warn });
-  return new ProfileIntake(store, { maxQueue, warn });
+  const served = await serveStorage(location, { ...storage, onWarning: storage.onWarning ?? warn });
+  return new ProfileIntake(served, { maxQueue, warn });
 }
 /**
  * How long read() waits for a profile whose response was sent but which is still being built: the
@@ -82,13 +83,16 @@ export class ProfileIntake implements ProfileStore {
   #keepingUpAt = -Infinity;
   #closing: Promise<void> | null = null;
 
-  constructor(
-    readonly store: ServedStore,
-    options: IntakeOptions,
-  ) {
+  /** the store every reader sees */
+  readonly store: ProfileStore;
+  readonly #serving: StoreServing;
+
+  constructor(served: ServedStore, options: IntakeOptions) {
+    this.store = served.store;
+    this.#serving = served.serving;
     this.#maxQueue = options.maxQueue ?? DEFAULT_MAX_QUEUE;
     this.#warn = options.warn;
-    store.reportTo((report) => this.written(report));
+    this.#serving.reportTo((report) => this.written(report));
   }
 
   /**
@@ -123,7 +127,7 @@ export class ProfileIntake implements ProfileStore {
 
   /** How the profiler worker may write the store itself; what it writes is then reported through written(). */
   writerSpec(): StoreWriterSpec | null {
-    return this.#closing ? null : this.store.writerSpec();
+    return this.#closing ? null : this.#serving.writerSpec();
   }
 
   /**
@@ -137,7 +141,7 @@ export class ProfileIntake implements ProfileStore {
     if (report.stored.length > 0) this.#keepingUpAt = Date.now();
     for (const token of report.stored) this.#settle(token);
     for (const token of report.dropped) this.#settle(token);
-    if (elsewhere && report.stored.length > 0) this.store.storedElsewhere(report.stored, report.bytes ?? 0);
+    if (elsewhere && report.stored.length > 0) this.#serving.storedElsewhere(report.stored, report.bytes ?? 0);
     if (report.dropped.length > 0)
       this.#drop(report.dropReason ?? 'Profiles could not be stored, so they were dropped.', report.dropped.length);
   }
@@ -162,16 +166,16 @@ export class ProfileIntake implements ProfileStore {
 
   /** Synchronous, for token generation: announced, written or stored. */
   has(token: string): boolean {
-    return this.#announced.has(token) || this.#writing.has(token) || this.store.has(token);
+    return this.#announced.has(token) || this.#writing.has(token) || this.#serving.has(token);
   }
 
-  /** A token no other writer of the store hands out, or null (see ServedStore.nextToken). */
+  /** A token no other writer of the store hands out, or null (see StoreServing.nextToken). */
   nextToken(): string | null {
-    return this.store.nextToken();
+    return this.#serving.nextToken();
   }
 
   stats(): IntakeStats {
-    return { ...this.store.stats(), dropped: this.#dropped };
+    return { ...this.#serving.stats(), dropped: this.#dropped };
   }
 
   async read(token: string): Promise<Profile | null> {

@@ -6,8 +6,9 @@ import { isValidToken } from '../token.js';
 import type {
   FileWriterSpec,
   PruneOptions,
-  ServedStore,
+  ProfileStore,
   StoredEntry,
+  StoreServing,
   StoreStats,
   WrittenReport,
 } from './profile-storage.js';
@@ -105,7 +106,7 @@ export async function openFileStorage(options: FileStorageOptions): Promise<File
   return storage;
 }
 
-export class FileStorage implements ServedStore {
+export class FileStorage implements ProfileStore, StoreServing {
   readonly #catalog: SegmentCatalog;
   readonly #writer: SegmentWriter;
   #lastBlock: { key: string; bytes: Buffer; entries: Buffer[] } | null = null;

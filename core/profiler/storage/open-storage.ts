@@ -1,7 +1,7 @@
 import type { FileStorageOptions } from './file-storage.js';
 import type { PostgresStorageOptions } from './postgres-storage.js';
 import { displayUrl } from './postgres-errors.js';
-import type { ServedStore } from './profile-storage.js';
+import type { ProfileStore, ServedStore, StoreServing } from './profile-storage.js';
 
 export type StorageOptions = Omit<FileStorageOptions, 'dir'> & Omit<PostgresStorageOptions, 'url'>;
 
@@ -10,7 +10,7 @@ interface Backend {
   accepts(location: string): boolean;
   /** the location as a page or a terminal may show it (a database URL without its password) */
   shown(location: string): string;
-  open(location: string, options: StorageOptions): Promise<ServedStore>;
+  open(location: string, options: StorageOptions): Promise<ProfileStore & StoreServing>;
 }
 
 const DATABASE_URL = /^postgres(ql)?:\/\//i;
@@ -60,6 +60,12 @@ function backendOf(location: string): Backend {
  * shared by every server pointed at it, or else the embedded store in that folder. Only the
  * store asked for is loaded: a command reading a folder never loads the PostgreSQL client.
  */
-export function openStorage(location: string, options: StorageOptions = {}): Promise<ServedStore> {
+export function openStorage(location: string, options: StorageOptions = {}): Promise<ProfileStore> {
   return backendOf(location).open(location, options);
+}
+
+/** The store at `location` as openStorage() opens it, with what a server writing it needs besides (StoreServing). */
+export async function serveStorage(location: string, options: StorageOptions = {}): Promise<ServedStore> {
+  const store = await backendOf(location).open(location, options);
+  return { store, serving: store };
 }

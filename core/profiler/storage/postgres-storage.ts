@@ -6,8 +6,9 @@ import { isValidToken } from '../token.js';
 import type {
   PostgresWriterSpec,
   PruneOptions,
-  ServedStore,
+  ProfileStore,
   StoredEntry,
+  StoreServing,
   StoreStats,
   WrittenReport,
 } from './profile-storage.js';
@@ -135,7 +136,7 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
  * draw; a token another instance took anyway is never overwritten (ON CONFLICT DO NOTHING): the
  * later profile is dropped and counted.
  */
-export class PostgresStorage implements ServedStore {
+export class PostgresStorage implements ProfileStore, StoreServing {
   /** the instance name, in memory the profiler worker's writer reads too */
   readonly #instance: ServerName;
   readonly #pool: pg.Pool;

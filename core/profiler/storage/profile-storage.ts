@@ -105,27 +105,33 @@ export interface ProfileStore {
 }
 
 /**
- * What a server needs of its store besides the contract, as the backend implements it: the worker
- * writing the store itself, and the token source. (The server's name is given when it is opened.) Both backends implement it
- * (file-storage.ts, postgres-storage.ts); the hand-off's intake is its only user.
+ * What a server's hand-off needs of the store it writes besides the contract, which each backend
+ * gives in its own way: handed out with the store by the backend table (open-storage.ts
+ * serveStorage), used by the intake alone (core/profiler/handoff/profile-intake.ts).
  */
-export interface ServedStore extends ProfileStore {
-  /** From now on, what each batch written came to goes to `listener` (the hand-off's intake) instead of warnings. */
+export interface StoreServing {
+  /** From now on, what each batch written came to goes to `listener` (the intake) instead of warnings. */
   reportTo(listener: (report: WrittenReport) => void): void;
   /** Backend facts for diagnostics and tests: the queue and the bytes on disk. */
   stats(): StoreStats;
   /**
-   * How the profiler worker may write this store itself (null: the main thread writes it). The
+   * How the profiler worker may write the store itself (null: the main thread writes it). The
    * store then learns of what the worker stored through storedElsewhere().
    */
   writerSpec(): StoreWriterSpec | null;
   /** Profiles another thread of this process stored (the profiler worker's writer): has(), the counts and retention know them. */
   storedElsewhere(tokens: string[], bytes: number): void;
-  /** Synchronous, for token generation; entries written and not yet stored included. */
+  /** Synchronous, for token generation: stored, or written and not yet stored. */
   has(token: string): boolean;
   /**
    * Synchronous, for token generation, in a store several servers write: a token no other writer
    * can hand out, or null when none is at hand (a random one is then drawn, checked with has()).
    */
   nextToken(): string | null;
+}
+
+/** A store a server writes: the store every reader sees, and what the hand-off needs besides. */
+export interface ServedStore {
+  store: ProfileStore;
+  serving: StoreServing;
 }

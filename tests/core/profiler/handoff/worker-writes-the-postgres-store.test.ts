@@ -41,7 +41,7 @@ async function serving(url: string, prepare = (_storage: PostgresStorage) => {})
   serverName = new ServerName();
   const opened = await openPostgresStorage({ url, serverName, onWarning: (message) => warnings.push(message) });
   prepare(opened);
-  storage = new ProfileIntake(opened, { warn: (message) => warnings.push(message) });
+  storage = new ProfileIntake({ store: opened, serving: opened }, { warn: (message) => warnings.push(message) });
   const kernel = createAppKernel(app, {
     debug: true,
     root: process.cwd(),

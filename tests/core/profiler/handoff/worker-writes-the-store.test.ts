@@ -33,7 +33,8 @@ const intakes = new WeakMap<FileStorage, ProfileIntake>();
 /** The store as a server writes and reads it: behind its intake (one per store), which waits for profiles in flight. */
 function intakeOf(storage: FileStorage): ProfileIntake {
   let intake = intakes.get(storage);
-  if (!intake) intakes.set(storage, (intake = new ProfileIntake(storage, { warn: () => {} })));
+  if (!intake)
+    intakes.set(storage, (intake = new ProfileIntake({ store: storage, serving: storage }, { warn: () => {} })));
   return intake;
 }
 

@@ -7,13 +7,13 @@ import { liveTraceFacts } from '../../../../core/profiler/trace-facts.js';
 import { traceFor } from '../../../helpers/trace-for.js';
 import type { Profile } from '../../../../core/profiler/profile.js';
 import { RouteCollection } from '../../../../core/routing/route-collection.js';
-import type { ServedStore } from '../../../../core/profiler/storage/profile-storage.js';
+import type { ProfileStore, StoreServing } from '../../../../core/profiler/storage/profile-storage.js';
 import { nthToken, profile200, profile404 } from '../fixtures.js';
 import { storedEntry } from '../../../../core/profiler/storage/stored-entry.js';
 import { latestOf } from '../../../helpers/latest-of.js';
 
 export interface OpenedStorage {
-  storage: ServedStore;
+  storage: ProfileStore & StoreServing;
   /** closes and deletes what the storage kept */
   remove(): Promise<void>;
 }
@@ -41,11 +41,11 @@ function ownFields<T extends object | null>(value: T): T {
   return rest as T;
 }
 
-/** Every ProfileStore must pass this; a backend's own test file calls it with its opener. */
+/** Every backend (a ProfileStore, and what a server writing it needs: StoreServing) must pass this; a backend's own test file calls it with its opener. */
 export function runProfileStorageContract(name: string, open: () => Promise<OpenedStorage>): void {
   const test = suite(`${name} honours the ProfileStore contract`);
   let opened: OpenedStorage;
-  let storage: ServedStore;
+  let storage: ProfileStore & StoreServing;
   const fill = async (profiles = tenProfiles()) => {
     for (const profile of profiles) storage.writeBatch([storedEntry(profile)]);
     await storage.flush();
