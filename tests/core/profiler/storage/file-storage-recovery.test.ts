@@ -131,7 +131,7 @@ test('when the writer died with a half-written record at the end, then opening i
   store = await crashedStore();
   const [log] = segmentFiles(store.dir, 'log');
   appendFileSync(log, readFileSync(log).subarray(0, 300));
-  const storage = await store.reopen();
+  await store.reopen();
   await expectAllThree(store);
   assert.is(store.warnings.length, 1);
   assert.match(
