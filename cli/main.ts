@@ -47,10 +47,12 @@ Examples:
 
 function exitOverrideDeep(command: Command, output: Output): void {
   command.exitOverride();
+  const helpWidth = output.helpWidth;
   command.configureOutput({
     writeOut: output.out,
     writeErr: output.err,
     outputError: (text, write) => write(commanderError(text)),
+    ...(helpWidth === undefined ? {} : { getOutHelpWidth: () => helpWidth, getErrHelpWidth: () => helpWidth }),
   });
   command.showHelpAfterError('(run with --help for usage)');
   for (const sub of command.commands) exitOverrideDeep(sub, output);

@@ -11,6 +11,8 @@ export interface Output {
   exitCode: number;
   /** the width tables are fitted to (see terminalColumns); no limit when absent */
   columns?: number;
+  /** the width commander fits help to; when absent, commander's own: the terminal's, else 80 */
+  helpWidth?: number;
   /** calls `listener` once the reader of `out` has gone away (`| head -1` exited), so a command that runs until stopped stops then */
   onOutClosed?: (listener: () => void) => void;
 }

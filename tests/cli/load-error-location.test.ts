@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { PACKAGE_ENTRY, runApp } from '../helpers/cli.js';
+import { PACKAGE_ENTRY, runApp, runAppInProcess } from '../helpers/cli.js';
 
-const test = suite('an app that fails to load is reported with its place, a code frame and the app frames (real bin)');
+const test = suite('an app that fails to load is reported with its place, a code frame and the app frames');
 let dir: string;
 
 test.before(() => {
@@ -53,7 +53,7 @@ for (const command of [['routes'], ['snapshot', '/'], ['serve', '--port', '0', '
 }
 
 test('app routes: a package that is not installed (appkernel, right after app init) says to run npm install', async () => {
-  const { code, stderr } = await runApp(['routes', '--app', 'missing.ts'], { cwd: dir });
+  const { code, stderr } = await runAppInProcess(['routes', '--app', 'missing.ts'], { cwd: dir });
   assert.is(code, 2, stderr);
   assert.match(
     stderr,
@@ -62,7 +62,7 @@ test('app routes: a package that is not installed (appkernel, right after app in
 });
 
 test('app routes: an import of a file that is not there names the line and column of the import, with a caret under its path', async () => {
-  const { code, stderr } = await runApp(['routes', '--app', 'wrong-import.ts'], { cwd: dir });
+  const { code, stderr } = await runAppInProcess(['routes', '--app', 'wrong-import.ts'], { cwd: dir });
   assert.is(code, 2, stderr);
   assert.match(
     stderr,
@@ -72,7 +72,7 @@ test('app routes: an import of a file that is not there names the line and colum
 });
 
 test('app routes: a syntax error names the file, line and column with a caret under it', async () => {
-  const { code, stderr } = await runApp(['routes', '--app', 'syntax.ts'], { cwd: dir });
+  const { code, stderr } = await runAppInProcess(['routes', '--app', 'syntax.ts'], { cwd: dir });
   assert.is(code, 2);
   assert.match(stderr, `failed to load: Unexpected ";" (${join(dir, 'syntax.ts')}:2:27)`);
   assert.match(stderr, /> 2 \| const broken: number\[\] = \[;\n    \| {27}\^/);

@@ -46,6 +46,8 @@ async function runAlone(args: string[], options: InProcessOptions): Promise<CliR
     errColor: false,
     exitCode: 0,
     columns: options.columns,
+    // help as the piped bin prints it, whatever the test's own output is
+    helpWidth: 80,
   };
   const restore = changeProcess(options);
   try {
