@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runApp, startServe } from '../helpers/cli.js';
+import { runApp, runAppInProcess, startServe } from '../helpers/cli.js';
 import { requestHead, sendRaw } from '../hardening/raw-http.js';
 
 const test = suite(
@@ -21,9 +21,10 @@ test.after(() => {
 const statusFor = async (base: string, host: string) =>
   (await sendRaw(base, requestHead('GET /_profiler/search HTTP/1.1', [`Host: ${host}`]))).status;
 
-for (const bad of ['my app.test', 'myapp.test:8000', 'a@b', '', '[::1', 'http://myapp.test']) {
+// The first through the real bin; the others in this process: refused before anything starts.
+for (const [i, bad] of ['my app.test', 'myapp.test:8000', 'a@b', '', '[::1', 'http://myapp.test'].entries()) {
   test(`when --allow-host ${JSON.stringify(bad)} is given, then a one-line usage error and exit 2`, async () => {
-    const r = await runApp(
+    const r = await (i === 0 ? runApp : runAppInProcess)(
       [
         'serve',
         '--port',
@@ -102,7 +103,7 @@ test('when exposed with --expose-profiler, then the allowed names apply and a re
 });
 
 test('when help is asked for, then --allow-host is described with an example', async () => {
-  const r = await runApp(['serve', '--help']);
+  const r = await runAppInProcess(['serve', '--help']);
   assert.is(r.code, 0);
   assert.match(r.stdout, /--allow-host <name>/);
   assert.match(r.stdout, /\$ app serve --allow-host /);

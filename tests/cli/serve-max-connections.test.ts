@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runApp, startServe } from '../helpers/cli.js';
+import { runApp, runAppInProcess, startServe } from '../helpers/cli.js';
 
 const test = suite('app serve --max-connections');
 let dir: string;
@@ -14,12 +14,11 @@ test.after(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-for (const bad of ['0', 'many', '-5', '2.5']) {
+// The first through the real bin; the others in this process: refused before anything starts.
+for (const [i, bad] of ['0', 'many', '-5', '2.5'].entries()) {
   test(`when --max-connections ${bad}, then exit 2 with a one-line message naming the option`, async () => {
-    const r = await runApp(
-      ['serve', '--port', '0', '--no-watch', '--store', join(dir, 'store'), '--max-connections', bad],
-      { cwd: dir, timeoutMs: 15_000 },
-    );
+    const args = ['serve', '--port', '0', '--no-watch', '--store', join(dir, 'store'), '--max-connections', bad];
+    const r = await (i === 0 ? runApp(args, { cwd: dir, timeoutMs: 15_000 }) : runAppInProcess(args, { cwd: dir }));
     assert.is(r.code, 2, r.stderr);
     assert.ok(
       r.stderr.includes(`Invalid max-connections "${bad}": expected an integer from 1 to 2147483647.`),
@@ -40,7 +39,7 @@ test('when --max-connections 2, then the server starts and serves', async () => 
 });
 
 test('when app serve --help, then --max-connections is documented', async () => {
-  const r = await runApp(['serve', '--help'], { cwd: dir });
+  const r = await runAppInProcess(['serve', '--help'], { cwd: dir });
   assert.match(r.stdout, /--max-connections <n>/);
 });
 
