@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { load } from 'cheerio';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { PACKAGE_ENTRY, runApp, startServe } from '../helpers/cli.js';
+import { PACKAGE_ENTRY, runApp, runAppInProcess, startServe } from '../helpers/cli.js';
 import { fetchText } from '../helpers/serve.js';
 
 const APP = `import { createApp } from ${JSON.stringify(PACKAGE_ENTRY)};
@@ -36,7 +36,11 @@ test('when --editor names no known editor and is no template, then a one-line us
 });
 
 test('when APPKERNEL_EDITOR is no editor, then the usage error names the variable', async () => {
-  const r = await runApp(['serve', '--port', '0'], { cwd: dir, env: { APPKERNEL_EDITOR: 'javascript:alert(%f)' } });
+  // In this process: the variable is refused while the options are read, before anything starts.
+  const r = await runAppInProcess(['serve', '--port', '0'], {
+    cwd: dir,
+    env: { APPKERNEL_EDITOR: 'javascript:alert(%f)' },
+  });
   assert.is(r.code, 2);
   assert.is(r.stderr.trim().split('\n').length, 1, r.stderr);
   assert.match(r.stderr, /Unknown editor "javascript:alert\(%f\)" \(APPKERNEL_EDITOR\)/);
