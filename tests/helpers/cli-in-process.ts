@@ -1,5 +1,4 @@
 import { terminalColumns } from '../../cli/output.js';
-import type { CliResult } from './cli.js';
 
 export interface InProcessOptions {
   /** the folder the command runs in (process.chdir for the call) */
@@ -10,6 +9,13 @@ export interface InProcessOptions {
   columns?: number;
 }
 
+/** what a command printed and its exit code, as runApp (cli.ts) returns them for the real bin */
+export interface InProcessResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
 let queue: Promise<unknown> = Promise.resolve();
 
 /**
@@ -17,7 +23,7 @@ let queue: Promise<unknown> = Promise.resolve();
  * process start, for tests that check what a command prints. The working folder, the variables
  * and the process's listeners are process-wide, so calls run one at a time and each restores them.
  */
-export function runCliInProcess(args: string[], options: InProcessOptions = {}): Promise<CliResult> {
+export function runCliInProcess(args: string[], options: InProcessOptions = {}): Promise<InProcessResult> {
   const run = queue.then(() => runAlone(args, options));
   queue = run.catch(() => {});
   return run;
@@ -30,12 +36,12 @@ export function runCliInProcess(args: string[], options: InProcessOptions = {}):
 export function runAppInProcess(
   args: string[],
   options: { cwd?: string; env?: Record<string, string> } = {},
-): Promise<CliResult> {
+): Promise<InProcessResult> {
   const env = { NO_COLOR: '1', ...options.env };
   return runCliInProcess(args, { ...options, env, columns: terminalColumns(undefined, { ...process.env, ...env }) });
 }
 
-async function runAlone(args: string[], options: InProcessOptions): Promise<CliResult> {
+async function runAlone(args: string[], options: InProcessOptions): Promise<InProcessResult> {
   const { runCli } = await import('../../cli/main.js');
   let stdout = '';
   let stderr = '';
