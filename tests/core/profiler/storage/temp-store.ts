@@ -44,7 +44,8 @@ export async function openTempStore(options: Partial<FileStorageOptions> = {}): 
     },
     async remove() {
       await store.storage.close();
-      if (root) rmSync(root, { recursive: true, force: true });
+      // A profiler worker the suite left running may still be writing (a segment, the token snapshot).
+      if (root) rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
     },
   };
   return store;
