@@ -1,4 +1,4 @@
-import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { load } from 'cheerio';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -53,6 +53,8 @@ test('when a segment log is cut short under its index, then the profiles past th
     );
   }
   // A record that starts past the cut is said to, with the segment's size: not a count of missing bytes.
+  // The pages just read are profiled too: their profiles are appended first, then the segment is cut.
+  await sizeSettled(log);
   truncateSync(log, cut.offset);
   const past = load((await fetchText(`${t.base}/_profiler/${tokens[1]}`)).body)
     .root()
@@ -62,5 +64,16 @@ test('when a segment log is cut short under its index, then the profiles past th
   const [after] = await profiledRequests(t, 1);
   assert.is((await fetchProfileJson(t.base, after)).token, after);
 });
+
+/** Resolves once `file` has not grown for 200 ms (5 s at most). */
+async function sizeSettled(file: string): Promise<void> {
+  let size = -1;
+  for (const end = Date.now() + 5_000; Date.now() < end; ) {
+    const now = statSync(file).size;
+    if (now === size) return;
+    size = now;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
 
 test.run();
