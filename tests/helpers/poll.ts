@@ -39,3 +39,13 @@ export async function jsonFieldWithin(url: string, field: string, wanted: string
 export function outputShows(serve: ServeProcess, pattern: RegExp, ms: number): Promise<boolean> {
   return waitFor(() => pattern.test(serve.output()), ms);
 }
+
+/** Whether `wait` has settled by the time the callbacks queued now have run: a wait that holds stays false. */
+export async function settledYet(wait: Promise<unknown>): Promise<boolean> {
+  let done = false;
+  void wait.then(() => {
+    done = true;
+  });
+  await new Promise((resolve) => setImmediate(resolve));
+  return done;
+}

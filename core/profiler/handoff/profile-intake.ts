@@ -38,16 +38,18 @@ export async function openProfileIntake(
   const served = await serveStorage(location, { ...storage, onWarning: storage.onWarning ?? warn });
   return new ProfileIntake(served, { maxQueue, warn });
 }
-/**
- * How long read() waits for a profile whose response was sent but which is still being built: the
- * profiler worker's first start (its modules, a database connection) took over a second on a loaded
- * 2-core machine, and a profile opened from the first page then answered 404.
- */
-const ANNOUNCED_READ_WAIT_MS = 5_000;
-/** How long search() and count() wait for the profiles still being built, at most: a page of many is not held up long. */
-const ANNOUNCED_SEARCH_WAIT_MS = 1_000;
-/** how long flush() and close() wait for announced profiles still being built */
-const ANNOUNCED_FLUSH_WAIT_MS = 5_000;
+/** How long a reader waits for the profiles announced and still being built, at most (ms). */
+const ANNOUNCED_WAIT_MS = {
+  /**
+   * read(), for its profile: the profiler worker's first start (its modules, a database connection)
+   * took over a second on a loaded 2-core machine, and a profile opened from the first page then answered 404.
+   */
+  read: 5_000,
+  /** search() and count(), for every one so far: a page of many is not held up long */
+  search: 1_000,
+  /** flush() and close(), for every one so far */
+  flush: 5_000,
+};
 /** how long whenRoom() holds a request back at most, should the writer not catch up */
 const ROOM_WAIT_MS = 1_000;
 /**
@@ -55,6 +57,7 @@ const ROOM_WAIT_MS = 1_000;
  * database may hang without an error. Requests are then no longer held back for it.
  */
 const ROOM_STALL_MS = 1_000;
+/** dropped profiles are told at most this often */
 const WARNING_INTERVAL_MS = 10_000;
 
 /**
@@ -180,40 +183,40 @@ export class ProfileIntake implements ProfileStore {
 
   async read(token: string): Promise<Profile | null> {
     // A profile still being built, announced when its response was sent: worth a short wait.
-    if (this.#announced.has(token)) await this.#announced.settled(token, ANNOUNCED_READ_WAIT_MS);
+    if (this.#announced.has(token)) await this.#announced.settled(token, ANNOUNCED_WAIT_MS.read);
     return this.store.read(token);
   }
 
   async search(query: SearchQuery): Promise<ProfileSummary[]> {
     // The profiles of requests already answered are in the list, even those still being built.
-    await this.#announced.soFar(ANNOUNCED_SEARCH_WAIT_MS);
+    await this.#announced.soFar(ANNOUNCED_WAIT_MS.search);
     return this.store.search(query);
   }
 
   async count(query: SearchQuery, atMost?: number): Promise<number> {
-    await this.#announced.soFar(ANNOUNCED_SEARCH_WAIT_MS);
+    await this.#announced.soFar(ANNOUNCED_WAIT_MS.search);
     return this.store.count(query, atMost);
   }
 
   async prune(options: PruneOptions): Promise<number> {
-    await this.#announced.soFar(ANNOUNCED_FLUSH_WAIT_MS);
+    await this.#announced.soFar(ANNOUNCED_WAIT_MS.flush);
     return this.store.prune(options);
   }
 
   async clear(): Promise<void> {
-    await this.#announced.soFar(ANNOUNCED_FLUSH_WAIT_MS);
+    await this.#announced.soFar(ANNOUNCED_WAIT_MS.flush);
     await this.store.clear();
   }
 
   async flush(): Promise<void> {
-    await this.#announced.soFar(ANNOUNCED_FLUSH_WAIT_MS);
+    await this.#announced.soFar(ANNOUNCED_WAIT_MS.flush);
     await this.store.flush();
   }
 
   /** Takes no more, waits for the profiles announced so far, closes the store, and tells how many were dropped in all. */
   close(): Promise<void> {
     this.#closing ??= (async () => {
-      await this.#announced.soFar(ANNOUNCED_FLUSH_WAIT_MS);
+      await this.#announced.soFar(ANNOUNCED_WAIT_MS.flush);
       await this.store.close();
       if (this.#dropped > 0)
         this.#warn(

@@ -3,15 +3,8 @@ import { join } from 'node:path';
 import { AppError } from '../../errors.js';
 import type { Profile, ProfileSummary, SearchQuery } from '../profile.js';
 import { isValidToken } from '../token.js';
-import type {
-  FileWriterSpec,
-  PruneOptions,
-  ProfileStore,
-  StoredEntry,
-  StoreServing,
-  StoreStats,
-  WrittenReport,
-} from './profile-storage.js';
+import type { ProfileStore, PruneOptions, StoredEntry } from './profile-storage.js';
+import type { FileWriterSpec, StoreServing, StoreStats, WrittenReport } from './profile-storage.js';
 import { decodeBlock, profileAt } from './record-codec.js';
 import { DEFAULT_RETENTION, segmentCapacity, segmentsToDrop, type RetentionLimits } from './retention.js';
 import { SegmentCatalog, type SegmentState } from './segment-catalog.js';

@@ -3,15 +3,8 @@ import pg from 'pg';
 import { AppError } from '../../errors.js';
 import type { Profile, ProfileSummary, SearchQuery } from '../profile.js';
 import { isValidToken } from '../token.js';
-import type {
-  PostgresWriterSpec,
-  PruneOptions,
-  ProfileStore,
-  StoredEntry,
-  StoreServing,
-  StoreStats,
-  WrittenReport,
-} from './profile-storage.js';
+import type { ProfileStore, PruneOptions, StoredEntry } from './profile-storage.js';
+import type { PostgresWriterSpec, StoreServing, StoreStats, WrittenReport } from './profile-storage.js';
 import { isConnectionError, openFailure, parseDatabaseUrl } from './postgres-errors.js';
 import { bodyAt } from './postgres-blocks.js';
 import { BLOCKS_TABLE, COUNTS_TABLE, migrate, PROFILES_TABLE, URLS_TABLE } from './postgres-schema.js';

@@ -24,6 +24,7 @@ import {
   logPath,
   makeStoreDir,
   parseSegmentFile,
+  readAtSync,
   segmentName,
   tempFileOwner,
   unlinkIfPresent,
@@ -582,10 +583,10 @@ function addIndexTokens(
     const size = Number(st.size);
     const ino = String(st.ino);
     const mtime = String(st.mtimeNs);
-    const head = readAt(fd, 0, Math.min(HEAD_BYTES, size)).toString('base64');
+    const head = readAtSync(fd, 0, Math.min(HEAD_BYTES, size)).toString('base64');
     const same = known !== undefined && known.ino === ino && known.head === head && known.bytes <= size;
     const from = same ? known.bytes : 0;
-    const bytes = readAt(fd, from, size - from);
+    const bytes = readAtSync(fd, from, size - from);
     const added: number[] = [];
     let at = 0;
     while (at + 9 <= bytes.length) {
@@ -630,31 +631,13 @@ function statIfPresent(path: string): BigIntStats | null {
   }
 }
 
-/** `length` bytes of the file from `position` (fewer if it ends first). */
-function readAt(fd: number, position: number, length: number): Buffer {
-  const bytes = Buffer.allocUnsafe(Math.max(0, length));
-  let done = 0;
-  while (done < length) {
-    const n = readSync(fd, bytes, done, length - done, position + done);
-    if (n === 0) break;
-    done += n;
-  }
-  return bytes.subarray(0, done);
-}
-
 /** The whole lines of an index file from `from` on; `cut` when it ends inside a line. */
 function readIndexFile(path: string, from = 0): { text: string; bytes: number; ino: bigint; cut: boolean } {
   const fd = openSync(path, 'r');
   try {
     const st = fstatSync(fd, { bigint: true });
-    const size = Number(st.size) - from;
-    const bytes = Buffer.allocUnsafe(Math.max(0, size));
-    let done = 0;
-    while (done < size) {
-      const n = readSync(fd, bytes, done, size - done, from + done);
-      if (n === 0) break;
-      done += n;
-    }
+    const bytes = readAtSync(fd, from, Number(st.size) - from);
+    const done = bytes.length;
     const whole = done === 0 ? 0 : bytes.lastIndexOf(0x0a, done - 1) + 1;
     return { text: bytes.toString('utf8', 0, whole), bytes: whole, ino: st.ino, cut: whole < done };
   } finally {

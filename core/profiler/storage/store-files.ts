@@ -178,18 +178,23 @@ export function errorCode(error: unknown): string {
   return (error as NodeJS.ErrnoException)?.code ?? 'EUNKNOWN';
 }
 
+/** `length` bytes of the open file `fd` from `position` (fewer if it ends first). */
+export function readAtSync(fd: number, position: number, length: number): Buffer {
+  const bytes = Buffer.allocUnsafe(Math.max(0, length));
+  let done = 0;
+  while (done < length) {
+    const n = readSync(fd, bytes, done, length - done, position + done);
+    if (n === 0) break;
+    done += n;
+  }
+  return bytes.subarray(0, done);
+}
+
 /** Up to `length` bytes at `offset`; fewer when the file ends first. */
 export function readRangeSync(path: string, offset: number, length: number): Buffer {
   const fd = openSync(path, 'r');
   try {
-    const bytes = Buffer.allocUnsafe(length);
-    let done = 0;
-    while (done < length) {
-      const n = readSync(fd, bytes, done, length - done, offset + done);
-      if (n === 0) break;
-      done += n;
-    }
-    return bytes.subarray(0, done);
+    return readAtSync(fd, offset, length);
   } finally {
     closeSync(fd);
   }

@@ -1,5 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { settledYet } from '../../../helpers/poll.js';
 import { storedEntry } from '../../../../core/profiler/storage/stored-entry.js';
 import { nthToken, profile200 } from '../fixtures.js';
 import { openTempStore, type TempStore } from '../storage/temp-store.js';
@@ -16,15 +17,6 @@ test.before.each(async () => {
 test.after.each(async () => {
   await store.remove();
 });
-
-const settledYet = async (wait: Promise<unknown>): Promise<boolean> => {
-  let done = false;
-  void wait.then(() => {
-    done = true;
-  });
-  await new Promise((resolve) => setImmediate(resolve));
-  return done;
-};
 
 test('when a profile is announced, then has() knows it and a read waits until it is written', async () => {
   const intake = await store.reopenBehindIntake();

@@ -10,7 +10,7 @@ import {
 import { migrate, SCHEMA_VERSION } from '../../../../core/profiler/storage/postgres-schema.js';
 import { openStorage } from '../../../../core/profiler/storage/open-storage.js';
 import { FileStorage } from '../../../../core/profiler/storage/file-storage.js';
-import { waitFor } from '../../../helpers/poll.js';
+import { waitFor, settledYet } from '../../../helpers/poll.js';
 import { PASSWORD, startTempPostgres, sql } from '../../../helpers/temp-postgres.js';
 import { summarize } from '../../../../core/profiler/storage/index-line.js';
 import { toStoredForm } from '../../../../core/profiler/storage/stored-form.js';
@@ -581,14 +581,6 @@ room.after.each(async () => {
   await Promise.all(opened.splice(0).map((s) => s.close()));
 });
 
-const settledYet = async (wait: Promise<void>): Promise<boolean> => {
-  let done = false;
-  void wait.then(() => {
-    done = true;
-  });
-  await new Promise((resolve) => setImmediate(resolve));
-  return done;
-};
 const asJson = (profile: Profile) => Buffer.from(JSON.stringify(toStoredForm(profile)), 'utf8');
 
 room(
