@@ -14,10 +14,10 @@ const kind = kindAt === -1 ? 'test' : args.splice(kindAt, 2)[1];
 // A filter is matched against the path under dist/tests, `/` first (`cli`, `/cli/`, `render/escape`), not where the checkout is.
 const filter = args[0] ?? '';
 const pattern = process.env.TEST_PATTERN ? new RegExp(process.env.TEST_PATTERN) : new RegExp(`\\.${kind}\\.js$`);
-// Unit suites: one more than there are cores (at least 3), since many wait on sockets, timers and
-// databases: on this 2-core machine, 3 at a time took a quiet run from 4m22 to 3m53 at the same CPU.
-// Browser and stress suites run alone.
-const parallel = Number(process.env.TEST_JOBS) || (kind === 'test' ? Math.max(3, availableParallelism() + 1) : 1);
+// Unit suites: two per core (at least 3), since many wait on sockets, timers and databases: on this
+// 2-core machine a quiet run of the unit suites took 4m22 two at a time, 3m46 three, 3m39 four, at the
+// same CPU. Browser and stress suites run alone.
+const parallel = Number(process.env.TEST_JOBS) || (kind === 'test' ? Math.max(3, availableParallelism() * 2) : 1);
 // A stress suite may run whole corpora one suite after another (tests/stress/corpora-in-full.stress.ts).
 const timeoutMs = kind === 'stress' ? 1_800_000 : 300_000;
 
