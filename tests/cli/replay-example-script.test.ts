@@ -1,28 +1,14 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { PACKAGE_ENTRY, startServe, type ServeProcess, type CliResult } from '../helpers/cli.js';
+import { PACKAGE_ENTRY, runNode, startServe, type ServeProcess, type CliResult } from '../helpers/cli.js';
 import { fetchProfileJson, fetchText } from '../helpers/serve.js';
 
 const EXAMPLE = resolve(process.cwd(), 'dist/scripts/replay-example.js');
 
-function runExample(args: string[]): Promise<CliResult> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [EXAMPLE, ...args]);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      done({ code, stdout, stderr });
-    });
-  });
-}
+const runExample = (args: string[]): Promise<CliResult> => runNode([EXAMPLE, ...args]);
 
 const appSource = (extra = '') => `import { createApp, Response } from ${JSON.stringify(PACKAGE_ENTRY)};
 export const app = createApp()

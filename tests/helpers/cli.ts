@@ -15,11 +15,16 @@ export function runApp(
   args: string[],
   options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {},
 ): Promise<CliResult> {
+  return runNode([BIN, ...args], { ...options, env: { NO_COLOR: '1', ...options.env } });
+}
+
+/** Runs node with `args` to completion (bounded by a timeout), `env` added to this process's. */
+export function runNode(
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<CliResult> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: options.cwd,
-      env: { ...process.env, NO_COLOR: '1', ...options.env },
-    });
+    const child = spawn(process.execPath, args, { cwd: options.cwd, env: { ...process.env, ...options.env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { runNode } from '../helpers/cli.js';
 
 // Every process that serves (a real `app serve`, a test serving in its own process) imports the dev
 // server: the app loader's TypeScript support, the watcher, the static files' sender and the source
@@ -26,21 +26,12 @@ test.before(() => {
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Runs `script` (an ES module) in a node process with the hook preloaded: its exit code, output and the URLs it resolved. */
-function runLogged(script: string): Promise<{ code: number | null; output: string; urls: string[] }> {
+async function runLogged(script: string): Promise<{ code: number | null; output: string; urls: string[] }> {
   const log = join(dir, 'loaded.log');
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [`--import=${HOOK}`, '--input-type=module', '-e', script], {
-      env: { ...process.env, APPKERNEL_TEST_LOADED_LOG: log },
-    });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      done({ code, output, urls: readFileSync(log, 'utf8').split('\n').filter(Boolean) });
-    });
+  const { code, stdout, stderr } = await runNode([`--import=${HOOK}`, '--input-type=module', '-e', script], {
+    env: { APPKERNEL_TEST_LOADED_LOG: log },
   });
+  return { code, output: stdout + stderr, urls: readFileSync(log, 'utf8').split('\n').filter(Boolean) };
 }
 
 test('when it answers a request of the demo app, then none of them is loaded', async () => {

@@ -14,15 +14,17 @@ import { answersWithin } from '../helpers/poll.js';
 const HOOK = pathToFileURL(resolve(process.cwd(), 'dist/tests/helpers/log-loaded-modules.js')).href;
 
 const test = suite('app serve with a store folder: no thread loads the PostgreSQL client (real bin)');
-let dir: string;
-
-test.before(() => {
-  dir = mkdtempSync(join(tmpdir(), 'appkernel-folder-store-modules-'));
+test('when a request is profiled and stored, then the worker that stored it loaded no pg', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'appkernel-folder-store-modules-'));
+  try {
+    await serveOneProfile(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
-test.after(() => rmSync(dir, { recursive: true, force: true }));
-
-test('when a request is profiled and stored, then the worker that stored it loaded no pg', async () => {
+/** Serves one profiled request from a store in `dir` with the module log on, and checks what was loaded. */
+async function serveOneProfile(dir: string): Promise<void> {
   const log = join(dir, 'loaded.log');
   const serve = await startServe(['--store', join(dir, 'store'), '--no-watch'], {
     cwd: dir,
@@ -51,6 +53,6 @@ test('when a request is profiled and stored, then the worker that stored it load
     urls.filter((url) => url.includes('/node_modules/pg/')),
     [],
   );
-});
+}
 
 test.run();
