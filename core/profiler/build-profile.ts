@@ -29,13 +29,36 @@ export interface RoutingFacts {
 }
 
 /**
- * Builds the stored profile from a request's HTTP facts and what the kernel recorded of it (its
- * trace), one collector per panel (collectors/, the request panel first: the secrets it meets are
- * scrubbed from every later text). A collector finds the app's entries for its panel in
- * `context.entries.get(<its name>)`; entries no collector reads are ignored.
- * Every value it stores has been through the policy of redact.ts, and no store redacts again.
- * Runs in the profiler worker (handoff/build-batch.ts), and again when a stored record is read
- * (stored-record.ts), with the routing panel the worker built instead of the route table.
+ * What every collector is given (collectors/collect-context.ts), the request panel collected first:
+ * the secrets it meets are scrubbed from every later text.
+ */
+export function collectContext(
+  request: RequestFacts,
+  trace: TraceFacts,
+  response: ResponseFacts,
+  routes: RouteCollection | RoutingFacts,
+): CollectContext {
+  const secrets = new SecretValues();
+  return {
+    request,
+    trace,
+    response,
+    routes: routes instanceof RouteCollection ? routes : NO_ROUTES,
+    secrets,
+    requestData: collectRequest(request, response, secrets, trace.token),
+    duration: trace.duration,
+    entries: trace.entries,
+  };
+}
+
+/**
+ * Builds the profile from a request's HTTP facts and what the kernel recorded of it (its trace),
+ * one collector per panel (collectors/, the request panel first). A collector finds the app's
+ * entries for its panel in `context.entries.get(<its name>)`; entries no collector reads are ignored.
+ * Every value it holds has been through the policy of redact.ts, and no store redacts again.
+ * Runs when a stored record is read (stored-record.ts), with the routing panel the worker built
+ * instead of the route table; in the profiler worker only for a request whose record holds
+ * something the policy redacts (handoff/build-batch.ts).
  */
 export function buildProfile(
   request: RequestFacts,
@@ -43,19 +66,12 @@ export function buildProfile(
   response: ResponseFacts,
   routes: RouteCollection | RoutingFacts,
 ): Profile {
-  const secrets = new SecretValues();
-  const requestData = collectRequest(request, response, secrets, trace.token);
-  const { duration } = trace;
-  const context: CollectContext = {
-    request,
-    trace,
-    response,
-    routes: routes instanceof RouteCollection ? routes : NO_ROUTES,
-    secrets,
-    requestData,
-    duration,
-    entries: trace.entries,
-  };
+  return profileOf(collectContext(request, trace, response, routes), routes);
+}
+
+/** The profile of a collect context; `routes` as collectContext was given them. */
+export function profileOf(context: CollectContext, routes: RouteCollection | RoutingFacts): Profile {
+  const { request, trace, response, requestData, duration } = context;
   const exception = collectException(context);
   const log = collectLog(context);
   return {

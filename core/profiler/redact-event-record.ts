@@ -1,6 +1,7 @@
 import { serialiseOnce } from '../debug/request-recording.js';
 import type { LogRecord } from './profile.js';
 import { redactLogRecord, type SecretValues } from '../redaction/index.js';
+import { showsRedaction } from './shows-redaction.js';
 
 interface Redacted {
   level: LogRecord['level'];
@@ -8,6 +9,8 @@ interface Redacted {
   message: string;
   /** what the record's message and context became: the same for every record of this source */
   clean: LogRecord;
+  /** whether `clean` holds REDACTED anywhere, once asked */
+  shows?: boolean;
 }
 
 /** Bounded: the memo is emptied when full (an app dispatching events with ever new names). */
@@ -25,14 +28,37 @@ let size = 0;
  * the copy for each record shares its message and context. Any other record is redacted as usual.
  */
 export function redactEventRecord(record: LogRecord, secrets: SecretValues, route: string | null): LogRecord {
+  const known = knownSource(record, secrets, route);
+  if (known === null) return redactLogRecord(record, secrets, route);
+  const { clean } = known;
+  return {
+    time: record.time,
+    level: clean.level,
+    channel: clean.channel,
+    message: clean.message,
+    context: clean.context,
+  };
+}
+
+/**
+ * Whether the stored copy of `record` (redactEventRecord) holds REDACTED anywhere: asked once per
+ * source for the dispatcher's own records, which is what lets the profiler worker store a request's
+ * record without building its log panel (handoff/build-batch.ts).
+ */
+export function eventRecordShowsRedaction(record: LogRecord, secrets: SecretValues, route: string | null): boolean {
+  const known = knownSource(record, secrets, route);
+  if (known === null) return showsRedaction(redactLogRecord(record, secrets, route));
+  known.shows ??= showsRedaction(known.clean);
+  return known.shows;
+}
+
+/** The memo of the source of `record` (made if need be), or null when it is redacted as any record is. */
+function knownSource(record: LogRecord, secrets: SecretValues, route: string | null): Redacted | null {
   const context = record.context as { event?: unknown; listener?: unknown } | null;
-  if (secrets.size > 0 || typeof context !== 'object' || context === null)
-    return redactLogRecord(record, secrets, route);
-  if (shared.has(context)) return redactShared(record, context, secrets, route);
+  if (secrets.size > 0 || typeof context !== 'object' || context === null) return null;
+  if (shared.has(context)) return sharedSource(record, context, secrets, route);
   const { event, listener } = context;
-  if (typeof event !== 'string' || typeof listener !== 'string' || !onlyEventAndListener(context)) {
-    return redactLogRecord(record, secrets, route);
-  }
+  if (typeof event !== 'string' || typeof listener !== 'string' || !onlyEventAndListener(context)) return null;
   let byListener = memo.get(event);
   if (byListener === undefined) memo.set(event, (byListener = new Map()));
   // A few records per pair: "Notified event …" and "Listener … stopped propagation …".
@@ -42,7 +68,7 @@ export function redactEventRecord(record: LogRecord, secrets: SecretValues, rout
     (source) => source.message === record.message && source.level === record.level && source.channel === record.channel,
   );
   if (known === undefined) {
-    if (sources.length >= PER_PAIR) return redactLogRecord(record, secrets, route);
+    if (sources.length >= PER_PAIR) return null;
     if (++size > MAX_ENTRIES) {
       memo.clear();
       size = 1;
@@ -55,14 +81,7 @@ export function redactEventRecord(record: LogRecord, secrets: SecretValues, rout
     known = { level: record.level, channel: record.channel, message: record.message, clean };
     sources.push(known);
   }
-  const { clean } = known;
-  return {
-    time: record.time,
-    level: clean.level,
-    channel: clean.channel,
-    message: clean.message,
-    context: clean.context,
-  };
+  return known;
 }
 
 function onlyEventAndListener(context: object): boolean {
@@ -87,7 +106,7 @@ export function shareContext<T extends object>(context: T): T {
   return context;
 }
 
-function redactShared(record: LogRecord, context: object, secrets: SecretValues, route: string | null): LogRecord {
+function sharedSource(record: LogRecord, context: object, secrets: SecretValues, route: string | null): Redacted {
   let known = redactedShared.get(context);
   if (
     known === undefined ||
@@ -103,12 +122,5 @@ function redactShared(record: LogRecord, context: object, secrets: SecretValues,
       (known = { level: record.level, channel: record.channel, message: record.message, route, clean }),
     );
   }
-  const { clean } = known;
-  return {
-    time: record.time,
-    level: clean.level,
-    channel: clean.channel,
-    message: clean.message,
-    context: clean.context,
-  };
+  return known;
 }

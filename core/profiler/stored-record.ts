@@ -1,28 +1,18 @@
 import { serialisedJson } from '../debug/request-recording.js';
 import { buildProfile } from './build-profile.js';
-import { CONFIG_COLLECTOR } from './collectors/config-collector.js';
-import { CUSTOM_PREFIX } from './collectors/custom-collector.js';
-import { MEMORY_COLLECTOR } from './collectors/time-collector.js';
 import { ByteReader, ByteWriter } from './handoff/byte-writer.js';
 import { readRecordBody, writeDescribedBody } from './handoff/request-record.js';
-import type { Profile, RouterData } from './profile.js';
-import { REDACTED } from '../redaction/index.js';
-import { BODY_CAP } from './request-collector.js';
-import { DescribedBody, type RequestFacts } from './request-facts.js';
+import type { Profile, RequestData, RouterData } from './profile.js';
+import { DescribedBody } from './request-facts.js';
 import { routerJson } from './storage/panel-json.js';
-import type { TraceFacts } from './trace-facts.js';
-import { DATABASE_COLLECTOR } from '../debug/database-query.js';
-import { DUMP_COLLECTOR } from '../debug/dump.js';
-import { HTTP_CLIENT_COLLECTOR } from '../debug/http-client-capture.js';
-import { STOPWATCH_COLLECTOR } from '../debug/stopwatch.js';
 
 /**
  * A stored record: the request's hand-off record as the kernel wrote it (handoff/request-record.ts),
  * kept as it is and made readable on its own; its profile is built when someone reads it, not when
- * it is stored. The profiler worker stores one for every request whose profile it finds needs
- * nothing redacted (storableAsRecord), which is nearly every request of a dev server; a request
- * carrying a secret is stored as its redacted profile's JSON, as before (a stored entry starting
- * with "{"), so that no secret is ever at rest.
+ * it is stored. The profiler worker stores one for every request whose record the redaction policy
+ * leaves as it is (redacts-nothing.ts), which is nearly every request of a dev server, without
+ * building its profile; a request carrying a secret is stored as its redacted profile's JSON, as
+ * before (a stored entry starting with "{"), so that no secret is ever at rest.
  *
  * Layout, version 2 (version 1, still read, is the same but never holds a database query written field
  * by field: handoff/query-record.ts):
@@ -39,51 +29,6 @@ export const STORED_RECORD = 0x01;
 const VERSION = 2;
 /** the oldest version this appkernel reads: version 1 differs only by a value kind it never holds */
 const OLDEST_VERSION = 1;
-
-/** The app entries a collector reads (build-profile.ts): a record carrying any other is stored as its profile. */
-const READ_ENTRIES = new Set([
-  CONFIG_COLLECTOR,
-  DUMP_COLLECTOR,
-  HTTP_CLIENT_COLLECTOR,
-  STOPWATCH_COLLECTOR,
-  MEMORY_COLLECTOR,
-  DATABASE_COLLECTOR,
-]);
-
-/**
- * Whether the record of a request holds nothing the profile redacts: its profile, built from it,
- * shows no redaction and lists none; its request body, if any, is all shown (within BODY_CAP); and
- * every app entry in it is read by a collector.
- * Only then may it be stored (its response body replaced by what the profile shows of it).
- */
-export function storableAsRecord(profile: Profile, request: RequestFacts, trace: TraceFacts): boolean {
-  // A body the record holds whole is the body the request panel shows, redacted if need be.
-  if (request.bodySize > BODY_CAP || profile.collectors.request.redacted.length > 0) return false;
-  for (const name of trace.entries.keys()) if (!READ_ENTRIES.has(name) && !name.startsWith(CUSTOM_PREFIX)) return false;
-  if (showsRedaction(profile.url)) return false;
-  const panels = profile.collectors as unknown as Record<string, unknown>;
-  // The events panel holds the dispatcher's names and times, which nothing redacts.
-  for (const name in panels) if (name !== 'events' && showsRedaction(panels[name])) return false;
-  return true;
-}
-
-/** Values shared by many profiles (serialiseOnce: the configuration, a miss's routing panel) walked and found to hold no redaction. */
-const clean = new WeakSet<object>();
-
-function showsRedaction(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes(REDACTED);
-  if (typeof value !== 'object' || value === null) return false;
-  if (clean.has(value)) return false;
-  if (Array.isArray(value)) {
-    for (const item of value) if (showsRedaction(item)) return true;
-  } else {
-    for (const key in value) {
-      if (key.includes(REDACTED) || showsRedaction((value as Record<string, unknown>)[key])) return true;
-    }
-  }
-  if (serialisedJson(value) !== undefined) clean.add(value);
-  return false;
-}
 
 /** The names sections last written, by the ids they hold (most records of one route refer to the same names). */
 const sections = new Map<string, Uint8Array>();
@@ -107,11 +52,12 @@ function namesSection(ids: readonly number[], names: readonly string[]): Uint8Ar
 }
 
 /**
- * Writes the stored record of a request whose profile is `profile` into `w`: `record` is the batch
+ * Writes the stored record of a request into `w`: `record` is the batch
  * its hand-off record came in, `bodyOffset` where that record's body begins (after its names) and
  * `responseBodyOffset` where its response body begins, which is stored as what the request panel
  * shows of it (DescribedBody: its size, title, structure and preview), never the body itself.
- * `ids`: the name ids the body refers to; `names`: the worker's names.
+ * `ids`: the name ids the body refers to; `names`: the worker's names; `router` and `response`: the
+ * routing panel the worker built and what the request panel shows of the response.
  */
 export function writeStoredRecord(
   w: ByteWriter,
@@ -120,18 +66,17 @@ export function writeStoredRecord(
   responseBodyOffset: number,
   ids: readonly number[],
   names: readonly string[],
-  profile: Profile,
+  router: RouterData,
+  response: RequestData['response'],
 ): void {
   w.uint(STORED_RECORD);
   w.uint(VERSION);
   w.uint(bodyOffset & 7);
   w.raw(namesSection(ids, names));
-  const router = profile.collectors.router;
   w.string(serialisedJson(router) ?? routerJson(router) ?? JSON.stringify(router));
   const length = w.reserve32();
   const start = w.length;
   w.raw(record.subarray(bodyOffset, responseBodyOffset));
-  const response = profile.collectors.request.response;
   writeDescribedBody(
     w,
     new DescribedBody(response.size ?? 0, response.title ?? null, response.structure ?? null, response.body ?? null),

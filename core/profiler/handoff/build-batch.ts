@@ -1,10 +1,12 @@
-import { buildProfile } from '../build-profile.js';
+import { collectContext, profileOf } from '../build-profile.js';
+import { collectRouter } from '../collectors/router-collector.js';
 import type { ProfileSummary } from '../profile.js';
-import { summarize } from '../storage/index-line.js';
+import { redactsNothing } from '../redacts-nothing.js';
+import { summarize, summaryOf } from '../storage/index-line.js';
 import { storedJson } from '../storage/stored-json.js';
 import { ByteReader, ByteWriter } from './byte-writer.js';
 import { NameUse, readRecordBody, readRecordNames } from './request-record.js';
-import { storableAsRecord, writeStoredRecord } from '../stored-record.js';
+import { writeStoredRecord } from '../stored-record.js';
 import type { RouteDefinitionData, RouteTables } from './route-tables.js';
 
 export interface RouteTableMessage {
@@ -30,9 +32,10 @@ const used = new NameUse();
 const out = new ByteWriter();
 
 /**
- * Every record of a batch turned into what the store keeps of it: its profile is built, which
- * redacts it (build-profile.ts) and gives its summary; a record whose profile shows nothing redacted
- * is kept as it is (stored-record.ts), any other as its profile's stored JSON. `names`: the trace
+ * Every record of a batch turned into what the store keeps of it, with its summary: a record the
+ * redaction policy leaves as it is (redacts-nothing.ts) is kept as it is (stored-record.ts), with
+ * its routing panel and what its request panel shows of the response, and no profile is built; any
+ * other is kept as its redacted profile's stored JSON (build-profile.ts). `names`: the trace
  * names read so far (request-record.ts), completed by the batch's records.
  * Runs in the profiler worker; on the main thread only if the worker failed.
  */
@@ -57,13 +60,19 @@ export function buildRecordedProfiles(
       used.clear();
       const { routes, responseBodyOffset, request, trace, response } = readRecordBody(reader, names, used);
       token = trace.token ?? '';
-      const profile = buildProfile(request, trace, response, tables.get(routes));
-      const summary = summarize(profile);
-      if (storableAsRecord(profile, request, trace))
-        writeStoredRecord(out, bytes, bodyOffset, responseBodyOffset, used.ids, names, profile);
-      else out.text(storedJson(profile));
+      const table = tables.get(routes);
+      const context = collectContext(request, trace, response, table);
+      const router = collectRouter(context);
+      if (redactsNothing(context, router)) {
+        const { requestData } = context;
+        writeStoredRecord(out, bytes, bodyOffset, responseBodyOffset, used.ids, names, router, requestData.response);
+        summaries.push(summaryOf(request, trace, response, requestData));
+      } else {
+        const profile = profileOf(context, table);
+        out.text(storedJson(profile));
+        summaries.push(summarize(profile));
+      }
       lengths.push(out.length - start);
-      summaries.push(summary);
     } catch (error) {
       out.rewind(start);
       failures.push([token, (error as Error)?.message ?? String(error)]);

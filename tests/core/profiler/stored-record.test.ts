@@ -21,6 +21,13 @@ const app = createApp({ name: 'records' })
   .get('home', '/', () => 'home')
   .get('page', '/page', () => page)
   .post('create', '/posts', () => ({ created: true }))
+  .get('signed', '/signed', ({ log }) => {
+    log.info('Signed the upload.', { password: 'log-secret-8128' });
+    return 'signed';
+  })
+  .get('upstream', '/upstream', () => {
+    throw new Error('Upstream refused Authorization: Bearer exc-secret-0nly-in-the-exception-6060');
+  })
   .get('post', '/posts/{id}', ({ params, log }) => {
     log.info('Showing post {id}.', { id: params.id });
     return { id: params.id };
@@ -107,6 +114,17 @@ test('when a request carries a secret, then it is stored as its redacted profile
     );
   }
   assert.ok(read(entries[0]).url.includes(`password=${REDACTED}`));
+});
+
+test('when only the log or the exception holds what the policy redacts, then the request is stored as its redacted profile, not as its record', async () => {
+  const entries = await storedEntries([{ target: '/signed' }, { target: '/upstream' }]);
+  for (const entry of entries) {
+    assert.is(String.fromCharCode(entry[0]), '{');
+    const bytes = entry.toString('latin1');
+    assert.not.ok(bytes.includes('log-secret-8128') || bytes.includes('exc-secret-0nly'), bytes.slice(0, 200));
+  }
+  const [signed] = entries.map(read);
+  assert.is(signed.collectors.log.records.find((record) => record.channel === 'app')?.context.password, REDACTED);
 });
 
 test('when a request body holds nothing secret, then it is stored in its record; a body with a secret field sends the request to its redacted profile', async () => {
