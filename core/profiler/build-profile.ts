@@ -11,7 +11,7 @@ import { collectDump } from './collectors/dump-collector.js';
 import { collectHttpClient } from './collectors/http-client-collector.js';
 import { collectDatabase } from './collectors/database-collector.js';
 import type { CollectContext } from './collectors/collect-context.js';
-import type { Profile, RouterData } from './profile.js';
+import type { Collectors, Profile } from './profile.js';
 import { SecretValues } from '../redaction/index.js';
 import { collectRequest } from './request-collector.js';
 import type { RequestFacts, ResponseFacts } from './request-facts.js';
@@ -21,12 +21,20 @@ import type { TraceFacts } from './trace-facts.js';
 const NO_ROUTES = new RouteCollection();
 
 /**
- * What a stored record keeps of the routing instead of the route table it was matched against
- * (stored-record.ts): the routing panel as the profiler worker built it.
+ * The panels a stored record carries built (stored-record.ts): the routing panel, as the profiler
+ * worker built it from the route table the request was matched against; and, in the redacted
+ * record of a request that carried a secret, the panels of the app's entries, redacted, which the
+ * record then holds instead of the entries.
  */
-export interface RoutingFacts {
-  router: RouterData;
-}
+export type RoutingFacts = Pick<Collectors, 'router'> &
+  Partial<Pick<Collectors, EntryPanel>> & {
+    /** where the worker's redaction replaced values, as the request panel lists them: read again, a redacted value is not found again */
+    redacted?: string[];
+  };
+
+/** The panels built from the app's entries (RequestTrace.addEntry). */
+export type EntryPanel = 'time' | 'http_client' | 'db' | 'dump' | 'config' | 'custom';
+export const ENTRY_PANELS: readonly EntryPanel[] = ['time', 'http_client', 'db', 'dump', 'config', 'custom'];
 
 /**
  * What every collector is given (collectors/collect-context.ts), the request panel collected first:
@@ -72,6 +80,7 @@ export function buildProfile(
 /** The profile of a collect context; `routes` as collectContext was given them. */
 export function profileOf(context: CollectContext, routes: RouteCollection | RoutingFacts): Profile {
   const { request, trace, response, requestData, duration } = context;
+  const built: Omit<RoutingFacts, 'router'> = routes instanceof RouteCollection ? {} : routes;
   const exception = collectException(context);
   const log = collectLog(context);
   return {
@@ -84,18 +93,18 @@ export function profileOf(context: CollectContext, routes: RouteCollection | Rou
     time: request.startedAt,
     duration,
     collectors: {
-      request: requestData,
+      request: built.redacted === undefined ? requestData : { ...requestData, redacted: built.redacted },
       exception,
       log,
       events: collectEvents(context),
-      time: collectTime(context),
+      time: built.time ?? collectTime(context),
       router: routes instanceof RouteCollection ? collectRouter(context) : routes.router,
       security: collectSecurity(context),
-      http_client: collectHttpClient(context),
-      ...withDatabase(collectDatabase(context)),
-      dump: collectDump(context),
-      config: collectConfig(context),
-      ...withCustomPanels(collectCustomPanels(context)),
+      http_client: built.http_client ?? collectHttpClient(context),
+      ...withDatabase('db' in built ? built.db : collectDatabase(context)),
+      dump: built.dump ?? collectDump(context),
+      config: 'config' in built ? built.config : collectConfig(context),
+      ...withCustomPanels('custom' in built ? built.custom : collectCustomPanels(context)),
     },
   };
 }

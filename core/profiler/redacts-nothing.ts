@@ -9,6 +9,8 @@ import { collectTime, MEMORY_COLLECTOR } from './collectors/time-collector.js';
 import type { CollectContext } from './collectors/collect-context.js';
 import type { RouterData } from './profile.js';
 import { eventRecordShowsRedaction } from './redact-event-record.js';
+import { sentOnceId } from './handoff/request-record.js';
+import { serialisedJson } from '../debug/request-recording.js';
 import { BODY_CAP } from './request-collector.js';
 import { showsRedaction } from './shows-redaction.js';
 import { DATABASE_COLLECTOR } from '../debug/database-query.js';
@@ -33,7 +35,6 @@ const TEXT_PANELS: readonly ((context: CollectContext) => unknown)[] = [
   collectHttpClient,
   collectDatabase,
   collectDump,
-  collectConfig,
   collectCustomPanels,
 ];
 
@@ -44,9 +45,11 @@ const TEXT_PANELS: readonly ((context: CollectContext) => unknown)[] = [
  * collector. Only then may the profiler worker store the record itself (stored-record.ts), without
  * building its profile: the dispatcher's own log records are checked once per source
  * (redact-event-record.ts), and the events panel, which holds names only, is not built.
- * `router`: the routing panel the worker built for the record.
+ * `router`: the routing panel the worker built for the record. The configuration, sent once and
+ * referred to by every record, is the exception: when the policy redacts it, its redacted panel's JSON
+ * is set in `sentOnce` under its trace name id, for the stored record to carry in its place.
  */
-export function redactsNothing(context: CollectContext, router: RouterData): boolean {
+export function redactsNothing(context: CollectContext, router: RouterData, sentOnce: Map<number, string>): boolean {
   const { request, trace, requestData, secrets } = context;
   if (request.bodySize > BODY_CAP || requestData.redacted.length > 0 || secrets.size > 0) return false;
   for (const name of trace.entries.keys()) if (!READ_ENTRIES.has(name) && !name.startsWith(CUSTOM_PREFIX)) return false;
@@ -56,5 +59,10 @@ export function redactsNothing(context: CollectContext, router: RouterData): boo
   const route = request.attributes.route;
   for (const record of trace.log.records) if (eventRecordShowsRedaction(record, secrets, route)) return false;
   for (const collect of TEXT_PANELS) if (showsRedaction(collect(context))) return false;
+  const config = collectConfig(context);
+  if (!showsRedaction(config)) return true;
+  const id = sentOnceId(context.entries.get(CONFIG_COLLECTOR)?.[0]);
+  if (id === undefined) return false;
+  sentOnce.set(id, serialisedJson(config) ?? JSON.stringify(config));
   return true;
 }

@@ -1,48 +1,66 @@
 import { serialisedJson } from '../debug/request-recording.js';
-import { buildProfile } from './build-profile.js';
+import { buildProfile, ENTRY_PANELS, type EntryPanel, type RoutingFacts } from './build-profile.js';
 import { ByteReader, ByteWriter } from './handoff/byte-writer.js';
-import { readRecordBody, writeDescribedBody } from './handoff/request-record.js';
-import type { Profile, RequestData, RouterData } from './profile.js';
+import {
+  type DecodedRecord,
+  NameUse,
+  readRecordBody,
+  usedByRows,
+  writeDescribedBody,
+  writeRedactedBody,
+} from './handoff/request-record.js';
+import type { Collectors, Profile, RequestData, RouterData } from './profile.js';
 import { DescribedBody } from './request-facts.js';
-import { routerJson } from './storage/panel-json.js';
 
 /**
  * A stored record: the request's hand-off record as the kernel wrote it (handoff/request-record.ts),
  * kept as it is and made readable on its own; its profile is built when someone reads it, not when
- * it is stored. The profiler worker stores one for every request whose record the redaction policy
- * leaves as it is (redacts-nothing.ts), which is nearly every request of a dev server, without
- * building its profile; a request carrying a secret is stored as its redacted profile's JSON, as
- * before (a stored entry starting with "{"), so that no secret is ever at rest.
+ * it is stored. The profiler worker stores the record of every request whose record the redaction
+ * policy leaves as it is (redacts-nothing.ts), which is nearly every request of a dev server, without
+ * building its profile. The record of a request carrying a secret is written again with the texts its
+ * redacted profile shows (writeRedactedRecord), and the panels of its app entries, redacted, in place
+ * of the entries: no secret is ever at rest. (Stores written by earlier versions also hold profiles as
+ * JSON: a stored entry starting with "{", read by stored-profile-reader.ts.)
  *
- * Layout, version 2 (version 1, still read, is the same but never holds a database query written field
- * by field: handoff/query-record.ts):
+ * Layout, version 3 (version 2, still read, has no entry panels; version 1, the same, never holds a
+ * database query written field by field: handoff/query-record.ts):
  *   0  1  0x01: a stored record
- *   1  1  its format version: 2
+ *   1  1  its format version: 3
  *   2  1  where its body began, modulo 8, in the batch it came in (the body's number rows are
  *         8-byte aligned there, and are read in place)
  *   3  …  as ByteWriter writes them: uint n, then n × (uint id, string name): the trace names
  *         (events, listeners, phases, values sent once: the configuration) the body refers to by id;
  *         string: the routing panel's JSON, as the worker built it from its route table;
+ *         string: the panels of the app's entries as JSON, in a redacted record; else empty;
  *         bytes: the body, as readRecordBody reads it
  */
 export const STORED_RECORD = 0x01;
-const VERSION = 2;
-/** the oldest version this appkernel reads: version 1 differs only by a value kind it never holds */
+const VERSION = 3;
+/** the first version with entry panels */
+const ENTRY_PANELS_VERSION = 3;
+/** the oldest version this appkernel reads: version 1 differs from 2 only by a value kind it never holds */
 const OLDEST_VERSION = 1;
+
+const NO_NAMES: ReadonlyMap<number, string> = new Map();
 
 /** The names sections last written, by the ids they hold (most records of one route refer to the same names). */
 const sections = new Map<string, Uint8Array>();
 const MAX_SECTIONS = 256;
 const section = new ByteWriter();
 
-function namesSection(ids: readonly number[], names: readonly string[]): Uint8Array {
-  const key = ids.join(',');
+function namesSection(
+  ids: readonly number[],
+  names: readonly string[],
+  replaced: ReadonlyMap<number, string>,
+): Uint8Array {
+  // A replaced value (the configuration's redacted panel) is the same for every record that refers to it.
+  const key = replaced.size === 0 ? ids.join(',') : `${ids.join(',')}|${[...replaced.keys()].join(',')}`;
   let bytes = sections.get(key);
   if (bytes === undefined) {
     section.uint(ids.length);
     for (const id of ids) {
       section.uint(id);
-      section.string(names[id] ?? '');
+      section.string(replaced.get(id) ?? names[id] ?? '');
     }
     bytes = new Uint8Array(section.take());
     if (sections.size >= MAX_SECTIONS) sections.clear();
@@ -57,7 +75,9 @@ function namesSection(ids: readonly number[], names: readonly string[]): Uint8Ar
  * `responseBodyOffset` where its response body begins, which is stored as what the request panel
  * shows of it (DescribedBody: its size, title, structure and preview), never the body itself.
  * `ids`: the name ids the body refers to; `names`: the worker's names; `router` and `response`: the
- * routing panel the worker built and what the request panel shows of the response.
+ * routing panel the worker built and what the request panel shows of the response; `entryPanels`:
+ * the JSON of the panels of a redacted record's app entries (and where the request panel lists redactions);
+ * `replacedNames`: what the record carries in place of some names (a value sent once, redacted).
  */
 export function writeStoredRecord(
   w: ByteWriter,
@@ -68,12 +88,15 @@ export function writeStoredRecord(
   names: readonly string[],
   router: RouterData,
   response: RequestData['response'],
+  entryPanels = '',
+  replacedNames: ReadonlyMap<number, string> = NO_NAMES,
 ): void {
   w.uint(STORED_RECORD);
   w.uint(VERSION);
   w.uint(bodyOffset & 7);
-  w.raw(namesSection(ids, names));
-  w.string(serialisedJson(router) ?? routerJson(router) ?? JSON.stringify(router));
+  w.raw(namesSection(ids, names, replacedNames));
+  w.string(serialisedJson(router) ?? JSON.stringify(router));
+  w.string(entryPanels);
   const length = w.reserve32();
   const start = w.length;
   w.raw(record.subarray(bodyOffset, responseBodyOffset));
@@ -103,11 +126,87 @@ export function profileFromStoredRecord(bytes: Uint8Array): Profile {
     names[id] = r.string();
   }
   const router = JSON.parse(r.string()) as RouterData;
+  const entryPanels = version >= ENTRY_PANELS_VERSION ? r.string() : '';
+  const built = entryPanels === '' ? {} : entryPanelsFrom(JSON.parse(entryPanels));
   const stored = r.bytes();
   const aligned = new Uint8Array(align + stored.length);
   aligned.set(stored, align);
   const reader = new ByteReader(aligned);
   reader.seek(align);
   const { request, trace, response } = readRecordBody(reader, names, null);
-  return buildProfile(request, trace, response, { router });
+  return buildProfile(request, trace, response, { ...built, router });
+}
+
+/** The entry panels a stored record holds, and only those: anything else in their JSON is left out. */
+function entryPanelsFrom(value: unknown): Omit<RoutingFacts, 'router'> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Error('its entry panels are not an object');
+  const panels: Partial<Record<EntryPanel, unknown>> & { redacted?: string[] } = {};
+  for (const name of ENTRY_PANELS) if (name in value) panels[name] = (value as Record<string, unknown>)[name];
+  const { redacted } = value as { redacted?: unknown };
+  if (Array.isArray(redacted)) panels.redacted = redacted.map(String);
+  return panels as Omit<RoutingFacts, 'router'>;
+}
+
+/** Reused for each redacted record: its body, written before it is copied into the stored record, and its names. */
+const redactedBody = new ByteWriter();
+const rowNames = new NameUse();
+
+/**
+ * Writes the stored record of a request that carried something the redaction policy changes: its
+ * record, read into `decoded`, written again with the texts its redacted profile `profile` shows
+ * (request head and body, route parameters, security message, exception, log), and the panels of
+ * its app entries, redacted, in place of the entries. Its names are only those of the trace's rows
+ * (a value sent once, the configuration, is in its entry panels, redacted). `names`: the worker's names.
+ */
+export function writeRedactedRecord(
+  w: ByteWriter,
+  decoded: DecodedRecord,
+  names: readonly string[],
+  profile: Profile,
+): void {
+  const { request: panel, security, exception, log, router } = profile.collectors;
+  const { baseUrl } = decoded.request;
+  const target = panel.url.startsWith(baseUrl) ? panel.url.slice(baseUrl.length) : panel.path;
+  const mark = target.indexOf('?');
+  writeRedactedBody(redactedBody, decoded, {
+    path: mark < 0 ? target : target.slice(0, mark),
+    queryString: mark < 0 ? '' : target.slice(mark + 1),
+    headers: withCookies(panel.headers, panel.cookies),
+    body: panel.body?.text ?? null,
+    params: panel.routeParams,
+    securityMessage: security.message,
+    exceptionJson: exception === null ? null : JSON.stringify(exception),
+    log: log.records,
+    responseHeaders: panel.response.headers,
+  });
+  const responseBodyOffset = redactedBody.length;
+  const body = new Uint8Array(redactedBody.take());
+  // A value redacted once shows REDACTED and is not listed again when the record is read: the list travels with it.
+  const entryPanels: RoutingFacts = { router, redacted: panel.redacted };
+  for (const name of ENTRY_PANELS) {
+    if (profile.collectors[name] !== undefined)
+      (entryPanels as Record<string, unknown>)[name] = profile.collectors[name];
+  }
+  rowNames.clear();
+  usedByRows(decoded.rows, rowNames);
+  writeStoredRecord(
+    w,
+    body,
+    0,
+    responseBodyOffset,
+    rowNames.ids,
+    names,
+    router,
+    panel.response,
+    JSON.stringify({ ...entryPanels, router: undefined }),
+  );
+}
+
+/** The request's headers as its panel shows them, its cookie header (shown whole as REDACTED) made again from its cookies' redacted values. */
+function withCookies(headers: Record<string, string>, cookies: Record<string, string>): Record<string, string> {
+  if (headers.cookie === undefined) return headers;
+  const pairs: string[] = [];
+  for (const name in cookies) pairs.push(`${name}=${cookies[name]}`);
+  return { ...headers, cookie: pairs.join('; ') };
 }

@@ -16,13 +16,16 @@ const CODE_PAIR = /\b([A-Za-z_$][\w$-]{0,63})(\s*[:=]\s*)(['"`])((?:(?!\3)[^\\\n
 const COLON_PAIR =
   /(^|[\s,;(\[{])([A-Za-z][\w.-]{0,63})(:[ \t]*)((?:(?:Bearer|Basic|Token|Digest|ApiKey|Key)[ \t]+)?)([^\s,;)\]}"'`]+)/g;
 
+const ALREADY_REDACTED = REDACTED.slice(0, -1);
+
 /**
  * Whether a word after "name:" in free text is secret: any word under a password-family name; under
  * another secret-reading name ("token: expired" is prose) only the word after a scheme ("Token …") or a
  * word of 8 or more with letters and digits.
  */
 function secretAfterColon(name: string, scheme: string, value: string): boolean {
-  if (value === REDACTED || value.startsWith('//') || !looksSecret(name)) return false;
+  // The word stops before "]": a value already replaced reads "[REDACTED".
+  if (value.startsWith(ALREADY_REDACTED) || value.startsWith('//') || !looksSecret(name)) return false;
   return (
     scheme !== '' || alwaysSecretName(name) || (value.length >= 8 && /[0-9]/.test(value) && /[A-Za-z]/.test(value))
   );

@@ -37,7 +37,8 @@ function redactConfig(recorded: ConfigData, secrets: SecretValues): ConfigData {
     const clean = /^[a-z][a-z0-9+.-]*:\/\//i.test(value)
       ? redactUrl(value, secrets, [])
       : secrets.scrub(redactText(redactJson(value)));
-    if (clean !== value) redacted.push(`env ${name}`);
+    // A value read back from a stored record was redacted when it was written: it is listed again.
+    if (clean !== value || value.includes(REDACTED)) redacted.push(`env ${name}`);
     env[name] = clean;
   }
   const options: Record<string, string> = Object.create(null);

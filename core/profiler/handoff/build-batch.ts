@@ -3,10 +3,9 @@ import { collectRouter } from '../collectors/router-collector.js';
 import type { ProfileSummary } from '../profile.js';
 import { redactsNothing } from '../redacts-nothing.js';
 import { summarize, summaryOf } from '../storage/index-line.js';
-import { storedJson } from '../storage/stored-json.js';
 import { ByteReader, ByteWriter } from './byte-writer.js';
 import { NameUse, readRecordBody, readRecordNames } from './request-record.js';
-import { writeStoredRecord } from '../stored-record.js';
+import { writeRedactedRecord, writeStoredRecord } from '../stored-record.js';
 import type { RouteDefinitionData, RouteTables } from './route-tables.js';
 
 export interface RouteTableMessage {
@@ -25,8 +24,9 @@ export interface BuiltBatch {
   failures: [token: string, reason: string][];
 }
 
-/** the name ids of the record being read */
+/** the name ids of the record being read, and the redacted JSON of the values sent once it refers to, when the policy redacts them */
 const used = new NameUse();
+const sentOnce = new Map<number, string>();
 
 /** Where a batch's stored entries are written, one after another; kept from batch to batch. */
 const out = new ByteWriter();
@@ -35,7 +35,7 @@ const out = new ByteWriter();
  * Every record of a batch turned into what the store keeps of it, with its summary: a record the
  * redaction policy leaves as it is (redacts-nothing.ts) is kept as it is (stored-record.ts), with
  * its routing panel and what its request panel shows of the response, and no profile is built; any
- * other is kept as its redacted profile's stored JSON (build-profile.ts). `names`: the trace
+ * other is written again with the texts of its redacted profile (build-profile.ts). `names`: the trace
  * names read so far (request-record.ts), completed by the batch's records.
  * Runs in the profiler worker; on the main thread only if the worker failed.
  */
@@ -58,18 +58,31 @@ export function buildRecordedProfiles(
       readRecordNames(reader, names);
       const bodyOffset = reader.offset;
       used.clear();
-      const { routes, responseBodyOffset, request, trace, response } = readRecordBody(reader, names, used);
+      const decoded = readRecordBody(reader, names, used);
+      const { routes, responseBodyOffset, request, trace, response } = decoded;
       token = trace.token ?? '';
       const table = tables.get(routes);
       const context = collectContext(request, trace, response, table);
       const router = collectRouter(context);
-      if (redactsNothing(context, router)) {
+      sentOnce.clear();
+      if (redactsNothing(context, router, sentOnce)) {
         const { requestData } = context;
-        writeStoredRecord(out, bytes, bodyOffset, responseBodyOffset, used.ids, names, router, requestData.response);
+        writeStoredRecord(
+          out,
+          bytes,
+          bodyOffset,
+          responseBodyOffset,
+          used.ids,
+          names,
+          router,
+          requestData.response,
+          '',
+          sentOnce,
+        );
         summaries.push(summaryOf(request, trace, response, requestData));
       } else {
         const profile = profileOf(context, table);
-        out.text(storedJson(profile));
+        writeRedactedRecord(out, decoded, names, profile);
         summaries.push(summarize(profile));
       }
       lengths.push(out.length - start);

@@ -230,16 +230,27 @@ function readEntryValue(r: ByteReader, names: readonly string[], used: NameUse |
 /** A value sent once as a trace name, parsed once per reader: every record gets the same object, itself marked serialiseOnce(). */
 const knownValues = new WeakMap<readonly string[], Map<number, unknown>>();
 
+/** The trace name id of each value sent once, as read. */
+const knownIds = new WeakMap<object, number>();
+
 function knownValue(names: readonly string[], id: number): unknown {
   let values = knownValues.get(names);
   if (values === undefined) knownValues.set(names, (values = new Map()));
   let value = values.get(id);
   if (value === undefined) {
     value = JSON.parse(names[id] ?? 'null');
-    if (typeof value === 'object' && value !== null) serialiseOnce(value);
+    if (typeof value === 'object' && value !== null) {
+      serialiseOnce(value);
+      knownIds.set(value, id);
+    }
     values.set(id, value);
   }
   return value;
+}
+
+/** The trace name id of a value a record sent once (the configuration), as read back; undefined for any other. */
+export function sentOnceId(value: unknown): number | undefined {
+  return typeof value === 'object' && value !== null ? knownIds.get(value) : undefined;
 }
 
 function isNumberRecord(value: unknown): value is Record<string, number> {
@@ -427,6 +438,8 @@ export interface DecodedRecord {
   request: RecordedRequest;
   trace: TraceFacts;
   response: RecordedResponse;
+  /** the trace as the record holds it: its clock origin and rows, its match, decision and exception */
+  rows: RecordingTrace;
 }
 
 const ignoreLog = () => {};
@@ -501,7 +514,75 @@ export function readRecordBody(r: ByteReader, names: readonly string[], used: Na
   const responseHeaders = readPairs(r);
   const responseBodyOffset = r.offset;
   const response = new RecordedResponse(status, statusText, responseHeaders, readResponseBody(r));
-  return { routes, responseBodyOffset, request, trace: traceFacts(trace, log, duration, names), response };
+  return { routes, responseBodyOffset, request, trace: traceFacts(trace, log, duration, names), response, rows: trace };
+}
+
+/**
+ * A record's body written again from what was read of it, with the texts the redaction policy
+ * changed given in `redacted` (stored-record.ts writes a request's redacted record so): every log
+ * record is written whole, the app's entries are left out (their panels travel beside the record),
+ * and the response body is left for the caller to write (writeDescribedBody).
+ */
+export interface RedactedTexts {
+  path: string;
+  queryString: string;
+  headers: Record<string, string>;
+  /** what the request panel shows of the body (within BODY_CAP), or null when there was none */
+  body: string | null;
+  params: Record<string, string>;
+  securityMessage: string | null;
+  exceptionJson: string | null;
+  log: readonly LogRecord[];
+  responseHeaders: Record<string, string>;
+}
+
+export function writeRedactedBody(w: ByteWriter, decoded: DecodedRecord, redacted: RedactedTexts): void {
+  const { request, rows, trace, response } = decoded;
+  w.uint(decoded.routes);
+  w.optionalString(trace.token);
+  w.float(request.startedAt);
+  w.float(rows.origin);
+  w.float(trace.duration);
+  w.string(request.method);
+  w.string(request.baseUrl);
+  w.string(redacted.path);
+  w.string(redacted.queryString);
+  w.string(request.clientIp);
+  w.optionalString(request.serverAddress?.address);
+  if (request.serverAddress) w.uint(request.serverAddress.port);
+  writePairs(w, redacted.headers);
+  w.uint(request.bodySize);
+  w.bytes(redacted.body === null ? Buffer.alloc(0) : Buffer.from(redacted.body));
+  const { attributes } = request;
+  w.optionalString(attributes.route);
+  w.optionalString(attributes.controller);
+  writePairs(w, redacted.params);
+  w.optionalString(trace.redirect);
+  const { security } = rows;
+  w.uint(security === null ? 0 : DECISIONS.indexOf(security.decision));
+  if (security !== null) {
+    w.optionalString(security.rule);
+    w.optionalString(redacted.securityMessage);
+  }
+  w.optionalString(redacted.exceptionJson);
+  w.floats(rows.events);
+  w.floats(rows.calls);
+  w.floats(rows.phases);
+  w.uint(redacted.log.length);
+  for (const record of redacted.log) {
+    w.float(record.time);
+    w.uint(Entry.Record);
+    w.uint(LEVEL_CODE.get(record.level) ?? 0);
+    w.string(record.channel);
+    w.string(record.message);
+    w.string(contextJson(record.context));
+  }
+  w.uint(trace.log.errors);
+  w.uint(trace.log.warnings);
+  writeEntries(w, null);
+  w.uint(response.status);
+  w.string(response.statusText);
+  writePairs(w, redacted.responseHeaders);
 }
 
 /** The trace name ids a record refers to, each once, in the order first met. */
@@ -528,7 +609,7 @@ export class NameUse {
 }
 
 /** The name ids the trace's rows hold: every event's, each call's listener, each phase's. */
-function usedByRows(trace: RecordingTrace, used: NameUse): void {
+export function usedByRows(trace: RecordingTrace, used: NameUse): void {
   for (const id of trace.events) used.add(id);
   for (let at = 1; at < trace.calls.length; at += CALL_STRIDE) used.add(trace.calls[at]);
   for (let at = 0; at < trace.phases.length; at += PHASE_STRIDE) used.add(trace.phases[at]);

@@ -2,11 +2,12 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createApp } from '../../../core/app/app.js';
 import { recordingTools } from '../../../core/debug/recording-tools.js';
+import { serialiseOnce } from '../../../core/debug/request-recording.js';
 import { Request } from '../../../core/http/request.js';
 import { buildKernel, combinedRoutes } from '../../../core/kernel/build-kernel.js';
 import { RecordingTrace, traceNames } from '../../../core/kernel/request-trace.js';
 import { buildRecordedProfiles } from '../../../core/profiler/handoff/build-batch.js';
-import { ByteWriter } from '../../../core/profiler/handoff/byte-writer.js';
+import { ByteReader, ByteWriter } from '../../../core/profiler/handoff/byte-writer.js';
 import { writeRequestRecord } from '../../../core/profiler/handoff/request-record.js';
 import { RouteTables, routeTableData } from '../../../core/profiler/handoff/route-tables.js';
 import { REDACTED } from '../../../core/redaction/index.js';
@@ -16,11 +17,26 @@ import { htmlErrorRenderer } from '../../../render/error-renderer.js';
 
 const test = suite('the profiler worker stores a request as its record, and its profile is built when it is read');
 
+/** A configuration as `app serve` records it, the same object for every request, with secrets in its environment. */
+const configuration = serialiseOnce({
+  node: 'v20',
+  appkernel: '0.1.0',
+  app: null,
+  appFile: null,
+  options: {},
+  store: null,
+  env: { API_TOKEN: 'env-token-3141', DATABASE_URL: 'postgres://me:env-pass-2718@db/app', REGION: 'eu' },
+  redacted: [],
+});
 const page = `<!DOCTYPE html><html><head><title>Long page</title></head><body>${'<p>filler</p>'.repeat(500)}<p>only-in-the-body-7731</p></body></html>`;
 const app = createApp({ name: 'records' })
   .get('home', '/', () => 'home')
   .get('page', '/page', () => page)
   .post('create', '/posts', () => ({ created: true }))
+  .get('configured', '/configured', ({ trace }) => {
+    trace.addEntry('config', configuration);
+    return 'configured';
+  })
   .get('signed', '/signed', ({ log }) => {
     log.info('Signed the upload.', { password: 'log-secret-8128' });
     return 'signed';
@@ -102,32 +118,57 @@ test('when requests carry nothing secret, then each is stored as its record, whi
   assert.ok(miss.collectors.exception !== null);
 });
 
-test('when a request carries a secret, then it is stored as its redacted profile, and the secret is in no stored byte', async () => {
+test('when a request carries a secret, then it is stored as its redacted record, and the secret is in no stored byte', async () => {
   const entries = await storedEntries([
     { target: '/posts/1?password=hunter2-kept' },
     { target: '/', headers: { authorization: 'Bearer tok-99-kept' } },
   ]);
   for (const entry of entries) {
-    assert.is(String.fromCharCode(entry[0]), '{');
+    assert.is(entry[0], STORED_RECORD);
     assert.not.ok(
       entry.toString('latin1').includes('hunter2-kept') || entry.toString('latin1').includes('tok-99-kept'),
     );
   }
-  assert.ok(read(entries[0]).url.includes(`password=${REDACTED}`));
+  const [query, header] = entries.map(read);
+  assert.ok(query.url.includes(`password=${REDACTED}`), query.url);
+  assert.equal(query.collectors.request.query.password, REDACTED);
+  assert.ok(query.collectors.request.redacted.includes('query password'), query.collectors.request.redacted.join());
+  assert.is(query.collectors.log.records.find((record) => record.channel === 'app')?.message, 'Showing post 1.');
+  assert.is(header.collectors.request.headers.authorization, `Bearer ${REDACTED}`);
+  assert.ok(header.collectors.request.redacted.includes('header authorization'));
+  assert.is(header.collectors.router.route, 'home');
+  assert.ok(header.collectors.events.events.length > 0, 'the events panel is built from the record as for any other');
 });
 
-test('when only the log or the exception holds what the policy redacts, then the request is stored as its redacted profile, not as its record', async () => {
+test('when only the log or the exception holds what the policy redacts, then the request is stored as its redacted record, not as it came', async () => {
   const entries = await storedEntries([{ target: '/signed' }, { target: '/upstream' }]);
   for (const entry of entries) {
-    assert.is(String.fromCharCode(entry[0]), '{');
+    assert.is(entry[0], STORED_RECORD);
     const bytes = entry.toString('latin1');
     assert.not.ok(bytes.includes('log-secret-8128') || bytes.includes('exc-secret-0nly'), bytes.slice(0, 200));
   }
   const [signed] = entries.map(read);
   assert.is(signed.collectors.log.records.find((record) => record.channel === 'app')?.context.password, REDACTED);
+  const upstream = read(entries[1]);
+  assert.match(upstream.collectors.exception?.chain[0].message ?? '', `Bearer ${REDACTED}`);
 });
 
-test('when a request body holds nothing secret, then it is stored in its record; a body with a secret field sends the request to its redacted profile', async () => {
+test('when only the configuration, sent once, holds secrets, then requests are stored as their records as they came, the configuration in them redacted', async () => {
+  const entries = await storedEntries([{ target: '/configured' }, { target: '/configured' }]);
+  for (const entry of entries) {
+    assert.is(entry[0], STORED_RECORD);
+    const bytes = entry.toString('latin1');
+    assert.not.ok(bytes.includes('env-token-3141') || bytes.includes('env-pass-2718'), bytes);
+    olderRecord(entry, 2); // it asserts the record carries no entry panels: it was not written again
+    const config = read(entry).collectors.config;
+    assert.is(config?.env.API_TOKEN, REDACTED);
+    assert.is(config?.env.DATABASE_URL, `postgres://${REDACTED}@db/app`);
+    assert.is(config?.env.REGION, 'eu');
+    assert.equal(config?.redacted, ['env API_TOKEN', 'env DATABASE_URL']);
+  }
+});
+
+test('when a request body holds a secret field, then its record keeps the body as the request panel shows it, redacted', async () => {
   const json = { 'content-type': 'application/json' };
   const [plain, secret] = await storedEntries([
     { target: '/posts', method: 'POST', body: '{"title":"Hello","tags":["a"]}', headers: json },
@@ -135,8 +176,11 @@ test('when a request body holds nothing secret, then it is stored in its record;
   ]);
   assert.is(plain[0], STORED_RECORD);
   assert.is(read(plain).collectors.request.body?.text, '{"title":"Hello","tags":["a"]}');
-  assert.is(String.fromCharCode(secret[0]), '{');
+  assert.is(secret[0], STORED_RECORD);
   assert.not.ok(secret.toString('latin1').includes('body-secret-5150'));
+  const body = read(secret).collectors.request.body;
+  assert.is(body?.text, `{"title":"Hello","password":"${REDACTED}"}`);
+  assert.is(body?.size, Buffer.byteLength('{"title":"Hello","password":"body-secret-5150"}'));
 });
 
 test("when a page's body is long, then its record keeps what the panel shows of it (title, structure), never the body", async () => {
@@ -174,13 +218,30 @@ test('when a stored record is of a version this appkernel does not know, then re
   assert.match((decoded as { problem: string }).problem, /recorded by a newer appkernel \(stored record version 9/);
 });
 
-test('when a stored record is of version 1 (before queries were written field by field), then it reads as it did', async () => {
+/** `entry` (a stored record of version 3) as versions 1 and 2 wrote it: the same, without its entry panels. */
+function olderRecord(entry: Buffer, version: 1 | 2): Buffer {
+  const r = new ByteReader(entry);
+  r.uint();
+  r.uint();
+  r.uint();
+  for (let n = r.uint(); n > 0; n--) {
+    r.uint();
+    r.string();
+  }
+  r.string();
+  const panelsAt = r.offset;
+  assert.is(r.string(), '', 'a record of a request that carried no secret holds no entry panels');
+  const older = Buffer.concat([entry.subarray(0, panelsAt), entry.subarray(r.offset)]);
+  older[1] = version;
+  return older;
+}
+
+test('when a stored record is of version 1 or 2 (before entry panels, and before queries were written field by field), then it reads as it did', async () => {
   const [entry] = await storedEntries([{ target: '/posts/3' }]);
-  const older = Buffer.from(entry);
-  older[1] = 1;
-  const [now, then] = [readStoredEntry(entry), readStoredEntry(older)];
-  assert.ok(now.ok && then.ok);
-  assert.equal(then, now);
+  assert.is(entry[1], 3);
+  const now = readStoredEntry(entry);
+  assert.ok(now.ok);
+  for (const version of [1, 2] as const) assert.equal(readStoredEntry(olderRecord(entry, version)), now);
 });
 
 test.run();

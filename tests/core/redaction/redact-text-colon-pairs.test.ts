@@ -20,6 +20,19 @@ test('a header line or "name: value" quoted in a message loses its value; prose 
     assert.is(redactText(text), clean, text);
 });
 
+test('text redacted once is left as it is when redacted again (a stored record is redacted when written and when read)', () => {
+  for (const text of [
+    "    return { user: 'ann', password: planted.responsePassword, items: [{ deep: { secret: planted.deep } }] };",
+    'x-passcode: 123456 and Authorization: Bearer abcdef123456',
+    'config secret: s3cr3tvalue, region: eu',
+    '{"password":"hunter2","user":"ann"} <token>abc</token>',
+  ]) {
+    const once = redactText(text);
+    assert.ok(once.includes(REDACTED), once);
+    assert.is(redactText(once), once, text);
+  }
+});
+
 test('OpenAI sk-proj-, sk-svcacct- and sk-admin- keys are replaced whatever their middle', () => {
   const core = 'abcDEF1234567890abcdefGHIJKLMNOPqrstuvWXyz0123456789abcdEFGH';
   for (const prefix of ['sk-proj-', 'sk-svcacct-', 'sk-admin-']) {

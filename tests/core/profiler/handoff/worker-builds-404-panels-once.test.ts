@@ -6,8 +6,6 @@ import { HttpError } from '../../../../core/errors.js';
 import { buildKernel, combinedRoutes } from '../../../../core/kernel/build-kernel.js';
 import { recordingTools } from '../../../../core/debug/recording-tools.js';
 import { REDACTED } from '../../../../core/redaction/index.js';
-import { toStoredForm } from '../../../../core/profiler/storage/stored-form.js';
-import { storedJson } from '../../../../core/profiler/storage/stored-json.js';
 import { htmlErrorRenderer } from '../../../../render/error-renderer.js';
 import { workerAndLiveProfiles, type ProfiledRequest } from './worker-and-live-profiles.js';
 
@@ -53,7 +51,6 @@ test('when the same 404 is asked again without secret values, then its exception
     worker.map((profile) => profile.collectors.router),
     live.map((profile) => profile.collectors.router),
   );
-  for (const profile of [...worker, ...live]) assert.is(storedJson(profile), JSON.stringify(toStoredForm(profile)));
 });
 
 test('when another path or method misses, then it has a routing panel of its own', async () => {

@@ -5,8 +5,6 @@ import { buildKernel } from '../../../../core/kernel/build-kernel.js';
 import { recordingTools } from '../../../../core/debug/recording-tools.js';
 import { serialisedJson, serialiseOnce } from '../../../../core/debug/request-recording.js';
 import { REDACTED } from '../../../../core/redaction/index.js';
-import { toStoredForm } from '../../../../core/profiler/storage/stored-form.js';
-import { storedJson } from '../../../../core/profiler/storage/stored-json.js';
 import { RouteCollection } from '../../../../core/routing/route-collection.js';
 import { htmlErrorRenderer } from '../../../../render/error-renderer.js';
 import type { Profile } from '../../../../core/profiler/profile.js';
@@ -76,17 +74,6 @@ test('when a request carries a secret value that is also in the environment, the
   assert.is(two!.env.SHARED_VALUE, REDACTED);
   assert.is(one!.env.SHARED_VALUE, 'shared-value-77aa');
   assert.is(three, one, 'the next request without secrets shares the first panel again');
-});
-
-test('when the stored form is written, then its JSON text is the one JSON.stringify gives, the shared panel spliced in', async () => {
-  const { worker, live } = await profilesOf([
-    {},
-    { authorization: 'Bearer shared-value-77aa' },
-    { cookie: 'sid=abcdef123456' },
-  ]);
-  for (const profile of [...worker, ...live]) assert.is(storedJson(profile), JSON.stringify(toStoredForm(profile)));
-  const plain = { ...worker[0], collectors: { ...worker[0].collectors, config: null } };
-  assert.is(storedJson(plain), JSON.stringify(toStoredForm(plain)), 'and without a shared panel');
 });
 
 test("when the dispatcher's records repeat from one request to the next, then their redacted message and context are made once and shared", async () => {

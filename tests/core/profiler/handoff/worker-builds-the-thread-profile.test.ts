@@ -290,13 +290,14 @@ test('when 200+ generated requests are handed to the worker, then each stored pr
   for (const status of [200, 301, 401, 404, 405, 409, 500])
     assert.ok(statuses.has(status), `the corpus has a ${status}`);
   const records = [...built.values()].filter((b) => b.record);
-  assert.ok(
-    records.length >= cases.length / 4,
-    `${records.length} of ${cases.length} stored as records, built again on reading`,
+  assert.is(
+    records.length,
+    built.size,
+    'every request is stored as its record (redacted where need be), built again on reading',
   );
   assert.ok(
-    records.every((b) => !b.json.includes('[REDACTED]')),
-    'a profile that shows a redaction is never stored as its record',
+    records.some((b) => b.json.includes('[REDACTED]')),
+    'the corpus has requests whose records were redacted (the equality above is not vacuous for them)',
   );
   const cyclic = [...built.values()]
     .map((b) => JSON.parse(b.json) as Profile)
