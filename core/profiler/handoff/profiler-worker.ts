@@ -54,10 +54,13 @@ async function handle(message: ToProfilerWorker): Promise<void> {
         return;
       }
       let at = 0;
-      built.summaries.forEach((summary, i) => {
-        writer!.write(Buffer.from(built.jsons, at, built.lengths[i]), summary);
-        at += built.lengths[i];
-      });
+      writer.writeBatch(
+        built.summaries.map((summary, i) => {
+          const json = Buffer.from(built.jsons, at, built.lengths[i]);
+          at += built.lengths[i];
+          return { json, summary };
+        }),
+      );
       post({
         type: 'taken',
         id: message.id,

@@ -1,6 +1,5 @@
 import pg from 'pg';
-import type { ProfileSummary } from '../profile.js';
-import type { PostgresWriterSpec, WrittenReport } from './profile-storage.js';
+import type { PostgresWriterSpec, StoredEntry, WrittenReport } from './profile-storage.js';
 import { ServerName } from '../server-name.js';
 import { planInsertsOnce } from './postgres-insert.js';
 import { PostgresQueue } from './postgres-queue.js';
@@ -34,17 +33,17 @@ export async function openPostgresThreadWriter(spec: PostgresWriterSpec, report:
     warn: (message) => report({ stored: [], dropped: [], warnings: [message], away: queue.down }),
   });
   return {
-    write(json: Buffer, summary: ProfileSummary): void {
+    writeBatch(entries: readonly StoredEntry[]): void {
       if (closing && queue.givingUp) {
         report({
           stored: [],
-          dropped: [summary.token],
+          dropped: entries.map((entry) => entry.summary.token),
           warnings: [],
           dropReason: 'A profile came after the profile store was closed, so it was dropped.',
         });
         return;
       }
-      queue.enqueue({ summary, json });
+      for (const entry of entries) queue.enqueue(entry);
     },
     close(): Promise<void> {
       closing ??= (async () => {

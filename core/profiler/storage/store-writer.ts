@@ -1,10 +1,9 @@
-import type { ProfileSummary } from '../profile.js';
-import type { StoreWriterSpec, WrittenReport } from './profile-storage.js';
+import type { StoredEntry, StoreWriterSpec, WrittenReport } from './profile-storage.js';
 
 /** The write side of a store, opened in the thread that builds the profiles (the profiler worker). */
 export interface StoreWriter {
-  /** Queues one profile (its stored form's JSON as UTF-8); its fate comes back through the report. */
-  write(json: Buffer, summary: ProfileSummary): void;
+  /** Queues a batch's stored entries, in order; their fate comes back through the report. */
+  writeBatch(entries: readonly StoredEntry[]): void;
   /** Writes everything queued, seals this thread's segment and stops; idempotent. */
   close(): Promise<void>;
 }
@@ -42,7 +41,7 @@ export async function openStoreWriter(
     onWritten: report,
   });
   return {
-    write: (json, summary) => storage.writeBatch([{ json, summary }]),
+    writeBatch: (entries) => storage.writeBatch(entries),
     close: () => storage.close(),
   };
 }
