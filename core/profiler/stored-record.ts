@@ -9,7 +9,7 @@ import {
   writeDescribedBody,
   writeRedactedBody,
 } from './handoff/request-record.js';
-import type { Collectors, Profile, RequestData, RouterData } from './profile.js';
+import type { BodyData, Collectors, Profile, RequestData, RouterData } from './profile.js';
 import { DescribedBody } from './request-facts.js';
 
 /**
@@ -47,6 +47,14 @@ const NO_NAMES: ReadonlyMap<number, string> = new Map();
 const sections = new Map<string, Uint8Array>();
 const MAX_SECTIONS = 256;
 const section = new ByteWriter();
+/** the section last written: the record before most often refers to the same names */
+let last: { ids: number[]; replacedIds: string; bytes: Uint8Array } | null = null;
+
+function sameIds(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 function namesSection(
   ids: readonly number[],
@@ -54,7 +62,9 @@ function namesSection(
   replaced: ReadonlyMap<number, string>,
 ): Uint8Array {
   // A replaced value (the configuration's redacted panel) is the same for every record that refers to it.
-  const key = replaced.size === 0 ? ids.join(',') : `${ids.join(',')}|${[...replaced.keys()].join(',')}`;
+  const replacedIds = replaced.size === 0 ? '' : [...replaced.keys()].join(',');
+  if (last !== null && last.replacedIds === replacedIds && sameIds(last.ids, ids)) return last.bytes;
+  const key = `${ids.join(',')}|${replacedIds}`;
   let bytes = sections.get(key);
   if (bytes === undefined) {
     section.uint(ids.length);
@@ -66,6 +76,7 @@ function namesSection(
     if (sections.size >= MAX_SECTIONS) sections.clear();
     sections.set(key, bytes);
   }
+  last = { ids: ids.slice(), replacedIds, bytes };
   return bytes;
 }
 
@@ -95,15 +106,12 @@ export function writeStoredRecord(
   w.uint(VERSION);
   w.uint(bodyOffset & 7);
   w.raw(namesSection(ids, names, replacedNames));
-  w.string(serialisedJson(router) ?? JSON.stringify(router));
+  w.string(routerJson(router));
   w.string(entryPanels);
   const length = w.reserve32();
   const start = w.length;
   w.raw(record.subarray(bodyOffset, responseBodyOffset));
-  writeDescribedBody(
-    w,
-    new DescribedBody(response.size ?? 0, response.title ?? null, response.structure ?? null, response.body ?? null),
-  );
+  writeDescribedBody(w, describedJson(response));
   w.patch32(length, w.length - start);
 }
 
@@ -209,4 +217,62 @@ function withCookies(headers: Record<string, string>, cookies: Record<string, st
   const pairs: string[] = [];
   for (const name in cookies) pairs.push(`${name}=${cookies[name]}`);
   return { ...headers, cookie: pairs.join('; ') };
+}
+
+/** The described body last written, with its JSON: a route answers the same body again and again (its preview and structure are the same objects then). */
+let lastDescribed: { response: RequestData['response']; json: string } | null = null;
+
+/** What the request panel shows of a response body as JSON (DescribedBody), as a stored record keeps it in place of the body. */
+function describedJson(response: RequestData['response']): string {
+  const known = lastDescribed?.response;
+  if (
+    known !== undefined &&
+    known.size === response.size &&
+    known.title === response.title &&
+    known.structure === response.structure &&
+    samePreview(known.body, response.body)
+  )
+    return lastDescribed!.json;
+  const json = JSON.stringify(
+    new DescribedBody(response.size ?? 0, response.title ?? null, response.structure ?? null, response.body ?? null),
+  );
+  lastDescribed = { response, json };
+  return json;
+}
+
+function samePreview(a: BodyData | null | undefined, b: BodyData | null | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  return a.text === b.text && a.size === b.size && a.truncated === b.truncated && a.contentType === b.contentType;
+}
+
+/** The routing panel last written, with its JSON: most records of a route carry the same one (a fresh object round a shared definition). */
+let lastRouter: { router: RouterData; json: string } | null = null;
+
+function routerJson(router: RouterData): string {
+  const once = serialisedJson(router);
+  if (once !== undefined) return once;
+  const known = lastRouter?.router;
+  if (
+    known !== undefined &&
+    known.route === router.route &&
+    known.redirect === router.redirect &&
+    known.explain === router.explain &&
+    known.definition === router.definition &&
+    sameStrings(known.params, router.params)
+  )
+    return lastRouter!.json;
+  const json = JSON.stringify(router);
+  lastRouter = { router, json };
+  return json;
+}
+
+function sameStrings(a: Record<string, string>, b: Record<string, string>): boolean {
+  let count = 0;
+  for (const name in a) {
+    if (a[name] !== b[name] || !Object.hasOwn(b, name)) return false;
+    count++;
+  }
+  for (const _ in b) count--;
+  return count === 0;
 }

@@ -344,10 +344,10 @@ const keep = (text: string) => text;
 const ignore = () => {};
 const never = () => false;
 
-/** A response body as what the request panel shows of it (stored-record.ts), in place of what writeResponseBody wrote. */
-export function writeDescribedBody(w: ByteWriter, body: DescribedBody): void {
+/** A response body as what the request panel shows of it (stored-record.ts), in place of what writeResponseBody wrote: a DescribedBody's JSON. */
+export function writeDescribedBody(w: ByteWriter, json: string): void {
   w.uint(Body.Described);
-  w.string(JSON.stringify(body));
+  w.string(json);
 }
 
 /** The body only when the profile reads it (an HTML or JSON text within the fingerprint's cap); else its size and the preview's first bytes. */
