@@ -1,8 +1,8 @@
 // Runs each compiled uvu suite under dist/tests in its own process (as uvu's own
 // test/index.js does), several at a time, and closes with "N passed, N failed".
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
 const root = new URL('../dist/tests/', import.meta.url).pathname;
@@ -51,13 +51,18 @@ function childrenCpuSeconds() {
   }
 }
 let cpuSoFar = childrenCpuSeconds();
+// The servers the suites start keep their instance key in a state folder of this run, never in the home folder.
+const stateDir = process.env.APPKERNEL_STATE_DIR || mkdtempSync(join(tmpdir(), 'appkernel-test-state-'));
+process.on('exit', () => {
+  if (!process.env.APPKERNEL_STATE_DIR) rmSync(stateDir, { recursive: true, force: true });
+});
 
 function run(file) {
   const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--enable-source-maps', file], {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, FORCE_COLOR: '0' },
+      env: { ...process.env, FORCE_COLOR: '0', APPKERNEL_STATE_DIR: stateDir },
     });
     let out = '';
     child.stdout.on('data', (d) => (out += d));

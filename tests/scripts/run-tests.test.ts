@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
@@ -33,6 +34,21 @@ test('when a compiled suite has no test file left (moved or deleted since the la
     assert.match(r.stdout.trim().split('\n').pop() ?? '', /^0 passed, 1 failed$/);
   } finally {
     rmSync(stale, { force: true });
+  }
+});
+
+test('when suites start profiling servers, then their instance key is kept in a state folder of the run, not in the home folder', () => {
+  const home = mkdtempSync(join(tmpdir(), 'appkernel-runner-home-'));
+  try {
+    const r = run('/core/profiler/handoff/worker-builds-the-thread-profile', {
+      HOME: home,
+      XDG_STATE_HOME: '',
+      APPKERNEL_STATE_DIR: '',
+    });
+    assert.is(r.status, 0, r.stdout + r.stderr);
+    assert.not.ok(existsSync(join(home, '.local')), 'nothing was written under the home folder');
+  } finally {
+    rmSync(home, { recursive: true, force: true });
   }
 });
 
