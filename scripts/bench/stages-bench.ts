@@ -429,8 +429,8 @@ const head = [
   'off, CPU',
   'on + hand-off, CPU',
   'hand-off over off',
-  'profile build (worker)',
-  'JSON (worker)',
+  'profile build',
+  'JSON',
   'worker, serve records',
   'worker + store, CPU',
   'v8.serialize',
@@ -455,11 +455,12 @@ on + hand-off, CPU: the same with the profiler on: handle, terminate, the batche
   worker and its replies taken in (the worker's own CPU not counted), the pacing taken off.
 hand-off over off: the difference of the two: what tracing and handing off cost the main thread
   over the --no-debug kernel, both measured the same way (least of 3 runs each).
-profile build (worker), JSON (worker): what the profiler worker does per profile; no longer on the main thread.
-  Both leave out the configuration panel \`app serve\` records and the reading of the hand-off record.
+profile build, JSON: building a profile from a request's facts and its JSON text, as a reader (a page,
+  the CLI) does when it opens a stored record; the worker builds one only for a request whose record
+  the redaction policy changes. Both leave out the configuration panel and the reading of the record.
 worker, serve records: the profiler worker's work per profile as \`app serve\` hands it over: records
-  with the configuration panel's data, 64 a batch, read back, built, redacted and serialised to UTF-8
-  JSON (buildRecordedProfiles).
+  with the configuration panel's data, 64 a batch, read back, checked against the redaction policy and
+  written as stored records with their summaries (buildRecordedProfiles).
 worker + store, CPU: the worker thread's CPU per profile for the same plus writing the profiles into a
   real file store as the worker does (20,000, 128 at a time; the compression thread's own CPU not counted).
 v8.serialize: the profile as structured-clone bytes, what posting it to another thread would cost instead.
