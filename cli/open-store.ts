@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { isDatabaseUrl, openStorage } from '../core/profiler/storage/open-storage.js';
+import { isStoreUrl, openStorage } from '../core/profiler/storage/open-storage.js';
 import type { ProfileStore } from '../core/profiler/storage/profile-storage.js';
 import { terminalSafe } from '../render/text/terminal-safe.js';
 import { resolveStoreLocation } from './options.js';
@@ -7,13 +7,13 @@ import type { Output } from './output.js';
 import { findProjectDir } from './project-dir.js';
 
 /**
- * The store a command reads or prunes: a PostgreSQL database, or a folder. A missing folder is an
+ * The store a command reads or prunes: one a URL names, or a folder. A missing folder is an
  * empty store, said so on stderr, and is not created: a mistyped --store must not leave a new
  * folder behind. The default folder is the project's, found from a subfolder too (findProjectDir).
  */
 export function openExistingStore(option: string | undefined, output: Output): Promise<ProfileStore> {
   const location = existingStoreLocation(option);
-  if (isDatabaseUrl(location)) return openStorage(location);
+  if (isStoreUrl(location)) return openStorage(location);
   if (!existsSync(location))
     output.err(`No profile store at ${terminalSafe(location)} (app serve creates it with its first profile).\n`);
   return openStorage(location, { create: false });

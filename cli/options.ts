@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { AppError } from '../core/errors.js';
 import { parseUtcTime } from '../core/profiler/utc-time.js';
-import { isDatabaseUrl, shownLocation } from '../core/profiler/storage/open-storage.js';
+import { isStoreUrl, shownLocation } from '../core/profiler/storage/open-storage.js';
 import { EDITORS, editorTemplate } from '../render/editor-link.js';
 
 export function parsePort(value: string): number {
@@ -16,14 +16,14 @@ export const STORE_OPTION_HELP =
   'profile store: a folder, or postgres://user:password@host:port/db shared by several servers (default: $APPKERNEL_PROFILER_STORE, $APPKERNEL_PROFILER_DIR or ./var/profiler)';
 
 /**
- * --store, else $APPKERNEL_PROFILER_STORE, else the folder of resolveStoreDir(): a database URL as
+ * --store, else $APPKERNEL_PROFILER_STORE, else the folder of resolveStoreDir(): a store's URL as
  * given, a folder resolved. A folder given is resolved from `cwd`; the default one lies in `projectDir`.
  */
 export function resolveStoreLocation(option: string | undefined, cwd: string, projectDir = cwd): string {
   if (option === '')
     throw new AppError('APP_ERR_CLI_USAGE', 'Invalid --store "": give a folder, or a postgres:// URL.');
   const given = option ?? (process.env.APPKERNEL_PROFILER_STORE || undefined);
-  if (given !== undefined && isDatabaseUrl(given)) return given;
+  if (given !== undefined && isStoreUrl(given)) return given;
   if (given !== undefined && OTHER_URL.test(given)) {
     const where = option === undefined ? 'APPKERNEL_PROFILER_STORE' : '--store';
     throw new AppError(

@@ -105,6 +105,19 @@ test('when a file outside core/redaction/ uses redaction, then it imports the on
   );
 });
 
+test('when a file outside core/profiler/storage/ opens a store, then it goes through the backends table: no backend module, no PostgreSQL client', () => {
+  const BACKEND_MODULE = /\/storage\/(?:postgres-[\w-]+|file-storage|segment-[\w-]+)\.js$/;
+  const asking: string[] = [];
+  for (const top of new Set(LAYERS.map((layer) => layer.split('/')[0]))) {
+    for (const file of sourceFiles(top)) {
+      if (file.startsWith('core/profiler/storage/')) continue;
+      for (const spec of importsOf(readFileSync(file, 'utf8')))
+        if (BACKEND_MODULE.test(spec) || spec === 'pg') asking.push(`${file} -> ${spec}`);
+    }
+  }
+  assert.equal(asking, []);
+});
+
 test('when the folders are joined by their imports, then no two of them import each other, directly or through others', () => {
   const edges = new Map<string, Set<string>>();
   for (const { from, to } of crossings()) {

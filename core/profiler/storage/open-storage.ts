@@ -8,6 +8,8 @@ export type StorageOptions = Omit<FileStorageOptions, 'dir'> & Omit<PostgresStor
 /** A backend: the store locations it takes, how it shows one, and how it opens one (loaded only when asked for). */
 interface Backend {
   accepts(location: string): boolean;
+  /** whether its locations are URLs, taken as given; else they are folders, resolved from where a command runs */
+  url: boolean;
   /** the location as a page or a terminal may show it (a database URL without its password) */
   shown(location: string): string;
   open(location: string, options: StorageOptions): Promise<ProfileStore & StoreServing>;
@@ -19,6 +21,7 @@ const DATABASE_URL = /^postgres(ql)?:\/\//i;
 const BACKENDS: readonly Backend[] = [
   {
     accepts: (location) => DATABASE_URL.test(location),
+    url: true,
     shown(url) {
       try {
         return displayUrl(new URL(url));
@@ -33,6 +36,7 @@ const BACKENDS: readonly Backend[] = [
   },
   {
     accepts: () => true,
+    url: false,
     shown: (dir) => dir,
     async open(dir, { instance: _instance, serverName: _serverName, ...options }) {
       const { openFileStorage } = await import('./file-storage.js');
@@ -41,9 +45,9 @@ const BACKENDS: readonly Backend[] = [
   },
 ];
 
-/** A postgres:// or postgresql:// URL, as opposed to a store folder. */
-export function isDatabaseUrl(location: string): boolean {
-  return DATABASE_URL.test(location);
+/** Whether `location` is the URL of a store a backend takes (postgres://…), as opposed to a store folder. */
+export function isStoreUrl(location: string): boolean {
+  return backendOf(location).url;
 }
 
 /** The store at `location` as a page or a terminal may show it: a database URL without its password. */
