@@ -13,6 +13,7 @@ import { collectDatabase } from './collectors/database-collector.js';
 import type { CollectContext } from './collectors/collect-context.js';
 import type { Collectors, Profile } from './profile.js';
 import { SecretValues } from '../redaction/index.js';
+import { summaryOf } from './profile-summary.js';
 import { collectRequest } from './request-collector.js';
 import type { RequestFacts, ResponseFacts } from './request-facts.js';
 import type { TraceFacts } from './trace-facts.js';
@@ -79,19 +80,15 @@ export function buildProfile(
 
 /** The profile of a collect context; `routes` as collectContext was given them. */
 export function profileOf(context: CollectContext, routes: RouteCollection | RoutingFacts): Profile {
-  const { request, trace, response, requestData, duration } = context;
+  const { request, trace, response, requestData } = context;
   const built: Omit<RoutingFacts, 'router'> = routes instanceof RouteCollection ? {} : routes;
   const exception = collectException(context);
   const log = collectLog(context);
+  // The summary's fields, but the route, which the request panel holds.
+  const { route: _route, ...summary } = summaryOf(request, trace, response, requestData);
   return {
     version: 1,
-    token: trace.token ?? '',
-    status: response.status,
-    ip: request.clientIp,
-    method: request.method,
-    url: requestData.url,
-    time: request.startedAt,
-    duration,
+    ...summary,
     collectors: {
       request: built.redacted === undefined ? requestData : { ...requestData, redacted: built.redacted },
       exception,

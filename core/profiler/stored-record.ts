@@ -219,26 +219,27 @@ function withCookies(headers: Record<string, string>, cookies: Record<string, st
   return { ...headers, cookie: pairs.join('; ') };
 }
 
-/** The described body last written, with its JSON: a route answers the same body again and again (its preview and structure are the same objects then). */
-let lastDescribed: { response: RequestData['response']; json: string } | null = null;
+/**
+ * The JSON of the value last written, made again only when the next differs (`same`): a route's
+ * records mostly carry the same routing panel (a fresh object round a shared definition) and describe
+ * the same response body (its preview and structure the same objects then).
+ */
+function lastJson<T>(same: (a: T, b: T) => boolean, json: (value: T) => string): (value: T) => string {
+  let last: { value: T; json: string } | null = null;
+  return (value) => {
+    if (last === null || !same(last.value, value)) last = { value, json: json(value) };
+    return last.json;
+  };
+}
 
 /** What the request panel shows of a response body as JSON (DescribedBody), as a stored record keeps it in place of the body. */
-function describedJson(response: RequestData['response']): string {
-  const known = lastDescribed?.response;
-  if (
-    known !== undefined &&
-    known.size === response.size &&
-    known.title === response.title &&
-    known.structure === response.structure &&
-    samePreview(known.body, response.body)
-  )
-    return lastDescribed!.json;
-  const json = JSON.stringify(
-    new DescribedBody(response.size ?? 0, response.title ?? null, response.structure ?? null, response.body ?? null),
-  );
-  lastDescribed = { response, json };
-  return json;
-}
+const describedJson = lastJson<RequestData['response']>(
+  (a, b) => a.size === b.size && a.title === b.title && a.structure === b.structure && samePreview(a.body, b.body),
+  (response) =>
+    JSON.stringify(
+      new DescribedBody(response.size ?? 0, response.title ?? null, response.structure ?? null, response.body ?? null),
+    ),
+);
 
 function samePreview(a: BodyData | null | undefined, b: BodyData | null | undefined): boolean {
   if (a === b) return true;
@@ -246,25 +247,19 @@ function samePreview(a: BodyData | null | undefined, b: BodyData | null | undefi
   return a.text === b.text && a.size === b.size && a.truncated === b.truncated && a.contentType === b.contentType;
 }
 
-/** The routing panel last written, with its JSON: most records of a route carry the same one (a fresh object round a shared definition). */
-let lastRouter: { router: RouterData; json: string } | null = null;
+const routingJson = lastJson<RouterData>(
+  (a, b) =>
+    a.route === b.route &&
+    a.redirect === b.redirect &&
+    a.explain === b.explain &&
+    a.definition === b.definition &&
+    sameStrings(a.params, b.params),
+  (router) => JSON.stringify(router),
+);
 
+/** The routing panel's JSON: made once with the panel when it is shared (a miss's), else as the last one's when the same. */
 function routerJson(router: RouterData): string {
-  const once = serialisedJson(router);
-  if (once !== undefined) return once;
-  const known = lastRouter?.router;
-  if (
-    known !== undefined &&
-    known.route === router.route &&
-    known.redirect === router.redirect &&
-    known.explain === router.explain &&
-    known.definition === router.definition &&
-    sameStrings(known.params, router.params)
-  )
-    return lastRouter!.json;
-  const json = JSON.stringify(router);
-  lastRouter = { router, json };
-  return json;
+  return serialisedJson(router) ?? routingJson(router);
 }
 
 function sameStrings(a: Record<string, string>, b: Record<string, string>): boolean {

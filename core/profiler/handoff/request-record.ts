@@ -80,33 +80,9 @@ export function writeRequestRecord(
   w.uint(names.length - known);
   for (let id = known; id < names.length; id++) w.string(names[id]);
 
-  w.uint(routes);
-  w.optionalString(trace.token);
-  w.float(request.startedAt);
-  w.float(trace.origin);
-  w.float(trace.duration ?? request.elapsed());
-  w.string(request.method);
-  w.string(request.baseUrl);
-  w.string(request.path);
-  w.string(request.queryString);
-  w.string(request.clientIp);
-  w.optionalString(request.serverAddress?.address);
-  if (request.serverAddress) w.uint(request.serverAddress.port);
-  writePairs(w, request.headers);
-  w.uint(request.bodySize);
-  w.bytes(request.body.length > BODY_CAP + 1 ? request.body.subarray(0, BODY_CAP + 1) : request.body);
-
-  const { attributes } = request;
-  w.optionalString(attributes.route);
-  w.optionalString(attributes.controller);
-  writePairs(w, attributes.params);
+  writeRequestHead(w, routes, trace.token, trace.origin, trace.duration ?? request.elapsed(), request);
   w.optionalString(trace.match?.type === 'redirect' ? trace.match.path : null);
-  const { security } = trace;
-  w.uint(security === null ? 0 : DECISIONS.indexOf(security.decision));
-  if (security !== null) {
-    w.optionalString(security.rule);
-    w.optionalString(security.message);
-  }
+  writeSecurity(w, trace.security, trace.security?.message ?? null);
   w.optionalString(trace.exception === null ? null : exceptionJson(trace.exception));
 
   // The trace's rows as they are (ids and clock readings, request-trace.ts's strides): one copy each.
@@ -122,6 +98,60 @@ export function writeRequestRecord(
   w.string(response.statusText);
   writePairs(w, response.headers);
   writeResponseBody(w, response);
+}
+
+/** What a record's head holds of a request: a live Request, or one read back with its texts redacted. */
+type RequestHead = Pick<
+  RequestFacts,
+  | 'startedAt'
+  | 'method'
+  | 'baseUrl'
+  | 'path'
+  | 'queryString'
+  | 'clientIp'
+  | 'serverAddress'
+  | 'headers'
+  | 'bodySize'
+  | 'body'
+  | 'attributes'
+>;
+
+/** A record's head: which route table, the token, the clock, and the request as far as its route. */
+function writeRequestHead(
+  w: ByteWriter,
+  routes: number,
+  token: string | null,
+  origin: number,
+  duration: number,
+  request: RequestHead,
+): void {
+  w.uint(routes);
+  w.optionalString(token);
+  w.float(request.startedAt);
+  w.float(origin);
+  w.float(duration);
+  w.string(request.method);
+  w.string(request.baseUrl);
+  w.string(request.path);
+  w.string(request.queryString);
+  w.string(request.clientIp);
+  w.optionalString(request.serverAddress?.address);
+  if (request.serverAddress) w.uint(request.serverAddress.port);
+  writePairs(w, request.headers);
+  w.uint(request.bodySize);
+  w.bytes(request.body.length > BODY_CAP + 1 ? request.body.subarray(0, BODY_CAP + 1) : request.body);
+  const { attributes } = request;
+  w.optionalString(attributes.route);
+  w.optionalString(attributes.controller);
+  writePairs(w, attributes.params);
+}
+
+function writeSecurity(w: ByteWriter, security: SecurityData | null, message: string | null): void {
+  w.uint(security === null ? 0 : DECISIONS.indexOf(security.decision));
+  if (security !== null) {
+    w.optionalString(security.rule);
+    w.optionalString(message);
+  }
 }
 
 /** Gives the values sent by reference (below) their names before the record's new names are written. */
@@ -538,32 +568,21 @@ export interface RedactedTexts {
 
 export function writeRedactedBody(w: ByteWriter, decoded: DecodedRecord, redacted: RedactedTexts): void {
   const { request, rows, trace, response } = decoded;
-  w.uint(decoded.routes);
-  w.optionalString(trace.token);
-  w.float(request.startedAt);
-  w.float(rows.origin);
-  w.float(trace.duration);
-  w.string(request.method);
-  w.string(request.baseUrl);
-  w.string(redacted.path);
-  w.string(redacted.queryString);
-  w.string(request.clientIp);
-  w.optionalString(request.serverAddress?.address);
-  if (request.serverAddress) w.uint(request.serverAddress.port);
-  writePairs(w, redacted.headers);
-  w.uint(request.bodySize);
-  w.bytes(redacted.body === null ? Buffer.alloc(0) : Buffer.from(redacted.body));
-  const { attributes } = request;
-  w.optionalString(attributes.route);
-  w.optionalString(attributes.controller);
-  writePairs(w, redacted.params);
+  writeRequestHead(w, decoded.routes, trace.token, rows.origin, trace.duration, {
+    startedAt: request.startedAt,
+    method: request.method,
+    baseUrl: request.baseUrl,
+    path: redacted.path,
+    queryString: redacted.queryString,
+    clientIp: request.clientIp,
+    serverAddress: request.serverAddress,
+    headers: redacted.headers,
+    bodySize: request.bodySize,
+    body: redacted.body === null ? Buffer.alloc(0) : Buffer.from(redacted.body),
+    attributes: { ...request.attributes, params: redacted.params },
+  });
   w.optionalString(trace.redirect);
-  const { security } = rows;
-  w.uint(security === null ? 0 : DECISIONS.indexOf(security.decision));
-  if (security !== null) {
-    w.optionalString(security.rule);
-    w.optionalString(redacted.securityMessage);
-  }
+  writeSecurity(w, rows.security, redacted.securityMessage);
   w.optionalString(redacted.exceptionJson);
   w.floats(rows.events);
   w.floats(rows.calls);

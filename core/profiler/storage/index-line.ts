@@ -1,6 +1,4 @@
-import type { Profile, ProfileSummary, RequestData } from '../profile.js';
-import type { RequestFacts, ResponseFacts } from '../request-facts.js';
-import type { TraceFacts } from '../trace-facts.js';
+import type { Profile, ProfileSummary } from '../profile.js';
 import { isValidToken } from '../token.js';
 
 /**
@@ -30,25 +28,6 @@ export interface ParsedIndex {
 export function summarize(profile: Profile): ProfileSummary {
   const { token, status, ip, method, url, time, duration } = profile;
   return { token, status, ip, method, url, time, duration, route: profile.collectors?.request?.route ?? null };
-}
-
-/** The summary of the profile a request's facts build (build-profile.ts), read from them and its request panel. */
-export function summaryOf(
-  request: RequestFacts,
-  trace: TraceFacts,
-  response: ResponseFacts,
-  requestData: RequestData,
-): ProfileSummary {
-  return {
-    token: trace.token ?? '',
-    status: response.status,
-    ip: request.clientIp,
-    method: request.method,
-    url: requestData.url,
-    time: request.startedAt,
-    duration: trace.duration,
-    route: requestData.route ?? null,
-  };
 }
 
 /**
