@@ -133,7 +133,8 @@ function wrappedPoolQuery(original: Method, remember: (pool: unknown) => void): 
       return original.apply(this, args);
     } finally {
       poolQueryCaller = previous;
-      // after a free client has sent the query; a query waiting for a client runs later, by then filled in
+      // before the query is sent: pg-pool hands even an idle client over at the next tick (process.nextTick
+      // in Pool.connect), so this capture is on the round trip, where a Client's is not
       captureStack(query, stack);
     }
   };
