@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -34,32 +34,36 @@ export function instanceKey(create: boolean): Buffer | null {
   const dir = stateDir();
   if (cachedKey?.dir === dir) return cachedKey.key;
   const file = join(dir, 'instance-key');
-  let key: Buffer | null = null;
-  try {
-    key = Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
-    if (key.length !== 32) key = null;
-  } catch {
-    key = null;
-  }
+  let key = readKey(file);
   if (key === null && create) {
+    // Written whole under a name of its own, then linked into place: a process starting at the same
+    // moment finds either no key or the whole key, never a file still empty.
+    const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
     try {
       mkdirSync(dir, { recursive: true, mode: 0o700 });
       const fresh = randomBytes(32);
-      writeFileSync(file, `${fresh.toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
-      chmodSync(file, 0o600);
+      writeFileSync(draft, `${fresh.toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+      chmodSync(draft, 0o600);
+      linkSync(draft, file);
       key = fresh;
     } catch {
-      // another process created it first (read it), or the folder cannot be written (no proof)
-      try {
-        key = Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
-        if (key.length !== 32) key = null;
-      } catch {
-        key = null;
-      }
+      // another process linked its key first (read it), or the folder cannot be written (no proof)
+      key = readKey(file);
+    } finally {
+      rmSync(draft, { force: true });
     }
   }
   if (key !== null) cachedKey = { dir, key };
   return key;
+}
+
+function readKey(file: string): Buffer | null {
+  try {
+    const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
+    return key.length === 32 ? key : null;
+  } catch {
+    return null;
+  }
 }
 
 export function newNonce(): string {

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { mcpChildEnv } from '../helpers/mcp-child-env.js';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BIN, PACKAGE_ENTRY } from '../helpers/cli.js';
@@ -37,6 +38,7 @@ export const app = createApp()
   await client.connect(
     new StdioClientTransport({
       command: process.execPath,
+      env: mcpChildEnv(),
       args: [BIN, 'mcp', '--store', t.storeDir, '--app', appFile],
       stderr: 'ignore',
     }),

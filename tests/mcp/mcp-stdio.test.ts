@@ -1,4 +1,5 @@
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { mcpChildEnv } from '../helpers/mcp-child-env.js';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -22,6 +23,7 @@ test.before(async () => {
   await client.connect(
     new StdioClientTransport({
       command: process.execPath,
+      env: mcpChildEnv(),
       args: [BIN, 'mcp', '--store', t.storeDir],
       stderr: 'ignore',
     }),
