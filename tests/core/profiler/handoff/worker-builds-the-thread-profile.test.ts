@@ -30,7 +30,7 @@ function readBack(stored: Buffer): string {
 // The differential test of the profiler's move to a worker thread: a corpus of generated requests is
 // answered by a real kernel, and each profile the worker builds from the hand-off record must be the
 // one the in-thread builder makes from the live Request and Response, field for field, as a store reads
-// it back (a stored record built again, or the profile's stored JSON), and with the same index summary.
+// it back (its stored record, redacted where the policy changes it, built again), and with the same index summary.
 
 const test = suite(
   'the profiler worker builds, from each hand-off record, the profile the main thread would have built',
