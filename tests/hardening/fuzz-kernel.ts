@@ -9,8 +9,16 @@ import type { Kernel } from '../../core/kernel/kernel.js';
 import { RecordingTrace } from '../../core/kernel/request-trace.js';
 import { openTempStore, type TempStore } from '../core/profiler/storage/temp-store.js';
 
-/** The demo app with the profiler, in process, on a temporary store (`intake`: the store as its server reads it). */
-export async function fuzzKernel(): Promise<{ kernel: Kernel; store: TempStore; intake: ProfileIntake }> {
+/**
+ * The demo app with the profiler, in process, on a temporary store (`intake`: the store as its server
+ * reads it); `close` lands the profiles still on their way before the store's folder is removed.
+ */
+export async function fuzzKernel(): Promise<{
+  kernel: Kernel;
+  store: TempStore;
+  intake: ProfileIntake;
+  close: () => Promise<void>;
+}> {
   const store = await openTempStore();
   const intake = new ProfileIntake({ store: store.storage, serving: store.storage }, { warn: () => {} });
   return {
@@ -21,6 +29,10 @@ export async function fuzzKernel(): Promise<{ kernel: Kernel; store: TempStore; 
     }),
     store,
     intake,
+    close: async () => {
+      await intake.close();
+      await store.remove();
+    },
   };
 }
 

@@ -4,19 +4,18 @@ import * as assert from 'uvu/assert';
 import { parseQuery, Request, safeDecode } from '../../core/http/request.js';
 import { decodeParameter, toMatchPath } from '../../core/routing/match-path.js';
 import type { Kernel } from '../../core/kernel/kernel.js';
-import type { TempStore } from '../core/profiler/storage/temp-store.js';
 import { fuzzRuns } from '../helpers/corpus.js';
 import { fuzzKernel, handle, hostileTarget, method } from './fuzz-kernel.js';
 
 const test = suite('request targets under a property-based fuzz: nothing but the documented answers');
 let kernel: Kernel;
-let store: TempStore;
+let close: () => Promise<void>;
 
 test.before(async () => {
-  ({ kernel, store } = await fuzzKernel());
+  ({ kernel, close } = await fuzzKernel());
 });
 test.after(async () => {
-  await store.remove();
+  await close();
 });
 
 const anyText = fc.oneof(hostileTarget, fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' }));

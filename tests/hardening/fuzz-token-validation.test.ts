@@ -12,16 +12,17 @@ import type { ProfileIntake } from '../../core/profiler/handoff/profile-intake.j
 const test = suite('profile tokens and panel names under a property-based fuzz: nothing but the documented answers');
 let kernel: Kernel;
 let store: TempStore;
+let close: () => Promise<void>;
 let intake: ProfileIntake;
 let token: string;
 
 test.before(async () => {
-  ({ kernel, store, intake } = await fuzzKernel());
+  ({ kernel, store, intake, close } = await fuzzKernel());
   token = (await handle(kernel, 'GET', '/hello/fuzz')).token!;
   await intake.flush();
 });
 test.after(async () => {
-  await store.remove();
+  await close();
 });
 
 const HEX = '0123456789abcdef';

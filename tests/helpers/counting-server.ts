@@ -1,5 +1,6 @@
 import { createServer, request, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { instanceKey } from '../../core/profiler/instance-proof.js';
 import { answerInstanceProof } from './instance-proof-answer.js';
 
 export interface Received {
@@ -23,6 +24,8 @@ export interface CountingServer {
  * With `provesInstance` it also answers replay's identity check as the server that recorded a profile would.
  */
 export function startCountingServer(options: { provesInstance?: boolean } = {}): Promise<CountingServer> {
+  // as app serve does when it starts: replay checks for the key before it asks the server
+  if (options.provesInstance) instanceKey(true);
   const received: Received[] = [];
   const probes: Received[] = [];
   const server = createServer((req, res) => {
