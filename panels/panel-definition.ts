@@ -1,4 +1,7 @@
+import { AppError } from '../core/errors.js';
 import type { Profile } from '../core/profiler/profile.js';
+import { renderDamagedPanel as renderDamagedHtml } from '../render/html/panels/damaged-panel.js';
+import { renderDamagedPanel as renderDamagedText } from '../render/text/panels/damaged-panel.js';
 import type { EditorLinks } from '../render/editor-link.js';
 import type { LogTextOptions } from '../render/text/panels/log-panel.js';
 
@@ -37,11 +40,45 @@ export interface PanelDefinition {
   text(profile: Profile, options: PanelTextOptions): string;
 }
 
-/** A definition with no aliases and no badge unless it names them. */
+/**
+ * A definition with no aliases and no badge unless it names them. A store is input (a planted row, a
+ * record of a form this build does not know): a view that cannot render the panel's stored data shows
+ * the panel as damaged, and its badge marks it, instead of failing the page or the terminal.
+ */
 export function definePanel(
   panel: Omit<PanelDefinition, 'aliases' | 'badges'> & Partial<Pick<PanelDefinition, 'aliases' | 'badges'>>,
 ): PanelDefinition {
-  return Object.freeze({ aliases: [], badges: () => [], ...panel });
+  const { badges = () => [], html, text } = panel;
+  return Object.freeze({
+    aliases: [],
+    ...panel,
+    badges: (profile: Profile) =>
+      shown(
+        () => badges(profile),
+        () => [DAMAGED_BADGE],
+      ),
+    html: (profile: Profile, options: PanelHtmlOptions) =>
+      shown(
+        () => html(profile, options),
+        (error) => renderDamagedHtml(panel.title, error),
+      ),
+    text: (profile: Profile, options: PanelTextOptions) =>
+      shown(
+        () => text(profile, options),
+        (error) => renderDamagedText(panel.title, error, options),
+      ),
+  });
+}
+
+const DAMAGED_BADGE: PanelBadge = { text: '!', tone: 'err' };
+
+function shown<T>(view: () => T, damaged: (error: unknown) => T): T {
+  try {
+    return view();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    return damaged(error);
+  }
 }
 
 /** One plain count, shown when it is not zero. */

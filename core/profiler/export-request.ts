@@ -1,3 +1,4 @@
+import { readStoredData } from './damaged-data.js';
 import type { Profile } from './profile.js';
 import { REDACTED } from '../redaction/index.js';
 import { recordedTarget, replayOrigin } from './replay-origin.js';
@@ -46,6 +47,12 @@ export interface ReplayableRequest {
  * aimed at `target` or else at the server that recorded it (see replayOrigin, which says how it fails).
  */
 export function replayableRequest(profile: Profile, target?: string): ReplayableRequest {
+  return readStoredData(`The request recorded in profile "${profile.token}" cannot be sent or exported`, () =>
+    recordedRequest(profile, target),
+  );
+}
+
+function recordedRequest(profile: Profile, target?: string): ReplayableRequest {
   const data = profile.collectors.request;
   const headers: Record<string, string> = {};
   const omitted: string[] = [];

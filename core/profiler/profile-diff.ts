@@ -1,3 +1,4 @@
+import { readStoredData } from './damaged-data.js';
 import type { BodyStructure, LogLevel, Profile } from './profile.js';
 
 export interface ProfileDiffRow {
@@ -30,6 +31,10 @@ const DEFAULT_INFORMATIONAL = new Set(['duration', 'events called']);
  * shown but never make profiles "differ", nor does the size of two HTML pages whose structure is known.
  */
 export function diffProfiles(a: Profile, b: Profile, options: DiffOptions = {}): ProfileDiff {
+  return readStoredData(`Profiles "${a.token}" and "${b.token}" cannot be compared`, () => compare(a, b, options));
+}
+
+function compare(a: Profile, b: Profile, options: DiffOptions): ProfileDiff {
   const informational = options.informational ?? DEFAULT_INFORMATIONAL;
   const rows: ProfileDiffRow[] = [];
   const add = (field: string, x: unknown, y: unknown, comparable = true) => {

@@ -132,10 +132,49 @@ test('when rows hold malformed shapes, then each is refused naming what is wrong
     ],
     ['b0b008', 'not json', /it is not valid JSON/],
   ];
+  shapes.push([
+    'b0b009',
+    '{"token":"b0b009","status":200,"time":1,"url":"/x","collectors":{"request":{"headers":{},"response":[]}}}',
+    /its request panel's response is not an object/,
+  ]);
   for (const [token, json, damage] of shapes) {
     await plant(token, `http://127.0.0.1:1/${token}`, { sql: "convert_to($1, 'UTF8'), NULL, NULL", params: [json] });
     await expectDamaged(token, damage, runCliInProcess);
   }
+  assert.is((await fetchText(`${serve.base}/hello/after`)).status, 200);
+});
+
+test('when a row holds a panel of another shape, then its page and terminal say that panel is damaged, the others render, and a diff says why it cannot compare', async () => {
+  const json = JSON.stringify({
+    token: 'b0b00a',
+    status: 200,
+    time: Date.now() - 1_000,
+    url: 'http://127.0.0.1:1/b0b00a',
+    method: 'GET',
+    collectors: {
+      request: { method: 'GET', headers: {}, response: { statusCode: 200, headers: {} } },
+      events: { events: null },
+      log: { records: [] },
+    },
+  });
+  await plant('b0b00a', 'http://127.0.0.1:1/b0b00a', { sql: "convert_to($1, 'UTF8'), NULL, NULL", params: [json] });
+  const page = await fetchText(`${serve.base}/_profiler/b0b00a?panel=events`);
+  assert.is(page.status, 200, page.body.slice(0, 300));
+  const $ = load(page.body);
+  assert.match(
+    $('main').text(),
+    /The stored data of the Events panel is damaged or of a form this appkernel does not know/,
+  );
+  assert.is($('.menu a[aria-current] .b.err').text(), '!');
+  const shown = await runCliInProcess(['profiles', 'show', 'b0b00a', '--panel', 'events', '--store', database.url]);
+  assert.is(shown.code, 0, shown.stderr);
+  assert.match(shown.stdout, /^Events\n-+\nThe stored data of the Events panel is damaged/m);
+  const diff = await runCliInProcess(['profiles', 'diff', 'b0b00a', 'b0b00a', '--store', database.url]);
+  assert.is(diff.code, 1, diff.stdout);
+  assert.match(
+    diff.stderr,
+    /^app: Profiles "b0b00a" and "b0b00a" cannot be compared: stored data is damaged or of a form this appkernel does not know \(.+\)\.\n$/,
+  );
   assert.is((await fetchText(`${serve.base}/hello/after`)).status, 200);
 });
 

@@ -41,7 +41,7 @@ export function fromStoredForm(profile: Profile): Profile {
     if (!Array.isArray(ref)) continue;
     const [e, l, delay] = ref;
     const event = events[e]?.name ?? '(unknown event)';
-    const listener = events[e]?.listeners[l]?.listener ?? '(unknown listener)';
+    const listener = events[e]?.listeners?.[l]?.listener ?? '(unknown listener)';
     records[r] = {
       time: Math.floor(profile.time) + delay,
       level: 'DEBUG',

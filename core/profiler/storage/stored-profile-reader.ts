@@ -58,7 +58,8 @@ export function storedProfileProblem(value: unknown): string | null {
   }
   if (typeof p.collectors !== 'object' || p.collectors === null || Array.isArray(p.collectors))
     return 'its collectors are not an object';
-  const log = (p.collectors as Record<string, unknown>).log;
+  const collectors = p.collectors as Record<string, unknown>;
+  const log = collectors.log;
   if (
     log !== undefined &&
     (typeof log !== 'object' || log === null || !Array.isArray((log as Record<string, unknown>).records))
@@ -67,7 +68,23 @@ export function storedProfileProblem(value: unknown): string | null {
   const records = (log as { records?: unknown[] } | undefined)?.records?.length ?? 0;
   if (records > MAX_LOG_RECORDS)
     return `its log holds ${records} records, more than the ${MAX_LOG_RECORDS} a profile may`;
+  // what every view reads outside the panels (the summary, the terminal's header, the menu); a panel's
+  // own data is the panel's to show or to say is damaged (panels/panel-definition.ts)
+  const request = collectors.request as Record<string, unknown> | undefined;
+  if (!isObject(request)) return 'its request panel is not an object';
+  if (!isObject(request.headers)) return "its request panel's headers are not an object";
+  if (!isObject(request.response)) return "its request panel's response is not an object";
+  const custom = collectors.custom;
+  if (custom !== undefined && custom !== null) {
+    if (!isObject(custom)) return "its app's panels are not an object";
+    for (const [name, panel] of Object.entries(custom))
+      if (!isObject(panel) || typeof panel.title !== 'string') return `its app panel "${name}" has no title`;
+  }
   return null;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A profile from its stored JSON text, or the problem with it. */

@@ -4,7 +4,11 @@ import * as assert from 'uvu/assert';
 import { DICTIONARY_V1 } from '../../../../core/profiler/storage/compression-dictionary.js';
 import { bodyAt } from '../../../../core/profiler/storage/postgres-blocks.js';
 import { decodeBlock, frameBlock, profileAt } from '../../../../core/profiler/storage/record-codec.js';
-import { MAX_INFLATED_BYTES, parseStoredProfile } from '../../../../core/profiler/storage/stored-profile-reader.js';
+import {
+  MAX_INFLATED_BYTES,
+  parseStoredProfile,
+  readStoredEntry,
+} from '../../../../core/profiler/storage/stored-profile-reader.js';
 
 /** A small payload that inflates past the cap: what a hostile row in a shared store can hold. */
 function bomb(): Buffer {
@@ -33,7 +37,7 @@ const good = {
   time: 1_700_000_000_000,
   url: 'http://x/',
   method: 'GET',
-  collectors: { log: { records: [] } },
+  collectors: { request: { headers: {}, response: {} }, log: { records: [] } },
 };
 
 test('when stored JSON has the wrong shape, then each case names its problem instead of reaching a page as a TypeError', () => {
@@ -45,6 +49,7 @@ test('when stored JSON has the wrong shape, then each case names its problem ins
     [{ ...good, method: [] }, /method/],
     [{ ...good, collectors: null }, /collectors/],
     [{ ...good, collectors: { log: { records: 'x' } } }, /log/],
+    [{ ...good, collectors: { log: { records: [] } } }, /request panel/],
   ];
   for (const [value, problem] of cases) {
     const parsed = parseStoredProfile(JSON.stringify(value));
@@ -57,6 +62,18 @@ test('when stored JSON has the wrong shape, then each case names its problem ins
 test('when a file-store block holds a profile dated at an invalid time, then profileAt reports it', () => {
   const decoded = profileAt([Buffer.from(JSON.stringify({ ...good, time: 1e300 }))], 0);
   assert.is(decoded.ok, false);
+});
+
+test("when a stored log record points at an event with no listeners, then it reads as the unknown listener's call", () => {
+  const stored = {
+    ...good,
+    collectors: { ...good.collectors, log: { records: [[0, 0, 1]] }, events: { events: [{}] } },
+  };
+  const read = readStoredEntry(Buffer.from(JSON.stringify(stored)));
+  assert.ok(read.ok, JSON.stringify(read));
+  const record = (read as { profile: { collectors: { log: { records: { message: string }[] } } } }).profile.collectors
+    .log.records[0];
+  assert.match(record.message, /\(unknown listener\)/);
 });
 
 test.run();
