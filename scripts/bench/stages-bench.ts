@@ -275,8 +275,8 @@ async function serveRecords(path: string, batches: number): Promise<ArrayBuffer[
 /**
  * What the profiler worker costs per profile of `path` as \`app serve\` records it: its batches read,
  * built and serialised (buildRecordedProfiles), the least of ROUNDS rounds; and its thread's CPU per
- * profile for that plus writing them into a real file store as the worker does (segment, index lines,
- * the compression worker's replies taken in; not the compression thread's own CPU), 20,000 profiles
+ * profile for that plus writing them into a real file store as the worker does (blocks compressed,
+ * segment, index lines), 20,000 profiles
  * written 128 at a time, the least of 3 runs.
  */
 async function workerCost(path: string, routes: RouteCollection): Promise<{ build: number; stored: number }> {
@@ -294,8 +294,7 @@ async function workerCost(path: string, routes: RouteCollection): Promise<{ buil
     dir,
     maxProfiles: 1_000_000,
     maxBytes: 4096 * 1024 * 1024,
-    compressInWorker: true,
-    startCompressionAtOnce: true,
+    compressInWorker: false,
     onWarning: (message) => console.error(`warning: ${message}`),
   });
   let stored = Infinity;
@@ -462,7 +461,7 @@ worker, serve records: the profiler worker's work per profile as \`app serve\` h
   with the configuration panel's data, 64 a batch, read back, checked against the redaction policy and
   written as stored records with their summaries (buildRecordedProfiles).
 worker + store, CPU: the worker thread's CPU per profile for the same plus writing the profiles into a
-  real file store as the worker does (20,000, 128 at a time; the compression thread's own CPU not counted).
+  real file store as the worker does (20,000, 128 at a time, their blocks compressed in that thread).
 v8.serialize: the profile as structured-clone bytes, what posting it to another thread would cost instead.
 store write path: what the file store costs the main thread now that the profiler worker writes it:
   on + hand-off with a real store the worker writes (its reports of what it stored taken in, the

@@ -1,10 +1,8 @@
 /**
- * A preset deflate dictionary: JSON fragments every profile repeats (the
- * Profile keys in build order, kernel events and listeners, Node's own frames,
- * common headers). It halves a profile on disk. Records name the dictionary
- * they were written with, so this text must never change: a better one is
- * added as DICTIONARY_V2 with a new record format byte. Deflate prefers matches
- * near the end of the dictionary, so the most frequent fragments come last.
+ * The preset deflate dictionary of the blocks written before brotli (record-codec.ts, format 3, and
+ * the PostgreSQL store's format 2): JSON fragments every profile repeated (the Profile keys in build
+ * order, kernel events and listeners, Node's own frames, common headers). Only read now: blocks
+ * name the dictionary they were written with, so this text must never change.
  */
 const notified = (event: string, listener: string): string =>
   `{"time":1760000000000,"level":"DEBUG","channel":"event","message":"Notified event \\"${event}\\" to listener \\"${listener}\\".","context":{"event":"${event}","listener":"${listener}"}}`;

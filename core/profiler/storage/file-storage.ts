@@ -39,10 +39,12 @@ export interface FileStorageOptions {
   maxAgeMs?: number;
   /** make the folder if it is missing (default); false for commands that only read or remove, so that a mistyped --store creates nothing */
   create?: boolean;
-  /** compress in a worker thread (default) or in the write batch on the main thread */
+  /**
+   * compress in a thread of its own (default: the event loop's time is the requests') or in the write
+   * batch, as the profiler worker does (a thread that serves no request: a second thread would cost more
+   * in messages than it saves)
+   */
   compressInWorker?: boolean;
-  /** start the compression worker at once, compressing in the batch until it runs (a store written from the profiler worker) */
-  startCompressionAtOnce?: boolean;
   /** false: has() is never asked (a store that only writes), so opening reads no tokens ahead of the index */
   readsTokens?: boolean;
   /** after each batch written: the tokens stored, and those dropped and why (the hand-off counts them) */
@@ -82,8 +84,7 @@ export async function openFileStorage(options: FileStorageOptions): Promise<File
     maxBytes: options.maxBytes ?? DEFAULT_RETENTION.maxBytes,
     maxAgeMs: options.maxAgeMs ?? DEFAULT_RETENTION.maxAgeMs,
   };
-  const encoder =
-    options.compressInWorker === false ? inlineEncoder() : workerEncoder(warn, options.startCompressionAtOnce);
+  const encoder = options.compressInWorker === false ? inlineEncoder() : workerEncoder(warn);
   const storage = new FileStorage(
     catalog,
     new SegmentWriter(catalog, {
@@ -95,7 +96,7 @@ export async function openFileStorage(options: FileStorageOptions): Promise<File
     limits,
     warn,
   );
-  storage.writerOptions = { compressInWorker: options.compressInWorker !== false };
+  storage.handsOffWriting = true;
   return storage;
 }
 
@@ -103,8 +104,8 @@ export class FileStorage implements ProfileStore, StoreServing {
   readonly #catalog: SegmentCatalog;
   readonly #writer: SegmentWriter;
   #lastBlock: { key: string; bytes: Buffer; entries: Buffer[] } | null = null;
-  /** what writerSpec() hands another thread; set by openFileStorage */
-  writerOptions: { compressInWorker: boolean } | null = null;
+  /** whether writerSpec() may hand the write side to another thread; set by openFileStorage */
+  handsOffWriting = false;
   /** tokens another thread stored since this thread's index last caught up: has() knows them meanwhile */
   #storedUnseen = new TokenBits();
 
@@ -134,8 +135,8 @@ export class FileStorage implements ProfileStore, StoreServing {
 
   /** The write side, for the profiler worker to open in its own thread (store-writer.ts). */
   writerSpec(): FileWriterSpec | null {
-    if (!this.writerOptions) return null;
-    return { kind: 'file', dir: this.dir, limits: { ...this.limits }, ...this.writerOptions, writing: sharedWriting() };
+    if (!this.handsOffWriting) return null;
+    return { kind: 'file', dir: this.dir, limits: { ...this.limits }, writing: sharedWriting() };
   }
 
   reportTo(listener: (report: WrittenReport) => void): void {

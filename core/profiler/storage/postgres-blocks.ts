@@ -1,25 +1,31 @@
-import { deflateRawSync } from 'node:zlib';
-import { DICTIONARY_V1 } from './compression-dictionary.js';
-import { BLOCK_BYTES, BLOCK_PROFILES, blockSlots, DEFLATE_OPTIONS, splitLines, splitSlots } from './record-codec.js';
+import {
+  BLOCK_BYTES,
+  BLOCK_PROFILES,
+  blockSlots,
+  compressionFor,
+  compressSlots,
+  splitLines,
+  splitSlots,
+} from './record-codec.js';
 import { inflateBounded } from './stored-profile-reader.js';
 
 /**
  * The bodies of a batch's profiles as rows of the blocks table: the stored entries (a stored record
  * or a profile's JSON, stored-profile-reader.ts) of up to BLOCK_PROFILES profiles (BLOCK_BYTES, unless
- * one profile passes it alone), framed by their lengths (blockSlots), deflated as one stream
- * with the embedded store's dictionary, as its segments hold them. A profile row points at its
+ * one profile passes it alone), framed by their lengths (blockSlots), compressed as one stream
+ * as the embedded store's segments hold them (compressionFor). A profile row points at its
  * block and line (slot). The database then takes a tenth of the bytes per profile, which is most
  * of what an insert costs it, and the profiles of one server (its configuration panel the same in
  * each) compress against each other; one deflate per block costs this thread a fraction of what
  * one per profile would.
  *
- * A block's first byte names its format: 2, entries framed by their lengths, deflate-raw with
- * DICTIONARY_V1; 1, profile JSON texts one per line, as blocks written before records hold.
+ * A block's first byte names its format: 3, entries framed by their lengths, brotli; 2, the same,
+ * deflate-raw with DICTIONARY_V1; 1, profile JSON texts one per line, as blocks written before
+ * records hold.
  */
 const FORMAT_DEFLATE_V1 = 1;
 const FORMAT_DEFLATE_V2 = 2;
-/** The segments' level, and the dictionary this format names whatever theirs becomes. */
-const DEFLATE_V1 = { ...DEFLATE_OPTIONS, dictionary: DICTIONARY_V1 };
+const FORMAT_BROTLI = 3;
 
 export interface PackedBatch {
   /** each block's bytes, as stored */
@@ -40,9 +46,10 @@ export function packBlocks(bodies: readonly Uint8Array[], times: readonly number
     let bytes = bodies[start].length;
     while (end < bodies.length && end - start < BLOCK_PROFILES && bytes + bodies[end].length <= BLOCK_BYTES)
       bytes += bodies[end++].length;
-    const payload = deflateRawSync(blockSlots(bodies.slice(start, end)), DEFLATE_V1);
+    const compression = compressionFor(end - start);
+    const payload = compressSlots(blockSlots(bodies.slice(start, end)), compression);
     const block = Buffer.allocUnsafe(1 + payload.length);
-    block[0] = FORMAT_DEFLATE_V2;
+    block[0] = compression === 'brotli' ? FORMAT_BROTLI : FORMAT_DEFLATE_V2;
     block.set(payload, 1);
     packed.blocks.push(block);
     let newest = -Infinity;
@@ -59,11 +66,12 @@ export function packBlocks(bodies: readonly Uint8Array[], times: readonly number
 
 /** The body at `slot` of a stored block; throws an Error saying what is wrong with it. */
 export function bodyAt(block: Buffer, slot: number): Buffer {
-  if (block.length === 0 || (block[0] !== FORMAT_DEFLATE_V1 && block[0] !== FORMAT_DEFLATE_V2))
-    throw new Error(`unknown block format ${block[0]}`);
-  const inflated = inflateBounded(block.subarray(1));
+  const format = block[0];
+  if (block.length === 0 || (format !== FORMAT_DEFLATE_V1 && format !== FORMAT_DEFLATE_V2 && format !== FORMAT_BROTLI))
+    throw new Error(`unknown block format ${format}`);
+  const inflated = inflateBounded(block.subarray(1), format === FORMAT_BROTLI ? 'brotli' : 'deflate');
   if (typeof inflated === 'string') throw new Error(inflated);
-  const bodies = block[0] === FORMAT_DEFLATE_V2 ? splitSlots(inflated) : splitLines(inflated);
+  const bodies = format === FORMAT_DEFLATE_V1 ? splitLines(inflated) : splitSlots(inflated);
   if (typeof bodies === 'string') throw new Error(bodies);
   if (slot >= bodies.length)
     throw new Error(

@@ -29,7 +29,6 @@ export interface FileWriterSpec {
   kind: 'file';
   dir: string;
   limits: RetentionLimits;
-  compressInWorker: boolean;
   /** this process's table of segments being written (store-files.ts sharedWriting) */
   writing: SharedArrayBuffer;
 }

@@ -1,18 +1,19 @@
-import { crc32, deflateRawSync } from 'node:zlib';
+import { brotliCompressSync, constants, crc32, deflateRawSync } from 'node:zlib';
 import type { Profile } from '../profile.js';
 import { DICTIONARY_V1 } from './compression-dictionary.js';
-import { inflateBounded, readStoredEntry } from './stored-profile-reader.js';
+import { type BlockCompression, inflateBounded, readStoredEntry } from './stored-profile-reader.js';
 
 /**
  * A block of profiles in a segment: an 11-byte header, then the block's entries
  * (blockSlots: each a stored record or a profile's JSON, stored-profile-reader.ts),
- * deflated as one stream with DICTIONARY_V1. One
- * stream per block, not per profile: deflate's set-up costs more than
- * compressing a 5 KB profile, and profiles of one block share most of their
- * text. A profile is found by its block (offset, length) and its line (slot).
+ * compressed as one stream (compressionFor). One stream per block, not per
+ * profile: a stream's set-up costs more than compressing one record, and the
+ * records of one block share most of their bytes. A profile is found by its
+ * block (offset, length) and its line (slot).
  *
  *   0  2  magic "ak"
- *   2  1  format (3: a block of entries framed by their lengths, deflate-raw, dictionary v1;
+ *   2  1  format (4: a block of entries framed by their lengths, brotli;
+ *                 3: the same, deflate-raw with dictionary v1;
  *                 2: a block of profile JSON texts, one per line, as stores written before records hold;
  *                 1: one profile, as stores written before blocks hold)
  *   3  4  payload length, uint32 LE
@@ -26,17 +27,38 @@ const MAGIC = Buffer.from('ak', 'latin1');
 const FORMAT_SINGLE_V1 = 1;
 const FORMAT_BLOCK_V1 = 2;
 const FORMAT_BLOCK_V2 = 3;
+const FORMAT_BLOCK_V3 = 4;
 const MAX_PAYLOAD = 64 * 1024 * 1024;
 /** Profiles per block at most, and their bytes of JSON (one profile may pass it): a read inflates its whole block. */
 export const BLOCK_PROFILES = 32;
 export const BLOCK_BYTES = 64 * 1024;
-/** Level 3: on blocks of profiles, half the CPU of level 6 for a third more bytes. */
-const LEVEL = 3;
 
 export type Decoded = { ok: true; profile: Profile } | { ok: false; problem: string };
 
-/** How payloads are compressed, in this thread or in a worker: the worker receives these options as they are. */
-export const DEFLATE_OPTIONS = { level: LEVEL, dictionary: DICTIONARY_V1 };
+/**
+ * How a block is compressed, in this thread or in a worker (which receives COMPRESSION_OPTIONS as
+ * they are). A block of many records, as a server under load writes them, takes brotli at quality
+ * 1: the bytes deflate takes, for less than half its CPU (the records share most of their bytes).
+ * A block of few, as a developer's requests one at a time write them, takes deflate with
+ * DICTIONARY_V1, whose fragments a lone record holds: a fifth fewer bytes, where CPU does not count.
+ */
+export function compressionFor(entries: number): BlockCompression {
+  return entries >= BROTLI_FROM_ENTRIES ? 'brotli' : 'deflate';
+}
+
+const BROTLI_FROM_ENTRIES = 16;
+
+export const COMPRESSION_OPTIONS = {
+  brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_LGWIN]: 18 } },
+  deflate: { level: 3, dictionary: DICTIONARY_V1 },
+};
+
+/** A block's slots (blockSlots), compressed as `compression` says. */
+export function compressSlots(slots: Buffer, compression: BlockCompression): Buffer {
+  return compression === 'brotli'
+    ? brotliCompressSync(slots, COMPRESSION_OPTIONS.brotli)
+    : deflateRawSync(slots, COMPRESSION_OPTIONS.deflate);
+}
 
 /** JSON.stringify never writes a raw line feed, so one joined the profiles of a block of format 2 (\n). */
 const LINE_FEED = 0x0a;
@@ -90,14 +112,15 @@ export function splitLines(text: Buffer): Buffer[] {
 
 /** One record holding the stored entries `entries`, in that order (their slots). */
 export function encodeBlock(entries: readonly Uint8Array[]): Buffer {
-  return frameBlock(deflateRawSync(blockSlots(entries), DEFLATE_OPTIONS));
+  const compression = compressionFor(entries.length);
+  return frameBlock(compressSlots(blockSlots(entries), compression), compression);
 }
 
-/** A block record around a payload compressed with DEFLATE_OPTIONS. */
-export function frameBlock(payload: Uint8Array): Buffer {
+/** A block record around a payload compressed as `compression` says (compressSlots). */
+export function frameBlock(payload: Uint8Array, compression: BlockCompression): Buffer {
   const record = Buffer.allocUnsafe(RECORD_HEADER_BYTES + payload.length);
   MAGIC.copy(record, 0);
-  record[2] = FORMAT_BLOCK_V2;
+  record[2] = compression === 'brotli' ? FORMAT_BLOCK_V3 : FORMAT_BLOCK_V2;
   record.writeUInt32LE(payload.length, 3);
   record.writeUInt32LE(crc32(payload), 7);
   record.set(payload, RECORD_HEADER_BYTES);
@@ -108,8 +131,7 @@ export function frameBlock(payload: Uint8Array): Buffer {
 function headerProblem(bytes: Buffer, at: number, available: number): string | null {
   if (available < RECORD_HEADER_BYTES) return `it is ${available} bytes, shorter than a record header`;
   if (bytes[at] !== MAGIC[0] || bytes[at + 1] !== MAGIC[1]) return 'no record starts there (bad magic bytes)';
-  if (bytes[at + 2] !== FORMAT_BLOCK_V2 && bytes[at + 2] !== FORMAT_BLOCK_V1 && bytes[at + 2] !== FORMAT_SINGLE_V1)
-    return `unknown record format ${bytes[at + 2]}`;
+  if (!FORMATS.has(bytes[at + 2])) return `unknown record format ${bytes[at + 2]}`;
   const length = bytes.readUInt32LE(at + 3);
   if (length > MAX_PAYLOAD || RECORD_HEADER_BYTES + length > available) {
     return `the record says ${length} payload bytes but only ${available - RECORD_HEADER_BYTES} are there (cut short by a crash?)`;
@@ -119,6 +141,8 @@ function headerProblem(bytes: Buffer, at: number, available: number): string | n
   return null;
 }
 
+const FORMATS = new Set([FORMAT_BLOCK_V3, FORMAT_BLOCK_V2, FORMAT_BLOCK_V1, FORMAT_SINGLE_V1]);
+
 function recordLength(bytes: Buffer, at: number): number {
   return RECORD_HEADER_BYTES + bytes.readUInt32LE(at + 3);
 }
@@ -126,10 +150,10 @@ function recordLength(bytes: Buffer, at: number): number {
 /** The stored entries of a record, by slot; a string is the problem. */
 function inflate(bytes: Buffer, at: number): Buffer[] | string {
   const payload = bytes.subarray(at + RECORD_HEADER_BYTES, at + recordLength(bytes, at));
-  const inflated = inflateBounded(payload);
-  if (typeof inflated === 'string') return inflated;
   const format = bytes[at + 2];
-  return format === FORMAT_BLOCK_V2
+  const inflated = inflateBounded(payload, format === FORMAT_BLOCK_V3 ? 'brotli' : 'deflate');
+  if (typeof inflated === 'string') return inflated;
+  return format === FORMAT_BLOCK_V3 || format === FORMAT_BLOCK_V2
     ? splitSlots(inflated)
     : format === FORMAT_SINGLE_V1
       ? [inflated]

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
-import { blockSlots, DEFLATE_OPTIONS, encodeBlock, frameBlock } from './record-codec.js';
+import { blockSlots, COMPRESSION_OPTIONS, compressionFor, encodeBlock, frameBlock } from './record-codec.js';
 import { COMPRESSION_THREAD_NAME } from '../thread-name.js';
+import type { BlockCompression } from './stored-profile-reader.js';
 
 /** Turns the stored entries of a few profiles (stored-profile-reader.ts) into one block record. encode() never rejects. */
 export interface RecordEncoder {
@@ -17,21 +18,22 @@ export function inlineEncoder(): RecordEncoder {
 }
 
 // Plain JavaScript for an eval'd worker, so that it runs the same from the
-// sources (tsx) and from dist/. It only deflates; framing stays in record-codec.
+// sources (tsx) and from dist/. It only compresses; framing stays in record-codec.
 // The blocks of one write batch come in one message and go back in one.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { deflateRawSync } = require('node:zlib');
+const { brotliCompressSync, deflateRawSync } = require('node:zlib');
 try { require('node:fs').writeFileSync('/proc/thread-self/comm', '${COMPRESSION_THREAD_NAME}'); } catch {}
 parentPort.on('message', ({ jobs }) => {
   const results = [];
   const transfer = [];
-  for (const { id, text } of jobs) {
+  for (const { id, text, compression } of jobs) {
     try {
-      const payload = deflateRawSync(text, workerData);
+      const options = workerData[compression];
+      const payload = compression === 'brotli' ? brotliCompressSync(text, options) : deflateRawSync(text, options);
       const packed = new Uint8Array(payload.length);
       packed.set(payload);
-      results.push({ id, packed });
+      results.push({ id, packed, compression });
       transfer.push(packed.buffer);
     } catch (error) {
       results.push({ id, error: String(error && error.message || error) });
@@ -41,7 +43,7 @@ parentPort.on('message', ({ jobs }) => {
 });
 `;
 
-type EncodeResult = { id: number; packed?: Uint8Array; error?: string };
+type EncodeResult = { id: number; packed?: Uint8Array; compression?: BlockCompression; error?: string };
 
 interface Pending {
   /** kept to encode on this thread should the worker fail: the text it was sent is moved there */
@@ -50,17 +52,13 @@ interface Pending {
 }
 
 /**
- * Compresses in one worker thread, so that deflate (about 13 µs a profile in
- * blocks of 32) costs the event loop nothing; the main thread only frames the
- * payload. The worker is started at the first batch and keeps the
- * process alive only while a batch is in it. If it fails, encoding falls back
- * to this thread and `onFailure` is told once. `eager`: the worker starts at
- * once, and blocks are compressed on this thread until it runs (a thread that
- * is not the event loop's, for which the first profiles' latency matters more).
+ * Compresses in one worker thread, so that compressing costs the event loop
+ * nothing; the main thread only frames the payload. The worker is started at
+ * the first batch and keeps the process alive only while a batch is in it. If
+ * it fails, encoding falls back to this thread and `onFailure` is told once.
  */
-export function workerEncoder(onFailure: (message: string) => void, eager = false): RecordEncoder {
+export function workerEncoder(onFailure: (message: string) => void): RecordEncoder {
   let worker: Worker | null = null;
-  let online = !eager;
   let failed = false;
   let nextId = 0;
   const pending = new Map<number, Pending>();
@@ -76,18 +74,19 @@ export function workerEncoder(onFailure: (message: string) => void, eager = fals
   };
 
   const start = (): Worker => {
-    const started = new Worker(WORKER_SOURCE, { eval: true, workerData: DEFLATE_OPTIONS });
+    const started = new Worker(WORKER_SOURCE, { eval: true, workerData: COMPRESSION_OPTIONS });
     started.on('message', ({ results }: { results: EncodeResult[] }) => {
       for (const message of results) {
         const job = pending.get(message.id);
         if (!job) continue;
         pending.delete(message.id);
-        job.resolve(message.error || !message.packed ? encodeBlock(job.jsons) : frameBlock(message.packed));
+        job.resolve(
+          message.error || !message.packed || !message.compression
+            ? encodeBlock(job.jsons)
+            : frameBlock(message.packed, message.compression),
+        );
       }
       if (pending.size === 0) started.unref();
-    });
-    started.on('online', () => {
-      online = true;
     });
     started.on('error', (error) => fail(error.message));
     started.on('exit', (code) => {
@@ -98,7 +97,7 @@ export function workerEncoder(onFailure: (message: string) => void, eager = fals
   };
 
   /** The blocks asked for in this turn of the event loop (a write batch's), posted together: one message, one wake-up of the worker. */
-  let queued: { id: number; text: Buffer }[] = [];
+  let queued: { id: number; text: Buffer; compression: BlockCompression }[] = [];
   const send = (): void => {
     const jobs = queued;
     queued = [];
@@ -110,14 +109,6 @@ export function workerEncoder(onFailure: (message: string) => void, eager = fals
     );
   };
 
-  if (eager) {
-    try {
-      worker = start();
-    } catch (error) {
-      fail((error as Error).message);
-    }
-  }
-
   return {
     encode(jsons) {
       if (failed) return Promise.resolve(encodeBlock(jsons));
@@ -127,13 +118,12 @@ export function workerEncoder(onFailure: (message: string) => void, eager = fals
         fail((error as Error).message);
         return Promise.resolve(encodeBlock(jsons));
       }
-      if (!online) return Promise.resolve(encodeBlock(jsons));
       const id = nextId++;
       return new Promise<Buffer>((resolve) => {
         pending.set(id, { jsons, resolve });
         worker!.ref();
         if (queued.length === 0) queueMicrotask(send);
-        queued.push({ id, text: blockSlots(jsons) });
+        queued.push({ id, text: blockSlots(jsons), compression: compressionFor(jsons.length) });
       });
     },
     async close() {

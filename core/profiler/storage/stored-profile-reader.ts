@@ -1,4 +1,4 @@
-import { crc32, inflateRawSync } from 'node:zlib';
+import { brotliDecompressSync, crc32, inflateRawSync } from 'node:zlib';
 import type { Profile } from '../profile.js';
 import { profileFromStoredRecord, STORED_RECORD } from '../stored-record.js';
 import { fromStoredForm } from './stored-form.js';
@@ -17,12 +17,17 @@ export const MAX_COMPRESSED_BYTES = 64 * 1024 * 1024;
 /** Inflated bytes of one block, enforced while inflating: a 1 MB "bomb" stops here instead of taking gigabytes. */
 export const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
 
-/** The inflated text of a deflate-raw (DICTIONARY_V1) payload, or the problem with it. */
-export function inflateBounded(payload: Uint8Array): Buffer | string {
+/** How a block's payload was compressed: brotli, as blocks are written now, or deflate-raw with DICTIONARY_V1, as earlier ones were. */
+export type BlockCompression = 'brotli' | 'deflate';
+
+/** The inflated text of a compressed payload, or the problem with it. */
+export function inflateBounded(payload: Uint8Array, compression: BlockCompression = 'deflate'): Buffer | string {
   if (payload.length > MAX_COMPRESSED_BYTES)
     return `it is ${payload.length} bytes compressed, more than the ${MAX_COMPRESSED_BYTES} a profile may take`;
   try {
-    return inflateRawSync(payload, { dictionary: DICTIONARY_V1, maxOutputLength: MAX_INFLATED_BYTES });
+    return compression === 'brotli'
+      ? brotliDecompressSync(payload, { maxOutputLength: MAX_INFLATED_BYTES })
+      : inflateRawSync(payload, { dictionary: DICTIONARY_V1, maxOutputLength: MAX_INFLATED_BYTES });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError)

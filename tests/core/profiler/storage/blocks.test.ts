@@ -2,7 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BLOCK_BYTES, BLOCK_PROFILES } from '../../../../core/profiler/storage/record-codec.js';
+import {
+  BLOCK_BYTES,
+  BLOCK_PROFILES,
+  decodeBlock,
+  encodeBlock,
+} from '../../../../core/profiler/storage/record-codec.js';
 import { nthToken, profile200, profile404 } from '../fixtures.js';
 import { openTempStore, type TempStore } from './temp-store.js';
 import { storedEntry } from '../../../../core/profiler/storage/stored-entry.js';
@@ -74,6 +79,25 @@ test('when a segment fills, then its last block stops where the segment is full'
           .filter((l) => l && !l.startsWith('["seal"')).length,
     );
   assert.equal(perSegment, [10, 10, 10, 10, 5]);
+});
+
+test('when a block holds many entries, then it is brotli (format 4), and a few deflate with the dictionary (format 3); both read back whole', () => {
+  const entries = Array.from(
+    { length: BLOCK_PROFILES },
+    (_, i) => storedEntry(profile200({ token: nthToken(i) })).json,
+  );
+  for (const [count, format] of [
+    [1, 3],
+    [15, 3],
+    [16, 4],
+    [BLOCK_PROFILES, 4],
+  ] as const) {
+    const block = encodeBlock(entries.slice(0, count));
+    assert.is(block[2], format, `${count} entries`);
+    const decoded = decodeBlock(block);
+    assert.ok(decoded.ok, `${count} entries`);
+    assert.equal((decoded as { entries: Buffer[] }).entries, entries.slice(0, count));
+  }
 });
 
 test.run();

@@ -1,4 +1,4 @@
-import { deflateRawSync } from 'node:zlib';
+import { brotliCompressSync, deflateRawSync } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DICTIONARY_V1 } from '../../../../core/profiler/storage/compression-dictionary.js';
@@ -18,17 +18,25 @@ function bomb(): Buffer {
   });
 }
 
-test('when a file-store block inflates past the cap, then decoding stops with "inflates to more than", not a multi-GB read', () => {
-  const payload = bomb();
-  assert.ok(payload.length < 1024 * 1024, `${payload.length} bytes compressed`);
-  const decoded = decodeBlock(frameBlock(payload));
-  assert.is(decoded.ok, false);
-  assert.match((decoded as { problem: string }).problem, /inflates to more than/);
+function brotliBomb(): Buffer {
+  return brotliCompressSync(Buffer.alloc(MAX_INFLATED_BYTES + 16 * 1024 * 1024, 0x20));
+}
+
+test('when a file-store block inflates past the cap, deflated or brotli, then decoding stops with "inflates to more than", not a multi-GB read', () => {
+  for (const [payload, compression] of [
+    [bomb(), 'deflate'],
+    [brotliBomb(), 'brotli'],
+  ] as const) {
+    assert.ok(payload.length < 1024 * 1024, `${compression}: ${payload.length} bytes compressed`);
+    const decoded = decodeBlock(frameBlock(payload, compression));
+    assert.is(decoded.ok, false);
+    assert.match((decoded as { problem: string }).problem, /inflates to more than/, compression);
+  }
 });
 
 test('when a PostgreSQL block inflates past the cap, then bodyAt throws saying so', () => {
-  const block = Buffer.concat([Buffer.from([1]), bomb()]);
-  assert.throws(() => bodyAt(block, 0), /inflates to more than/);
+  for (const block of [Buffer.concat([Buffer.from([1]), bomb()]), Buffer.concat([Buffer.from([3]), brotliBomb()])])
+    assert.throws(() => bodyAt(block, 0), /inflates to more than/);
 });
 
 const good = {
