@@ -14,6 +14,9 @@ import { REDACTED } from '../../../core/redaction/index.js';
 import { readStoredEntry } from '../../../core/profiler/storage/stored-profile-reader.js';
 import { STORED_RECORD } from '../../../core/profiler/stored-record.js';
 import { htmlErrorRenderer } from '../../../render/error-renderer.js';
+import { renderProfileText } from '../../../panels/profile-text.js';
+import { profilePanels } from '../../../panels/registry.js';
+import { renderProfilePage } from '../../../web-profiler/views/profile-page.js';
 
 const test = suite('the profiler worker stores a request as its record, and its profile is built when it is read');
 
@@ -194,18 +197,26 @@ test("when a page's body is long, then its record keeps what the panel shows of 
   assert.ok(response.structure !== null);
 });
 
-test('when a stored record is cut short or damaged anywhere, then reading it names the problem and never throws', async () => {
-  const [entry] = await storedEntries([{ target: '/posts/3' }]);
-  for (let cut = 1; cut < entry.length; cut += 7) {
-    const decoded = readStoredEntry(entry.subarray(0, cut));
-    if (decoded.ok) continue;
-    assert.type(decoded.problem, 'string');
-  }
-  for (let at = 3; at < entry.length; at += 11) {
-    const damaged = Buffer.from(entry);
-    damaged[at] ^= 0xff;
-    const decoded = readStoredEntry(damaged);
-    if (!decoded.ok) assert.type(decoded.problem, 'string');
+test('when a stored record is cut short or damaged anywhere, then reading it names the problem or every panel of what it reads renders, and nothing throws', async () => {
+  for (const entry of await storedEntries([{ target: '/posts/3' }, { target: '/nope' }])) {
+    for (let cut = 1; cut < entry.length; cut += 7) {
+      const decoded = readStoredEntry(entry.subarray(0, cut));
+      if (decoded.ok) continue;
+      assert.type(decoded.problem, 'string');
+    }
+    for (let at = 3; at < entry.length; at += 5) {
+      const damaged = Buffer.from(entry);
+      damaged[at] ^= at % 2 === 0 ? 0xff : 0x01;
+      const decoded = readStoredEntry(damaged);
+      if (!decoded.ok) {
+        assert.type(decoded.problem, 'string');
+        continue;
+      }
+      for (const panel of profilePanels(decoded.profile)) {
+        renderProfilePage(decoded.profile, { panel: panel.name });
+        renderProfileText(decoded.profile, panel.name, { color: false });
+      }
+    }
   }
 });
 
