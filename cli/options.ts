@@ -129,6 +129,17 @@ export function resolveEditor(option: string | undefined, env = process.env.APPK
   return template;
 }
 
+/** `--query-stacks`: a whole number of runs, zero or more, or `all` (Infinity). */
+export function parseQueryStacks(value: string): number {
+  if (value === 'all') return Number.POSITIVE_INFINITY;
+  if (!/^\d{1,9}$/.test(value))
+    throw new AppError(
+      'APP_ERR_CLI_USAGE',
+      `Invalid query-stacks "${value}": expected a number of runs, e.g. 3, or all.`,
+    );
+  return Number(value);
+}
+
 /** A threshold in milliseconds (`--slow-query 50`, `2.5`): a finite number, zero or more. */
 export function parseMs(value: string, name: string): number {
   const n = Number(value);

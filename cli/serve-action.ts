@@ -19,6 +19,7 @@ import {
   parseDuration,
   parseInteger,
   parseMs,
+  parseQueryStacks,
   parsePort,
   resolveEditor,
   resolveStoreLocation,
@@ -31,6 +32,7 @@ export async function serve(opts: ServeOptions, output: Output): Promise<void> {
   const port = parsePort(opts.port);
   const editor = resolveEditor(opts.editor);
   const slowQueryMs = opts.slowQuery === undefined ? null : parseMs(opts.slowQuery, 'slow-query');
+  const queryStacks = opts.queryStacks === undefined ? undefined : parseQueryStacks(opts.queryStacks);
   const logLevel = opts.logLevel.toUpperCase();
   if (!isLogLevel(logLevel))
     throw new AppError(
@@ -82,6 +84,7 @@ export async function serve(opts: ServeOptions, output: Output): Promise<void> {
     logLevel: logLevel as LogLevel,
     editor,
     slowQueryMs,
+    ...(queryStacks === undefined ? {} : { queryStacks }),
     ...(maxConnections !== undefined ? { timeouts: { maxConnections } } : {}),
     print: (line) => lines.push(paintLogLevel(line, output.errColor)),
     formatRequest: requestLineFormatter(output.errColor, { profilerRequests: opts.verbose }),

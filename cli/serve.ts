@@ -21,6 +21,7 @@ export interface ServeOptions {
   profileStatic: boolean;
   editor?: string;
   slowQuery?: string;
+  queryStacks?: string;
   verbose: boolean;
 }
 
@@ -59,6 +60,10 @@ export function makeServeCommand(output: Output): Command {
       .option(
         '--slow-query <ms>',
         'mark database queries taking at least this many ms as slow in the Database panel (default: none)',
+      )
+      .option(
+        '--query-stacks <runs>',
+        "take the stack (the app's line in the Database panel) of this many runs of one statement in a request, later runs being assumed to come from the last one's place; all: every run (default 3)",
       )
       .option(
         '--editor <editor>',

@@ -14,6 +14,15 @@ export function databaseSummary(data: DatabaseData): string {
   );
 }
 
+/** Said once under the queries when a place is marked as assumed. */
+export const ASSUMED_PLACE_NOTE =
+  'A statement run many times in a request has its stack taken on its first runs only (app serve --query-stacks): the places marked (assumed) are where the last of those came from.';
+
+/** " (assumed)" after the place of a query whose stack was not taken. */
+export function assumedMark(query: DatabaseQueryData): string {
+  return query.frameAssumed === true && query.frame != null ? ' (assumed)' : '';
+}
+
 /** "file:line (function)", or "an unknown place". */
 export function framePlace(frame: DatabaseQueryData['frame']): string {
   if (frame == null || frame.file == null) return 'an unknown place';

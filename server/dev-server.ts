@@ -72,6 +72,8 @@ export interface DevServerOptions {
   editor?: string | null;
   /** ms: the Database panel marks queries at least this long as slow (`--slow-query`); none when null or absent */
   slowQueryMs?: number | null;
+  /** runs of one statement in a request whose stack is taken (`--query-stacks`); default 3 */
+  queryStacks?: number;
 }
 
 export interface DevServer {
@@ -187,6 +189,7 @@ function kernelMaker(
       config,
       recording: options.recording,
       slowQueryMs: options.slowQueryMs ?? null,
+      queryStacks: options.queryStacks,
     });
     addStaticFilesListener(made, { dir: publicDir, profile: options.profileStatic ?? false });
     const routed = next.app.routes.all().some((route) => route.path === '/favicon.ico');

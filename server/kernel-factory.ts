@@ -19,6 +19,8 @@ export interface AppKernelOptions {
   recording?: Pick<ProfilerExtensionOptions, 'httpClient' | 'appRecords'> & { database?: false };
   /** ms: queries at least this long are marked slow (`--slow-query`); none when null or absent */
   slowQueryMs?: number | null;
+  /** runs of one statement in a request whose stack is taken (`--query-stacks`); default 3 */
+  queryStacks?: number;
 }
 
 /** The kernel `app serve` runs: the app, plus the profiler when debug is on. */
@@ -28,7 +30,11 @@ export function createAppKernel(app: App, options: AppKernelOptions): Kernel {
     options.debug && options.profiler
       ? [
           options.profiler.extension({
-            database: { root: options.root, slowQueryMs: options.slowQueryMs ?? null },
+            database: {
+              root: options.root,
+              slowQueryMs: options.slowQueryMs ?? null,
+              ...(options.queryStacks === undefined ? {} : { stackedRuns: options.queryStacks }),
+            },
             ...options.recording,
             config: options.config ?? null,
             panels: app.panels,

@@ -3,6 +3,8 @@ export interface DatabaseCaptureSettings {
   root: string;
   /** ms: a query at least this long is marked slow; null: none is */
   slowQueryMs: number | null;
+  /** how many runs of one statement in one request have their stack taken (statement-runs.ts); default 3, Infinity: every run */
+  stackedRuns?: number;
 }
 
 let current: DatabaseCaptureSettings | null = null;

@@ -1,4 +1,5 @@
 import { appFrame, type AppFrame, type StackHolder } from './app-frame.js';
+import type { StatementRuns } from './statement-runs.js';
 import { spanMs } from '../http/request.js';
 
 /** The app entries' name of the Database panel's queries (RequestTrace.addEntry). */
@@ -27,6 +28,8 @@ export interface QueryEntry {
   database: DatabaseTarget;
   /** the app's own frame that issued the query; null when none was on the stack */
   frame: AppFrame | null;
+  /** its stack was not taken: `frame` is where the last run of its statement whose stack was taken came from (statement-runs.ts) */
+  frameAssumed: boolean;
   /** `app serve --slow-query <ms>`: null when no threshold was set */
   slowMs: number | null;
 }
@@ -61,6 +64,7 @@ export class QueryRecord {
   error: string | null = null;
   #stack: StackHolder | null;
   #frame: QueryEntry['frame'] | undefined;
+  readonly #runs: StatementRuns | null;
 
   constructor(
     readonly driver: QueryEntry['driver'],
@@ -71,10 +75,22 @@ export class QueryRecord {
     readonly database: DatabaseTarget,
     readonly root: string,
     readonly slowMs: number | null,
-    /** where the app called the driver (captureStack), filled in at the latest when the driver's call returns */
-    stack: StackHolder,
+    /**
+     * where the app called the driver (captureStack), filled in at the latest when the driver's call
+     * returns; null when it is not taken, the place then assumed from `runs`
+     */
+    stack: StackHolder | null,
+    /** its statement's runs in the request so far, this one counted */
+    runs: StatementRuns | null = null,
   ) {
     this.#stack = stack;
+    this.#runs = runs;
+    if (stack !== null && runs !== null) runs.stacked = this;
+  }
+
+  /** Its stack was not taken: its frame is its statement's last run's whose stack was. */
+  get frameAssumed(): boolean {
+    return this.#stack === null && this.#frame === undefined && (this.#runs?.stacked?.frame ?? null) !== null;
   }
 
   ended(rows: number | null, error: unknown): void {
@@ -89,8 +105,9 @@ export class QueryRecord {
 
   /** The app's own frame nearest the driver, once. */
   get frame(): QueryEntry['frame'] {
+    if (this.#stack === null && this.#frame === undefined) return this.#runs?.stacked?.frame ?? null;
     if (this.#frame === undefined) {
-      this.#frame = this.#stack === null ? null : appFrame(this.#stack, this.root);
+      this.#frame = appFrame(this.#stack!, this.root);
       this.#stack = null;
     }
     return this.#frame;
@@ -117,6 +134,7 @@ export class QueryRecord {
       error: this.error,
       database: this.database,
       frame: this.frame,
+      frameAssumed: this.frameAssumed,
       slowMs: this.slowMs,
     };
   }

@@ -3,6 +3,7 @@ import diagnostics from 'node:diagnostics_channel';
 import { databaseCaptureSettings } from './database-capture-settings.js';
 import { captureStack, DATABASE_COLLECTOR, QueryRecord, type StackHolder } from './database-query.js';
 import { bindRequestScope, currentRecorder, unbindRequestScope, type RequestRecorder } from './request-scope.js';
+import { countRun } from './statement-runs.js';
 
 /** What mysql2 (3.20 and later) publishes on its `mysql2:query` and `mysql2:execute` TracingChannels. */
 interface Mysql2QueryMessage {
@@ -37,9 +38,11 @@ function onStart(message: unknown): void {
   if (recorder === undefined || settings === null) return;
   const m = message as Tagged;
   if (typeof m.query !== 'string') return;
+  // a pool's query: the stack was taken where the app asked the pool, before the statement was known
   const caller = poolCaller.getStore();
-  const stack = caller ?? {};
-  if (caller === undefined) m[STACK] = stack;
+  const runs = countRun(recorder, m.query, settings.stackedRuns);
+  const stack = caller ?? (runs.takesStack ? {} : null);
+  if (caller === undefined && stack !== null) m[STACK] = stack;
   const record = new QueryRecord(
     'mysql2',
     recorder.origin,
@@ -55,6 +58,7 @@ function onStart(message: unknown): void {
     settings.root,
     settings.slowQueryMs,
     stack,
+    runs,
   );
   m[RECORD] = record;
   recorder.add(DATABASE_COLLECTOR, record);
@@ -94,8 +98,19 @@ function onPoolConnectStart(message: unknown): void {
   (message as Tagged)[CALLER] = captureStack(onPoolConnectStart);
 }
 
-const QUERY_HANDLERS = { start: onStart, end: onEnd, asyncStart: onAsyncStart, asyncEnd() {}, error: onError };
-const POOL_HANDLERS = { start: onPoolConnectStart, end() {}, asyncStart() {}, asyncEnd() {}, error() {} };
+type TraceEvent = 'start' | 'end' | 'asyncStart' | 'asyncEnd' | 'error';
+type Handlers = Partial<Record<TraceEvent, (message: unknown) => void>>;
+
+// Only the events read are subscribed: an event no one hears costs mysql2 nothing to publish.
+const QUERY_HANDLERS: Handlers = { start: onStart, end: onEnd, asyncStart: onAsyncStart, error: onError };
+const POOL_HANDLERS: Handlers = { start: onPoolConnectStart };
+
+function hear(channel: diagnostics.TracingChannel, handlers: Handlers, on: boolean): void {
+  for (const [event, handler] of Object.entries(handlers) as [TraceEvent, (message: unknown) => void][]) {
+    if (on) channel[event].subscribe(handler);
+    else channel[event].unsubscribe(handler);
+  }
+}
 
 const queryChannels = ['mysql2:query', 'mysql2:execute'].map((name) => diagnostics.tracingChannel(name));
 const poolConnect = diagnostics.tracingChannel('mysql2:pool:connect');
@@ -106,8 +121,8 @@ let subscribed = false;
 export function startMysql2Capture(): void {
   if (subscribed) return;
   subscribed = true;
-  for (const channel of queryChannels) channel.subscribe(QUERY_HANDLERS);
-  poolConnect.subscribe(POOL_HANDLERS);
+  for (const channel of queryChannels) hear(channel, QUERY_HANDLERS, true);
+  hear(poolConnect, POOL_HANDLERS, true);
   bindRequestScope(poolConnect.asyncStart, (message) => (message as Tagged)[RECORDER]);
   poolConnect.asyncStart.bindStore(poolCaller, (message) => (message as Tagged)[CALLER]);
 }
@@ -115,8 +130,8 @@ export function startMysql2Capture(): void {
 export function stopMysql2Capture(): void {
   if (!subscribed) return;
   subscribed = false;
-  for (const channel of queryChannels) channel.unsubscribe(QUERY_HANDLERS);
-  poolConnect.unsubscribe(POOL_HANDLERS);
+  for (const channel of queryChannels) hear(channel, QUERY_HANDLERS, false);
+  hear(poolConnect, POOL_HANDLERS, false);
   unbindRequestScope(poolConnect.asyncStart);
   poolConnect.asyncStart.unbindStore(poolCaller);
 }

@@ -8,6 +8,7 @@ import {
 } from './database-query.js';
 import { poolKey, rememberPool, type LivePool } from './live-pools.js';
 import { currentRecorder, runInRequestScope, type RequestRecorder } from './request-scope.js';
+import { countRun, type StatementRuns } from './statement-runs.js';
 
 type Method = (this: unknown, ...args: unknown[]) => unknown;
 
@@ -26,14 +27,26 @@ interface PgClient {
 
 const WRAPPED = Symbol.for('appkernel.db.wrapped');
 
+/** A pool.query's run of its statement, counted, and its stack when taken (null: its place is assumed). */
+interface PoolCall {
+  runs: StatementRuns | null;
+  stack: StackHolder | null;
+}
+
 /**
  * Where the app called pool.query: the client's query runs later, from the pool's callback, where the
  * app's frames are no longer on the stack. pool.query asks the pool for a client (connect) before it
- * returns, and the pool's callback runs the client's query before it returns: each hands the stack on
+ * returns, and the pool's callback runs the client's query before it returns: each hands the call on
  * for that synchronous stretch only.
  */
-let poolQueryCaller: StackHolder | null = null;
-let poolCallbackCaller: StackHolder | null = null;
+let poolQueryCaller: PoolCall | null = null;
+let poolCallbackCaller: PoolCall | null = null;
+
+/** The statement's text of a query's first argument: a string, or a config's text. */
+function textOf(config: unknown): string | undefined {
+  const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
+  return typeof text === 'string' ? text : undefined;
+}
 
 /**
  * Wraps one `pg` module's Client.prototype.query (which pg.Pool's queries go through too) so that a
@@ -63,13 +76,14 @@ function wrappedQuery(original: Method): Method {
     const recorder = settings === null ? undefined : currentRecorder();
     if (recorder === undefined || settings === null) return original.apply(this, args);
     const [config, values] = args;
-    const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
-    if (typeof text !== 'string') return original.apply(this, args);
+    const text = textOf(config);
+    if (text === undefined) return original.apply(this, args);
     const given = (config as { values?: unknown }).values;
     const params = Array.isArray(given) ? given : Array.isArray(values) ? values : [];
     const caller = poolCallbackCaller;
     poolCallbackCaller = null;
-    const stack = caller ?? {};
+    const runs = caller?.runs ?? countRun(recorder, text, settings.stackedRuns);
+    const stack = caller !== null ? caller.stack : runs.takesStack ? {} : null;
     const record = new QueryRecord(
       'pg',
       recorder.origin,
@@ -80,6 +94,7 @@ function wrappedQuery(original: Method): Method {
       settings.root,
       settings.slowQueryMs,
       stack,
+      runs,
     );
     recorder.add(DATABASE_COLLECTOR, record);
     const at = typeof args[2] === 'function' ? 2 : typeof args[1] === 'function' ? 1 : -1;
@@ -95,7 +110,7 @@ function wrappedQuery(original: Method): Method {
       returned = original.apply(this, args);
     } finally {
       // the query is sent (pg writes it before returning when the client is free): the stack is taken while it runs
-      if (caller === null) captureStack(query, stack);
+      if (caller === null && stack !== null) captureStack(query, stack);
     }
     if (at !== -1) return returned;
     if (
@@ -124,18 +139,22 @@ function wrappedQuery(original: Method): Method {
 
 function wrappedPoolQuery(original: Method, remember: (pool: unknown) => void): Method {
   const query = function (this: unknown, ...args: unknown[]): unknown {
-    if (databaseCaptureSettings() === null || currentRecorder() === undefined) return original.apply(this, args);
+    const settings = databaseCaptureSettings();
+    const recorder = settings === null ? undefined : currentRecorder();
+    if (recorder === undefined || settings === null) return original.apply(this, args);
     remember(this);
     const previous = poolQueryCaller;
-    const stack: StackHolder = {};
-    poolQueryCaller = stack;
+    const text = textOf(args[0]);
+    const runs = text === undefined ? null : countRun(recorder, text, settings.stackedRuns);
+    const call: PoolCall = { runs, stack: runs === null || runs.takesStack ? {} : null };
+    poolQueryCaller = call;
     try {
       return original.apply(this, args);
     } finally {
       poolQueryCaller = previous;
       // before the query is sent: pg-pool hands even an idle client over at the next tick (process.nextTick
       // in Pool.connect), so this capture is on the round trip, where a Client's is not
-      captureStack(query, stack);
+      if (call.stack !== null) captureStack(query, call.stack);
     }
   };
   Object.defineProperty(query, WRAPPED, { value: true });
@@ -161,7 +180,7 @@ function wrappedConnect(original: Method, remember: (pool: unknown) => void): Me
  * waiting for a free client is handed it from another request's release); a pool.query's client query
  * is handed the stack of the pool.query.
  */
-function inRequest(recorder: RequestRecorder, caller: StackHolder | null, callback: Method): Method {
+function inRequest(recorder: RequestRecorder, caller: PoolCall | null, callback: Method): Method {
   return function (this: unknown, ...args: unknown[]): unknown {
     const previous = poolCallbackCaller;
     poolCallbackCaller = caller;

@@ -27,6 +27,8 @@ export interface DatabaseQueryData {
   error: string | null;
   database: DatabaseTarget;
   frame: QueryFrame | null;
+  /** its stack was not taken (a statement run many times): `frame` is where its statement's earlier runs came from */
+  frameAssumed: boolean;
   slow: boolean;
   /** its statement's index in DatabaseData.groups */
   group: number;

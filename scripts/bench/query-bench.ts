@@ -4,8 +4,10 @@
 // each request's queries written as the hand-off writes them (stack frame, source maps, parameters).
 // Off: as `app serve` leaves a driver when the panel is turned off (recording: { database: false }):
 // pg not wrapped at all, mysql2's channels not subscribed, the request's scope still entered.
-// Each round times a batch of each, in alternating order, on one connection, so that the machine's
-// load weighs on both alike. Goal (issue 41): on costs at most 3% over off.
+// Each simulated request runs one statement 20 times (the N+1 shape): on, its first 3 runs take their
+// stack (statement-runs.ts); "every stack" is `--query-stacks all`, what a request of 20 distinct
+// statements costs. Each round times a batch of each, in alternating order, on one connection, so that
+// the machine's load weighs on all alike. Goal (issue 41): on costs at most 3% over off.
 // Usage: node dist/scripts/bench/query-bench.js   (BENCH_ROUNDS, BENCH_QUERIES per batch; BENCH_MYSQL=0
 // leaves mysql2 out; a throwaway PostgreSQL is started unless APPKERNEL_TEST_DATABASE_URL is set)
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,7 +33,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 2_000);
 /** queries per simulated request: its entries are written as the hand-off writes them, then dropped */
 const PER_REQUEST = 20;
-const MODES = ['on', 'off'] as const;
+const MODES = ['on', 'every', 'off'] as const;
 type Mode = (typeof MODES)[number];
 
 // As `app serve` runs (cli/bin.ts): stacks source-mapped.
@@ -66,7 +68,7 @@ function pgSwitch(): (mode: Mode) => void {
   const wrapped = methods.map(([target, name]) => Object.getOwnPropertyDescriptor(target, name)!);
   return (mode) =>
     methods.forEach(([target, name], i) => {
-      const own = mode === 'on' ? wrapped[i] : plain[i];
+      const own = mode === 'off' ? plain[i] : wrapped[i];
       if (own === undefined) delete (target as unknown as Record<string, unknown>)[name];
       else Object.defineProperty(target, name, own);
     });
@@ -92,21 +94,25 @@ if (process.env.BENCH_MYSQL !== '0' && ['/usr/sbin/mariadbd', '/usr/sbin/mysqld'
   const connection = await mysql.createConnection(mariadb.url);
   cases.push({
     name: 'mysql2',
-    set: (mode) => (mode === 'on' ? startMysql2Capture() : stopMysql2Capture()),
+    set: (mode) => (mode === 'off' ? stopMysql2Capture() : startMysql2Capture()),
     query: () => selectOne(connection),
     close: () => connection.end(),
   });
 }
 
 let entries = new Map<string, unknown[]>();
-const recorder: RequestRecorder = {
-  origin: performance.now(),
-  elapsed: () => performance.now() - recorder.origin,
-  add: (collector, value) => {
-    let values = entries.get(collector);
-    if (values === undefined) entries.set(collector, (values = []));
-    values.push(value);
-  },
+/** A simulated request's recorder: each counts its own statements' runs. */
+const newRecorder = (): RequestRecorder => {
+  const recorder: RequestRecorder = {
+    origin: performance.now(),
+    elapsed: () => performance.now() - recorder.origin,
+    add: (collector, value) => {
+      let values = entries.get(collector);
+      if (values === undefined) entries.set(collector, (values = []));
+      values.push(value);
+    },
+  };
+  return recorder;
 };
 const writer = new ByteWriter();
 /** the first request's entries (pg Client's) as the hand-off wrote them, for the worker's side */
@@ -117,8 +123,10 @@ let kept: unknown = null;
 /** ns per query over one batch, and this process's CPU per query (less moved than the wall clock by the other processes of a shared machine). */
 async function batch(test: Case, mode: Mode): Promise<{ wall: number; cpu: number }> {
   test.set(mode);
-  setDatabaseCaptureSettings(mode === 'on' ? settings : null);
-  enterRequestScope(recorder);
+  setDatabaseCaptureSettings(
+    mode === 'off' ? null : mode === 'every' ? { ...settings, stackedRuns: Number.POSITIVE_INFINITY } : settings,
+  );
+  enterRequestScope(newRecorder());
   const start = process.hrtime.bigint();
   const cpuStart = process.cpuUsage();
   for (let i = 0; i < QUERIES; i++) {
@@ -128,6 +136,7 @@ async function batch(test: Case, mode: Mode): Promise<{ wall: number; cpu: numbe
       const bytes = writer.take();
       written ??= bytes;
       entries = new Map();
+      enterRequestScope(newRecorder());
     }
   }
   const wall = Number(process.hrtime.bigint() - start) / QUERIES;
@@ -148,7 +157,7 @@ try {
     `SELECT 1 round trips, the Database panel on and off (median of ${ROUNDS} rounds of ${QUERIES} queries each, sequential, one connection):`,
   );
   for (const test of cases) {
-    const samples: Record<Mode, { wall: number; cpu: number }[]> = { on: [], off: [] };
+    const samples: Record<Mode, { wall: number; cpu: number }[]> = { on: [], every: [], off: [] };
     for (const mode of MODES) await batch(test, mode);
     for (let round = 0; round < ROUNDS; round++) {
       for (const mode of round % 2 === 0 ? MODES : [...MODES].reverse()) samples[mode].push(await batch(test, mode));
@@ -157,13 +166,15 @@ try {
     const on = median(samples.on.map((s) => s.wall));
     const extra = samples.on.map((s, round) => ((s.wall - samples.off[round].wall) / samples.off[round].wall) * 100);
     const added = median(samples.on.map((s, round) => s.cpu - samples.off[round].cpu));
+    const everyAdded = median(samples.every.map((s, round) => s.cpu - samples.off[round].cpu));
     if (test === cases[0]) pgRoundTrip = off;
     console.log(
       `  ${test.name.padEnd(10)} round trip: off ${us(off)}, on ${us(on)}; on over off, round by round: median ${median(extra).toFixed(1)}%`,
     );
     console.log(
       `  ${''.padEnd(10)} this process's CPU per query: off ${us(median(samples.off.map((s) => s.cpu)))}, on ${us(median(samples.on.map((s) => s.cpu)))}; ` +
-        `recording adds ${us(added)}, ${((added / off) * 100).toFixed(1)}% of the round trip (goal: at most 3%)`,
+        `recording adds ${us(added)}, ${((added / off) * 100).toFixed(1)}% of the round trip (goal: at most 3%); ` +
+        `with every stack taken (--query-stacks all) ${us(everyAdded)}, ${((everyAdded / off) * 100).toFixed(1)}%`,
     );
   }
   const least = await floor();
@@ -211,7 +222,7 @@ async function floor(): Promise<{ clock: number; oneFrame: number; capture: numb
   };
   const calls = 20_000;
   const cpu: number[][] = [[], [], [], []];
-  enterRequestScope(recorder);
+  enterRequestScope(newRecorder());
   for (let round = 0; round < 9; round++) {
     for (step = 0; step < 4; step++) {
       const start = process.cpuUsage();

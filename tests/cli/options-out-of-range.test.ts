@@ -1,5 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { parseQueryStacks } from '../../cli/options.js';
 import { parseUtcTime } from '../../core/profiler/utc-time.js';
 import { runCliInProcess } from '../helpers/cli.js';
 
@@ -19,6 +20,9 @@ for (const args of [
   ['profiles', 'list', '--min-queries', '-3'],
   ['serve', '--port', '0', '--slow-query', 'soon'],
   ['serve', '--port', '0', '--slow-query', '-5'],
+  ['serve', '--port', '0', '--query-stacks', 'some'],
+  ['serve', '--port', '0', '--query-stacks', '-1'],
+  ['serve', '--port', '0', '--query-stacks', '2.5'],
 ]) {
   test(`when ${args.join(' ')}, then exit 2 with one line naming the option's value`, async () => {
     const r = await runCliInProcess([...args, '--store', '/nonexistent/appkernel-store']);
@@ -28,6 +32,12 @@ for (const args of [
     assert.not.match(r.stderr, /bigint|out of range for type/);
   });
 }
+
+test('when --query-stacks is a whole number or all, then it is read as that many runs, all as every run', () => {
+  assert.is(parseQueryStacks('0'), 0);
+  assert.is(parseQueryStacks('12'), 12);
+  assert.is(parseQueryStacks('all'), Number.POSITIVE_INFINITY);
+});
 
 test('when a time is ISO 8601, then it is read (in UTC unless it names a zone); anything else is no time', () => {
   assert.is(parseUtcTime('2026-11-22T14:00'), Date.UTC(2026, 10, 22, 14));

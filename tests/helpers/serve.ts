@@ -23,6 +23,7 @@ export async function serveForTest(
     allowedHosts?: string[];
     editor?: string;
     slowQueryMs?: number;
+    queryStacks?: number;
     store?: string;
   } = {},
 ): Promise<TestServer> {
@@ -40,6 +41,7 @@ export async function serveForTest(
     print: () => {},
     editor: options.editor ?? null,
     ...(options.slowQueryMs === undefined ? {} : { slowQueryMs: options.slowQueryMs }),
+    ...(options.queryStacks === undefined ? {} : { queryStacks: options.queryStacks }),
   });
   return {
     server,

@@ -98,6 +98,7 @@ export function fullProfile(): Profile {
         error: 'relation "users" does not exist',
         database: { host: '127.0.0.1', port: 5432, name: 'app', user: 'app' },
         frame: { function: 'show', file: 'app.ts', line: 12 },
+        frameAssumed: false,
         slow: true,
         group: 0,
         redacted: ['$2'],

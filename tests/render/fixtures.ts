@@ -404,6 +404,7 @@ export function hostileProfile(): Profile {
         error: p,
         database: { host: p, port: 1, name: p, user: p },
         frame: { function: p, file: p, line: 1 },
+        frameAssumed: false,
         slow: true,
         group: 0,
         redacted: [p],

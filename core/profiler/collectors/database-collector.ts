@@ -81,6 +81,7 @@ function queryData(entry: Partial<QueryEntry>, secrets: SecretValues): DatabaseQ
       user: typeof database?.user === 'string' ? database.user : null,
     },
     frame: frameOf(entry.frame),
+    frameAssumed: entry.frameAssumed === true && frameOf(entry.frame) !== null,
     slow: typeof entry.slowMs === 'number' && duration !== null && duration >= entry.slowMs,
     group: 0,
     redacted: clean.redacted,

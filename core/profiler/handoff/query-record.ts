@@ -8,7 +8,7 @@ import type { ByteReader, ByteWriter } from './byte-writer.js';
  * QueryRecord.toJSON() would have made, which the Database collector reads.
  */
 
-const Has = bitFlags('Mysql2', 'Duration', 'Rows', 'Error', 'Port', 'Frame', 'Line', 'SlowMs');
+const Has = bitFlags('Mysql2', 'Duration', 'Rows', 'Error', 'Port', 'Frame', 'Line', 'SlowMs', 'FrameAssumed');
 
 export function writeQueryRecord(w: ByteWriter, query: QueryRecord): void {
   const { duration, rows, error, database, frame, slowMs } = query;
@@ -20,7 +20,8 @@ export function writeQueryRecord(w: ByteWriter, query: QueryRecord): void {
       (database.port === null ? 0 : Has.Port) |
       (frame === null ? 0 : Has.Frame) |
       (frame === null || frame.line === null ? 0 : Has.Line) |
-      (slowMs === null ? 0 : Has.SlowMs),
+      (slowMs === null ? 0 : Has.SlowMs) |
+      (frame !== null && query.frameAssumed ? Has.FrameAssumed : 0),
   );
   w.float(query.start);
   if (duration !== null) w.float(duration);
@@ -69,6 +70,7 @@ export function readQueryRecord(r: ByteReader): QueryEntry {
     error,
     database: { host, port, name, user },
     frame,
+    frameAssumed: frame !== null && (has & Has.FrameAssumed) !== 0,
     slowMs,
   };
 }

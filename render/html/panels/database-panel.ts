@@ -3,6 +3,8 @@ import { absoluteFile, editorUrl, type EditorLinks } from '../../editor-link.js'
 import { escapeHtml } from '../../escape.js';
 import { formatMs } from '../../format.js';
 import {
+  ASSUMED_PLACE_NOTE,
+  assumedMark,
   databaseSummary,
   framePlace,
   NO_QUERIES,
@@ -15,8 +17,8 @@ export interface DatabasePanelOptions {
   editor?: EditorLinks | null;
 }
 
-function place(frame: DatabaseQueryData['frame'], editor: EditorLinks | null | undefined): string {
-  const text = `<span class="file">${escapeHtml(framePlace(frame))}</span>`;
+function place(frame: DatabaseQueryData['frame'], editor: EditorLinks | null | undefined, mark = ''): string {
+  const text = `<span class="file">${escapeHtml(framePlace(frame))}</span>${mark}`;
   if (!editor || frame == null || frame.file == null) return text;
   return `${text} <a class="editor" href="${escapeHtml(editorUrl(editor.template, absoluteFile(editor.root, frame.file), frame.line))}">Open in editor</a>`;
 }
@@ -45,7 +47,7 @@ function renderQuery(
     `<td>${query.rows == null ? '' : escapeHtml(String(query.rows))}</td>` +
     `<td><pre class="db-sql">${escapeHtml(query.sql)}</pre>` +
     (query.error == null ? '' : `<p class="err">${escapeHtml(query.error)}</p>`) +
-    `<p class="muted">at ${formatMs(query.start)} &middot; ${escapeHtml(targetText(query))} &middot; from ${place(query.frame, editor)}</p>` +
+    `<p class="muted">at ${formatMs(query.start)} &middot; ${escapeHtml(targetText(query))} &middot; from ${place(query.frame, editor, assumedMark(query))}</p>` +
     (!query.params?.length
       ? ''
       : `<p class="muted">Parameters: <code>${escapeHtml(JSON.stringify(query.params))}</code></p>`) +
@@ -71,6 +73,9 @@ export function renderDatabasePanel(profile: Profile, options: DatabasePanelOpti
     )
     .join('');
   const rows = data.queries.map((query, i) => renderQuery(profile.token, query, i, options.editor)).join('');
+  const assumed = data.queries.some((query) => assumedMark(query) !== '')
+    ? `<p class="muted">${escapeHtml(ASSUMED_PLACE_NOTE)}</p>`
+    : '';
   const groups = (data.groups ?? [])
     .map(
       (group) =>
@@ -79,7 +84,7 @@ export function renderDatabasePanel(profile: Profile, options: DatabasePanelOpti
     .join('');
   return (
     `<h2>Database</h2>${warnings}<div class="card"><p>${escapeHtml(databaseSummary(data))}</p>` +
-    `<table class="db-queries"><thead><tr><th>#</th><th>Time</th><th>Rows</th><th>Statement</th></tr></thead><tbody>${rows}</tbody></table></div>` +
+    `<table class="db-queries"><thead><tr><th>#</th><th>Time</th><th>Rows</th><th>Statement</th></tr></thead><tbody>${rows}</tbody></table>${assumed}</div>` +
     `<div class="card"><h3>Statements</h3><table class="db-groups"><thead><tr><th>Count</th><th>Time</th><th>Statement</th></tr></thead><tbody>${groups}</tbody></table></div>`
   );
 }

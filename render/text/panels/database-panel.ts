@@ -1,5 +1,7 @@
 import type { Profile } from '../../../core/profiler/profile.js';
 import {
+  ASSUMED_PLACE_NOTE,
+  assumedMark,
   databaseSummary,
   framePlace,
   NO_QUERIES,
@@ -33,7 +35,7 @@ export function renderDatabasePanel(profile: Profile, options: Options): string 
       return (
         `\n${paint(line, style, options.color)}\n  ${terminalSafe(query.sql).replace(/\n/g, '\n  ')}\n` +
         (query.error == null ? '' : `  ${paint(terminalSafe(query.error), 'red', options.color)}\n`) +
-        `  ${paint(`at ${formatMs(query.start, 2)} · ${terminalSafe(targetText(query))} · from ${terminalSafe(framePlace(query.frame))}`, 'dim', options.color)}\n` +
+        `  ${paint(`at ${formatMs(query.start, 2)} · ${terminalSafe(targetText(query))} · from ${terminalSafe(framePlace(query.frame))}${assumedMark(query)}`, 'dim', options.color)}\n` +
         (!query.params?.length ? '' : `  Parameters: ${terminalSafe(JSON.stringify(query.params))}\n`) +
         `  Runnable: ${terminalSafe(query.runnable).replace(/\n/g, '\n  ')}\n` +
         (!query.redacted?.length
@@ -48,5 +50,8 @@ export function renderDatabasePanel(profile: Profile, options: Options): string 
         `  ${String(group.count).padStart(4)} × ${formatMs(group.totalTime, 2).padStart(10)}  ${terminalSafe(group.shape)}`,
     )
     .join('\n');
-  return `${head}${databaseSummary(data)}\n${warnings ? `\n${warnings}` : ''}${queries}\nStatements\n${groups}\n`;
+  const assumed = data.queries.some((query) => assumedMark(query) !== '')
+    ? `\n${paint(ASSUMED_PLACE_NOTE, 'dim', options.color)}\n`
+    : '';
+  return `${head}${databaseSummary(data)}\n${warnings ? `\n${warnings}` : ''}${queries}${assumed}\nStatements\n${groups}\n`;
 }

@@ -59,6 +59,21 @@ export const app = createApp({ name: 'db' })
     }
     return { names: names.length };
   })
+  .get('places', '/places', async function places() {
+    const byId = 'SELECT name FROM users WHERE id = $1';
+    await pool.query(byId, [1]); // place A
+    await pool.query(byId, [2]); // place B
+    await pool.query(byId, [3]); // place C
+    await pool.query(byId, [4]); // place D
+    const connection = await maria.getConnection();
+    try {
+      for (let id = 1; id <= 5; id++) await connection.execute('SELECT name FROM users WHERE id = ?', [id]); // the mysql2 loop line
+    } finally {
+      connection.release();
+    }
+    for (let id = 1; id <= 4; id++) await maria.query('SELECT id FROM users WHERE id = ?', [id]); // the mysql2 pool loop line
+    return { ran: 13 };
+  })
   .get('failing', '/pg/failing', async function failing() {
     try { await pool.query('SELECT * FROM no_such_table'); } catch (error) { return { failed: (error as Error).message }; }
     return { failed: false };
@@ -98,7 +113,7 @@ export interface DatabaseServer extends TestServer {
 
 /** Both databases (a users table each, rows 1 to 20), the app and a dev server on it. */
 export async function serveDatabaseApp(
-  options: { slowQueryMs?: number; store?: 'folder' | 'postgres' } = {},
+  options: { slowQueryMs?: number; queryStacks?: number; store?: 'folder' | 'postgres' } = {},
 ): Promise<DatabaseServer> {
   const [postgres, maria] = await Promise.all([startTempPostgres(), startTempMariaDb()]);
   await sql(postgres.url, 'CREATE TABLE users (id int PRIMARY KEY, name text NOT NULL, password text NOT NULL)');
@@ -122,6 +137,7 @@ export async function serveDatabaseApp(
     root: dir,
     ...store,
     ...(options.slowQueryMs === undefined ? {} : { slowQueryMs: options.slowQueryMs }),
+    ...(options.queryStacks === undefined ? {} : { queryStacks: options.queryStacks }),
   });
   const lines = readFileSync(appFile, 'utf8').split('\n');
   return {

@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Profile } from '../../../core/profiler/profile.js';
+import { runAppInProcess } from '../../helpers/cli.js';
 import { fetchProfileJson, fetchText } from '../../helpers/serve.js';
 import { serveDatabaseApp, type DatabaseServer } from './database-app.js';
 
@@ -87,6 +88,54 @@ test("when a controller runs the same select 20 times in a loop, then one repeat
   assert.is(repeat.count, 20);
   assert.equal(repeat.frame, { function: 'nPlusOne', file: 'app.config.ts', line: t.lineOf('// the N+1 line') });
   assert.ok(Math.abs(repeat.totalTime - db.totalTime) < 1e-6 && repeat.totalTime > 0);
+});
+
+test("when a statement runs more than 3 times in a request, then its later runs are marked as assumed from its third run's place, and the page and the terminal say so", async () => {
+  const n = await profiled('/n-plus-one');
+  const line = t.lineOf('// the N+1 line');
+  assert.equal(
+    n.collectors.db!.queries.map((q) => [q.frame?.line, q.frameAssumed]),
+    Array.from({ length: 20 }, (_, i) => [line, i >= 3]),
+  );
+  const page = await fetchText(`${t.base}/_profiler/${n.token}?panel=db`);
+  assert.is(page.body.split('(nPlusOne)</span> (assumed)').length - 1, 17);
+  assert.match(page.body, /has its stack taken on its first runs only \(app serve --query-stacks\)/);
+  const text = await runAppInProcess(['profiles', 'show', n.token, '--panel', 'db', '--store', t.storeDir]);
+  assert.is(text.code, 0, text.stderr);
+  assert.is(text.stdout.split(`app.config.ts:${line} (nPlusOne) (assumed)`).length - 1, 17);
+  assert.match(text.stdout, /has its stack taken on its first runs only \(app serve --query-stacks\)/);
+
+  const places = (await profiled('/places')).collectors.db!.queries;
+  const lines = ['// place A', '// place B', '// place C'].map((marker) => t.lineOf(marker));
+  assert.equal(
+    places.slice(0, 4).map((q) => [q.frame?.line, q.frameAssumed]),
+    [
+      [lines[0], false],
+      [lines[1], false],
+      [lines[2], false],
+      [lines[2], true],
+    ],
+  );
+  const loop = t.lineOf('// the mysql2 loop line');
+  assert.equal(
+    places.slice(4, 9).map((q) => [q.driver, q.frame?.line, q.frameAssumed]),
+    [false, false, false, true, true].map((assumed) => ['mysql2', loop, assumed]),
+  );
+  // mysql2's pool asks for a connection, where the app's frames are, before it says which statement: each run's stack is taken
+  const poolLoop = t.lineOf('// the mysql2 pool loop line');
+  assert.equal(
+    places.slice(9).map((q) => [q.driver, q.frame?.line, q.frameAssumed]),
+    [false, false, false, false].map((assumed) => ['mysql2', poolLoop, assumed]),
+  );
+});
+
+test('when two requests run the same statement at once, then each counts its own runs: each takes the stack of its first 3', async () => {
+  const both = await Promise.all([profiled('/n-plus-one'), profiled('/n-plus-one')]);
+  for (const profile of both)
+    assert.equal(
+      profile.collectors.db!.queries.slice(0, 4).map((q) => q.frameAssumed),
+      [false, false, false, true],
+    );
 });
 
 test("when a query fails, then it is recorded with the driver's error", async () => {

@@ -10,7 +10,7 @@ const test = suite('the Database panel shows the queries in the page, the termin
 let t: DatabaseServer;
 
 test.before(async () => {
-  t = await serveDatabaseApp({ slowQueryMs: 45 });
+  t = await serveDatabaseApp({ slowQueryMs: 45, queryStacks: Number.POSITIVE_INFINITY });
 });
 test.after(async () => {
   await t.remove();
@@ -38,6 +38,18 @@ test('when 20 identical selects ran from one line, then the page warns once nami
   const text = renderProfileText(profile, 'db', { color: false });
   assert.match(text, new RegExp(`! Repeated query: run 20 times from app\\.config\\.ts:${line} \\(nPlusOne\\)`));
   assert.match(text, /Runnable: SELECT name FROM users WHERE id = 20\n/);
+});
+
+test('when served with --query-stacks all, then every run of a repeated statement has its own stack: no place is assumed', async () => {
+  const { profile } = await profiled('/n-plus-one');
+  const line = t.lineOf('// the N+1 line');
+  assert.equal(
+    profile.collectors.db!.queries.map((q) => [q.frame?.line, q.frameAssumed]),
+    Array.from({ length: 20 }, () => [line, false]),
+  );
+  const page = (await fetchText(`${t.base}/_profiler/${profile.token}?panel=db`)).body;
+  assert.not.ok(page.includes('(assumed)'));
+  assert.not.ok(page.includes('--query-stacks'));
 });
 
 test('when a query fails or is slower than --slow-query, then it is marked failed (red) or slow in the page and the text', async () => {
