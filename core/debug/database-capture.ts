@@ -5,6 +5,7 @@ import { startMysql2Capture, stopMysql2Capture } from './mysql2-query-capture.js
 import { forgetAppFrames } from './app-frame.js';
 import { forgetPools } from './live-pools.js';
 import { rememberMysql2Pools, type Mysql2PoolClass } from './mysql2-pools.js';
+import { noteMysql2Statements, type Mysql2StatementClass } from './mysql2-statements.js';
 import { wrapPgModule, type ParametersOf, type PgModule } from './pg-query-capture.js';
 
 export { DATABASE_COLLECTOR, QueryRecord, type QueryEntry } from './database-query.js';
@@ -12,6 +13,7 @@ export type { DatabaseCaptureSettings } from './database-capture-settings.js';
 
 const PG_ENTRY = `${sep}node_modules${sep}pg${sep}lib${sep}index.js`;
 const MYSQL2_POOL = `${sep}node_modules${sep}mysql2${sep}lib${sep}base${sep}pool.js`;
+const MYSQL2_CONNECTION = `${sep}node_modules${sep}mysql2${sep}lib${sep}base${sep}connection.js`;
 const moduleCache = createRequire(import.meta.url).cache;
 
 /**
@@ -44,7 +46,11 @@ export function wrapLoadedPg(): number {
       wrapPgModule(module.exports as PgModule, parametersOf(module.require.bind(module)))
     )
       count++;
-    else if (file.endsWith(MYSQL2_POOL) && module?.loaded) rememberMysql2Pools(module.exports as Mysql2PoolClass);
+    else if (file.endsWith(MYSQL2_POOL) && module?.loaded) {
+      rememberMysql2Pools(module.exports as Mysql2PoolClass);
+      noteMysql2Statements(module.exports as Mysql2StatementClass);
+    } else if (file.endsWith(MYSQL2_CONNECTION) && module?.loaded)
+      noteMysql2Statements(module.exports as Mysql2StatementClass);
   }
   return count;
 }

@@ -3,7 +3,8 @@ import diagnostics from 'node:diagnostics_channel';
 import { databaseCaptureSettings } from './database-capture-settings.js';
 import { captureStack, DATABASE_COLLECTOR, QueryRecord, type StackHolder } from './database-query.js';
 import { bindRequestScope, currentRecorder, unbindRequestScope, type RequestRecorder } from './request-scope.js';
-import { countRun } from './statement-runs.js';
+import { askedStatement } from './mysql2-statements.js';
+import { countRun, type StatementRuns } from './statement-runs.js';
 
 /** What mysql2 (3.20 and later) publishes on its `mysql2:query` and `mysql2:execute` TracingChannels. */
 interface Mysql2QueryMessage {
@@ -22,15 +23,27 @@ const STACK = Symbol('appkernel.db.stack');
 const RECORDER = Symbol('appkernel.db.recorder');
 const CALLER = Symbol('appkernel.db.caller');
 
+/**
+ * A pool's query or execute, as its connection was asked for: its statement's run, counted, and the
+ * stack then taken (null: its place is assumed).
+ */
+interface PoolCall {
+  statement: string | undefined;
+  runs: StatementRuns | null;
+  stack: StackHolder | null;
+  /** a query has taken this call as its own: others in the same callback are counted apart */
+  taken: boolean;
+}
+
 type Tagged = Mysql2QueryMessage & {
   [RECORD]?: QueryRecord;
   [STACK]?: StackHolder;
   [RECORDER]?: RequestRecorder;
-  [CALLER]?: StackHolder;
+  [CALLER]?: PoolCall;
 };
 
 /** Where the app called the pool: its query starts later, in the pool's callback, where the app's frames are gone. */
-const poolCaller = new AsyncLocalStorage<StackHolder | undefined>();
+const poolCaller = new AsyncLocalStorage<PoolCall | undefined>();
 
 function onStart(message: unknown): void {
   const settings = databaseCaptureSettings();
@@ -38,11 +51,15 @@ function onStart(message: unknown): void {
   if (recorder === undefined || settings === null) return;
   const m = message as Tagged;
   if (typeof m.query !== 'string') return;
-  // a pool's query: the stack was taken where the app asked the pool, before the statement was known
+  // a statement is counted as the app wrote it, before mysql2 inlined its values
+  const statement = askedStatement() ?? m.query;
+  // a pool's query: it was counted, and its stack taken, where the app asked the pool for a connection
   const caller = poolCaller.getStore();
-  const runs = countRun(recorder, m.query, settings.stackedRuns);
-  const stack = caller ?? (runs.takesStack ? {} : null);
-  if (caller === undefined && stack !== null) m[STACK] = stack;
+  const own = caller !== undefined && !caller.taken && caller.runs !== null && caller.statement === statement;
+  if (own) caller.taken = true;
+  const runs = own ? caller.runs! : countRun(recorder, statement, settings.stackedRuns);
+  let stack = own ? caller.stack : (caller?.stack ?? null);
+  if (!own && stack === null && runs.takesStack) m[STACK] = stack = {};
   const record = new QueryRecord(
     'mysql2',
     recorder.origin,
@@ -92,10 +109,18 @@ function rowsOf(result: unknown): number | null {
 }
 
 function onPoolConnectStart(message: unknown): void {
-  const recorder = currentRecorder();
-  if (recorder === undefined || databaseCaptureSettings() === null) return;
+  const settings = databaseCaptureSettings();
+  const recorder = settings === null ? undefined : currentRecorder();
+  if (recorder === undefined || settings === null) return;
   (message as Tagged)[RECORDER] = recorder;
-  (message as Tagged)[CALLER] = captureStack(onPoolConnectStart);
+  const statement = askedStatement();
+  const runs = statement === undefined ? null : countRun(recorder, statement, settings.stackedRuns);
+  (message as Tagged)[CALLER] = {
+    statement,
+    runs,
+    stack: runs === null || runs.takesStack ? captureStack(onPoolConnectStart) : null,
+    taken: false,
+  };
 }
 
 type TraceEvent = 'start' | 'end' | 'asyncStart' | 'asyncEnd' | 'error';

@@ -2,8 +2,8 @@
 // through pg (a Client, and a pg.Pool), and to a local MariaDB through mysql2 when one is installed,
 // with the Database panel on and off, in one run. On: the query recorded into a request's scope, and
 // each request's queries written as the hand-off writes them (stack frame, source maps, parameters).
-// Off: as `app serve` leaves a driver when the panel is turned off (recording: { database: false }):
-// pg not wrapped at all, mysql2's channels not subscribed, the request's scope still entered.
+// Off: the panel turned off (database capture settings none): pg's wrappers and mysql2's statement
+// notes pass the call through, mysql2's channels are not subscribed, the request's scope still entered.
 // Each simulated request runs one statement 20 times (the N+1 shape): on, its first 3 runs take their
 // stack (statement-runs.ts); "every stack" is `--query-stacks all`, what a request of 20 distinct
 // statements costs. Each round times a batch of each, in alternating order, on one connection, so that
@@ -12,6 +12,7 @@
 // leaves mysql2 out; a throwaway PostgreSQL is started unless APPKERNEL_TEST_DATABASE_URL is set)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -19,6 +20,7 @@ import pg from 'pg';
 import { setDatabaseCaptureSettings } from '../../core/debug/database-capture-settings.js';
 import { captureStack, DATABASE_COLLECTOR } from '../../core/debug/database-query.js';
 import { startMysql2Capture, stopMysql2Capture } from '../../core/debug/mysql2-query-capture.js';
+import { noteMysql2Statements, type Mysql2StatementClass } from '../../core/debug/mysql2-statements.js';
 import { wrapPgModule, type PgModule } from '../../core/debug/pg-query-capture.js';
 import { currentRecorder, enterRequestScope, type RequestRecorder } from '../../core/debug/request-scope.js';
 import { memoizeSourceMappedStacks } from '../../core/kernel/source-mapped-stacks.js';
@@ -60,34 +62,12 @@ const { selectOne } = (await import(pathToFileURL(join(appDir, 'controller.mjs')
 };
 const settings = { root: appDir, slowQueryMs: null };
 
-/**
- * pg's query methods as the app has them and as the panel wraps them. Off sets the plain methods where
- * the wrappers were rather than deleting them: a prototype that loses a property is left in V8's slow
- * (dictionary) mode, which cost pg.Pool's every query about 7 µs, off and on alike, in this bench.
- */
-function pgSwitch(): (mode: Mode) => void {
-  const methods = [
-    [pg.Client.prototype, 'query'],
-    [pg.Pool.prototype, 'query'],
-    [pg.Pool.prototype, 'connect'],
-  ] as const;
-  const plain = methods.map(
-    ([target, name]): PropertyDescriptor =>
-      Object.getOwnPropertyDescriptor(target, name) ?? {
-        value: (target as unknown as Record<string, unknown>)[name],
-        writable: true,
-        configurable: true,
-        enumerable: false,
-      },
-  );
-  wrapPgModule(pg as unknown as PgModule);
-  const wrapped = methods.map(([target, name]) => Object.getOwnPropertyDescriptor(target, name)!);
-  return (mode) =>
-    methods.forEach(([target, name], i) => Object.defineProperty(target, name, mode === 'off' ? plain[i] : wrapped[i]));
-}
-
 const postgres = await startTempPostgres();
-const setPg = pgSwitch();
+// Wrapped once, as app serve does: off is the panel turned off in them (a call and a check more than
+// an unwrapped driver). Wrapping and unwrapping a prototype's method between batches made V8's
+// property caches miss after every switch, which read as recording's cost (2 to 7 µs per query).
+wrapPgModule(pg as unknown as PgModule);
+const setPg = () => {};
 const client = new pg.Client({ connectionString: postgres.url });
 await client.connect();
 const pool = new pg.Pool({ connectionString: postgres.url, max: 1 });
@@ -103,6 +83,12 @@ let mariadb: TempMariaDb | null = null;
 if (process.env.BENCH_MYSQL !== '0' && ['/usr/sbin/mariadbd', '/usr/sbin/mysqld'].some((file) => existsSync(file))) {
   mariadb = await startTempMariaDb();
   const mysql = await import('mysql2/promise');
+  // as app serve finds them in the module cache (database-capture.ts): statements noted as the app wrote them
+  const cached = Object.entries(createRequire(import.meta.url).cache);
+  noteMysql2Statements(
+    cached.find(([file]) => file.endsWith(join('mysql2', 'lib', 'base', 'connection.js')))?.[1]
+      ?.exports as Mysql2StatementClass,
+  );
   const connection = await mysql.createConnection(mariadb.url);
   cases.push({
     name: 'mysql2',
