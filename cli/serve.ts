@@ -63,7 +63,7 @@ export function makeServeCommand(output: Output): Command {
       )
       .option(
         '--query-stacks <runs>',
-        "take the stack (the app's line in the Database panel) of this many runs of one statement in a request, later runs being assumed to come from the last one's place; all: every run (default 3)",
+        "take the stack (the app's line in the Database panel) of this many runs of one statement in each step of a request (a listener, the controller), later runs being assumed to come from the last one's place; all: every run (default 1)",
       )
       .option(
         '--editor <editor>',

@@ -16,7 +16,7 @@ export function databaseSummary(data: DatabaseData): string {
 
 /** Said once under the queries when a place is marked as assumed. */
 export const ASSUMED_PLACE_NOTE =
-  'A statement run many times in a request has its stack taken on its first runs only (app serve --query-stacks): the places marked (assumed) are where the last of those came from.';
+  'A statement run again in one step of a request (a listener, the controller) has its stack taken on its first run only (app serve --query-stacks): the places marked (assumed) are where the last run whose stack was taken came from.';
 
 /** " (assumed)" after the place of a query whose stack was not taken. */
 export function assumedMark(query: DatabaseQueryData): string {

@@ -64,7 +64,8 @@ export class QueryRecord {
   error: string | null = null;
   #stack: StackHolder | null;
   #frame: QueryEntry['frame'] | undefined;
-  readonly #runs: StatementRuns | null;
+  /** the run of its statement whose place this one's is assumed to be, when its stack is not taken */
+  readonly #assumedFrom: { readonly frame: AppFrame | null } | null;
 
   constructor(
     readonly driver: QueryEntry['driver'],
@@ -84,13 +85,13 @@ export class QueryRecord {
     runs: StatementRuns | null = null,
   ) {
     this.#stack = stack;
-    this.#runs = runs;
+    this.#assumedFrom = stack === null ? (runs?.stacked ?? null) : null;
     if (stack !== null && runs !== null) runs.stacked = this;
   }
 
-  /** Its stack was not taken: its frame is its statement's last run's whose stack was. */
+  /** Its stack was not taken: its frame is that of its statement's last run, before it, whose stack was. */
   get frameAssumed(): boolean {
-    return this.#stack === null && this.#frame === undefined && (this.#runs?.stacked?.frame ?? null) !== null;
+    return this.#stack === null && this.#frame === undefined && (this.#assumedFrom?.frame ?? null) !== null;
   }
 
   ended(rows: number | null, error: unknown): void {
@@ -105,7 +106,7 @@ export class QueryRecord {
 
   /** The app's own frame nearest the driver, once. */
   get frame(): QueryEntry['frame'] {
-    if (this.#stack === null && this.#frame === undefined) return this.#runs?.stacked?.frame ?? null;
+    if (this.#stack === null && this.#frame === undefined) return this.#assumedFrom?.frame ?? null;
     if (this.#frame === undefined) {
       this.#frame = appFrame(this.#stack!, this.root);
       this.#stack = null;

@@ -165,9 +165,10 @@ function wrappedConnect(original: Method, remember: (pool: unknown) => void): Me
   const connect = function (this: unknown, ...args: unknown[]): unknown {
     const recorder = databaseCaptureSettings() === null ? undefined : currentRecorder();
     if (recorder === undefined) return original.apply(this, args);
-    remember(this);
     const caller = poolQueryCaller;
     poolQueryCaller = null;
+    // a pool.query's connect: the pool was remembered there
+    if (caller === null) remember(this);
     if (typeof args[0] === 'function') args[0] = inRequest(recorder, caller, args[0] as Method);
     return original.apply(this, args);
   };
@@ -185,7 +186,10 @@ function inRequest(recorder: RequestRecorder, caller: PoolCall | null, callback:
     const previous = poolCallbackCaller;
     poolCallbackCaller = caller;
     try {
-      return runInRequestScope(recorder, callback, this, args);
+      // an idle client is handed over at the caller's next tick, still in its request
+      return currentRecorder() === recorder
+        ? callback.apply(this, args)
+        : runInRequestScope(recorder, callback, this, args);
     } finally {
       poolCallbackCaller = previous;
     }

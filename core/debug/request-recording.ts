@@ -1,16 +1,23 @@
 import type { Request } from '../http/request.js';
-import type { RequestTrace } from '../kernel/request-trace.js';
+import { RecordingTrace, type RequestTrace } from '../kernel/request-trace.js';
 import type { RequestRecorder } from './request-scope.js';
 
 /** One object per request, its methods shared: the recording scope holds it. */
 class TraceRecorder implements RequestRecorder {
   readonly origin: number;
+  /** the trace's listener calls so far: their count tells a listener's call, and the controller after them, apart */
+  readonly #calls: readonly number[] | null;
 
   constructor(
     private readonly request: Request,
     private readonly trace: RequestTrace,
   ) {
     this.origin = request.start;
+    this.#calls = trace instanceof RecordingTrace ? trace.calls : null;
+  }
+
+  step(): number {
+    return this.#calls?.length ?? 0;
   }
 
   elapsed(): number {

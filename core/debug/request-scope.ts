@@ -8,6 +8,12 @@ export interface RequestRecorder {
   readonly origin: number;
   /** one record for the collector named `collector`; kept by reference until the request is handed off */
   add(collector: string, value: unknown): void;
+  /**
+   * Which step of the request is running (a listener's call, the controller), as a number that changes
+   * from one step to the next: a statement run again in another step has its stack taken again
+   * (statement-runs.ts). Without it, the request is one step.
+   */
+  step?(): number;
 }
 
 const scope = new AsyncLocalStorage<RequestRecorder>();

@@ -28,6 +28,13 @@ const maria = mysql.createPool({ host: '127.0.0.1', port: ${maria.port}, user: '
 ((globalThis as { databaseAppClosers?: (() => Promise<unknown>)[] }).databaseAppClosers ??= []).push(() => Promise.all([pool.end(), onePool.end(), kysely.destroy(), maria.end()]));
 
 export const app = createApp({ name: 'db' })
+  // a guard and the controller after it run the same statement: each step takes its first run's stack
+  .guard({ name: 'member', path: '^/guarded', check: async () => { await pool.query('SELECT name FROM users WHERE id = $1', [1]); return true; } }) // the guard's line
+  .get('guarded', '/guarded', async function guarded() {
+    await pool.query('SELECT name FROM users WHERE id = $1', [2]); // the guarded controller's line
+    await pool.query('SELECT name FROM users WHERE id = $1', [3]);
+    return { ran: 3 };
+  })
   .get('direct', '/pg/direct', async function direct() {
     const client = new pg.Client({ connectionString: PG_URL });
     await client.connect();
@@ -96,7 +103,7 @@ export const app = createApp({ name: 'db' })
     await onePool.query('SELECT pg_sleep(0.05), $1::text AS tag', [params.tag]); // the queued line
     await new Promise<void>((resolve, reject) => onePool.connect((error, client, done) => {
       if (error || !client) return reject(error);
-      client.query('SELECT pg_sleep(0.05), $1::text AS tag', [params.tag]).then(() => { done(); resolve(); }, (failed) => { done(); reject(failed); }); // the queued callback line
+      client.query('SELECT pg_sleep(0.05), $1::text AS queued_tag', [params.tag]).then(() => { done(); resolve(); }, (failed) => { done(); reject(failed); }); // the queued callback line
     }));
     return { tag: params.tag };
   });
