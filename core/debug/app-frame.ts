@@ -5,9 +5,10 @@ import type { Frame } from '../kernel/exception-data.js';
 /** The app's frame that called a driver: its function, and its file (relative to the app's root) and line in the source. */
 export type AppFrame = Pick<Frame, 'function' | 'file' | 'line'>;
 
-/** A stack captured unformatted (Error.captureStackTrace). */
+/** A stack captured unformatted (Error.captureStackTrace), and the app's frame in it once found. */
 export interface StackHolder {
   stack?: unknown;
+  frame?: AppFrame | null;
 }
 
 /**

@@ -1,5 +1,4 @@
 import { appFrame, type AppFrame, type StackHolder } from './app-frame.js';
-import type { StatementRuns } from './statement-runs.js';
 import { spanMs } from '../http/request.js';
 
 /** The app entries' name of the Database panel's queries (RequestTrace.addEntry). */
@@ -53,6 +52,12 @@ export function captureStack(calledThrough: Function, holder: StackHolder = {}):
   return holder;
 }
 
+/** The app's frame of a stack, found once: the runs assumed from one run's stack share it. */
+function frameOf(stack: StackHolder, root: string): AppFrame | null {
+  if (stack.frame === undefined) stack.frame = appFrame(stack, root);
+  return stack.frame;
+}
+
 /**
  * One query the request's code ran: what the driver was given, by reference, and clock readings.
  * The stack is captured unformatted; its text (source-mapped) and the app's frame are made only when
@@ -62,10 +67,10 @@ export class QueryRecord {
   endAt: number | null = null;
   rows: number | null = null;
   error: string | null = null;
-  #stack: StackHolder | null;
+  /** its own stack, or else the stack of the run of its statement whose place its own is assumed to be */
+  readonly #stack: StackHolder | null;
+  readonly #assumed: boolean;
   #frame: QueryEntry['frame'] | undefined;
-  /** the run of its statement whose place this one's is assumed to be, when its stack is not taken */
-  readonly #assumedFrom: { readonly frame: AppFrame | null } | null;
 
   constructor(
     readonly driver: QueryEntry['driver'],
@@ -78,20 +83,19 @@ export class QueryRecord {
     readonly slowMs: number | null,
     /**
      * where the app called the driver (captureStack), filled in at the latest when the driver's call
-     * returns; null when it is not taken, the place then assumed from `runs`
+     * returns; null when it is not taken, the place then assumed from `assumedFrom`
      */
     stack: StackHolder | null,
-    /** its statement's runs in the request so far, this one counted */
-    runs: StatementRuns | null = null,
+    /** the stack of its statement's last run whose stack was taken (StatementRuns.stack), when its own is not */
+    assumedFrom: StackHolder | null = null,
   ) {
-    this.#stack = stack;
-    this.#assumedFrom = stack === null ? (runs?.stacked ?? null) : null;
-    if (stack !== null && runs !== null) runs.stacked = this;
+    this.#stack = stack ?? assumedFrom;
+    this.#assumed = stack === null && assumedFrom !== null;
   }
 
   /** Its stack was not taken: its frame is that of its statement's last run, before it, whose stack was. */
   get frameAssumed(): boolean {
-    return this.#stack === null && this.#frame === undefined && (this.#assumedFrom?.frame ?? null) !== null;
+    return this.#assumed && this.frame !== null;
   }
 
   ended(rows: number | null, error: unknown): void {
@@ -106,11 +110,7 @@ export class QueryRecord {
 
   /** The app's own frame nearest the driver, once. */
   get frame(): QueryEntry['frame'] {
-    if (this.#stack === null && this.#frame === undefined) return this.#assumedFrom?.frame ?? null;
-    if (this.#frame === undefined) {
-      this.#frame = appFrame(this.#stack!, this.root);
-      this.#stack = null;
-    }
+    if (this.#frame === undefined) this.#frame = this.#stack === null ? null : frameOf(this.#stack, this.root);
     return this.#frame;
   }
 

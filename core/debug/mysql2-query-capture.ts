@@ -31,6 +31,8 @@ interface PoolCall {
   statement: string | undefined;
   runs: StatementRuns | null;
   stack: StackHolder | null;
+  /** when its stack is not taken: the stack of its statement's last run that took one */
+  assumedFrom: StackHolder | null;
   /** a query has taken this call as its own: others in the same callback are counted apart */
   taken: boolean;
 }
@@ -57,9 +59,19 @@ function onStart(message: unknown): void {
   const caller = poolCaller.getStore();
   const own = caller !== undefined && !caller.taken && caller.runs !== null && caller.statement === statement;
   if (own) caller.taken = true;
-  const runs = own ? caller.runs! : countRun(recorder, statement, settings.stackedRuns);
-  let stack = own ? caller.stack : (caller?.stack ?? null);
-  if (!own && stack === null && runs.takesStack) m[STACK] = stack = {};
+  let stack: StackHolder | null;
+  let assumedFrom: StackHolder | null;
+  if (own) ({ stack, assumedFrom } = caller);
+  else {
+    const runs = countRun(recorder, statement, settings.stackedRuns);
+    assumedFrom = runs.stack;
+    // a query of the pool's callback has its caller's stack, else takes its own once the query is sent (onEnd)
+    stack = caller?.stack ?? null;
+    if (runs.takesStack) {
+      if (stack === null) m[STACK] = stack = runs.stack!;
+      else runs.stack = stack;
+    }
+  }
   const record = new QueryRecord(
     'mysql2',
     recorder.origin,
@@ -75,7 +87,7 @@ function onStart(message: unknown): void {
     settings.root,
     settings.slowQueryMs,
     stack,
-    runs,
+    stack === null ? assumedFrom : null,
   );
   m[RECORD] = record;
   recorder.add(DATABASE_COLLECTOR, record);
@@ -118,7 +130,13 @@ function onPoolConnectStart(message: unknown): void {
   (message as Tagged)[CALLER] = {
     statement,
     runs,
-    stack: runs === null || runs.takesStack ? captureStack(onPoolConnectStart) : null,
+    stack:
+      runs === null
+        ? captureStack(onPoolConnectStart)
+        : runs.takesStack
+          ? captureStack(onPoolConnectStart, runs.stack!)
+          : null,
+    assumedFrom: runs?.stack ?? null,
     taken: false,
   };
 }

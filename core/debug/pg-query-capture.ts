@@ -8,7 +8,7 @@ import {
 } from './database-query.js';
 import { poolKey, rememberPool, type LivePool } from './live-pools.js';
 import { currentRecorder, runInRequestScope, type RequestRecorder } from './request-scope.js';
-import { countRun, type StatementRuns } from './statement-runs.js';
+import { countRun } from './statement-runs.js';
 
 type Method = (this: unknown, ...args: unknown[]) => unknown;
 
@@ -27,10 +27,10 @@ interface PgClient {
 
 const WRAPPED = Symbol.for('appkernel.db.wrapped');
 
-/** A pool.query's run of its statement, counted, and its stack when taken (null: its place is assumed). */
+/** A pool.query's run of its statement, counted: its stack when taken, else the one its place is assumed from. */
 interface PoolCall {
-  runs: StatementRuns | null;
   stack: StackHolder | null;
+  assumedFrom: StackHolder | null;
 }
 
 /**
@@ -82,8 +82,14 @@ function wrappedQuery(original: Method): Method {
     const params = Array.isArray(given) ? given : Array.isArray(values) ? values : [];
     const caller = poolCallbackCaller;
     poolCallbackCaller = null;
-    const runs = caller?.runs ?? countRun(recorder, text, settings.stackedRuns);
-    const stack = caller !== null ? caller.stack : runs.takesStack ? {} : null;
+    let stack: StackHolder | null;
+    let assumedFrom: StackHolder | null;
+    if (caller !== null) ({ stack, assumedFrom } = caller);
+    else {
+      const runs = countRun(recorder, text, settings.stackedRuns);
+      stack = runs.takesStack ? runs.stack : null;
+      assumedFrom = runs.stack;
+    }
     const record = new QueryRecord(
       'pg',
       recorder.origin,
@@ -94,7 +100,7 @@ function wrappedQuery(original: Method): Method {
       settings.root,
       settings.slowQueryMs,
       stack,
-      runs,
+      stack === null ? assumedFrom : null,
     );
     recorder.add(DATABASE_COLLECTOR, record);
     const at = typeof args[2] === 'function' ? 2 : typeof args[1] === 'function' ? 1 : -1;
@@ -146,7 +152,10 @@ function wrappedPoolQuery(original: Method, remember: (pool: unknown) => void): 
     const previous = poolQueryCaller;
     const text = textOf(args[0]);
     const runs = text === undefined ? null : countRun(recorder, text, settings.stackedRuns);
-    const call: PoolCall = { runs, stack: runs === null || runs.takesStack ? {} : null };
+    const call: PoolCall =
+      runs === null
+        ? { stack: {}, assumedFrom: null }
+        : { stack: runs.takesStack ? runs.stack : null, assumedFrom: runs.stack };
     poolQueryCaller = call;
     try {
       return original.apply(this, args);

@@ -1,4 +1,4 @@
-import type { AppFrame } from './app-frame.js';
+import type { StackHolder } from './app-frame.js';
 import type { RequestRecorder } from './request-scope.js';
 
 /**
@@ -13,10 +13,10 @@ export const STACKED_RUNS = 1;
 /** One statement's runs so far in one request. */
 export class StatementRuns {
   count = 0;
-  /** whether the run just counted has its stack taken */
+  /** whether the run just counted has its stack taken, into `stack` */
   takesStack = false;
-  /** the last run whose stack was taken: a later run is assumed to come from its place */
-  stacked: { readonly frame: AppFrame | null } | null = null;
+  /** the stack of the last run that takes one (captureStack fills it): a later run is assumed to come from its place */
+  stack: StackHolder | null = null;
   /** the step of the request (RequestRecorder.step) its last run was counted in, and its runs in that step */
   step = -1;
   runsInStep = 0;
@@ -37,5 +37,6 @@ export function countRun(recorder: RequestRecorder, sql: string, stackedRuns = S
   }
   runs.count++;
   runs.takesStack = ++runs.runsInStep <= stackedRuns;
+  if (runs.takesStack) runs.stack = {};
   return runs;
 }

@@ -81,6 +81,12 @@ export const app = createApp({ name: 'db' })
     for (let id = 1; id <= 4; id++) await maria.query('SELECT id FROM users WHERE id = ?', [id]); // the mysql2 pool loop line
     return { ran: 13 };
   })
+  .get('parallel', '/parallel', async function parallel() {
+    const byId = 'SELECT name FROM users WHERE id = $1';
+    await Promise.all([1, 2, 3].map((id) => onePool.query(byId, [id]))); // the parallel pg line
+    await Promise.all([1, 2, 3].map((id) => maria.query('SELECT name FROM users WHERE id = ?', [id]))); // the parallel mysql2 line
+    return { ran: 6 };
+  })
   .get('failing', '/pg/failing', async function failing() {
     try { await pool.query('SELECT * FROM no_such_table'); } catch (error) { return { failed: (error as Error).message }; }
     return { failed: false };

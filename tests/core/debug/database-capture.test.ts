@@ -144,6 +144,25 @@ test('when a guard and then the controller run the same statement, then each tak
   );
 });
 
+test('when one line runs a statement several times at once through a pool, then each run shows that line, whichever runs first, and one of them took its stack', async () => {
+  const queries = (await profiled('/parallel')).collectors.db!.queries;
+  const pgLine = t.lineOf('// the parallel pg line');
+  const mysqlLine = t.lineOf('// the parallel mysql2 line');
+  assert.equal(
+    queries.map((q) => [q.driver, q.frame?.line]),
+    [
+      ['pg', pgLine],
+      ['pg', pgLine],
+      ['pg', pgLine],
+      ['mysql2', mysqlLine],
+      ['mysql2', mysqlLine],
+      ['mysql2', mysqlLine],
+    ],
+  );
+  for (const driver of ['pg', 'mysql2'])
+    assert.is(queries.filter((q) => q.driver === driver && !q.frameAssumed).length, 1, driver);
+});
+
 test('when two requests run the same statement at once, then each counts its own runs: each takes the stack of its first', async () => {
   const both = await Promise.all([profiled('/n-plus-one'), profiled('/n-plus-one')]);
   for (const profile of both)
