@@ -22,10 +22,11 @@ import { DescribedBody } from './request-facts.js';
  * of the entries: no secret is ever at rest. (Stores written by earlier versions also hold profiles as
  * JSON: a stored entry starting with "{", read by stored-profile-reader.ts.)
  *
- * Layout, version 3 (version 2, still read, has no entry panels; version 1, the same, never holds a
- * database query written field by field: handoff/query-record.ts):
+ * Layout, version 4 (version 3, still read, has no database query that refers to the one before it,
+ * handoff/query-record.ts; version 2 has no entry panels either; version 1, the same, never holds a
+ * database query written field by field):
  *   0  1  0x01: a stored record
- *   1  1  its format version: 3
+ *   1  1  its format version: 4
  *   2  1  where its body began, modulo 8, in the batch it came in (the body's number rows are
  *         8-byte aligned there, and are read in place)
  *   3  …  as ByteWriter writes them: uint n, then n × (uint id, string name): the trace names
@@ -35,7 +36,7 @@ import { DescribedBody } from './request-facts.js';
  *         bytes: the body, as readRecordBody reads it
  */
 export const STORED_RECORD = 0x01;
-const VERSION = 3;
+const VERSION = 4;
 /** the first version with entry panels */
 const ENTRY_PANELS_VERSION = 3;
 /** the oldest version this appkernel reads: version 1 differs from 2 only by a value kind it never holds */

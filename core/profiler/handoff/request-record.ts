@@ -31,7 +31,7 @@ import { exceptionJson } from './exception-json.js';
 import { serialisedJson, serialiseOnce } from '../../debug/request-recording.js';
 import { OutgoingCall } from '../../debug/outgoing-call.js';
 import { readOutgoingCall, writeOutgoingCall } from './outgoing-call-record.js';
-import { QueryRecord } from '../../debug/database-query.js';
+import { type QueryEntry, QueryRecord } from '../../debug/database-query.js';
 import { readQueryRecord, writeQueryRecord } from './query-record.js';
 
 /**
@@ -171,7 +171,8 @@ export function writeEntries(w: ByteWriter, entries: ReadonlyMap<string, readonl
   for (const [collector, values] of entries) {
     w.string(collector);
     w.uint(values.length);
-    for (const value of values) writeEntryValue(w, value);
+    const list: ListWritten = { lastQuery: null };
+    for (const value of values) writeEntryValue(w, value, list);
   }
 }
 
@@ -186,7 +187,8 @@ export function readEntries(
   for (let c = 0; c < count; c++) {
     const collector = r.string();
     const values: unknown[] = [];
-    for (let n = r.uint(); n > 0; n--) values.push(readEntryValue(r, names, used));
+    const list: ListRead = { lastQuery: null };
+    for (let n = r.uint(); n > 0; n--) values.push(readEntryValue(r, names, used, list));
     entries.set(collector, values);
   }
   return entries;
@@ -200,12 +202,20 @@ const enum Value {
   Query,
 }
 
+/** What the values of one collector's list, written or read so far, tell the next: a query may refer to the one before it. */
+interface ListWritten {
+  lastQuery: QueryRecord | null;
+}
+interface ListRead {
+  lastQuery: QueryEntry | null;
+}
+
 /**
  * An entry's value: an outgoing HTTP call or a database query field by field (outgoing-call-record.ts,
  * query-record.ts); a plain object of finite numbers (the memory a request leaves, a counter) as its
  * names and numbers, which JSON would give back the same; anything else as JSON.
  */
-function writeEntryValue(w: ByteWriter, value: unknown): void {
+function writeEntryValue(w: ByteWriter, value: unknown, list: ListWritten): void {
   const once = serialisedJson(value);
   if (once !== undefined) {
     // The same value every request (the configuration): its JSON travels once, as a trace name, and is referred to by id.
@@ -220,7 +230,8 @@ function writeEntryValue(w: ByteWriter, value: unknown): void {
   }
   if (value instanceof QueryRecord) {
     w.uint(Value.Query);
-    writeQueryRecord(w, value);
+    writeQueryRecord(w, value, list.lastQuery);
+    list.lastQuery = value;
     return;
   }
   if (isNumberRecord(value)) {
@@ -239,7 +250,7 @@ function writeEntryValue(w: ByteWriter, value: unknown): void {
   w.string(valueJson(value));
 }
 
-function readEntryValue(r: ByteReader, names: readonly string[], used: NameUse | null): unknown {
+function readEntryValue(r: ByteReader, names: readonly string[], used: NameUse | null, list: ListRead): unknown {
   const kind = r.uint();
   if (kind === Value.Json) return JSON.parse(r.string());
   if (kind === Value.Known) {
@@ -248,7 +259,7 @@ function readEntryValue(r: ByteReader, names: readonly string[], used: NameUse |
     return knownValue(names, id);
   }
   if (kind === Value.OutgoingCall) return readOutgoingCall(r);
-  if (kind === Value.Query) return readQueryRecord(r);
+  if (kind === Value.Query) return (list.lastQuery = readQueryRecord(r, list.lastQuery));
   const record: Record<string, number> = {};
   for (let n = r.fixed32(); n > 0; n--) {
     const name = r.string();

@@ -229,7 +229,7 @@ test('when a stored record is of a version this appkernel does not know, then re
   assert.match((decoded as { problem: string }).problem, /recorded by a newer appkernel \(stored record version 9/);
 });
 
-/** `entry` (a stored record of version 3) as versions 1 and 2 wrote it: the same, without its entry panels. */
+/** `entry` (a stored record of version 4, of a request without queries) as versions 1 and 2 wrote it: the same, without its entry panels. */
 function olderRecord(entry: Buffer, version: 1 | 2): Buffer {
   const r = new ByteReader(entry);
   r.uint();
@@ -247,12 +247,15 @@ function olderRecord(entry: Buffer, version: 1 | 2): Buffer {
   return older;
 }
 
-test('when a stored record is of version 1 or 2 (before entry panels, and before queries were written field by field), then it reads as it did', async () => {
+test('when a stored record is of version 1, 2 or 3 (before entry panels, before queries were written field by field, before a query referred to the one before it), then it reads as it did', async () => {
   const [entry] = await storedEntries([{ target: '/posts/3' }]);
-  assert.is(entry[1], 3);
+  assert.is(entry[1], 4);
   const now = readStoredEntry(entry);
   assert.ok(now.ok);
   for (const version of [1, 2] as const) assert.equal(readStoredEntry(olderRecord(entry, version)), now);
+  const version3 = Buffer.from(entry);
+  version3[1] = 3;
+  assert.equal(readStoredEntry(version3), now);
 });
 
 test.run();
