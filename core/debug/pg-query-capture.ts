@@ -104,6 +104,11 @@ function wrappedQuery(original: Method): Method {
     );
     recorder.add(DATABASE_COLLECTOR, record);
     const at = typeof args[2] === 'function' ? 2 : typeof args[1] === 'function' ? 1 : -1;
+    if (at === -1 && typeof config === 'string') {
+      const promise = promiseOf(this as PgPromising, original, args, record);
+      if (caller === null && stack !== null) captureStack(query, stack);
+      return promise;
+    }
     if (at !== -1) {
       const callback = args[at] as Method;
       args[at] = function (this: unknown, error: unknown, result: unknown) {
@@ -141,6 +146,30 @@ function wrappedQuery(original: Method): Method {
   };
   Object.defineProperty(query, WRAPPED, { value: true });
   return query;
+}
+
+interface PgPromising {
+  /** the Client's `Promise` option */
+  _Promise?: PromiseConstructor;
+}
+
+/**
+ * A statement given as text without a callback: the query is run with a callback of ours, and its
+ * promise made here as pg makes its own (its client's Promise, the stack of a failure taken again where
+ * the app awaits it), where a reaction to pg's promise would be one promise and one microtask more.
+ */
+function promiseOf(client: PgPromising, original: Method, args: unknown[], record: QueryRecord): Promise<unknown> {
+  const Promising = client._Promise ?? Promise;
+  return new Promising((resolve, reject) => {
+    original.call(client, args[0], args[1], (error: unknown, result: unknown) => {
+      record.ended(error ? null : rowsOf(result), error);
+      if (error) reject(error);
+      else resolve(result);
+    });
+  }).catch(function failed(error: unknown) {
+    if (error instanceof Error) Error.captureStackTrace(error, failed);
+    throw error;
+  });
 }
 
 function wrappedPoolQuery(original: Method, remember: (pool: unknown) => void): Method {

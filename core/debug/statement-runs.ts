@@ -23,13 +23,28 @@ export class StatementRuns {
 }
 
 const byRequest = new WeakMap<RequestRecorder, Map<string, StatementRuns>>();
+/** The request and statement counted last: the loop of an N+1 counts one statement in one request again and again. */
+let lastRecorder: RequestRecorder | null = null;
+let lastStatements: Map<string, StatementRuns> | null = null;
+let lastSql = '';
+let lastRuns: StatementRuns | null = null;
+
+function runsOf(recorder: RequestRecorder, sql: string): StatementRuns {
+  if (recorder === lastRecorder && sql === lastSql && lastRuns !== null) return lastRuns;
+  let statements = recorder === lastRecorder ? lastStatements : byRequest.get(recorder);
+  if (statements == null) byRequest.set(recorder, (statements = new Map()));
+  let runs = statements.get(sql);
+  if (runs === undefined) statements.set(sql, (runs = new StatementRuns()));
+  lastRecorder = recorder;
+  lastStatements = statements;
+  lastSql = sql;
+  lastRuns = runs;
+  return runs;
+}
 
 /** Counts one more run of `sql` in `recorder`'s request; its runs so far. The first `stackedRuns` of each step take their stack. */
 export function countRun(recorder: RequestRecorder, sql: string, stackedRuns = STACKED_RUNS): StatementRuns {
-  let statements = byRequest.get(recorder);
-  if (statements === undefined) byRequest.set(recorder, (statements = new Map()));
-  let runs = statements.get(sql);
-  if (runs === undefined) statements.set(sql, (runs = new StatementRuns()));
+  const runs = runsOf(recorder, sql);
   const step = recorder.step?.() ?? 0;
   if (step !== runs.step) {
     runs.step = step;

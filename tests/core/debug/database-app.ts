@@ -91,6 +91,22 @@ export const app = createApp({ name: 'db' })
     try { await pool.query('SELECT * FROM no_such_table'); } catch (error) { return { failed: (error as Error).message }; }
     return { failed: false };
   })
+  .get('clientFailing', '/pg/client-failing', async function clientFailing() {
+    class AppPromise<T> extends Promise<T> {}
+    // pg deprecates a Promise of the app's own (pg@9 drops it); while it takes one, its queries answer with it
+    const appClient = new pg.Client({ connectionString: PG_URL, Promise: AppPromise });
+    const client = new pg.Client({ connectionString: PG_URL });
+    await Promise.all([appClient.connect(), client.connect()]);
+    try {
+      const pending = appClient.query('SELECT 1');
+      const appPromise = pending instanceof AppPromise;
+      await pending;
+      try { await client.query('SELECT * FROM no_such_table'); } catch (error) { return { appPromise, failed: (error as Error).message, stack: (error as Error).stack }; }
+      return { appPromise, failed: false };
+    } finally {
+      await Promise.all([appClient.end(), client.end()]);
+    }
+  })
   .get('secret', '/pg/secret', async function secret() {
     const result = await pool.query('SELECT id FROM users WHERE name = $1 AND password = $2', ['ann', 'hunter2-very-secret']);
     await maria.query("SELECT 1 FROM users WHERE password = 'maria-literal-secret'");

@@ -179,6 +179,28 @@ test("when a query fails, then it is recorded with the driver's error", async ()
   assert.is(db.queries[0].rows, null);
 });
 
+test("when a pg.Client's query given as text fails, then the app gets the promise of the client's Promise, rejected with the driver's error whose stack leads back to the app, as pg's own", async () => {
+  const r = await fetchText(`${t.base}/pg/client-failing`);
+  assert.is(r.status, 200, r.body);
+  const body = JSON.parse(r.body) as { appPromise: boolean; failed: string; stack: string };
+  assert.ok(body.appPromise, 'the promise is of the Promise given to the client');
+  assert.match(body.failed, /relation "no_such_table" does not exist/);
+  assert.match(body.stack, /at async clientFailing /);
+  assert.not.match(body.stack, /pg-query-capture/);
+  const db = (await fetchProfileJson(t.base, r.headers['x-debug-token'])).collectors.db!;
+  assert.equal(
+    db.queries.map((query: { sql: string; rows: number | null; error: string | null }) => [
+      query.sql,
+      query.rows,
+      query.error?.replace(/ does not exist.*/, '') ?? null,
+    ]),
+    [
+      ['SELECT 1', 1, null],
+      ['SELECT * FROM no_such_table', null, 'relation "no_such_table"'],
+    ],
+  );
+});
+
 test('when two requests query at once, then each profile holds only its own queries', async () => {
   const [a, b] = await Promise.all([profiled('/tagged/alpha'), profiled('/tagged/beta')]);
   for (const [profile, tag] of [
