@@ -45,7 +45,11 @@ export interface FileStorageOptions {
    * in messages than it saves)
    */
   compressInWorker?: boolean;
-  /** false: has() is never asked (a store that only writes), so opening reads no tokens ahead of the index */
+  /**
+   * false: a store that only writes (the profiler worker's): has() is never asked, so opening reads no
+   * tokens ahead of the index, and nothing is read or listed, so its index only counts each segment's
+   * profiles for retention (ProfileIndex countsOnly)
+   */
   readsTokens?: boolean;
   /** after each batch written: the tokens stored, and those dropped and why (the hand-off counts them) */
   onWritten?: (report: WrittenReport) => void;
@@ -68,7 +72,7 @@ const stderrWarning = (message: string): void => void process.stderr.write(`appk
  */
 export async function openFileStorage(options: FileStorageOptions): Promise<FileStorage> {
   const warn = options.onWarning ?? stderrWarning;
-  const catalog = new SegmentCatalog(options.dir, warn, options.create ?? true);
+  const catalog = new SegmentCatalog(options.dir, warn, options.create ?? true, options.readsTokens === false);
   try {
     // Readers wait for the index; has() and writing need not.
     void catalog.loadInBackground({ tokens: options.readsTokens ?? true });

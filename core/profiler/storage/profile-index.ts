@@ -29,6 +29,13 @@ const MAX_TOKEN_RANGE = 4_096;
  * and compacted away in bulk.
  */
 export class ProfileIndex {
+  /**
+   * An index that lists nothing: the index of a store's writer in a thread that serves no reads (the
+   * profiler worker's), whose retention needs each segment's profiles and newest time, and no more.
+   * It keeps no entry, so it neither finds a token nor tells a token met again from a new one; a prune
+   * cutoff empties a segment wholly older than it, and leaves one it cuts through counted whole.
+   */
+  readonly #countsOnly: boolean;
   #all = new TimeOrderedList();
   /** the entries of #all killed since the last compaction, and the profiler's own requests (live or killed) and those of them killed: counts by time range */
   #killed = new TimeOrderedList();
@@ -55,6 +62,14 @@ export class ProfileIndex {
   #oddTokens = 0;
   #cutoff: OrderKey | null = null;
 
+  constructor(options: { countsOnly?: boolean } = {}) {
+    this.#countsOnly = options.countsOnly ?? false;
+  }
+
+  get countsOnly(): boolean {
+    return this.#countsOnly;
+  }
+
   get size(): number {
     return this.#live;
   }
@@ -71,6 +86,11 @@ export class ProfileIndex {
   /** Adds a record's summary; null when an exact prune removed it already. A token met again replaces the older entry. */
   add(summary: ProfileSummary, segment: string, offset: number, length: number, slot = 0): IndexEntry | null {
     if (this.#cutoff && compareKeys(summary, this.#cutoff) < 0) return null;
+    if (this.#countsOnly) {
+      this.#inSegment(segment, summary.time).live++;
+      this.#live++;
+      return null;
+    }
     const existing = this.#byToken.get(summary.token);
     if (existing) {
       if (existing.segment === segment && existing.offset === offset && existing.slot === slot) return existing;
@@ -112,13 +132,18 @@ export class ProfileIndex {
     const n = tokenNumber(entry.token);
     if (n >= 0) this.#tokenBits.add(n);
     else this.#oddTokens++;
-    let inSegment = this.#bySegment.get(segment);
-    if (!inSegment) this.#bySegment.set(segment, (inSegment = { entries: [], live: 0, newest: -Infinity }));
+    const inSegment = this.#inSegment(segment, entry.time);
     inSegment.entries.push(entry);
     inSegment.live++;
-    inSegment.newest = Math.max(inSegment.newest, entry.time);
     this.#live++;
     return entry;
+  }
+
+  #inSegment(segment: string, time: number): SegmentEntries {
+    let inSegment = this.#bySegment.get(segment);
+    if (!inSegment) this.#bySegment.set(segment, (inSegment = { entries: [], live: 0, newest: -Infinity }));
+    if (time > inSegment.newest) inSegment.newest = time;
+    return inSegment;
   }
 
   /** Live entries of a segment. */
@@ -134,6 +159,11 @@ export class ProfileIndex {
   removeSegment(segment: string): number {
     const inSegment = this.#bySegment.get(segment);
     if (!inSegment) return 0;
+    if (this.#countsOnly) {
+      this.#bySegment.delete(segment);
+      this.#live -= inSegment.live;
+      return inSegment.live;
+    }
     let removed = 0;
     for (const entry of inSegment.entries) {
       if (!entry.dead) {
@@ -156,6 +186,15 @@ export class ProfileIndex {
     if (this.#cutoff && compareKeys(key, this.#cutoff) <= 0) return 0;
     this.#cutoff = key;
     let removed = 0;
+    if (this.#countsOnly) {
+      for (const inSegment of this.#bySegment.values()) {
+        if (inSegment.newest >= key.time) continue;
+        removed += inSegment.live;
+        this.#live -= inSegment.live;
+        inSegment.live = 0;
+      }
+      return removed;
+    }
     for (const entry of this.#all.items) {
       if (compareKeys(entry, key) >= 0) break;
       if (!entry.dead) {

@@ -81,7 +81,7 @@ const LOAD_AFTER_MS = 1_000;
  * still writing). Synchronous on purpose, so that no two refreshes interleave.
  */
 export class SegmentCatalog {
-  index = new ProfileIndex();
+  index: ProfileIndex;
   readonly segments = new Map<string, SegmentState>();
   /** loadInBackground() under way: resolves once the index holds every stored profile */
   loading: Promise<void> | null = null;
@@ -97,7 +97,11 @@ export class SegmentCatalog {
     readonly dir: string,
     private readonly warn: Warn,
     private readonly create = true,
-  ) {}
+    /** the catalog of a store that only writes (ProfileIndex countsOnly) */
+    private readonly countsOnly = false,
+  ) {
+    this.index = new ProfileIndex({ countsOnly });
+  }
 
   /** Reads every segment now; repairs the index of those no live process writes (a crash, a damaged or missing index). */
   load(): void {
@@ -356,7 +360,7 @@ export class SegmentCatalog {
   forgetAll(): void {
     this.finishLoading();
     this.segments.clear();
-    this.index = new ProfileIndex();
+    this.index = new ProfileIndex({ countsOnly: this.countsOnly });
     this.#cutoffStamp = '';
   }
 

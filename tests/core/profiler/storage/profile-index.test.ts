@@ -215,4 +215,36 @@ test('when tokens are not of the generated form, then has() still knows them', (
   assert.not.ok(index.has('legacy-token'));
 });
 
+test("when an index only counts (a writer's, for retention), then each segment's profiles, newest time and the size are a full index's, after removals and a cutoff that empties a segment, and it lists none", () => {
+  const full = new ProfileIndex();
+  const counts = new ProfileIndex({ countsOnly: true });
+  const all = summaries(3_000);
+  all.forEach((summary, i) => {
+    const segment = `seg${Math.floor(i / 500)}`;
+    full.add(summary, segment, i * 10, 10);
+    counts.add(summary, segment, i * 10, 10);
+  });
+  const segments = ['seg0', 'seg1', 'seg2', 'seg3', 'seg4', 'seg5'];
+  const figures = (index: ProfileIndex) => [
+    index.size,
+    ...segments.map((segment) => [index.countIn(segment), index.newestIn(segment)]),
+  ];
+  assert.equal(figures(counts), figures(full));
+  assert.is(counts.removeSegment('seg3'), 500);
+  full.removeSegment('seg3');
+  assert.equal(figures(counts), figures(full));
+  // past every profile of seg0: it empties, as in a full index
+  const cutoff = { time: full.newestIn('seg0') + 1, token: '' };
+  assert.is(full.countIn('seg1') > 0, true);
+  counts.applyCutoff(cutoff);
+  full.applyCutoff(cutoff);
+  assert.is(counts.countIn('seg0'), 0);
+  assert.is(full.countIn('seg0'), 0);
+  assert.ok(counts.countIn('seg1') >= full.countIn('seg1'), 'a segment the cutoff cuts through is counted whole');
+  assert.equal(counts.search({ limit: 20 }), []);
+  assert.is(counts.get(all[2_999].token), undefined);
+  assert.is(counts.add({ ...all[0], time: cutoff.time - 1 }, 'seg6', 0, 10), null);
+  assert.is(counts.countIn('seg6'), 0, 'a profile older than the cutoff is not counted');
+});
+
 test.run();
