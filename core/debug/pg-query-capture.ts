@@ -109,13 +109,7 @@ function wrappedQuery(original: Method): Method {
       if (caller === null && stack !== null) captureStack(query, stack);
       return promise;
     }
-    if (at !== -1) {
-      const callback = args[at] as Method;
-      args[at] = function (this: unknown, error: unknown, result: unknown) {
-        record.ended(error ? null : rowsOf(result), error);
-        return callback.apply(this, [error, result]);
-      };
-    }
+    if (at !== -1) args[at] = endingFirst(record, args[at] as Method);
     let returned: unknown;
     try {
       returned = original.apply(this, args);
@@ -123,29 +117,40 @@ function wrappedQuery(original: Method): Method {
       // the query is sent (pg writes it before returning when the client is free): the stack is taken while it runs
       if (caller === null && stack !== null) captureStack(query, stack);
     }
-    if (at !== -1) return returned;
-    if (
-      returned !== null &&
-      typeof returned === 'object' &&
-      typeof (returned as Promise<unknown>).then === 'function'
-    ) {
-      (returned as Promise<unknown>).then(
-        (result) => record.ended(rowsOf(result), null),
-        (error: unknown) => record.ended(null, error),
-      );
-    } else if (
-      returned !== null &&
-      typeof returned === 'object' &&
-      typeof (returned as NodeJS.EventEmitter).once === 'function'
-    ) {
-      // a Submittable (a cursor, a query stream): it ends or fails as an emitter
-      (returned as NodeJS.EventEmitter).once('end', () => record.ended(null, null));
-      (returned as NodeJS.EventEmitter).once('error', (error: unknown) => record.ended(null, error));
-    }
+    if (at === -1) endWhenSettled(record, returned);
     return returned;
   };
   Object.defineProperty(query, WRAPPED, { value: true });
   return query;
+}
+
+/*
+ * The functions that end a record are made by the helpers below, never inside a wrapper: a closure
+ * made in the wrapper's frame (the driver's callback wrapped there) made V8 promote each pooled
+ * query's objects to the old generation (50 MB over 300,000 queries of a pg.Pool, against 2 MB, and
+ * five times the full collections).
+ */
+
+/** The driver's callback, the record ended first. */
+function endingFirst(record: QueryRecord, callback: Method): Method {
+  return function (this: unknown, error: unknown, result: unknown) {
+    record.ended(error ? null : rowsOf(result), error);
+    return callback.call(this, error, result);
+  };
+}
+
+/** Ends the record when what the driver returned settles: a promise, or a Submittable (a cursor, a query stream) as an emitter. */
+function endWhenSettled(record: QueryRecord, returned: unknown): void {
+  if (returned === null || typeof returned !== 'object') return;
+  if (typeof (returned as Promise<unknown>).then === 'function') {
+    (returned as Promise<unknown>).then(
+      (result) => record.ended(rowsOf(result), null),
+      (error: unknown) => record.ended(null, error),
+    );
+  } else if (typeof (returned as NodeJS.EventEmitter).once === 'function') {
+    (returned as NodeJS.EventEmitter).once('end', () => record.ended(null, null));
+    (returned as NodeJS.EventEmitter).once('error', (error: unknown) => record.ended(null, error));
+  }
 }
 
 interface PgPromising {
