@@ -8,6 +8,8 @@ import { ByteReader, ByteWriter } from './byte-writer.js';
 import { NameUse, readRecordBody, readRecordNames } from './request-record.js';
 import { writeRedactedRecord, writeStoredRecord } from '../stored-record.js';
 import type { RouteDefinitionData, RouteTables } from './route-tables.js';
+import { RecordShapes } from './record-shapes.js';
+import { isTokenHeader } from './varying-parts.js';
 
 export interface RouteTableMessage {
   type: 'routes';
@@ -32,18 +34,24 @@ const sentOnce = new Map<number, string>();
 /** Where a batch's stored entries are written, one after another; kept from batch to batch. */
 const out = new ByteWriter();
 
+/** The shapes of the records stored as they are, for a record made like one of them (record-shapes.ts). */
+export const storedShapes = new RecordShapes();
+
 /**
  * Every record of a batch turned into what the store keeps of it, with its summary: a record the
  * redaction policy leaves as it is (redacts-nothing.ts) is kept as it is (stored-record.ts), with
  * its routing panel and what its request panel shows of the response, and no profile is built; any
- * other is written again with the texts of its redacted profile (build-profile.ts). `names`: the trace
- * names read so far (request-record.ts), completed by the batch's records.
+ * other is written again with the texts of its redacted profile (build-profile.ts). A record made like
+ * one stored as it is before (`shapes`, record-shapes.ts: the same request but for its token and clock
+ * readings) is stored as that one was, without being read. `names`: the trace names read so far
+ * (request-record.ts), completed by the batch's records.
  * Runs in the profiler worker; on the main thread only if the worker failed.
  */
 export function buildRecordedProfiles(
   records: ArrayBuffer | Uint8Array,
   tables: RouteTables,
   names: string[],
+  shapes: RecordShapes | null = storedShapes,
 ): BuiltBatch {
   const bytes = records instanceof Uint8Array ? records : new Uint8Array(records);
   const reader = new ByteReader(bytes);
@@ -58,6 +66,27 @@ export function buildRecordedProfiles(
     try {
       readRecordNames(reader, names);
       const bodyOffset = reader.offset;
+      const known = shapes?.find(bytes, reader, bodyOffset, end, names, tables) ?? null;
+      if (known !== null) {
+        const { shape } = known;
+        token = known.token;
+        writeStoredRecord(
+          out,
+          bytes,
+          bodyOffset,
+          bodyOffset + shape.responseBody,
+          shape.ids,
+          names,
+          shape.router,
+          shape.response,
+          '',
+          shape.sentOnce,
+        );
+        summaries.push({ ...shape.summary, token, time: known.time, duration: known.duration });
+        lengths.push(out.length - start);
+        reader.seek(end);
+        continue;
+      }
       used.clear();
       const decoded = readRecordBody(reader, names, used);
       const { routes, responseBodyOffset, request, trace, response } = decoded;
@@ -80,7 +109,21 @@ export function buildRecordedProfiles(
           '',
           sentOnce,
         );
-        summaries.push(summaryOf(request, trace, response, requestData));
+        const summary = summaryOf(request, trace, response, requestData);
+        summaries.push(summary);
+        shapes?.remember(
+          {
+            ids: used.ids.slice(),
+            router,
+            response: requestData.response,
+            sentOnce: new Map(sentOnce),
+            summary,
+            responseBody: responseBodyOffset - bodyOffset,
+            table,
+            tokenHeads: tokenHeads(response.headers, token),
+          },
+          typeof response.body === 'string' || Buffer.isBuffer(response.body) ? response.body : null,
+        );
       } else {
         const profile = profileOf(context, table);
         writeRedactedRecord(out, decoded, names, profile);
@@ -94,4 +137,15 @@ export function buildRecordedProfiles(
     reader.seek(end);
   }
   return { jsons: out.take(), lengths, summaries, failures };
+}
+
+/** The profiler's own response headers that end with the token, without it (record-shapes.ts judges them again with another). */
+function tokenHeads(headers: Record<string, string>, token: string): string[] {
+  const heads: string[] = [];
+  if (token === '') return heads;
+  for (const name in headers) {
+    const value = headers[name];
+    if (isTokenHeader(name) && value.endsWith(token)) heads.push(value.slice(0, value.length - token.length));
+  }
+  return heads;
 }

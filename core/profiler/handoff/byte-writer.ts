@@ -69,6 +69,12 @@ export class ByteWriter {
     this.uint(value ? 1 : 0);
   }
 
+  /** Zeros up to the next multiple of 8 bytes (ByteReader.skipTo8 reads past them). */
+  padTo8(): void {
+    this.#room(7);
+    for (let pad = (8 - (this.#at & 7)) & 7; pad > 0; pad--) this.#bytes[this.#at++] = 0;
+  }
+
   /**
    * Numbers as float64s in one copy (a trace's rows): their count, padding to a multiple of 8
    * (a Float64Array must be aligned), then the numbers as they are in memory.
@@ -77,8 +83,8 @@ export class ByteWriter {
     const count = values.length;
     this.uint(count);
     this.#room(7 + count * 8);
-    const pad = (8 - (this.#at & 7)) & 7;
-    this.#at += pad;
+    // the padding is written (zeros), never left as what an earlier record put there: it is stored with the record
+    for (let pad = (8 - (this.#at & 7)) & 7; pad > 0; pad--) this.#bytes[this.#at++] = 0;
     new Float64Array(this.#bytes.buffer, this.#at, count).set(values);
     this.#at += count * 8;
   }
@@ -202,6 +208,11 @@ export class ByteReader {
 
   bool(): boolean {
     return this.uint() === 1;
+  }
+
+  /** Past what ByteWriter.padTo8 wrote. */
+  skipTo8(): void {
+    this.#at += (8 - (this.#at & 7)) & 7;
   }
 
   /** What floats() wrote, appended to `into`. */

@@ -33,6 +33,8 @@ import { OutgoingCall } from '../../debug/outgoing-call.js';
 import { readOutgoingCall, writeOutgoingCall } from './outgoing-call-record.js';
 import { type QueryEntry, QueryRecord } from '../../debug/database-query.js';
 import { readQueryRecord, writeQueryRecord } from './query-record.js';
+import { isTokenHeader, skipVaryingParts, VaryingParts, writeVaryingParts } from './varying-parts.js';
+import { MEMORY_COLLECTOR } from '../collectors/time-collector.js';
 
 /**
  * One answered request as the profiler worker receives it: the request and response heads and
@@ -62,9 +64,13 @@ const enum Entry {
   NotCalled,
 }
 
+/** Where the record being written holds what changes from one request to the next (varying-parts.ts). */
+const varying = new VaryingParts();
+
 /**
  * Writes one request; `routes` names the route table the worker explains 404s with; `names` are
- * the trace names, of which the reader already has the first `known`.
+ * the trace names, of which the reader already has the first `known`. The record ends with where it
+ * holds its token and clock readings (varying-parts.ts), which readRecordBody does not read.
  */
 export function writeRequestRecord(
   w: ByteWriter,
@@ -79,8 +85,11 @@ export function writeRequestRecord(
   w.uint(known);
   w.uint(names.length - known);
   for (let id = known; id < names.length; id++) w.string(names[id]);
+  // the body begins at a multiple of 8: the same request's bodies are then alike to the byte (record-shapes.ts)
+  w.padTo8();
+  varying.begin(w.length);
 
-  writeRequestHead(w, routes, trace.token, trace.origin, trace.duration ?? request.elapsed(), request);
+  writeRequestHead(w, routes, trace.token, trace.origin, trace.duration ?? request.elapsed(), request, varying);
   w.optionalString(trace.match?.type === 'redirect' ? trace.match.path : null);
   writeSecurity(w, trace.security, trace.security?.message ?? null);
   w.optionalString(trace.exception === null ? null : exceptionJson(trace.exception));
@@ -88,16 +97,19 @@ export function writeRequestRecord(
   // The trace's rows as they are (ids and clock readings, request-trace.ts's strides): one copy each.
   w.floats(trace.events);
   w.floats(trace.calls);
+  varying.callRows(w.length, trace.calls.length);
   w.floats(trace.phases);
+  varying.phaseRows(w.length, trace.phases.length);
   writeLog(w, request, request.log.records);
   w.uint(request.log.errors);
   w.uint(request.log.warnings);
-  writeEntries(w, trace.entries);
+  writeEntries(w, trace.entries, varying);
 
   w.uint(response.status);
   w.string(response.statusText);
-  writePairs(w, response.headers);
+  writePairs(w, response.headers, trace.token);
   writeResponseBody(w, response);
+  writeVaryingParts(w, varying);
 }
 
 /** What a record's head holds of a request: a live Request, or one read back with its texts redacted. */
@@ -124,11 +136,16 @@ function writeRequestHead(
   origin: number,
   duration: number,
   request: RequestHead,
+  parts: VaryingParts | null = null,
 ): void {
   w.uint(routes);
   w.optionalString(token);
+  if (parts !== null && token !== null && isAscii(token)) parts.token(w.length, token.length);
+  parts?.float(w.length);
   w.float(request.startedAt);
+  parts?.float(w.length);
   w.float(origin);
+  parts?.float(w.length);
   w.float(duration);
   w.string(request.method);
   w.string(request.baseUrl);
@@ -164,14 +181,21 @@ function nameKnownValues(entries: ReadonlyMap<string, readonly unknown[]>): void
   }
 }
 
-/** The app's entries, when there are any, each value as writeEntryValue writes it. */
-export function writeEntries(w: ByteWriter, entries: ReadonlyMap<string, readonly unknown[]> | null): void {
+/**
+ * The app's entries, when there are any, each value as writeEntryValue writes it; the memory a request
+ * left is noted in `parts`, when given, as what changes from one request to the next.
+ */
+export function writeEntries(
+  w: ByteWriter,
+  entries: ReadonlyMap<string, readonly unknown[]> | null,
+  parts: VaryingParts | null = null,
+): void {
   w.uint(entries?.size ?? 0);
   if (!entries) return;
   for (const [collector, values] of entries) {
     w.string(collector);
     w.uint(values.length);
-    const list: ListWritten = { lastQuery: null };
+    const list: ListWritten = { lastQuery: null, varying: collector === MEMORY_COLLECTOR ? parts : null };
     for (const value of values) writeEntryValue(w, value, list);
   }
 }
@@ -205,6 +229,8 @@ const enum Value {
 /** What the values of one collector's list, written or read so far, tell the next: a query may refer to the one before it. */
 interface ListWritten {
   lastQuery: QueryRecord | null;
+  /** where a plain object of numbers is noted as changing from one request to the next (the memory a request left) */
+  varying: VaryingParts | null;
 }
 interface ListRead {
   lastQuery: QueryEntry | null;
@@ -240,6 +266,7 @@ function writeEntryValue(w: ByteWriter, value: unknown, list: ListWritten): void
     let count = 0;
     for (const name in value) {
       w.string(name);
+      list.varying?.float(w.length);
       w.float(value[name]);
       count++;
     }
@@ -309,22 +336,34 @@ function isNumberRecord(value: unknown): value is Record<string, number> {
   return true;
 }
 
-/** Name and value pairs, walked once (no array of the names is made): their count goes first, patched in after. */
-function writePairs(w: ByteWriter, record: Record<string, string>): void {
+/**
+ * Name and value pairs, walked once (no array of the names is made): their count goes first, patched in
+ * after. With the request's `token`, the profiler's own headers that end with it (X-Debug-Token and its
+ * link) are noted as holding it (varying-parts.ts).
+ */
+function writePairs(w: ByteWriter, record: Record<string, string>, token: string | null = null): void {
   const at = w.reserve32();
   let count = 0;
+  const noted = token !== null && isAscii(token);
   for (const name in record) {
-    const value = record[name];
+    const value = typeof record[name] === 'string' ? record[name] : String(record[name]);
     w.string(name);
-    w.string(typeof value === 'string' ? value : String(value));
+    w.string(value);
+    if (noted && isTokenHeader(name) && value.endsWith(token)) varying.token(w.length, token.length);
     count++;
   }
   w.patch32(at, count);
 }
 
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
+
 function writeLog(w: ByteWriter, request: Request, records: readonly LogRecord[]): void {
   w.uint(records.length);
   for (const record of records) {
+    varying.float(w.length);
     w.float(record.time);
     if (record instanceof NotifiedRecord) {
       w.uint(Entry.Notified);
@@ -485,16 +524,22 @@ export interface DecodedRecord {
 
 const ignoreLog = () => {};
 
-/** Reads one request written by writeRequestRecord; `names` are the trace names read so far, which it completes. */
+/**
+ * Reads one request written by writeRequestRecord, whole (its names, its body and what follows it);
+ * `names` are the trace names read so far, which it completes.
+ */
 export function readRequestRecord(r: ByteReader, names: string[]): DecodedRecord {
   readRecordNames(r, names);
-  return readRecordBody(r, names, null);
+  const decoded = readRecordBody(r, names, null);
+  skipVaryingParts(r);
+  return decoded;
 }
 
 /** The trace names a record carries first (those registered since the record before), added to `names`. */
 export function readRecordNames(r: ByteReader, names: string[]): void {
   const known = r.uint();
   for (let n = r.uint(), id = known; n > 0; n--, id++) names[id] = r.string();
+  r.skipTo8();
 }
 
 /**

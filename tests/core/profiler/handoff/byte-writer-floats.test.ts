@@ -31,4 +31,20 @@ test('when a record is cut in the middle of its numbers, then reading it throws 
   assert.throws(() => r.floats([]), /in the middle of its numbers/);
 });
 
+test('when numbers are padded to their alignment, then the padding is zeros, never the bytes an earlier batch left in the buffer', () => {
+  const w = new ByteWriter();
+  // an earlier batch: bytes that could be anything a request carried
+  w.string('\u00ff'.repeat(64));
+  w.take();
+  w.uint(1);
+  w.floats([1.5]);
+  w.uint(2);
+  w.padTo8();
+  const bytes = new Uint8Array(w.take());
+  // uint 1 (one byte), the count (one byte), six bytes of padding, the number, uint 2, seven bytes of padding
+  assert.equal([...bytes.subarray(2, 8)], [0, 0, 0, 0, 0, 0]);
+  assert.equal([...bytes.subarray(17, 24)], [0, 0, 0, 0, 0, 0, 0]);
+  assert.is(bytes.length, 24);
+});
+
 test.run();

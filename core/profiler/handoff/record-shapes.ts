@@ -1,0 +1,146 @@
+import type { RequestData, ProfileSummary, RouterData } from '../profile.js';
+import { redactText } from '../../redaction/index.js';
+import type { RouteCollection } from '../../routing/route-collection.js';
+import type { ByteReader } from './byte-writer.js';
+import { maskVaryingParts, readVaryingParts, type VaryingPlaces } from './varying-parts.js';
+
+/**
+ * What the profiler worker learnt of a record it stored as it is (build-batch.ts): the redaction policy
+ * left it unchanged, and the routing panel and the response's description it was stored with.
+ */
+export interface StoredShape {
+  /** the trace name ids its body refers to */
+  ids: readonly number[];
+  router: RouterData;
+  response: RequestData['response'];
+  /** the values sent once it refers to, redacted (redacts-nothing.ts) */
+  sentOnce: ReadonlyMap<number, string>;
+  summary: ProfileSummary;
+  /** where its response body begins, from its body's start */
+  responseBody: number;
+  /** the route table it was read against */
+  table: RouteCollection;
+  /** its response headers that end with its token, without it: each with another token is judged again */
+  tokenHeads: readonly string[];
+}
+
+interface Known extends StoredShape {
+  /** its body with its varying parts zeroed (varying-parts.ts) */
+  masked: Buffer;
+}
+
+/** A record of a shape met before, with what it changes: its token, start and duration. */
+export interface ShapeHit {
+  shape: StoredShape;
+  token: string;
+  time: number;
+  duration: number;
+}
+
+/** The bodies kept: a record longer than this is always read (an HTML page); so many shapes at most, then all forgotten. */
+const MAX_BODY = 32 * 1024;
+const MAX_SHAPES = 128;
+/** shapes of one length and alignment tried in turn */
+const MAX_PER_KEY = 4;
+
+/**
+ * The shapes of the records the worker stored as they are: a record whose body is byte for byte the
+ * body of one of them, once both have their token, clock readings and memory figures zeroed
+ * (varying-parts.ts), is that request again. It is stored as that one was, with its own token and
+ * times, without reading it back, building its panels or asking the redaction policy again: the
+ * policy reads no clock reading, and reads the token only in the profiler's own response headers
+ * (judged again here with the new token) and in a response body holding it (such a record is read).
+ */
+export class RecordShapes {
+  readonly #known = new Map<number, Known[]>();
+  #count = 0;
+  #scratch = Buffer.alloc(4096);
+  #view = new DataView(this.#scratch.buffer, this.#scratch.byteOffset, this.#scratch.byteLength);
+  /** the trace names the shapes' ids refer to: another list (the main thread's, after the worker's) forgets them */
+  #names: readonly string[] | null = null;
+  /** the record last looked up: its masked body, for remember() */
+  #pending: { key: number; length: number; places: VaryingPlaces } | null = null;
+  /** records found like one stored before, so far */
+  hits = 0;
+
+  clear(): void {
+    this.#known.clear();
+    this.#count = 0;
+    this.#pending = null;
+  }
+
+  /**
+   * The shape of the record whose body is `bytes` from `body` to `end`, when one is known and still
+   * holds with this record's token; null otherwise (the record is then read, and remember() may keep
+   * its shape). `r` reads `bytes` and is left where it was.
+   */
+  find(
+    bytes: Uint8Array,
+    r: ByteReader,
+    body: number,
+    end: number,
+    names: readonly string[],
+    tables: { get(id: number): RouteCollection },
+  ): ShapeHit | null {
+    this.#pending = null;
+    if (names !== this.#names) {
+      this.clear();
+      this.#names = names;
+    }
+    const places = readVaryingParts(r, body, end);
+    if (places === null || places.length > MAX_BODY) return null;
+    const { length } = places;
+    if (this.#scratch.length < length) {
+      this.#scratch = Buffer.alloc(Math.max(length, this.#scratch.length * 2));
+      this.#view = new DataView(this.#scratch.buffer, this.#scratch.byteOffset, this.#scratch.byteLength);
+    }
+    this.#scratch.set(bytes.subarray(body, body + length));
+    maskVaryingParts(this.#view, places);
+    // the trace's rows are aligned to 8 in the batch: their padding depends on where the body began (at a multiple of 8)
+    const key = length * 8 + (body & 7);
+    this.#pending = { key, length, places };
+    const candidates = this.#known.get(key);
+    if (candidates === undefined) return null;
+    const shape = candidates.find((known) => this.#scratch.compare(known.masked, 0, length, 0, length) === 0);
+    if (shape === undefined) return null;
+    const was = r.offset;
+    r.seek(body);
+    const routes = r.uint();
+    const token = r.optionalString();
+    const time = r.float();
+    r.float();
+    const duration = r.float();
+    r.seek(was);
+    if (token === null || tables.get(routes) !== shape.table) return null;
+    for (const head of shape.tokenHeads) {
+      const value = head + token;
+      if (redactText(value) !== value) return null;
+    }
+    // the request panel describes a response body with its token left out (body-fingerprint.ts)
+    if (
+      Buffer.from(bytes.buffer, bytes.byteOffset + body + shape.responseBody, length - shape.responseBody).includes(
+        token,
+      )
+    )
+      return null;
+    this.hits++;
+    return { shape, token, time, duration };
+  }
+
+  /** Keeps the shape of the record find() was last asked about, which the worker has just stored as it is. */
+  remember(shape: StoredShape, responseBody: string | Buffer | null): void {
+    const pending = this.#pending;
+    this.#pending = null;
+    if (pending === null || shape.summary.token === '') return;
+    if (responseBody !== null && responseBody.includes(shape.summary.token)) return;
+    if (this.#count >= MAX_SHAPES) this.clear();
+    let candidates = this.#known.get(pending.key);
+    if (candidates === undefined) this.#known.set(pending.key, (candidates = []));
+    if (candidates.length >= MAX_PER_KEY) {
+      candidates.shift();
+      this.#count--;
+    }
+    candidates.push({ ...shape, masked: Buffer.from(this.#scratch.subarray(0, pending.length)) });
+    this.#count++;
+  }
+}

@@ -1,0 +1,158 @@
+import type { ByteReader, ByteWriter } from './byte-writer.js';
+import { CALL_STRIDE, PHASE_STRIDE } from '../../kernel/request-trace.js';
+
+/**
+ * Where a hand-off record (request-record.ts) holds what changes from one request to the next even
+ * when nothing else does: its token (in the head and at the end of the profiler's own response
+ * headers), its clock readings (the head's, the log records' times, the start and end of each listener
+ * call and phase) and the memory it left. The kernel notes them as it writes the record and appends
+ * them after it, where no reader of the record looks; the profiler worker masks them to tell a record
+ * made like one it has already stored (record-shapes.ts).
+ *
+ * Trailer, after the response (offsets from where the record's body begins, after its names):
+ *   uint calls, uint call numbers: where the listener calls' numbers begin, and how many
+ *   uint phases, uint phase numbers: the same for the phases
+ *   uint token length, uint n, n × uint: where a copy of the token begins
+ *   uint n, n × uint: where a float64 clock reading (or memory figure) begins
+ *   fixed32: where this trailer begins
+ */
+export class VaryingParts {
+  /** where the record's body begins in the writer */
+  body = 0;
+  calls = 0;
+  callCount = 0;
+  phases = 0;
+  phaseCount = 0;
+  tokenLength = 0;
+  readonly tokens: number[] = [];
+  readonly floats: number[] = [];
+
+  /** Starts noting a record whose body begins at `body`. */
+  begin(body: number): void {
+    this.body = body;
+    this.calls = this.callCount = this.phases = this.phaseCount = this.tokenLength = 0;
+    this.tokens.length = 0;
+    this.floats.length = 0;
+  }
+
+  /** A float64 about to be written at `at`. */
+  float(at: number): void {
+    this.floats.push(at - this.body);
+  }
+
+  /** A copy of the token (ASCII, `length` bytes) that ends at `end`. */
+  token(end: number, length: number): void {
+    this.tokenLength = length;
+    this.tokens.push(end - length - this.body);
+  }
+
+  /** The listener calls' numbers (`count` of them) just written, ending at `end`. */
+  callRows(end: number, count: number): void {
+    this.callCount = count;
+    this.calls = end - count * 8 - this.body;
+  }
+
+  /** The phases' numbers (`count` of them) just written, ending at `end`. */
+  phaseRows(end: number, count: number): void {
+    this.phaseCount = count;
+    this.phases = end - count * 8 - this.body;
+  }
+}
+
+/** X-Debug-Token and X-Debug-Token-Link, the profiler's own response headers: a record notes where they end with its token. */
+export function isTokenHeader(name: string): boolean {
+  return (
+    (name.length === 13 || name.length === 18) &&
+    (name.toLowerCase() === 'x-debug-token' || name.toLowerCase() === 'x-debug-token-link')
+  );
+}
+
+/** Appends the trailer of `parts` to the record being written. */
+export function writeVaryingParts(w: ByteWriter, parts: VaryingParts): void {
+  const at = w.length - parts.body;
+  w.uint(parts.calls);
+  w.uint(parts.callCount);
+  w.uint(parts.phases);
+  w.uint(parts.phaseCount);
+  w.uint(parts.tokenLength);
+  w.uint(parts.tokens.length);
+  for (const offset of parts.tokens) w.uint(offset);
+  w.uint(parts.floats.length);
+  for (const offset of parts.floats) w.uint(offset);
+  w.patch32(w.reserve32(), at);
+}
+
+/** Reads past the trailer that follows a record's response (a reader of records one after another, without their lengths). */
+export function skipVaryingParts(r: ByteReader): void {
+  for (let n = 5; n > 0; n--) r.uint();
+  for (let n = r.uint(); n > 0; n--) r.uint();
+  for (let n = r.uint(); n > 0; n--) r.uint();
+  r.fixed32();
+}
+
+/** A record's trailer, read back; null when the record has none that fits in it (the record is then read as any other). */
+export interface VaryingPlaces {
+  /** the trailer's offset from the body's start: the bytes of the record up to it are its body */
+  length: number;
+  calls: number;
+  callCount: number;
+  phases: number;
+  phaseCount: number;
+  tokenLength: number;
+  tokens: number[];
+  floats: number[];
+}
+
+/** The trailer of the record whose body begins at `body` and which ends at `end`, read with `r` (left where it was). */
+export function readVaryingParts(r: ByteReader, body: number, end: number): VaryingPlaces | null {
+  const was = r.offset;
+  try {
+    if (end - body < 4) return null;
+    r.seek(end - 4);
+    const length = r.fixed32();
+    if (length > end - 4 - body) return null;
+    r.seek(body + length);
+    const places: VaryingPlaces = {
+      length,
+      calls: r.uint(),
+      callCount: r.uint(),
+      phases: r.uint(),
+      phaseCount: r.uint(),
+      tokenLength: r.uint(),
+      tokens: [],
+      floats: [],
+    };
+    for (let n = r.uint(); n > 0; n--) places.tokens.push(r.uint());
+    for (let n = r.uint(); n > 0; n--) places.floats.push(r.uint());
+    if (r.offset !== end - 4) return null;
+    const fits = (offset: number, bytes: number) => offset >= 0 && offset + bytes <= length;
+    if (!fits(places.calls, places.callCount * 8) || !fits(places.phases, places.phaseCount * 8)) return null;
+    if (places.callCount % CALL_STRIDE !== 0 || places.phaseCount % PHASE_STRIDE !== 0) return null;
+    for (const offset of places.tokens) if (!fits(offset, places.tokenLength)) return null;
+    for (const offset of places.floats) if (!fits(offset, 8)) return null;
+    return places;
+  } catch {
+    return null;
+  } finally {
+    r.seek(was);
+  }
+}
+
+/**
+ * Zeroes in `view` (a copy of a record's body, from its start) every part `places` names: what is left
+ * is the same for two records that differ by nothing else.
+ */
+export function maskVaryingParts(view: DataView, places: VaryingPlaces): void {
+  for (let i = 0; i < places.callCount; i += CALL_STRIDE) {
+    // event index, listener id, start, end, stopped: the start and the end
+    view.setFloat64(places.calls + (i + 2) * 8, 0);
+    view.setFloat64(places.calls + (i + 3) * 8, 0);
+  }
+  for (let i = 0; i < places.phaseCount; i += PHASE_STRIDE) {
+    // name id, start, end
+    view.setFloat64(places.phases + (i + 1) * 8, 0);
+    view.setFloat64(places.phases + (i + 2) * 8, 0);
+  }
+  for (const offset of places.floats) view.setFloat64(offset, 0);
+  for (const offset of places.tokens) for (let b = 0; b < places.tokenLength; b++) view.setUint8(offset + b, 0);
+}

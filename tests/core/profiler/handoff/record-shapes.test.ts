@@ -1,0 +1,137 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createApp } from '../../../../core/app/app.js';
+import { Request } from '../../../../core/http/request.js';
+import { combinedRoutes } from '../../../../core/kernel/build-kernel.js';
+import { RecordingTrace, traceNames } from '../../../../core/kernel/request-trace.js';
+import { buildRecordedProfiles } from '../../../../core/profiler/handoff/build-batch.js';
+import { ByteWriter } from '../../../../core/profiler/handoff/byte-writer.js';
+import { RecordShapes } from '../../../../core/profiler/handoff/record-shapes.js';
+import { writeRequestRecord } from '../../../../core/profiler/handoff/request-record.js';
+import { RouteTables, routeTableData } from '../../../../core/profiler/handoff/route-tables.js';
+import { createAppKernel } from '../../../../server/kernel-factory.js';
+import { serveConfig } from '../../../../server/serve-config.js';
+import { profilerRoutes, WebProfiler } from '../../../../web-profiler/web-profiler.js';
+
+const test = suite(
+  'the profiler worker stores a record made like one it stored as it is (its token, clock readings and memory aside) as it stored that one, without reading it',
+);
+
+let memory = 1_000_000;
+const app = createApp({ name: 'shapes' })
+  .get('static', '/static', ({ trace }) => {
+    // as the memory a request leaves: numbers that change from one request to the next
+    trace.addEntry('memory', { rss: (memory += 4096), heapUsed: memory / 3 });
+    return { ok: true };
+  })
+  .get('hello', '/hello/{name}', ({ params, log }) => {
+    log.info('Said hello to {name}', { name: params.name });
+    return { hello: params.name };
+  })
+  .get('stamped', '/stamped', ({ log }) => {
+    log.info('Stamped', { at: performance.now() });
+    return 'stamped';
+  });
+
+const store = { announce: () => true, writeBatch: () => {}, cancel: () => {}, has: () => false, nextToken: () => null };
+const profiler = new WebProfiler(store as never, () => {});
+const kernel = createAppKernel(app, {
+  debug: true,
+  root: process.cwd(),
+  profiler,
+  config: serveConfig({ appFile: null, root: process.cwd(), storeDir: null, options: { port: '8000' } }),
+});
+const tables = new RouteTables();
+tables.set(0, routeTableData(combinedRoutes(app, [{ routes: profilerRoutes() }])));
+
+/** A batch of hand-off records of these requests, as the kernel writes them under `app serve`. */
+async function batchOf(requests: { target: string; headers?: Record<string, string> }[]): Promise<ArrayBuffer> {
+  const writer = new ByteWriter();
+  for (const { target, headers } of requests) {
+    await null;
+    const request = new Request({
+      method: 'GET',
+      target,
+      headers: { host: '127.0.0.1:8000', 'user-agent': 'test', ...headers },
+      clientIp: '127.0.0.1',
+    });
+    const response = await kernel.handle(request);
+    const trace = kernel.traceOf(request);
+    if (!(trace instanceof RecordingTrace)) throw new Error('not traced');
+    const at = writer.reserve32();
+    // every record carries every name: each batch is read with a names list of its own
+    writeRequestRecord(writer, request, trace, response, 0, traceNames(), 0);
+    writer.patch32(at, writer.length - at - 4);
+  }
+  return writer.take();
+}
+
+/** The same batch stored with record shapes and without: what is stored, and how many records were found alike. */
+function bothWays(batch: ArrayBuffer) {
+  const shapes = new RecordShapes();
+  const fast = buildRecordedProfiles(batch, tables, [], shapes);
+  const slow = buildRecordedProfiles(batch, tables, [], null);
+  return { fast, slow, hits: shapes.hits };
+}
+
+const textOf = (jsons: ArrayBuffer) => Buffer.from(jsons).toString('latin1');
+
+test('when the same requests come again, then most are found alike, and each is stored byte for byte as when read, with its own token and times', async () => {
+  const requests = [];
+  for (let i = 0; i < 12; i++) requests.push({ target: '/static' }, { target: '/hello/ann' }, { target: '/stamped' });
+  const { fast, slow, hits } = bothWays(await batchOf(requests));
+  assert.equal(fast.failures, []);
+  assert.equal(slow.failures, []);
+  assert.equal(fast.lengths, slow.lengths);
+  assert.ok(textOf(fast.jsons) === textOf(slow.jsons), 'the stored entries are the same bytes');
+  assert.equal(fast.summaries, slow.summaries);
+  assert.is(new Set(fast.summaries.map((summary) => summary.token)).size, requests.length, 'each keeps its token');
+  // all but the first of /static and of /hello/ann; /stamped logs a time of its own, which is compared as any value the app logs
+  assert.is(hits, 22);
+});
+
+test('when a request carries a secret, then it is never found alike: every one is redacted as it is read', async () => {
+  const requests = [];
+  for (let i = 0; i < 6; i++) {
+    requests.push({ target: '/static', headers: { authorization: `Bearer sk_live_${'a'.repeat(20)}${i}` } });
+    requests.push({ target: `/hello/ann?api_key=secret-${i}` });
+  }
+  const { fast, slow, hits } = bothWays(await batchOf(requests));
+  assert.is(hits, 0);
+  assert.ok(textOf(fast.jsons) === textOf(slow.jsons));
+  assert.not.match(textOf(fast.jsons), /secret-\d|aaaaaaaaaaaaaaaaaaaa/);
+});
+
+test('when one byte of a request differs from the one before (a header, the path), then it is read, not found alike', async () => {
+  const requests = [];
+  for (let i = 0; i < 8; i++) requests.push({ target: '/hello/ann', headers: { 'x-trace': `t${i}` } });
+  for (let i = 0; i < 8; i++) requests.push({ target: `/hello/an${i}` });
+  const { fast, slow, hits } = bothWays(await batchOf(requests));
+  assert.is(hits, 0);
+  assert.ok(textOf(fast.jsons) === textOf(slow.jsons));
+  assert.equal(fast.summaries, slow.summaries);
+});
+
+test('when the debug 404 page holds its own token, then it is read each time (its description leaves the token out)', async () => {
+  const requests = [];
+  for (let i = 0; i < 6; i++) requests.push({ target: '/nope', headers: { accept: 'text/html' } });
+  const { fast, slow, hits } = bothWays(await batchOf(requests));
+  assert.is(hits, 0);
+  assert.ok(textOf(fast.jsons) === textOf(slow.jsons));
+});
+
+test('when the route table the records were read against is replaced, then no record is found like one read against the old one', async () => {
+  const shapes = new RecordShapes();
+  const batch = await batchOf([{ target: '/static' }, { target: '/static' }, { target: '/static' }]);
+  buildRecordedProfiles(batch, tables, [], shapes);
+  const before = shapes.hits;
+  assert.ok(before >= 1);
+  const replaced = new RouteTables();
+  replaced.set(0, routeTableData(combinedRoutes(app, [{ routes: profilerRoutes() }])));
+  const names: string[] = [];
+  buildRecordedProfiles(batch, replaced, names, shapes);
+  // the first record of the batch is read again (another names list, then another table); the others are alike to it
+  assert.is(shapes.hits - before, 2);
+});
+
+test.run();
