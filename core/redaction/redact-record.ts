@@ -39,6 +39,24 @@ const AUTH_SCHEMES = new Map(
 /** A header value that is not secret by name: secret URLs and credential shapes in it are still replaced. */
 const redactHeaderValue = (value: string): string => redactText(value);
 
+/** A profile's token (core/profiler/token.ts): six lowercase hex digits. */
+const PROFILE_TOKEN = /^[0-9a-f]{6}$/;
+
+/**
+ * X-Debug-Token, or X-Debug-Token-Link: a profile's token at the end (the whole of the first) names the
+ * profile and opens nothing, and is kept as it is; what comes before it is judged as any header value.
+ * Judged whole, every link would be a text of its own to the memo of redactText, one per request.
+ */
+function redactProfileHeader(value: string): string {
+  const cut = value.lastIndexOf('/') + 1;
+  if (value.length - cut !== 6 || !PROFILE_TOKEN.test(value.slice(cut))) return redactHeaderValue(value);
+  return cut === 0 ? value : redactHeaderValue(value.slice(0, cut)) + value.slice(cut);
+}
+
+function isProfileHeader(name: string): boolean {
+  return (name.length === 13 || name.length === 18) && NEVER_SECRET_HEADERS.has(name.toLowerCase());
+}
+
 function isSecret(kind: RedactKind, name: string): boolean {
   if (kind === 'cookie') return true;
   if (kind === 'header') return isSecretHeader(name);
@@ -92,7 +110,8 @@ export function redactRecord(
         secrets?.addCredential(value);
         redacted.push(`${kind} ${name}`);
       } else {
-        const clean = redactHeaderValue(value);
+        const clean =
+          kind === 'header' && isProfileHeader(name) ? redactProfileHeader(value) : redactHeaderValue(value);
         copy[name] = clean;
         if (clean !== value) redacted.push(`${kind} ${name}`);
       }

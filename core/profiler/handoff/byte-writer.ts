@@ -153,6 +153,9 @@ export class ByteWriter {
   }
 }
 
+/** 128 to the power of a varint's byte index: what each byte's seven bits are worth. */
+const SEPTET_WEIGHTS = [1, 2 ** 7, 2 ** 14, 2 ** 21, 2 ** 28];
+
 /** Reads what a ByteWriter wrote, in the same order. */
 export class ByteReader {
   readonly #bytes: Uint8Array;
@@ -184,13 +187,12 @@ export class ByteReader {
 
   uint(): number {
     let value = 0;
-    let shift = 0;
-    for (;;) {
+    for (let i = 0; ; i++) {
       const byte = this.#bytes[this.#at++];
       if (byte === undefined) throw new RangeError('a record ends in the middle of a number');
-      value += (byte & 0x7f) * 2 ** shift;
+      // a multiplication by a power of 128 from a table: `2 ** shift` is a call to pow() in V8's optimized code
+      value += (byte & 0x7f) * (SEPTET_WEIGHTS[i] ?? 2 ** (7 * i));
       if (byte < 0x80) return value;
-      shift += 7;
     }
   }
 

@@ -1,5 +1,5 @@
 import type { RequestData, ProfileSummary, RouterData } from '../profile.js';
-import { redactText } from '../../redaction/index.js';
+import { isValidToken } from '../token.js';
 import type { RouteCollection } from '../../routing/route-collection.js';
 import type { ByteReader } from './byte-writer.js';
 import { maskVaryingParts, readVaryingParts, type VaryingPlaces } from './varying-parts.js';
@@ -20,7 +20,10 @@ export interface StoredShape {
   responseBody: number;
   /** the route table it was read against */
   table: RouteCollection;
-  /** its response headers that end with its token, without it: each with another token is judged again */
+  /**
+   * its response headers that end with its token (X-Debug-Token and its link), without it: each is
+   * empty or ends with "/", which the redaction policy judges apart from the token (redact-record.ts)
+   */
   tokenHeads: readonly string[];
 }
 
@@ -49,7 +52,8 @@ const MAX_PER_KEY = 4;
  * (varying-parts.ts), is that request again. It is stored as that one was, with its own token and
  * times, without reading it back, building its panels or asking the redaction policy again: the
  * policy reads no clock reading, and reads the token only in the profiler's own response headers
- * (judged again here with the new token) and in a response body holding it (such a record is read).
+ * (where it keeps a token as it is, and judges what comes before it, here the same text) and in a
+ * response body holding it (such a record is read).
  */
 export class RecordShapes {
   readonly #known = new Map<number, Known[]>();
@@ -111,11 +115,8 @@ export class RecordShapes {
     r.float();
     const duration = r.float();
     r.seek(was);
-    if (token === null || tables.get(routes) !== shape.table) return null;
-    for (const head of shape.tokenHeads) {
-      const value = head + token;
-      if (redactText(value) !== value) return null;
-    }
+    // the profiler's own headers end with a token the policy keeps as it is (redact-record.ts), after the same text
+    if (token === null || !isValidToken(token) || tables.get(routes) !== shape.table) return null;
     // the request panel describes a response body with its token left out (body-fingerprint.ts)
     if (
       Buffer.from(bytes.buffer, bytes.byteOffset + body + shape.responseBody, length - shape.responseBody).includes(
@@ -131,7 +132,8 @@ export class RecordShapes {
   remember(shape: StoredShape, responseBody: string | Buffer | null): void {
     const pending = this.#pending;
     this.#pending = null;
-    if (pending === null || shape.summary.token === '') return;
+    if (pending === null || !isValidToken(shape.summary.token)) return;
+    if (shape.tokenHeads.some((head) => head !== '' && !head.endsWith('/'))) return;
     if (responseBody !== null && responseBody.includes(shape.summary.token)) return;
     if (this.#count >= MAX_SHAPES) this.clear();
     let candidates = this.#known.get(pending.key);

@@ -61,10 +61,9 @@ export class VaryingParts {
 
 /** X-Debug-Token and X-Debug-Token-Link, the profiler's own response headers: a record notes where they end with its token. */
 export function isTokenHeader(name: string): boolean {
-  return (
-    (name.length === 13 || name.length === 18) &&
-    (name.toLowerCase() === 'x-debug-token' || name.toLowerCase() === 'x-debug-token-link')
-  );
+  if ((name.length !== 13 && name.length !== 18) || (name.charCodeAt(0) | 0x20) !== 0x78 /* x */) return false;
+  const lower = name.toLowerCase();
+  return lower === 'x-debug-token' || lower === 'x-debug-token-link';
 }
 
 /** Appends the trailer of `parts` to the record being written. */

@@ -118,6 +118,40 @@ test('when a neutral header holds a Bearer token, a JWT or a secret URL, then it
   assert.equal(redacted, ['header x-upstream', 'header x-client-data', 'header x-original-url']);
 });
 
+test("when X-Debug-Token and its link end with a profile's token, then the token is kept and what comes before it is judged", () => {
+  const redacted: string[] = [];
+  const headers = redactRecord(
+    'header',
+    {
+      'X-Debug-Token': 'c0694c',
+      'X-Debug-Token-Link': 'http://127.0.0.1:8000/_profiler/c0694c',
+      'x-debug-token-link': 'http://me:hunter22@dev.test/_profiler/c0694c',
+    },
+    redacted,
+  );
+  assert.equal(
+    { ...headers },
+    {
+      'X-Debug-Token': 'c0694c',
+      'X-Debug-Token-Link': 'http://127.0.0.1:8000/_profiler/c0694c',
+      'x-debug-token-link': `http://me:${REDACTED}@dev.test/_profiler/c0694c`,
+    },
+  );
+  assert.equal(redacted, ['header x-debug-token-link']);
+});
+
+test('when X-Debug-Token or its link ends with something else than a token, then the whole value is judged', () => {
+  const headers = redactRecord(
+    'header',
+    { 'X-Debug-Token': 'Bearer abc123def456', 'X-Debug-Token-Link': '/_profiler/x?token=s3cr3t' },
+    [],
+  );
+  assert.equal(
+    { ...headers },
+    { 'X-Debug-Token': `Bearer ${REDACTED}`, 'X-Debug-Token-Link': `/_profiler/x?token=${REDACTED}` },
+  );
+});
+
 test('when names are __proto__ and constructor, then the copy keeps them as names, and so does its JSON', () => {
   const record = JSON.parse('{"__proto__":"p1","constructor":"c1","password":"x"}') as Record<string, string>;
   const copy = redactRecord('query', record, []);
