@@ -279,7 +279,10 @@ async function serveRecords(path: string, batches: number): Promise<ArrayBuffer[
  * segment, index lines), 20,000 profiles
  * written 128 at a time, the least of 3 runs.
  */
-async function workerCost(path: string, routes: RouteCollection): Promise<{ build: number; stored: number }> {
+async function workerCost(
+  path: string,
+  routes: RouteCollection,
+): Promise<{ build: number; read: number; stored: number }> {
   const batches = await serveRecords(path, 16);
   const tables = new RouteTables();
   tables.set(0, routeTableData(routes));
@@ -289,6 +292,10 @@ async function workerCost(path: string, routes: RouteCollection): Promise<{ buil
   const perRound = Math.max(1, Math.round(PER_ROUND / BATCH_RECORDS));
   const build =
     (await best((i) => buildRecordedProfiles(batches[i % batches.length], tables, names), perRound)) / BATCH_RECORDS;
+  // every record read back, as a request unlike any stored before is (no record shapes: record-shapes.ts)
+  const read =
+    (await best((i) => buildRecordedProfiles(batches[i % batches.length], tables, names, null), perRound)) /
+    BATCH_RECORDS;
   const dir = mkdtempSync(join(tmpdir(), 'appkernel-stages-'));
   const storage = await openFileStorage({
     dir,
@@ -324,7 +331,7 @@ async function workerCost(path: string, routes: RouteCollection): Promise<{ buil
     await storage.close();
     rmSync(dir, { recursive: true, force: true });
   }
-  return { build, stored };
+  return { build, read, stored };
 }
 
 const LOG_RECORDS = 1_000;
@@ -405,6 +412,7 @@ for (const path of paths) {
       built,
       json,
       worker.build,
+      worker.read,
       worker.stored,
       v8,
       store,
@@ -431,6 +439,7 @@ const head = [
   'profile build',
   'JSON',
   'worker, serve records',
+  'worker, each read',
   'worker + store, CPU',
   'v8.serialize',
   'store write path',
@@ -458,8 +467,11 @@ profile build, JSON: building a profile from a request's facts and its JSON text
   the CLI) does when it opens a stored record; the worker builds one only for a request whose record
   the redaction policy changes. Both leave out the configuration panel and the reading of the record.
 worker, serve records: the profiler worker's work per profile as \`app serve\` hands it over: records
-  with the configuration panel's data, 64 a batch, read back, checked against the redaction policy and
-  written as stored records with their summaries (buildRecordedProfiles).
+  with the configuration panel's data, 64 a batch, written as stored records with their summaries
+  (buildRecordedProfiles); a record like one stored before (the same request again, as here) is stored
+  as that one was, without being read back (record shapes).
+worker, each read: the same with every record read back and checked against the redaction policy, as
+  a request unlike any stored before is.
 worker + store, CPU: the worker thread's CPU per profile for the same plus writing the profiles into a
   real file store as the worker does (20,000, 128 at a time, their blocks compressed in that thread).
 v8.serialize: the profile as structured-clone bytes, what posting it to another thread would cost instead.
