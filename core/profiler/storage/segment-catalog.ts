@@ -27,6 +27,7 @@ import {
   readAtSync,
   segmentName,
   tempFileOwner,
+  isStaleTempFile,
   unlinkIfPresent,
   type SegmentName,
 } from './store-files.js';
@@ -387,7 +388,7 @@ export class SegmentCatalog {
   #removeStaleTempFiles(files: string[]): void {
     for (const file of files) {
       const owner = tempFileOwner(file);
-      if (owner !== null && (owner === process.pid || !isProcessAlive(owner))) unlinkIfPresent(join(this.dir, file));
+      if (owner !== null && isStaleTempFile(owner, isProcessAlive)) unlinkIfPresent(join(this.dir, file));
     }
   }
 

@@ -20,7 +20,8 @@ import { threadId } from 'node:worker_threads';
  * writer's segment from one left by a crash.
  */
 const SEGMENT_FILE = /^(\d{6,})-(\d+)\.(log|idx)$/;
-const TEMP_FILE = /^\..+\.(\d+)\.tmp$/;
+/** `.<file>.<pid>-<thread id>.tmp`, or `.<file>.<pid>.tmp` as earlier versions named them */
+const TEMP_FILE = /^\..+\.(\d+)(?:-(\d+))?\.tmp$/;
 
 export const CUTOFF_FILE = 'cutoff.json';
 
@@ -54,10 +55,22 @@ export function parseSegmentFile(file: string): (SegmentName & { ext: 'log' | 'i
   return m ? { id: Number(m[1]), pid: Number(m[2]), base: `${m[1]}-${m[2]}`, ext: m[3] as 'log' | 'idx' } : null;
 }
 
-/** The pid of the process that wrote a temporary file, or null for any other file. */
-export function tempFileOwner(file: string): number | null {
+/** The process (and thread, when named) that wrote a temporary file, or null for any other file. */
+export function tempFileOwner(file: string): { pid: number; thread: number | null } | null {
   const m = TEMP_FILE.exec(file);
-  return m ? Number(m[1]) : null;
+  return m ? { pid: Number(m[1]), thread: m[2] === undefined ? null : Number(m[2]) } : null;
+}
+
+/**
+ * Whether a temporary file was left behind: its process is gone, or it is this thread's own (a thread
+ * writes and renames one within a call). Another thread of this process may be between the two.
+ */
+export function isStaleTempFile(
+  owner: { pid: number; thread: number | null },
+  alive: (pid: number) => boolean,
+): boolean {
+  if (owner.pid !== process.pid) return !alive(owner.pid);
+  return owner.thread === null || owner.thread === threadId;
 }
 
 export function compareSegments(a: SegmentName, b: SegmentName): number {
@@ -161,7 +174,8 @@ export function isProcessAlive(pid: number): boolean {
 
 /** Readers see the old file or the new one, never half of it. */
 export function writeFileAtomicSync(dir: string, file: string, data: string | Buffer): void {
-  const temp = join(dir, `.${file}.${process.pid}.tmp`);
+  // the thread's id too: the profiler worker writes the store from this process as well
+  const temp = join(dir, `.${file}.${process.pid}-${threadId}.tmp`);
   writeFileSync(temp, data, { mode: STORE_FILE_MODE });
   renameSync(temp, join(dir, file));
 }
