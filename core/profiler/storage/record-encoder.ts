@@ -123,7 +123,8 @@ export function workerEncoder(onFailure: (message: string) => void): RecordEncod
         pending.set(id, { jsons, resolve });
         worker!.ref();
         if (queued.length === 0) queueMicrotask(send);
-        queued.push({ id, text: blockSlots(jsons), compression: compressionFor(jsons.length) });
+        const text = blockSlots(jsons);
+        queued.push({ id, text, compression: compressionFor(jsons.length, text.length) });
       });
     },
     async close() {
