@@ -46,9 +46,8 @@ export function packBlocks(bodies: readonly Uint8Array[], times: readonly number
     let bytes = bodies[start].length;
     while (end < bodies.length && end - start < BLOCK_PROFILES && bytes + bodies[end].length <= BLOCK_BYTES)
       bytes += bodies[end++].length;
-    const slots = blockSlots(bodies.slice(start, end));
-    const compression = compressionFor(end - start, slots.length);
-    const payload = compressSlots(slots, compression);
+    const compression = compressionFor(end - start);
+    const payload = compressSlots(blockSlots(bodies.slice(start, end)), compression);
     const block = Buffer.allocUnsafe(1 + payload.length);
     block[0] = compression === 'brotli' ? FORMAT_BROTLI : FORMAT_DEFLATE_V2;
     block.set(payload, 1);

@@ -36,21 +36,17 @@ export const BLOCK_BYTES = 64 * 1024;
 export type Decoded = { ok: true; profile: Profile } | { ok: false; problem: string };
 
 /**
- * How a block of `entries` stored entries, `bytes` long once framed, is compressed, in this thread or
- * in a worker (which receives COMPRESSION_OPTIONS as they are). A block of many records, as a server
- * under load writes them, takes brotli at quality 1: the bytes deflate takes, for less than half its
- * CPU (the records share most of their bytes). So does a block longer than deflate's 32 KB window,
- * where deflate no longer sees the repeats between its records (a block of 7 JSON 404 records of 9 KB:
- * 493 B a profile against 640, 9 µs against 27). A block of few short ones, as a developer's requests
- * one at a time write them, takes deflate with DICTIONARY_V1, whose fragments a lone record holds: a
- * fifth fewer bytes, where CPU does not count.
+ * How a block is compressed, in this thread or in a worker (which receives COMPRESSION_OPTIONS as
+ * they are). A block of many records, as a server under load writes them, takes brotli at quality
+ * 1: the bytes deflate takes, for less than half its CPU (the records share most of their bytes).
+ * A block of few, as a developer's requests one at a time write them, takes deflate with
+ * DICTIONARY_V1, whose fragments a lone record holds: a fifth fewer bytes, where CPU does not count.
  */
-export function compressionFor(entries: number, bytes: number): BlockCompression {
-  return entries >= BROTLI_FROM_ENTRIES || bytes > DEFLATE_WINDOW ? 'brotli' : 'deflate';
+export function compressionFor(entries: number): BlockCompression {
+  return entries >= BROTLI_FROM_ENTRIES ? 'brotli' : 'deflate';
 }
 
 const BROTLI_FROM_ENTRIES = 16;
-const DEFLATE_WINDOW = 32 * 1024;
 
 export const COMPRESSION_OPTIONS = {
   brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_LGWIN]: 18 } },
@@ -116,9 +112,8 @@ export function splitLines(text: Buffer): Buffer[] {
 
 /** One record holding the stored entries `entries`, in that order (their slots). */
 export function encodeBlock(entries: readonly Uint8Array[]): Buffer {
-  const slots = blockSlots(entries);
-  const compression = compressionFor(entries.length, slots.length);
-  return frameBlock(compressSlots(slots, compression), compression);
+  const compression = compressionFor(entries.length);
+  return frameBlock(compressSlots(blockSlots(entries), compression), compression);
 }
 
 /** A block record around a payload compressed as `compression` says (compressSlots). */

@@ -123,8 +123,7 @@ export function workerEncoder(onFailure: (message: string) => void): RecordEncod
         pending.set(id, { jsons, resolve });
         worker!.ref();
         if (queued.length === 0) queueMicrotask(send);
-        const text = blockSlots(jsons);
-        queued.push({ id, text, compression: compressionFor(jsons.length, text.length) });
+        queued.push({ id, text: blockSlots(jsons), compression: compressionFor(jsons.length) });
       });
     },
     async close() {
