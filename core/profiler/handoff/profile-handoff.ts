@@ -5,6 +5,7 @@ import { RecordingTrace, traceNames, type RequestTrace } from '../../kernel/requ
 import type { ResponseFacts } from '../request-facts.js';
 import { buildRecordedProfiles, type BuiltBatch } from './build-batch.js';
 import { BatchBuffers } from './batch-buffers.js';
+import { roomForTheWorkerHeap } from './worker-heap.js';
 import { ByteWriter } from './byte-writer.js';
 import { writeRequestRecord } from './request-record.js';
 import { routeTableData, RouteTables, type RouteDefinitionData } from './route-tables.js';
@@ -59,6 +60,10 @@ const CLOSE_WRITE_WAIT_MS = 5_000;
 export class ProfileHandoff {
   readonly #writer = new ByteWriter();
   readonly #buffers = new BatchBuffers();
+  /** each shared buffer made, by the number it has in the worker's messages */
+  readonly #bufferIds = new Map<SharedArrayBuffer, number>();
+  /** the shared buffers the current worker was given, by number */
+  readonly #workerHas = new Set<number>();
   #tokens: string[] = [];
   #scheduled = false;
   /** when the last batch left (performance.now()) */
@@ -194,15 +199,29 @@ export class ProfileHandoff {
     const id = this.#nextBatch++;
     this.#sent.set(id, { tokens, records, shared });
     worker.ref();
-    // A buffer of its own is copied by the message (the batch stays here until its profiles come back).
-    this.#post({ type: 'batch', id, records: shared ?? (records.buffer as ArrayBuffer), length });
+    if (shared === null) {
+      // A buffer of its own is copied by the message (the batch stays here until its profiles come back).
+      this.#post({ type: 'batch', id, records: records.buffer as ArrayBuffer, length });
+      return;
+    }
+    // A shared buffer goes to the worker once, the first time it carries a batch there: each one
+    // received is a new object of the worker's heap, counted as that much memory held outside it,
+    // and batch after batch of them made V8 collect the worker's whole heap several times a second.
+    const buffer = this.#bufferIds.get(shared) ?? this.#bufferIds.set(shared, this.#bufferIds.size).size - 1;
+    if (this.#workerHas.has(buffer)) this.#post({ type: 'batch', id, buffer, length });
+    else {
+      this.#workerHas.add(buffer);
+      this.#post({ type: 'batch', id, buffer, records: shared, length });
+    }
   };
 
   #ensureWorker(): Worker | null {
     if (this.#failed) return null;
     if (this.#worker) return this.#worker;
     try {
+      roomForTheWorkerHeap();
       const worker = new Worker(this.workerUrl);
+      this.#workerHas.clear();
       worker.on('message', (message: FromProfilerWorker) => this.#receive(worker, message));
       worker.on('error', (error) => this.#fail(worker, error.message));
       worker.on('exit', (code) => this.#fail(worker, `it exited with code ${code}`));

@@ -8,8 +8,11 @@ import { nameThisThread, PROFILER_THREAD_NAME } from '../thread-name.js';
 export type ToProfilerWorker =
   | RouteTableMessage
   | { type: 'store'; spec: StoreWriterSpec }
-  /** `records`: its first `length` bytes */
-  | { type: 'batch'; id: number; records: ArrayBuffer | SharedArrayBuffer; length: number }
+  /**
+   * The batch is the first `length` bytes of `records`, or of the shared buffer numbered `buffer`:
+   * a shared buffer comes with the first batch it carries here, and later ones name it.
+   */
+  | { type: 'batch'; id: number; records?: ArrayBuffer | SharedArrayBuffer; buffer?: number; length: number }
   | { type: 'close' };
 
 export type FromProfilerWorker =
@@ -32,6 +35,17 @@ let writer: StoreWriter | null = null;
 /** messages are handled in order, opening the store included */
 let chain: Promise<void> = Promise.resolve();
 
+/** the shared buffers batches come in, by number */
+const sharedBuffers = new Map<number, SharedArrayBuffer>();
+
+function recordsOf(batch: Extract<ToProfilerWorker, { type: 'batch' }>): ArrayBuffer | SharedArrayBuffer {
+  if (batch.buffer === undefined) return batch.records!;
+  if (batch.records !== undefined) sharedBuffers.set(batch.buffer, batch.records as SharedArrayBuffer);
+  const records = sharedBuffers.get(batch.buffer);
+  if (records === undefined) throw new Error(`batch ${batch.id} names shared buffer ${batch.buffer}, never sent`);
+  return records;
+}
+
 const post = (message: FromProfilerWorker, transfer: ArrayBuffer[] = []): void =>
   parentPort!.postMessage(message, transfer);
 
@@ -48,7 +62,7 @@ async function handle(message: ToProfilerWorker): Promise<void> {
       }
       return;
     case 'batch': {
-      const built = buildRecordedProfiles(new Uint8Array(message.records, 0, message.length), tables, names);
+      const built = buildRecordedProfiles(new Uint8Array(recordsOf(message), 0, message.length), tables, names);
       if (!writer) {
         post({ type: 'built', id: message.id, ...built }, [built.jsons]);
         return;

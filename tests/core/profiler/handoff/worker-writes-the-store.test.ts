@@ -1,5 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createApp } from '../../../../core/app/app.js';
@@ -106,6 +107,41 @@ test('when a response is handed over, then the main store knows its token all al
   assert.is((await intakeOf(store.storage).search({ limit: 1000 })).length, 100);
   assert.equal(warnings, []);
   assert.equal(store.warnings, []);
+});
+
+test('when batch after batch travels in the shared buffers, then each buffer is posted to the worker once and later batches name it', async () => {
+  store = await openTempStore();
+  const { handoff, serve } = serving(store.storage);
+  handoffs.push(handoff);
+  const batches: { buffer?: number; records?: unknown }[] = [];
+  const postMessage = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (this: Worker, message: unknown, transfer?: readonly unknown[]) {
+    if ((message as { type?: string })?.type === 'batch') batches.push(message as (typeof batches)[number]);
+    return postMessage.call(this, message, transfer as never);
+  };
+  try {
+    for (let round = 0; round < 6; round++) {
+      const tokens = await Promise.all(Array.from({ length: 10 }, (_, i) => serve(`s${round}n${i}`)));
+      await intakeOf(store.storage).flush();
+      for (const [i, token] of tokens.entries())
+        assert.is((await intakeOf(store.storage).read(token))?.url, `http://127.0.0.1/hello/s${round}n${i}`);
+    }
+  } finally {
+    Worker.prototype.postMessage = postMessage;
+  }
+  const named = new Set(batches.map((batch) => batch.buffer));
+  assert.ok(batches.length >= 6, `${batches.length} batches`);
+  assert.ok(named.size < batches.length, 'a buffer carried more than one batch');
+  assert.ok(
+    batches.every((batch) => typeof batch.buffer === 'number'),
+    'each batch travels in a shared buffer',
+  );
+  const carried = batches.filter((batch) => batch.records !== undefined);
+  assert.ok(
+    carried.every((batch) => batch.records instanceof SharedArrayBuffer),
+    'what a batch carries is a shared buffer',
+  );
+  assert.is(carried.length, named.size, 'each shared buffer was posted once');
 });
 
 test('when the main thread prunes and rebuilds the index, then the segment the worker appends to is neither dropped nor repaired', async () => {
