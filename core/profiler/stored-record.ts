@@ -90,6 +90,7 @@ function namesSection(
  * routing panel the worker built and what the request panel shows of the response; `entryPanels`:
  * the JSON of the panels of a redacted record's app entries (and where the request panel lists redactions);
  * `replacedNames`: what the record carries in place of some names (a value sent once, redacted).
+ * Returns where the body's bytes begin in `w`.
  */
 export function writeStoredRecord(
   w: ByteWriter,
@@ -102,7 +103,7 @@ export function writeStoredRecord(
   response: RequestData['response'],
   entryPanels = '',
   replacedNames: ReadonlyMap<number, string> = NO_NAMES,
-): void {
+): number {
   w.uint(STORED_RECORD);
   w.uint(VERSION);
   w.uint(bodyOffset & 7);
@@ -114,6 +115,7 @@ export function writeStoredRecord(
   w.raw(record.subarray(bodyOffset, responseBodyOffset));
   writeDescribedBody(w, describedJson(response));
   w.patch32(length, w.length - start);
+  return start;
 }
 
 /** The profile of a stored record (bytes starting with STORED_RECORD), built from it; throws saying what is wrong. */

@@ -8,7 +8,7 @@ import { ByteReader, ByteWriter } from './byte-writer.js';
 import { NameUse, readRecordBody, readRecordNames } from './request-record.js';
 import { writeRedactedRecord, writeStoredRecord } from '../stored-record.js';
 import type { RouteDefinitionData, RouteTables } from './route-tables.js';
-import { RecordShapes } from './record-shapes.js';
+import { type Known, RecordShapes } from './record-shapes.js';
 import { isTokenHeader } from './varying-parts.js';
 
 export interface RouteTableMessage {
@@ -25,6 +25,19 @@ export interface BuiltBatch {
   summaries: ProfileSummary[];
   /** tokens of records that could not be turned into a profile, and why */
   failures: [token: string, reason: string][];
+  /**
+   * for each stored entry, when it is the same request as an earlier entry of the batch (record
+   * shapes): that entry's index, and where this one may differ from it (storage/entry-patch.ts)
+   */
+  likes: (EntryLike | null)[];
+}
+
+/** An entry like the entry `index` of its batch but at the places named (storage/entry-patch.ts Likeness, without the base's bytes). */
+export interface EntryLike {
+  index: number;
+  at: number;
+  floats: readonly number[];
+  runs: readonly number[];
 }
 
 /** the name ids of the record being read, and the redacted JSON of the values sent once it refers to, when the policy redacts them */
@@ -58,6 +71,9 @@ export function buildRecordedProfiles(
   const lengths: number[] = [];
   const summaries: ProfileSummary[] = [];
   const failures: [string, string][] = [];
+  const likes: (EntryLike | null)[] = [];
+  /** the batch's last entry of each shape, by index */
+  const lastOfShape = new Map<Known, number>();
   while (!reader.done) {
     const length = reader.fixed32();
     const end = reader.offset + length;
@@ -70,7 +86,7 @@ export function buildRecordedProfiles(
       if (known !== null) {
         const { shape } = known;
         token = known.token;
-        writeStoredRecord(
+        const bodyAt = writeStoredRecord(
           out,
           bytes,
           bodyOffset,
@@ -83,6 +99,12 @@ export function buildRecordedProfiles(
           shape.sentOnce,
         );
         summaries.push({ ...shape.summary, token, time: known.time, duration: known.duration });
+        const last = lastOfShape.get(shape);
+        const { varying } = shape;
+        likes.push(
+          last === undefined ? null : { index: last, at: bodyAt - start, floats: varying.floats, runs: varying.runs },
+        );
+        lastOfShape.set(shape, lengths.length);
         lengths.push(out.length - start);
         reader.seek(end);
         continue;
@@ -111,7 +133,8 @@ export function buildRecordedProfiles(
         );
         const summary = summaryOf(request, trace, response, requestData);
         summaries.push(summary);
-        shapes?.remember(
+        likes.push(null);
+        const remembered = shapes?.remember(
           {
             ids: used.ids.slice(),
             router,
@@ -124,19 +147,22 @@ export function buildRecordedProfiles(
           },
           typeof response.body === 'string' || Buffer.isBuffer(response.body) ? response.body : null,
         );
+        if (remembered) lastOfShape.set(remembered, lengths.length);
       } else {
         const profile = profileOf(context, table);
         writeRedactedRecord(out, decoded, names, profile);
         summaries.push(summarize(profile));
+        likes.push(null);
       }
       lengths.push(out.length - start);
     } catch (error) {
       out.rewind(start);
+      summaries.length = likes.length = lengths.length;
       failures.push([token, (error as Error)?.message ?? String(error)]);
     }
     reader.seek(end);
   }
-  return { jsons: out.take(), lengths, summaries, failures };
+  return { jsons: out.take(), lengths, summaries, failures, likes };
 }
 
 /** The profiler's own response headers that end with the token, without it (record-shapes.ts judges them again with another). */

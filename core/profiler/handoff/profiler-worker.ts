@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import type { StoreWriterSpec, WrittenReport } from '../storage/profile-storage.js';
+import type { StoredEntry, StoreWriterSpec, WrittenReport } from '../storage/profile-storage.js';
 import { openStoreWriter, type StoreWriter } from '../storage/store-writer.js';
 import { buildRecordedProfiles, type BuiltBatch, type RouteTableMessage } from './build-batch.js';
 import { RouteTables } from './route-tables.js';
@@ -64,17 +64,21 @@ async function handle(message: ToProfilerWorker): Promise<void> {
     case 'batch': {
       const built = buildRecordedProfiles(new Uint8Array(recordsOf(message), 0, message.length), tables, names);
       if (!writer) {
-        post({ type: 'built', id: message.id, ...built }, [built.jsons]);
+        const { likes: _, ...sent } = built;
+        post({ type: 'built', id: message.id, ...sent, likes: [] }, [built.jsons]);
         return;
       }
       let at = 0;
-      writer.writeBatch(
-        built.summaries.map((summary, i) => {
-          const json = Buffer.from(built.jsons, at, built.lengths[i]);
-          at += built.lengths[i];
-          return { json, summary };
-        }),
-      );
+      const entries: StoredEntry[] = built.summaries.map((summary, i) => {
+        const json = Buffer.from(built.jsons, at, built.lengths[i]);
+        at += built.lengths[i];
+        return { json, summary };
+      });
+      built.likes.forEach((like, i) => {
+        if (like !== null)
+          entries[i].like = { base: entries[like.index].json, at: like.at, floats: like.floats, runs: like.runs };
+      });
+      writer.writeBatch(entries);
       post({
         type: 'taken',
         id: message.id,

@@ -2,7 +2,7 @@ import type { RequestData, ProfileSummary, RouterData } from '../profile.js';
 import { isValidToken } from '../token.js';
 import type { RouteCollection } from '../../routing/route-collection.js';
 import type { ByteReader } from './byte-writer.js';
-import { maskVaryingParts, readVaryingParts, type VaryingPlaces } from './varying-parts.js';
+import { maskVaryingParts, readVaryingParts, varyingOffsets, type VaryingPlaces } from './varying-parts.js';
 
 /**
  * What the profiler worker learnt of a record it stored as it is (build-batch.ts): the redaction policy
@@ -27,14 +27,34 @@ export interface StoredShape {
   tokenHeads: readonly string[];
 }
 
-interface Known extends StoredShape {
+export interface Known extends StoredShape {
   /** its body with its varying parts zeroed (varying-parts.ts) */
   masked: Buffer;
+  /** where its record noted its varying parts */
+  places: VaryingPlaces;
+  /** where its stored part differs from one request to the next (varyingOffsets) */
+  varying: { floats: number[]; runs: number[] };
+}
+
+function samePlaces(a: VaryingPlaces, b: VaryingPlaces): boolean {
+  const same = (x: readonly number[], y: readonly number[]) => x.length === y.length && x.every((v, i) => v === y[i]);
+  return (
+    a.length === b.length &&
+    a.calls === b.calls &&
+    a.callCount === b.callCount &&
+    a.phases === b.phases &&
+    a.phaseCount === b.phaseCount &&
+    a.tokenLength === b.tokenLength &&
+    same(a.tokens, b.tokens) &&
+    same(a.floats, b.floats)
+  );
 }
 
 /** A record of a shape met before, with what it changes: its token, start and duration. */
 export interface ShapeHit {
-  shape: StoredShape;
+  shape: Known;
+  /** where the record notes its varying parts */
+  places: VaryingPlaces;
   token: string;
   time: number;
   duration: number;
@@ -105,7 +125,10 @@ export class RecordShapes {
     this.#pending = { key, length, places };
     const candidates = this.#known.get(key);
     if (candidates === undefined) return null;
-    const shape = candidates.find((known) => this.#scratch.compare(known.masked, 0, length, 0, length) === 0);
+    // the same bytes where the same places vary: what storage/entry-patch.ts takes on trust
+    const shape = candidates.find(
+      (known) => this.#scratch.compare(known.masked, 0, length, 0, length) === 0 && samePlaces(known.places, places),
+    );
     if (shape === undefined) return null;
     const was = r.offset;
     r.seek(body);
@@ -125,16 +148,16 @@ export class RecordShapes {
     )
       return null;
     this.hits++;
-    return { shape, token, time, duration };
+    return { shape, places, token, time, duration };
   }
 
   /** Keeps the shape of the record find() was last asked about, which the worker has just stored as it is. */
-  remember(shape: StoredShape, responseBody: string | Buffer | null): void {
+  remember(shape: StoredShape, responseBody: string | Buffer | null): Known | null {
     const pending = this.#pending;
     this.#pending = null;
-    if (pending === null || !isValidToken(shape.summary.token)) return;
-    if (shape.tokenHeads.some((head) => head !== '' && !head.endsWith('/'))) return;
-    if (responseBody !== null && responseBody.includes(shape.summary.token)) return;
+    if (pending === null || !isValidToken(shape.summary.token)) return null;
+    if (shape.tokenHeads.some((head) => head !== '' && !head.endsWith('/'))) return null;
+    if (responseBody !== null && responseBody.includes(shape.summary.token)) return null;
     if (this.#count >= MAX_SHAPES) this.clear();
     let candidates = this.#known.get(pending.key);
     if (candidates === undefined) this.#known.set(pending.key, (candidates = []));
@@ -142,7 +165,14 @@ export class RecordShapes {
       candidates.shift();
       this.#count--;
     }
-    candidates.push({ ...shape, masked: Buffer.from(this.#scratch.subarray(0, pending.length)) });
+    const known: Known = {
+      ...shape,
+      masked: Buffer.from(this.#scratch.subarray(0, pending.length)),
+      places: pending.places,
+      varying: varyingOffsets(pending.places, shape.responseBody),
+    };
+    candidates.push(known);
     this.#count++;
+    return known;
   }
 }

@@ -155,3 +155,22 @@ export function maskVaryingParts(view: DataView, places: VaryingPlaces): void {
   for (const offset of places.floats) view.setFloat64(offset, 0);
   for (const offset of places.tokens) for (let b = 0; b < places.tokenLength; b++) view.setUint8(offset + b, 0);
 }
+
+/**
+ * Where a record's body holds what `places` names, as the store may keep a record like another
+ * (storage/entry-patch.ts): the float64s in increasing order, and the tokens as offset, length
+ * pairs; only what lies before `end` (the part of the body that is stored).
+ */
+export function varyingOffsets(places: VaryingPlaces, end: number): { floats: number[]; runs: number[] } {
+  const floats: number[] = [];
+  for (let i = 0; i < places.callCount; i += CALL_STRIDE)
+    floats.push(places.calls + (i + 2) * 8, places.calls + (i + 3) * 8);
+  for (let i = 0; i < places.phaseCount; i += PHASE_STRIDE)
+    floats.push(places.phases + (i + 1) * 8, places.phases + (i + 2) * 8);
+  floats.push(...places.floats);
+  const sorted = [...new Set(floats.filter((offset) => offset + 8 <= end))].sort((a, b) => a - b);
+  const runs: number[] = [];
+  for (const offset of [...places.tokens].sort((a, b) => a - b))
+    if (offset + places.tokenLength <= end) runs.push(offset, places.tokenLength);
+  return { floats: sorted, runs };
+}

@@ -1,3 +1,4 @@
+import type { Likeness } from './entry-patch.js';
 import type { Profile, ProfileSummary, SearchQuery } from '../profile.js';
 import type { RetentionLimits } from './retention.js';
 
@@ -22,6 +23,8 @@ export interface StoreStats {
 export interface StoredEntry {
   summary: ProfileSummary;
   json: Buffer;
+  /** where it may differ from an earlier entry of the same batch, which it is otherwise the same as: the store may keep it as that change (entry-patch.ts) */
+  like?: Likeness;
 }
 
 /** What another thread needs to open the write side of a store folder itself (plain data, sent by message). */

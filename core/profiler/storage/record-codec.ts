@@ -1,6 +1,7 @@
 import { brotliCompressSync, constants, crc32, deflateRawSync } from 'node:zlib';
 import type { Profile } from '../profile.js';
 import { DICTIONARY_V1 } from './compression-dictionary.js';
+import { applyPatch, encodePatch, type Likeness } from './entry-patch.js';
 import { type BlockCompression, inflateBounded, readStoredEntry } from './stored-profile-reader.js';
 
 /**
@@ -12,7 +13,10 @@ import { type BlockCompression, inflateBounded, readStoredEntry } from './stored
  * block (offset, length) and its line (slot).
  *
  *   0  2  magic "ak"
- *   2  1  format (4: a block of entries framed by their lengths, brotli;
+ *   2  1  format (6: a block of entries framed by their lengths, some of them written as their
+ *                 change from an entry before them (entry-patch.ts), brotli; 5: the same, deflate-raw
+ *                 with dictionary v1;
+ *                 4: a block of entries framed by their lengths, brotli;
  *                 3: the same, deflate-raw with dictionary v1;
  *                 2: a block of profile JSON texts, one per line, as stores written before records hold;
  *                 1: one profile, as stores written before blocks hold)
@@ -28,6 +32,10 @@ const FORMAT_SINGLE_V1 = 1;
 const FORMAT_BLOCK_V1 = 2;
 const FORMAT_BLOCK_V2 = 3;
 const FORMAT_BLOCK_V3 = 4;
+const FORMAT_PATCHED_DEFLATE = 5;
+const FORMAT_PATCHED_BROTLI = 6;
+/** the bit of a slot's length that says the slot is a patch (entry-patch.ts), in a block of format 5 or 6 */
+const PATCH_BIT = 0x80000000;
 const MAX_PAYLOAD = 64 * 1024 * 1024;
 /** Profiles per block at most, and their bytes of JSON (one profile may pass it): a read inflates its whole block. */
 export const BLOCK_PROFILES = 32;
@@ -82,17 +90,53 @@ export function blockSlots(entries: readonly Uint8Array[]): Buffer {
   return slots;
 }
 
-/** The entries of what blockSlots made, as views of it; a string says what is wrong with it. */
-export function splitSlots(slots: Buffer): Buffer[] | string {
+/**
+ * The slots of a block as blockSlots frames them, with each entry that `likes` says is like an
+ * earlier entry of the same block written as its change from it (entry-patch.ts), its length
+ * marked with PATCH_BIT; null when no entry could be written so.
+ */
+export function patchedSlots(entries: readonly Uint8Array[], likes: readonly (Likeness | undefined)[]): Buffer | null {
+  const slotOf = new Map<Uint8Array, number>();
+  const written: Uint8Array[] = [];
+  const patched: boolean[] = [];
+  let any = false;
+  for (let i = 0; i < entries.length; i++) {
+    const like = likes[i];
+    const baseSlot = like === undefined ? undefined : slotOf.get(like.base);
+    const patch = baseSlot === undefined ? null : encodePatch(entries[i], like!, baseSlot);
+    slotOf.set(entries[i], i);
+    written.push(patch ?? entries[i]);
+    patched.push(patch !== null);
+    any ||= patch !== null;
+  }
+  if (!any) return null;
+  const slots = blockSlots(written);
+  for (let i = 0; i < written.length; i++)
+    if (patched[i]) slots.writeUInt32LE((written[i].length | PATCH_BIT) >>> 0, 4 + 4 * i);
+  return slots;
+}
+
+/**
+ * The entries of what blockSlots (or, `patched`, patchedSlots) made, as views of it (an entry
+ * written as a patch: a buffer of its own); a string says what is wrong with it.
+ */
+export function splitSlots(slots: Buffer, patched = false): Buffer[] | string {
   if (slots.length < 4) return 'its block is shorter than its count of entries';
   const count = slots.readUInt32LE(0);
   if (4 + 4 * count > slots.length) return `its block says ${count} entries but is ${slots.length} bytes`;
   const entries: Buffer[] = [];
   let at = 4 + 4 * count;
   for (let i = 0; i < count; i++) {
-    const length = slots.readUInt32LE(4 + 4 * i);
+    const slot = slots.readUInt32LE(4 + 4 * i);
+    const isPatch = patched && slot >= PATCH_BIT;
+    const length = isPatch ? slot - PATCH_BIT : slot;
     if (at + length > slots.length) return `its block's entry ${i + 1} runs past its end`;
-    entries.push(slots.subarray(at, at + length));
+    const bytes = slots.subarray(at, at + length);
+    if (isPatch) {
+      const entry = applyPatch(bytes, entries);
+      if (typeof entry === 'string') return `its block's entry ${i + 1} cannot be read: ${entry}`;
+      entries.push(entry);
+    } else entries.push(bytes);
     at += length;
   }
   return entries;
@@ -110,17 +154,27 @@ export function splitLines(text: Buffer): Buffer[] {
   return lines;
 }
 
-/** One record holding the stored entries `entries`, in that order (their slots). */
-export function encodeBlock(entries: readonly Uint8Array[]): Buffer {
+/**
+ * One record holding the stored entries `entries`, in that order (their slots); an entry `likes`
+ * says is like an earlier one of the block is written as its change from it (patchedSlots).
+ */
+export function encodeBlock(entries: readonly Uint8Array[], likes?: readonly (Likeness | undefined)[]): Buffer {
   const compression = compressionFor(entries.length);
-  return frameBlock(compressSlots(blockSlots(entries), compression), compression);
+  const patched = likes === undefined ? null : patchedSlots(entries, likes);
+  return frameBlock(compressSlots(patched ?? blockSlots(entries), compression), compression, patched !== null);
 }
 
-/** A block record around a payload compressed as `compression` says (compressSlots). */
-export function frameBlock(payload: Uint8Array, compression: BlockCompression): Buffer {
+/** A block record around a payload compressed as `compression` says (compressSlots); `patched`: its slots are patchedSlots'. */
+export function frameBlock(payload: Uint8Array, compression: BlockCompression, patched = false): Buffer {
   const record = Buffer.allocUnsafe(RECORD_HEADER_BYTES + payload.length);
   MAGIC.copy(record, 0);
-  record[2] = compression === 'brotli' ? FORMAT_BLOCK_V3 : FORMAT_BLOCK_V2;
+  record[2] = patched
+    ? compression === 'brotli'
+      ? FORMAT_PATCHED_BROTLI
+      : FORMAT_PATCHED_DEFLATE
+    : compression === 'brotli'
+      ? FORMAT_BLOCK_V3
+      : FORMAT_BLOCK_V2;
   record.writeUInt32LE(payload.length, 3);
   record.writeUInt32LE(crc32(payload), 7);
   record.set(payload, RECORD_HEADER_BYTES);
@@ -141,7 +195,14 @@ function headerProblem(bytes: Buffer, at: number, available: number): string | n
   return null;
 }
 
-const FORMATS = new Set([FORMAT_BLOCK_V3, FORMAT_BLOCK_V2, FORMAT_BLOCK_V1, FORMAT_SINGLE_V1]);
+const FORMATS = new Set([
+  FORMAT_PATCHED_BROTLI,
+  FORMAT_PATCHED_DEFLATE,
+  FORMAT_BLOCK_V3,
+  FORMAT_BLOCK_V2,
+  FORMAT_BLOCK_V1,
+  FORMAT_SINGLE_V1,
+]);
 
 function recordLength(bytes: Buffer, at: number): number {
   return RECORD_HEADER_BYTES + bytes.readUInt32LE(at + 3);
@@ -151,13 +212,16 @@ function recordLength(bytes: Buffer, at: number): number {
 function inflate(bytes: Buffer, at: number): Buffer[] | string {
   const payload = bytes.subarray(at + RECORD_HEADER_BYTES, at + recordLength(bytes, at));
   const format = bytes[at + 2];
-  const inflated = inflateBounded(payload, format === FORMAT_BLOCK_V3 ? 'brotli' : 'deflate');
+  const brotli = format === FORMAT_BLOCK_V3 || format === FORMAT_PATCHED_BROTLI;
+  const inflated = inflateBounded(payload, brotli ? 'brotli' : 'deflate');
   if (typeof inflated === 'string') return inflated;
-  return format === FORMAT_BLOCK_V3 || format === FORMAT_BLOCK_V2
-    ? splitSlots(inflated)
-    : format === FORMAT_SINGLE_V1
-      ? [inflated]
-      : splitLines(inflated);
+  return format === FORMAT_PATCHED_BROTLI || format === FORMAT_PATCHED_DEFLATE
+    ? splitSlots(inflated, true)
+    : format === FORMAT_BLOCK_V3 || format === FORMAT_BLOCK_V2
+      ? splitSlots(inflated)
+      : format === FORMAT_SINGLE_V1
+        ? [inflated]
+        : splitLines(inflated);
 }
 
 /** The stored entries of one record, by slot; `bytes` must be exactly that record, as the index located it. */

@@ -2,17 +2,19 @@ import { Worker } from 'node:worker_threads';
 import { blockSlots, COMPRESSION_OPTIONS, compressionFor, encodeBlock, frameBlock } from './record-codec.js';
 import { COMPRESSION_THREAD_NAME } from '../thread-name.js';
 import type { BlockCompression } from './stored-profile-reader.js';
+import type { Likeness } from './entry-patch.js';
 
 /** Turns the stored entries of a few profiles (stored-profile-reader.ts) into one block record. encode() never rejects. */
 export interface RecordEncoder {
-  encode(jsons: Buffer[]): Promise<Buffer>;
+  /** `likes`: how entries are like earlier ones (entry-patch.ts); an encoder may leave them out and keep every entry whole */
+  encode(jsons: Buffer[], likes?: readonly (Likeness | undefined)[]): Promise<Buffer>;
   close(): Promise<void>;
 }
 
 /** Compresses on the calling thread, inside the write batch. */
 export function inlineEncoder(): RecordEncoder {
   return {
-    encode: async (jsons) => encodeBlock(jsons),
+    encode: async (jsons, likes) => encodeBlock(jsons, likes),
     close: async () => {},
   };
 }

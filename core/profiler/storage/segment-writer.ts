@@ -217,6 +217,7 @@ export class SegmentWriter {
     }
     const summaries = batch.map((queued) => queued.summary);
     const jsons = batch.map((queued) => queued.json);
+    const likes = batch.map((queued) => queued.like);
     for (let i = 0; i < jsons.length; ) {
       const most = Math.min(BLOCK_PROFILES, jsons.length - i, this.options.capacity.profiles - this.#planned);
       let n = 1;
@@ -224,7 +225,7 @@ export class SegmentWriter {
         bytes += jsons[i + n].length;
       this.#encoding.push({
         summaries: summaries.slice(i, i + n),
-        record: this.options.encoder.encode(jsons.slice(i, i + n)),
+        record: this.options.encoder.encode(jsons.slice(i, i + n), likes.slice(i, i + n)),
       });
       i += n;
       this.#planned = (this.#planned + n) % this.options.capacity.profiles;

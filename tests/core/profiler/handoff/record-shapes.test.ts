@@ -9,6 +9,8 @@ import { ByteWriter } from '../../../../core/profiler/handoff/byte-writer.js';
 import { RecordShapes } from '../../../../core/profiler/handoff/record-shapes.js';
 import { writeRequestRecord } from '../../../../core/profiler/handoff/request-record.js';
 import { RouteTables, routeTableData } from '../../../../core/profiler/handoff/route-tables.js';
+import { decodeBlock, encodeBlock } from '../../../../core/profiler/storage/record-codec.js';
+import type { Likeness } from '../../../../core/profiler/storage/entry-patch.js';
 import { createAppKernel } from '../../../../server/kernel-factory.js';
 import { serveConfig } from '../../../../server/serve-config.js';
 import { profilerRoutes, WebProfiler } from '../../../../web-profiler/web-profiler.js';
@@ -88,6 +90,37 @@ test('when the same requests come again, then most are found alike, and each is 
   assert.is(new Set(fast.summaries.map((summary) => summary.token)).size, requests.length, 'each keeps its token');
   // all but the first of /static and of /hello/ann; /stamped logs a time of its own, which is compared as any value the app logs
   assert.is(hits, 22);
+});
+
+test('when a block holds entries of the same request again, then they are kept as their changes from the one before, and read back byte for byte', async () => {
+  const requests = [];
+  for (let i = 0; i < 12; i++) requests.push({ target: '/static' }, { target: '/hello/ann' }, { target: '/stamped' });
+  const built = buildRecordedProfiles(await batchOf(requests), tables, [], new RecordShapes());
+  const entries: Buffer[] = [];
+  let at = 0;
+  for (const length of built.lengths) {
+    entries.push(Buffer.from(built.jsons, at, length));
+    at += length;
+  }
+  const likes: (Likeness | undefined)[] = built.likes.map((like) =>
+    like === null ? undefined : { base: entries[like.index], at: like.at, floats: like.floats, runs: like.runs },
+  );
+  // /static and /hello/ann again: each entry like the one before of its path, but for its token and times
+  assert.is(likes.filter(Boolean).length, 22);
+  const whole = encodeBlock(entries);
+  const patched = encodeBlock(entries, likes);
+  assert.is(patched[2], 6, 'a block with entries kept as their changes');
+  assert.ok(patched.length < whole.length * 0.9, `${patched.length} bytes against ${whole.length}`);
+  const decoded = decodeBlock(patched);
+  if (!decoded.ok) throw new Error(decoded.problem);
+  assert.is(decoded.entries.length, entries.length);
+  for (const [i, entry] of decoded.entries.entries())
+    assert.ok(entry.equals(entries[i]), `entry ${i} read back as written`);
+  // a block cut after an entry whose base is in the block before keeps that entry whole
+  const tail = decodeBlock(encodeBlock(entries.slice(5), likes.slice(5)));
+  if (!tail.ok) throw new Error(tail.problem);
+  for (const [i, entry] of tail.entries.entries())
+    assert.ok(entry.equals(entries[i + 5]), `entry ${i + 5} of the cut block`);
 });
 
 test('when a request carries a secret, then it is never found alike: every one is redacted as it is read', async () => {
