@@ -2,7 +2,14 @@ import type { RequestData, ProfileSummary, RouterData } from '../profile.js';
 import { isValidToken } from '../token.js';
 import type { RouteCollection } from '../../routing/route-collection.js';
 import type { ByteReader } from './byte-writer.js';
-import { maskVaryingParts, readVaryingParts, varyingOffsets, type VaryingPlaces } from './varying-parts.js';
+import {
+  copyOfPlaces,
+  emptyPlaces,
+  maskVaryingParts,
+  readVaryingParts,
+  varyingOffsets,
+  type VaryingPlaces,
+} from './varying-parts.js';
 
 /**
  * What the profiler worker learnt of a record it stored as it is (build-batch.ts): the redaction policy
@@ -53,7 +60,7 @@ function samePlaces(a: VaryingPlaces, b: VaryingPlaces): boolean {
 /** A record of a shape met before, with what it changes: its token, start and duration. */
 export interface ShapeHit {
   shape: Known;
-  /** where the record notes its varying parts */
+  /** where the record notes its varying parts: read into lists find() reuses, valid until it is next called */
   places: VaryingPlaces;
   token: string;
   time: number;
@@ -84,6 +91,8 @@ export class RecordShapes {
   #names: readonly string[] | null = null;
   /** the record last looked up: its masked body, for remember() */
   #pending: { key: number; length: number; places: VaryingPlaces } | null = null;
+  /** the trailer of the record last looked up, read into the same lists each time */
+  readonly #places = emptyPlaces();
   /** records found like one stored before, so far */
   hits = 0;
 
@@ -111,7 +120,7 @@ export class RecordShapes {
       this.clear();
       this.#names = names;
     }
-    const places = readVaryingParts(r, body, end);
+    const places = readVaryingParts(r, body, end, this.#places);
     if (places === null || places.length > MAX_BODY) return null;
     const { length } = places;
     if (this.#scratch.length < length) {
@@ -168,7 +177,7 @@ export class RecordShapes {
     const known: Known = {
       ...shape,
       masked: Buffer.from(this.#scratch.subarray(0, pending.length)),
-      places: pending.places,
+      places: copyOfPlaces(pending.places),
       varying: varyingOffsets(pending.places, shape.responseBody),
     };
     candidates.push(known);

@@ -102,8 +102,29 @@ export interface VaryingPlaces {
   floats: number[];
 }
 
-/** The trailer of the record whose body begins at `body` and which ends at `end`, read with `r` (left where it was). */
-export function readVaryingParts(r: ByteReader, body: number, end: number): VaryingPlaces | null {
+/** A trailer to read into (readVaryingParts): its lists are emptied first. */
+export function emptyPlaces(): VaryingPlaces {
+  return { length: 0, calls: 0, callCount: 0, phases: 0, phaseCount: 0, tokenLength: 0, tokens: [], floats: [] };
+}
+
+/** A copy of `places` that a later read into them leaves as it is. */
+export function copyOfPlaces(places: VaryingPlaces): VaryingPlaces {
+  return { ...places, tokens: places.tokens.slice(), floats: places.floats.slice() };
+}
+
+const fits = (offset: number, bytes: number, length: number) => offset >= 0 && offset + bytes <= length;
+
+/**
+ * The trailer of the record whose body begins at `body` and which ends at `end`, read with `r` (left
+ * where it was) into `into` (emptyPlaces: one kept from record to record); null when it has none
+ * that fits in it.
+ */
+export function readVaryingParts(
+  r: ByteReader,
+  body: number,
+  end: number,
+  into: VaryingPlaces = emptyPlaces(),
+): VaryingPlaces | null {
   const was = r.offset;
   try {
     if (end - body < 4) return null;
@@ -111,24 +132,23 @@ export function readVaryingParts(r: ByteReader, body: number, end: number): Vary
     const length = r.fixed32();
     if (length > end - 4 - body) return null;
     r.seek(body + length);
-    const places: VaryingPlaces = {
-      length,
-      calls: r.uint(),
-      callCount: r.uint(),
-      phases: r.uint(),
-      phaseCount: r.uint(),
-      tokenLength: r.uint(),
-      tokens: [],
-      floats: [],
-    };
+    const places = into;
+    places.length = length;
+    places.calls = r.uint();
+    places.callCount = r.uint();
+    places.phases = r.uint();
+    places.phaseCount = r.uint();
+    places.tokenLength = r.uint();
+    places.tokens.length = 0;
+    places.floats.length = 0;
     for (let n = r.uint(); n > 0; n--) places.tokens.push(r.uint());
     for (let n = r.uint(); n > 0; n--) places.floats.push(r.uint());
     if (r.offset !== end - 4) return null;
-    const fits = (offset: number, bytes: number) => offset >= 0 && offset + bytes <= length;
-    if (!fits(places.calls, places.callCount * 8) || !fits(places.phases, places.phaseCount * 8)) return null;
+    if (!fits(places.calls, places.callCount * 8, length) || !fits(places.phases, places.phaseCount * 8, length))
+      return null;
     if (places.callCount % CALL_STRIDE !== 0 || places.phaseCount % PHASE_STRIDE !== 0) return null;
-    for (const offset of places.tokens) if (!fits(offset, places.tokenLength)) return null;
-    for (const offset of places.floats) if (!fits(offset, 8)) return null;
+    for (const offset of places.tokens) if (!fits(offset, places.tokenLength, length)) return null;
+    for (const offset of places.floats) if (!fits(offset, 8, length)) return null;
     return places;
   } catch {
     return null;

@@ -327,8 +327,9 @@ export class SegmentWriter {
       profiles += item.summaries.length;
     }
     const idx = idxPath(this.catalog.dir, segment.name.base);
+    const text = Buffer.from(lines);
     try {
-      appendFileSync(idx, lines, { mode: STORE_FILE_MODE });
+      appendFileSync(idx, text, { mode: STORE_FILE_MODE });
     } catch (error) {
       // The records were dropped: neither file keeps a part of the batch, so the index still describes the log exactly.
       undoAppend(() => truncateSync(logPath(this.catalog.dir, segment.name.base), base));
@@ -337,7 +338,7 @@ export class SegmentWriter {
     }
     segment.records += profiles;
     segment.logBytes = base + bytes.length;
-    segment.idxBytes += Buffer.byteLength(lines);
+    segment.idxBytes += text.length;
     offset = base;
     for (const item of chunk) {
       item.summaries.forEach((summary, slot) =>
