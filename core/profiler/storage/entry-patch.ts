@@ -1,21 +1,24 @@
 /**
  * A stored entry kept as its change from an earlier entry of its block (record-codec.ts), when the
  * writer knows where the two may differ: the same request again, whose record differs from the one
- * before only by its token and its clock readings (handoff/record-shapes.ts). The entry is then a
- * few hundred bytes instead of a few thousand, which is what compressing a block costs: most of a
- * block's bytes were the same records again.
+ * before only by its token and its clock readings (handoff/record-shapes.ts). Such an entry takes a
+ * hundred-odd bytes instead of some thousands, and its block stores it as it is: compressing the few
+ * bytes that change from a request to the next cost more than compressing the rest of the block.
  *
  * The store knows nothing of what the bytes mean: a writer names the float64s (little-endian) that
- * may differ and the runs of other bytes that may, and vouches that the entry is the base elsewhere. A float64 is written in millionths (a clock reading in ms is made from a count of ns),
- * as how its step from the float before differs from the base's, or as its 8 bytes when millionths
- * do not give it back exactly; nothing is ever rounded.
+ * may differ and the runs of other bytes that may, and vouches that the entry is the base elsewhere.
+ * A float64 is written in millionths (a clock reading in ms is made from a count of ns), as how its
+ * step from the float before differs from the base's; else by its bit pattern; else as its 8 bytes.
+ * Each gives it back exactly: nothing is ever rounded.
  *
  * Layout (varints of up to 53 bits, 7 bits a byte, low bits first):
  *   varint  the base's slot in the block (before this one)
  *   varint  n, then n × (varint: the float's offset from the one before, or from 0;
- *                        varint: 2 × zigzag(d), or 1 then its 8 bytes), where d is, in millionths,
- *                        the float's step from the float before it written as d, less the base's
- *                        step between the same two (from 0 for the first)
+ *                        varint: 4 × zigzag(d), where d is, in millionths, the float's step from
+ *                        the float before it written so, less the base's step between the same two
+ *                        (from 0 for the first); or 4 × zigzag(p) + 2, where p is how much more its
+ *                        bit pattern is above the base's than the float before it written so was
+ *                        (from 0); or 1 then its 8 bytes)
  *   varint  m, then m × (varint offset, varint length, the bytes)
  */
 
@@ -61,6 +64,20 @@ function millionths(value: number): number {
   return Number.isSafeInteger(whole) && whole / MILLION === value && !Object.is(value, -0) ? whole : Number.NaN;
 }
 
+const TWO_32 = 2 ** 32;
+/** how far apart two float64s' bit patterns may be: the difference is then a safe integer */
+const MAX_PATTERN_STEP = 2 ** 48;
+
+/** The difference of two float64s' bit patterns (as unsigned 64-bit numbers), exact; NaN when it is too large. */
+function patternStep(view: DataView, baseView: DataView, offset: number): number {
+  const high = view.getUint32(offset + 4, true) - baseView.getUint32(offset + 4, true);
+  if (high > 0xffff || high < -0xffff) return Number.NaN;
+  return high * TWO_32 + (view.getUint32(offset, true) - baseView.getUint32(offset, true));
+}
+
+const zigzag = (n: number) => (n >= 0 ? n * 2 : -n * 2 - 1);
+const unzigzag = (n: number) => (n % 2 === 0 ? n / 2 : -(n + 1) / 2);
+
 /**
  * `entry` written as its change from `like.base` (at slot `baseSlot`), or null when the two differ in
  * length or `like` names places past its end. The writer vouches that they differ nowhere else (the
@@ -76,10 +93,13 @@ export function encodePatch(entry: Uint8Array, like: Likeness, baseSlot: number)
   varint(baseSlot);
   varint(floats.length);
   let previous = 0;
-  // Each reading is written as how much more its span from the one before is than in the base: a
-  // listener that took 1.2 µs in one request takes about as long in the next.
+  // A reading is written as how much more its step from the reading before is than in the base (a
+  // listener that took 1.2 µs in one request takes about as long in the next), in millionths; a
+  // float64 not made of millionths (a time of day in ms), as how much more its bit pattern moved than
+  // the one before that moved so.
   let lastValue = 0;
   let lastBase = 0;
+  let lastStep = 0;
   for (let i = 0; i < floats.length; i++) {
     const offset = like.at + floats[i];
     if (offset < previous || offset + 8 > length) return null;
@@ -88,19 +108,21 @@ export function encodePatch(entry: Uint8Array, like: Likeness, baseSlot: number)
     const value = millionths(entryView.getFloat64(offset, true));
     const was = millionths(baseView.getFloat64(offset, true));
     const change = value - lastValue - (was - lastBase);
-    if (Number.isSafeInteger(change) && Number.isSafeInteger(4 * change)) {
-      varint(change >= 0 ? change * 4 : -change * 4 - 2);
+    if (Number.isSafeInteger(change) && Math.abs(change) < MAX_PATTERN_STEP) {
+      varint(zigzag(change) * 4);
       lastValue = value;
       lastBase = was;
-    } else {
-      room(9);
-      out[at++] = 1;
-      for (let b = 0; b < 8; b++) out[at++] = entry[offset + b];
-      if (value === value && was === was) {
-        lastValue = value;
-        lastBase = was;
-      }
+      continue;
     }
+    const step = patternStep(entryView, baseView, offset);
+    if (step === step && Math.abs(step - lastStep) < MAX_PATTERN_STEP) {
+      varint(zigzag(step - lastStep) * 4 + 2);
+      lastStep = step;
+      continue;
+    }
+    room(9);
+    out[at++] = 1;
+    for (let b = 0; b < 8; b++) out[at++] = entry[offset + b];
   }
   varint(runs.length / 2);
   for (let i = 0; i < runs.length; i += 2) {
@@ -149,30 +171,34 @@ export function applyPatch(patch: Uint8Array, earlier: readonly Uint8Array[]): B
     let offset = 0;
     let lastValue = 0;
     let lastBase = 0;
+    let lastStep = 0;
     for (let n = r.varint(); n > 0; n--) {
       offset += r.varint();
       if (offset + 8 > entry.length) return 'a number it changes lies past its end';
-      const was = millionths(view.getFloat64(offset, true));
       const kind = r.varint();
       if (kind === 1) {
         if (r.at + 8 > patch.length) return 'it ends in the middle of a number';
         entry.set(patch.subarray(r.at, r.at + 8), offset);
         r.at += 8;
-        const value = millionths(view.getFloat64(offset, true));
-        if (value === value && was === was) {
-          lastValue = value;
-          lastBase = was;
-        }
-      } else {
-        if (kind % 2 !== 0) return `it holds an unknown kind of change (${kind})`;
+      } else if (kind % 4 === 0) {
+        const was = millionths(view.getFloat64(offset, true));
         if (was !== was) return 'it changes a number by millionths that is not made of them';
-        const zigzag = kind / 2;
-        const change = zigzag % 2 === 0 ? zigzag / 2 : -(zigzag + 1) / 2;
-        const value = change + lastValue + (was - lastBase);
+        const value = unzigzag(kind / 4) + lastValue + (was - lastBase);
         view.setFloat64(offset, value / MILLION, true);
         lastValue = value;
         lastBase = was;
-      }
+      } else if (kind % 4 === 2) {
+        const step = unzigzag((kind - 2) / 4) + lastStep;
+        lastStep = step;
+        const high = Math.floor(step / TWO_32);
+        let low = view.getUint32(offset, true) + (step - high * TWO_32);
+        const carry = low >= TWO_32 ? 1 : 0;
+        low -= carry * TWO_32;
+        const top = view.getUint32(offset + 4, true) + high + carry;
+        if (top < 0 || top >= TWO_32) return 'it moves a number past what 64 bits hold';
+        view.setUint32(offset, low, true);
+        view.setUint32(offset + 4, top, true);
+      } else return `it holds an unknown kind of change (${kind})`;
     }
     for (let n = r.varint(); n > 0; n--) {
       const start = r.varint();

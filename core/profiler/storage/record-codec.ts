@@ -14,8 +14,9 @@ import { type BlockCompression, inflateBounded, readStoredEntry } from './stored
  *
  *   0  2  magic "ak"
  *   2  1  format (6: a block of entries framed by their lengths, some of them written as their
- *                 change from an entry before them (entry-patch.ts), brotli; 5: the same, deflate-raw
- *                 with dictionary v1;
+ *                 change from an entry before them (entry-patch.ts): uint32 LE n, then n bytes, the
+ *                 framing and the entries kept whole (patchedSlots), brotli, then the patches as they
+ *                 are; 5: the same, its n bytes deflate-raw with dictionary v1;
  *                 4: a block of entries framed by their lengths, brotli;
  *                 3: the same, deflate-raw with dictionary v1;
  *                 2: a block of profile JSON texts, one per line, as stores written before records hold;
@@ -90,55 +91,84 @@ export function blockSlots(entries: readonly Uint8Array[]): Buffer {
   return slots;
 }
 
+/** A block's slots with some entries written as patches (entry-patch.ts), which are stored apart, as they are. */
+export interface PatchedSlots {
+  /** blockSlots' framing of the block: each patch's length marked with PATCH_BIT, its bytes left out */
+  slots: Buffer;
+  /** the patches, in slot order */
+  patches: Buffer[];
+  /** entries kept whole */
+  whole: number;
+}
+
 /**
- * The slots of a block as blockSlots frames them, with each entry that `likes` says is like an
- * earlier entry of the same block written as its change from it (entry-patch.ts), its length
- * marked with PATCH_BIT; null when no entry could be written so.
+ * The block of `entries` with each entry that `likes` says is like an earlier entry of the same block
+ * written as its change from it (entry-patch.ts); null when no entry could be written so.
  */
-export function patchedSlots(entries: readonly Uint8Array[], likes: readonly (Likeness | undefined)[]): Buffer | null {
+export function patchedSlots(
+  entries: readonly Uint8Array[],
+  likes: readonly (Likeness | undefined)[],
+): PatchedSlots | null {
   const slotOf = new Map<Uint8Array, number>();
-  const written: Uint8Array[] = [];
-  const patched: boolean[] = [];
-  let any = false;
+  const patches: (Buffer | null)[] = [];
+  let size = 4 + 4 * entries.length;
+  let whole = 0;
   for (let i = 0; i < entries.length; i++) {
     const like = likes[i];
     const baseSlot = like === undefined ? undefined : slotOf.get(like.base);
     const patch = baseSlot === undefined ? null : encodePatch(entries[i], like!, baseSlot);
     slotOf.set(entries[i], i);
-    written.push(patch ?? entries[i]);
-    patched.push(patch !== null);
-    any ||= patch !== null;
+    patches.push(patch);
+    if (patch === null) {
+      size += entries[i].length;
+      whole++;
+    }
   }
-  if (!any) return null;
-  const slots = blockSlots(written);
-  for (let i = 0; i < written.length; i++)
-    if (patched[i]) slots.writeUInt32LE((written[i].length | PATCH_BIT) >>> 0, 4 + 4 * i);
-  return slots;
+  if (whole === entries.length) return null;
+  const slots = Buffer.allocUnsafeSlow(size);
+  slots.writeUInt32LE(entries.length, 0);
+  let at = 4 + 4 * entries.length;
+  for (let i = 0; i < entries.length; i++) {
+    const patch = patches[i];
+    if (patch !== null) {
+      slots.writeUInt32LE((patch.length | PATCH_BIT) >>> 0, 4 + 4 * i);
+      continue;
+    }
+    slots.writeUInt32LE(entries[i].length, 4 + 4 * i);
+    slots.set(entries[i], at);
+    at += entries[i].length;
+  }
+  return { slots, patches: patches.filter((patch) => patch !== null), whole };
 }
 
 /**
- * The entries of what blockSlots (or, `patched`, patchedSlots) made, as views of it (an entry
- * written as a patch: a buffer of its own); a string says what is wrong with it.
+ * The entries of what blockSlots made, as views of it; with `patches` (a block of format 5 or 6), the
+ * slots of what patchedSlots made, each patch read from `patches` in turn and made again into its
+ * entry (a buffer of its own). A string says what is wrong with them.
  */
-export function splitSlots(slots: Buffer, patched = false): Buffer[] | string {
+export function splitSlots(slots: Buffer, patches?: Buffer): Buffer[] | string {
   if (slots.length < 4) return 'its block is shorter than its count of entries';
   const count = slots.readUInt32LE(0);
   if (4 + 4 * count > slots.length) return `its block says ${count} entries but is ${slots.length} bytes`;
   const entries: Buffer[] = [];
   let at = 4 + 4 * count;
+  let patchAt = 0;
   for (let i = 0; i < count; i++) {
     const slot = slots.readUInt32LE(4 + 4 * i);
-    const isPatch = patched && slot >= PATCH_BIT;
-    const length = isPatch ? slot - PATCH_BIT : slot;
-    if (at + length > slots.length) return `its block's entry ${i + 1} runs past its end`;
-    const bytes = slots.subarray(at, at + length);
-    if (isPatch) {
-      const entry = applyPatch(bytes, entries);
+    if (patches !== undefined && slot >= PATCH_BIT) {
+      const length = slot - PATCH_BIT;
+      if (patchAt + length > patches.length) return `its block's entry ${i + 1} runs past its end`;
+      const entry = applyPatch(patches.subarray(patchAt, patchAt + length), entries);
       if (typeof entry === 'string') return `its block's entry ${i + 1} cannot be read: ${entry}`;
       entries.push(entry);
-    } else entries.push(bytes);
-    at += length;
+      patchAt += length;
+      continue;
+    }
+    if (at + slot > slots.length) return `its block's entry ${i + 1} runs past its end`;
+    entries.push(slots.subarray(at, at + slot));
+    at += slot;
   }
+  if (patches !== undefined && patchAt !== patches.length) return 'its block holds bytes past its entries';
   return entries;
 }
 
@@ -159,12 +189,20 @@ export function splitLines(text: Buffer): Buffer[] {
  * says is like an earlier one of the block is written as its change from it (patchedSlots).
  */
 export function encodeBlock(entries: readonly Uint8Array[], likes?: readonly (Likeness | undefined)[]): Buffer {
-  const compression = compressionFor(entries.length);
   const patched = likes === undefined ? null : patchedSlots(entries, likes);
-  return frameBlock(compressSlots(patched ?? blockSlots(entries), compression), compression, patched !== null);
+  if (patched === null) {
+    const compression = compressionFor(entries.length);
+    return frameBlock(compressSlots(blockSlots(entries), compression), compression);
+  }
+  // brotli whatever the count: deflate's dictionary costs more to set up than compressing an entry or two
+  const compression: BlockCompression = 'brotli';
+  const head = compressSlots(patched.slots, compression);
+  const payload = Buffer.concat([Buffer.alloc(4), head, ...patched.patches]);
+  payload.writeUInt32LE(head.length, 0);
+  return frameBlock(payload, compression, true);
 }
 
-/** A block record around a payload compressed as `compression` says (compressSlots); `patched`: its slots are patchedSlots'. */
+/** A block record around a payload compressed as `compression` says (compressSlots); `patched`: encodeBlock's payload of patchedSlots. */
 export function frameBlock(payload: Uint8Array, compression: BlockCompression, patched = false): Buffer {
   const record = Buffer.allocUnsafe(RECORD_HEADER_BYTES + payload.length);
   MAGIC.copy(record, 0);
@@ -213,15 +251,20 @@ function inflate(bytes: Buffer, at: number): Buffer[] | string {
   const payload = bytes.subarray(at + RECORD_HEADER_BYTES, at + recordLength(bytes, at));
   const format = bytes[at + 2];
   const brotli = format === FORMAT_BLOCK_V3 || format === FORMAT_PATCHED_BROTLI;
+  if (format === FORMAT_PATCHED_BROTLI || format === FORMAT_PATCHED_DEFLATE) {
+    const headLength = payload.length < 4 ? -1 : payload.readUInt32LE(0);
+    if (headLength < 0 || 4 + headLength > payload.length)
+      return 'its block is shorter than the length of its entries kept whole says';
+    const head = inflateBounded(payload.subarray(4, 4 + headLength), brotli ? 'brotli' : 'deflate');
+    return typeof head === 'string' ? head : splitSlots(head, payload.subarray(4 + headLength));
+  }
   const inflated = inflateBounded(payload, brotli ? 'brotli' : 'deflate');
   if (typeof inflated === 'string') return inflated;
-  return format === FORMAT_PATCHED_BROTLI || format === FORMAT_PATCHED_DEFLATE
-    ? splitSlots(inflated, true)
-    : format === FORMAT_BLOCK_V3 || format === FORMAT_BLOCK_V2
-      ? splitSlots(inflated)
-      : format === FORMAT_SINGLE_V1
-        ? [inflated]
-        : splitLines(inflated);
+  return format === FORMAT_BLOCK_V3 || format === FORMAT_BLOCK_V2
+    ? splitSlots(inflated)
+    : format === FORMAT_SINGLE_V1
+      ? [inflated]
+      : splitLines(inflated);
 }
 
 /** The stored entries of one record, by slot; `bytes` must be exactly that record, as the index located it. */

@@ -1,6 +1,13 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { applyPatch, encodePatch, type Likeness } from '../../../../core/profiler/storage/entry-patch.js';
+import {
+  compressSlots,
+  decodeBlock,
+  encodeBlock,
+  frameBlock,
+  patchedSlots,
+} from '../../../../core/profiler/storage/record-codec.js';
 
 const test = suite(
   'an entry kept as its change from an earlier entry of its block: float64s by their steps, other bytes as they are',
@@ -69,6 +76,39 @@ test('when a patch is damaged (cut short, its base not before it, a place past t
     const read = applyPatch(damaged, [base]);
     assert.ok(typeof read === 'string' || read.length === base.length);
   }
+});
+
+test('when a block holds patches, then they are stored apart, as they are, and a block planted with its parts out of line says what is wrong', () => {
+  const entries = Array.from({ length: 10 }, (_, i) =>
+    entryOf([i / 1e3, 2 + i / 1e6, 1.7e12 + i / 7], `tok${i}00`.slice(0, 6)),
+  );
+  const likes = entries.map((entry, i) => (i === 0 ? undefined : likeAt(entries[i - 1], 3)));
+  const block = encodeBlock(entries, likes);
+  assert.is(block[2], 6);
+  const decoded = decodeBlock(block);
+  assert.ok(decoded.ok && decoded.entries.every((entry, i) => entry.equals(entries[i])));
+  const { slots, patches } = patchedSlots(entries, likes)!;
+  assert.is(patches.length, 9);
+  const head = compressSlots(slots, 'brotli');
+  const planted = (payload: Buffer) => {
+    const read = decodeBlock(frameBlock(payload, 'brotli', true));
+    return read.ok ? 'read' : read.problem;
+  };
+  const lengthOf = (n: number) => Buffer.from(Uint32Array.of(n).buffer);
+  assert.is(planted(Buffer.concat([lengthOf(head.length), head, ...patches])), 'read');
+  assert.match(
+    planted(Buffer.concat([lengthOf(head.length + 999), head])),
+    /shorter than the length of its entries kept whole/,
+  );
+  assert.match(
+    planted(Buffer.concat([lengthOf(head.length), head, ...patches, Buffer.from([7])])),
+    /bytes past its entries/,
+  );
+  assert.match(
+    planted(Buffer.concat([lengthOf(head.length), head, ...patches.slice(1)])),
+    /entry \d+ (runs past its end|cannot be read)/,
+  );
+  assert.match(planted(Buffer.from([1, 2])), /shorter than the length/);
 });
 
 test.run();
