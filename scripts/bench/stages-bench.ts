@@ -21,7 +21,7 @@ import { openFileStorage } from '../../core/profiler/storage/file-storage.js';
 import type { StoredEntry } from '../../core/profiler/storage/profile-storage.js';
 import { openProfileIntake, type ProfileIntake } from '../../core/profiler/handoff/profile-intake.js';
 import { toStoredForm } from '../../core/profiler/storage/stored-form.js';
-import { buildRecordedProfiles } from '../../core/profiler/handoff/build-batch.js';
+import { buildRecordedProfiles, storedEntries } from '../../core/profiler/handoff/build-batch.js';
 import { ByteWriter } from '../../core/profiler/handoff/byte-writer.js';
 import { writeRequestRecord } from '../../core/profiler/handoff/request-record.js';
 import { RouteTables, routeTableData } from '../../core/profiler/handoff/route-tables.js';
@@ -312,15 +312,13 @@ async function workerCost(
       const before = mainThreadCpuMs();
       const total = 20_000;
       for (let b = 0; b < total / BATCH_RECORDS; b++) {
-        const built = buildRecordedProfiles(batches[b % batches.length], tables, names);
-        let at = 0;
-        built.summaries.forEach((summary, i) => {
+        const entries = storedEntries(buildRecordedProfiles(batches[b % batches.length], tables, names));
+        for (const { summary } of entries) {
           // A token and a time of its own, later than the one before, as the kernel gives them.
           summary.token = (written + 0x100000).toString(16);
           summary.time = start + written++ / 1000;
-          storage.writeBatch([{ json: Buffer.from(built.jsons, at, built.lengths[i]), summary }]);
-          at += built.lengths[i];
-        });
+        }
+        storage.writeBatch(entries);
         // As under load, when the main thread holds requests back while the store is behind: its queue never overflows.
         if (b % 2 === 1) await storage.flush();
       }

@@ -10,6 +10,7 @@ import { writeRedactedRecord, writeStoredRecord } from '../stored-record.js';
 import type { RouteDefinitionData, RouteTables } from './route-tables.js';
 import { type Known, RecordShapes } from './record-shapes.js';
 import { isTokenHeader } from './varying-parts.js';
+import type { StoredEntry } from '../storage/profile-storage.js';
 
 export interface RouteTableMessage {
   type: 'routes';
@@ -174,4 +175,22 @@ function tokenHeads(headers: Record<string, string>, token: string): string[] {
     if (isTokenHeader(name) && value.endsWith(token)) heads.push(value.slice(0, value.length - token.length));
   }
   return heads;
+}
+
+/**
+ * A built batch's stored entries as a store takes them: each a view of the batch's bytes, and each
+ * entry like an earlier one of the batch (`likes`) given that entry to be kept as its change from.
+ */
+export function storedEntries(built: BuiltBatch): StoredEntry[] {
+  let at = 0;
+  const entries: StoredEntry[] = built.summaries.map((summary, i) => {
+    const json = Buffer.from(built.jsons, at, built.lengths[i]);
+    at += built.lengths[i];
+    return { json, summary };
+  });
+  built.likes.forEach((like, i) => {
+    if (like !== null)
+      entries[i].like = { base: entries[like.index].json, at: like.at, floats: like.floats, runs: like.runs };
+  });
+  return entries;
 }

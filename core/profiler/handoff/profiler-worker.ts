@@ -1,7 +1,7 @@
 import { parentPort } from 'node:worker_threads';
-import type { StoredEntry, StoreWriterSpec, WrittenReport } from '../storage/profile-storage.js';
+import type { StoreWriterSpec, WrittenReport } from '../storage/profile-storage.js';
 import { openStoreWriter, type StoreWriter } from '../storage/store-writer.js';
-import { buildRecordedProfiles, type BuiltBatch, type RouteTableMessage } from './build-batch.js';
+import { buildRecordedProfiles, storedEntries, type BuiltBatch, type RouteTableMessage } from './build-batch.js';
 import { RouteTables } from './route-tables.js';
 import { nameThisThread, PROFILER_THREAD_NAME } from '../thread-name.js';
 
@@ -68,17 +68,7 @@ async function handle(message: ToProfilerWorker): Promise<void> {
         post({ type: 'built', id: message.id, ...sent, likes: [] }, [built.jsons]);
         return;
       }
-      let at = 0;
-      const entries: StoredEntry[] = built.summaries.map((summary, i) => {
-        const json = Buffer.from(built.jsons, at, built.lengths[i]);
-        at += built.lengths[i];
-        return { json, summary };
-      });
-      built.likes.forEach((like, i) => {
-        if (like !== null)
-          entries[i].like = { base: entries[like.index].json, at: like.at, floats: like.floats, runs: like.runs };
-      });
-      writer.writeBatch(entries);
+      writer.writeBatch(storedEntries(built));
       post({
         type: 'taken',
         id: message.id,

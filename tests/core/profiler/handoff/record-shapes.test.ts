@@ -4,13 +4,12 @@ import { createApp } from '../../../../core/app/app.js';
 import { Request } from '../../../../core/http/request.js';
 import { combinedRoutes } from '../../../../core/kernel/build-kernel.js';
 import { RecordingTrace, traceNames } from '../../../../core/kernel/request-trace.js';
-import { buildRecordedProfiles } from '../../../../core/profiler/handoff/build-batch.js';
+import { buildRecordedProfiles, storedEntries } from '../../../../core/profiler/handoff/build-batch.js';
 import { ByteWriter } from '../../../../core/profiler/handoff/byte-writer.js';
 import { RecordShapes } from '../../../../core/profiler/handoff/record-shapes.js';
 import { writeRequestRecord } from '../../../../core/profiler/handoff/request-record.js';
 import { RouteTables, routeTableData } from '../../../../core/profiler/handoff/route-tables.js';
 import { decodeBlock, encodeBlock } from '../../../../core/profiler/storage/record-codec.js';
-import type { Likeness } from '../../../../core/profiler/storage/entry-patch.js';
 import { createAppKernel } from '../../../../server/kernel-factory.js';
 import { serveConfig } from '../../../../server/serve-config.js';
 import { profilerRoutes, WebProfiler } from '../../../../web-profiler/web-profiler.js';
@@ -95,16 +94,9 @@ test('when the same requests come again, then most are found alike, and each is 
 test('when a block holds entries of the same request again, then they are kept as their changes from the one before, and read back byte for byte', async () => {
   const requests = [];
   for (let i = 0; i < 12; i++) requests.push({ target: '/static' }, { target: '/hello/ann' }, { target: '/stamped' });
-  const built = buildRecordedProfiles(await batchOf(requests), tables, [], new RecordShapes());
-  const entries: Buffer[] = [];
-  let at = 0;
-  for (const length of built.lengths) {
-    entries.push(Buffer.from(built.jsons, at, length));
-    at += length;
-  }
-  const likes: (Likeness | undefined)[] = built.likes.map((like) =>
-    like === null ? undefined : { base: entries[like.index], at: like.at, floats: like.floats, runs: like.runs },
-  );
+  const stored = storedEntries(buildRecordedProfiles(await batchOf(requests), tables, [], new RecordShapes()));
+  const entries = stored.map((entry) => entry.json);
+  const likes = stored.map((entry) => entry.like);
   // /static and /hello/ann again: each entry like the one before of its path, but for its token and times
   assert.is(likes.filter(Boolean).length, 22);
   const whole = encodeBlock(entries);
