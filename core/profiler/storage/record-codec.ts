@@ -38,9 +38,15 @@ const FORMAT_PATCHED_BROTLI = 6;
 /** the bit of a slot's length that says the slot is a patch (entry-patch.ts), in a block of format 5 or 6 */
 const PATCH_BIT = 0x80000000;
 const MAX_PAYLOAD = 64 * 1024 * 1024;
-/** Profiles per block at most, and their bytes of JSON (one profile may pass it): a read inflates its whole block. */
+/**
+ * Entries kept whole per block at most, and their bytes (one entry may pass it): a read inflates its
+ * whole block. A block of repeated requests also holds entries written as their change from an earlier
+ * one of it (patchedSlots), which it does not compress: up to BLOCK_SLOTS entries in all, as a read
+ * makes each of them again from the one before (a few µs each).
+ */
 export const BLOCK_PROFILES = 32;
 export const BLOCK_BYTES = 64 * 1024;
+export const BLOCK_SLOTS = 128;
 
 export type Decoded = { ok: true; profile: Profile } | { ok: false; problem: string };
 

@@ -12,7 +12,8 @@ import { appendFile, open } from 'node:fs/promises';
 import type { Profile, ProfileSummary } from '../profile.js';
 import { formatRecordLine, formatSealLine } from './index-line.js';
 import type { StoredEntry, WrittenReport } from './profile-storage.js';
-import { BLOCK_BYTES, BLOCK_PROFILES } from './record-codec.js';
+import type { Likeness } from './entry-patch.js';
+import { BLOCK_BYTES, BLOCK_PROFILES, BLOCK_SLOTS } from './record-codec.js';
 import type { RecordEncoder } from './record-encoder.js';
 import { readStoredEntry } from './stored-profile-reader.js';
 import type { SegmentCatalog, SegmentState } from './segment-catalog.js';
@@ -91,6 +92,36 @@ function undoAppend(truncate: () => void): void {
   } catch {
     // A part left behind is skipped as damage when the segment is next recovered.
   }
+}
+
+/**
+ * How many of the entries from `first` on go in one block: at most BLOCK_PROFILES of them kept whole
+ * and BLOCK_BYTES of their bytes (at least one), and at most `room` (what the segment still holds) and
+ * BLOCK_SLOTS in all. An entry like an earlier one of the block (`likes`) is kept as its change from it,
+ * a hundred-odd bytes outside what is compressed: the block does not count it as kept whole.
+ */
+function blockLength(
+  entries: readonly Buffer[],
+  likes: readonly (Likeness | undefined)[],
+  first: number,
+  room: number,
+): number {
+  const most = Math.min(BLOCK_SLOTS, entries.length - first, room);
+  const inBlock = new Set<Uint8Array>([entries[first]]);
+  let whole = 1;
+  let bytes = entries[first].length;
+  let n = 1;
+  for (; n < most; n++) {
+    const entry = entries[first + n];
+    const base = likes[first + n]?.base;
+    if (base === undefined || !inBlock.has(base)) {
+      if (whole >= BLOCK_PROFILES || bytes + entry.length > BLOCK_BYTES) break;
+      whole++;
+      bytes += entry.length;
+    }
+    inBlock.add(entry);
+  }
+  return n;
 }
 
 /**
@@ -219,10 +250,7 @@ export class SegmentWriter {
     const jsons = batch.map((queued) => queued.json);
     const likes = batch.map((queued) => queued.like);
     for (let i = 0; i < jsons.length; ) {
-      const most = Math.min(BLOCK_PROFILES, jsons.length - i, this.options.capacity.profiles - this.#planned);
-      let n = 1;
-      for (let bytes = jsons[i].length; n < most && bytes + jsons[i + n].length <= BLOCK_BYTES; n++)
-        bytes += jsons[i + n].length;
+      const n = blockLength(jsons, likes, i, this.options.capacity.profiles - this.#planned);
       this.#encoding.push({
         summaries: summaries.slice(i, i + n),
         record: this.options.encoder.encode(jsons.slice(i, i + n), likes.slice(i, i + n)),

@@ -9,7 +9,15 @@ import { ByteWriter } from '../../../../core/profiler/handoff/byte-writer.js';
 import { RecordShapes } from '../../../../core/profiler/handoff/record-shapes.js';
 import { writeRequestRecord } from '../../../../core/profiler/handoff/request-record.js';
 import { RouteTables, routeTableData } from '../../../../core/profiler/handoff/route-tables.js';
-import { decodeBlock, encodeBlock } from '../../../../core/profiler/storage/record-codec.js';
+import {
+  BLOCK_PROFILES,
+  BLOCK_SLOTS,
+  decodeBlock,
+  encodeBlock,
+} from '../../../../core/profiler/storage/record-codec.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { openTempStore } from '../storage/temp-store.js';
 import { createAppKernel } from '../../../../server/kernel-factory.js';
 import { serveConfig } from '../../../../server/serve-config.js';
 import { profilerRoutes, WebProfiler } from '../../../../web-profiler/web-profiler.js';
@@ -113,6 +121,39 @@ test('when a block holds entries of the same request again, then they are kept a
   if (!tail.ok) throw new Error(tail.problem);
   for (const [i, entry] of tail.entries.entries())
     assert.ok(entry.equals(entries[i + 5]), `entry ${i + 5} of the cut block`);
+});
+
+test(`when a store is given many entries of the same request at once, then its blocks hold more than ${BLOCK_PROFILES} of them, ${BLOCK_SLOTS} at most, and each reads back as written`, async () => {
+  const requests = Array.from({ length: 300 }, (_, i) => ({ target: i % 2 === 0 ? '/static' : '/hello/ann' }));
+  const built = buildRecordedProfiles(await batchOf(requests), tables, [], new RecordShapes());
+  const expected = buildRecordedProfiles(await batchOf(requests.slice(0, 2)), tables, [], null);
+  assert.equal(built.failures, []);
+  const store = await openTempStore();
+  try {
+    store.storage.writeBatch(storedEntries(built));
+    await store.storage.flush();
+    const slots = new Map<string, number>();
+    for (const file of readdirSync(store.dir).filter((name) => name.endsWith('.idx')))
+      for (const line of readFileSync(join(store.dir, file), 'utf8').split('\n').filter(Boolean)) {
+        const row = JSON.parse(line) as unknown[];
+        if (row[0] !== 'seal') slots.set(`${file}:${row[7]}`, (slots.get(`${file}:${row[7]}`) ?? 0) + 1);
+      }
+    const sizes = [...slots.values()];
+    assert.is(
+      sizes.reduce((a, b) => a + b, 0),
+      requests.length,
+    );
+    assert.ok(Math.max(...sizes) > BLOCK_PROFILES && Math.max(...sizes) <= BLOCK_SLOTS, String(sizes));
+    const reopened = await store.reopen();
+    for (const [i, summary] of built.summaries.entries()) {
+      const profile = await reopened.read(summary.token);
+      assert.is(profile?.token, summary.token);
+      assert.is(profile?.url, expected.summaries[i % 2].url);
+      assert.is(profile?.time, summary.time);
+    }
+  } finally {
+    await store.remove();
+  }
 });
 
 test('when a request carries a secret, then it is never found alike: every one is redacted as it is read', async () => {
