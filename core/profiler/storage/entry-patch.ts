@@ -34,34 +34,30 @@ export interface Likeness {
 }
 
 const MILLION = 1e6;
+/** where patches are written, grown as needed; each patch is copied out of it */
 let out = Buffer.alloc(4 * 1024);
-let at = 0;
 
-function room(bytes: number): void {
-  if (at + bytes <= out.length) return;
-  const grown = Buffer.alloc(Math.max(out.length * 2, at + bytes));
-  out.copy(grown, 0, 0, at);
-  out = grown;
-}
-
-function varint(value: number): void {
-  room(8);
+/** Writes `value` (a whole number from 0 to 2^53) into `bytes` at `at` as a varint; returns where it ends. */
+function varint(bytes: Uint8Array, at: number, value: number): number {
   let n = value;
   while (n >= 0x80000000) {
-    out[at++] = (n % 0x80) | 0x80;
+    bytes[at++] = (n % 0x80) | 0x80;
     n = Math.floor(n / 0x80);
   }
   while (n >= 0x80) {
-    out[at++] = (n & 0x7f) | 0x80;
+    bytes[at++] = (n & 0x7f) | 0x80;
     n >>>= 7;
   }
-  out[at++] = n;
+  bytes[at++] = n;
+  return at;
 }
 
 /** A float64 in millionths, when that is a whole number that gives it back exactly; else NaN. */
 function millionths(value: number): number {
   const whole = Math.round(value * MILLION);
-  return Number.isSafeInteger(whole) && whole / MILLION === value && !Object.is(value, -0) ? whole : Number.NaN;
+  if (whole / MILLION !== value || !Number.isSafeInteger(whole)) return Number.NaN;
+  // -0 is no whole number of millionths: 0 would give back +0
+  return whole === 0 && 1 / value < 0 ? Number.NaN : whole;
 }
 
 const TWO_32 = 2 ** 32;
@@ -78,6 +74,9 @@ function patternStep(view: DataView, baseView: DataView, offset: number): number
 const zigzag = (n: number) => (n >= 0 ? n * 2 : -n * 2 - 1);
 const unzigzag = (n: number) => (n % 2 === 0 ? n / 2 : -(n + 1) / 2);
 
+/** The most bytes a varint takes (53 bits, 7 a byte). */
+const VARINT_BYTES = 8;
+
 /**
  * `entry` written as its change from `like.base` (at slot `baseSlot`), or null when the two differ in
  * length or `like` names places past its end. The writer vouches that they differ nowhere else (the
@@ -87,11 +86,15 @@ export function encodePatch(entry: Uint8Array, like: Likeness, baseSlot: number)
   const { base, floats, runs } = like;
   const length = entry.length;
   if (base.length !== length) return null;
+  // room for the longest patch these places make: every float as its 8 bytes
+  let bound = 3 * VARINT_BYTES + floats.length * (VARINT_BYTES + 9);
+  for (let i = 1; i < runs.length; i += 2) bound += 2 * VARINT_BYTES + runs[i];
+  if (out.length < bound) out = Buffer.alloc(Math.max(out.length * 2, bound));
+  const bytes = out;
   const entryView = new DataView(entry.buffer, entry.byteOffset, length);
   const baseView = new DataView(base.buffer, base.byteOffset, length);
-  at = 0;
-  varint(baseSlot);
-  varint(floats.length);
+  let at = varint(bytes, 0, baseSlot);
+  at = varint(bytes, at, floats.length);
   let previous = 0;
   // A reading is written as how much more its step from the reading before is than in the base (a
   // listener that took 1.2 µs in one request takes about as long in the next), in millionths; a
@@ -103,38 +106,38 @@ export function encodePatch(entry: Uint8Array, like: Likeness, baseSlot: number)
   for (let i = 0; i < floats.length; i++) {
     const offset = like.at + floats[i];
     if (offset < previous || offset + 8 > length) return null;
-    varint(offset - previous);
+    at = varint(bytes, at, offset - previous);
     previous = offset;
     const value = millionths(entryView.getFloat64(offset, true));
     const was = millionths(baseView.getFloat64(offset, true));
     const change = value - lastValue - (was - lastBase);
     if (Number.isSafeInteger(change) && Math.abs(change) < MAX_PATTERN_STEP) {
-      varint(zigzag(change) * 4);
+      at = varint(bytes, at, zigzag(change) * 4);
       lastValue = value;
       lastBase = was;
       continue;
     }
     const step = patternStep(entryView, baseView, offset);
     if (step === step && Math.abs(step - lastStep) < MAX_PATTERN_STEP) {
-      varint(zigzag(step - lastStep) * 4 + 2);
+      at = varint(bytes, at, zigzag(step - lastStep) * 4 + 2);
       lastStep = step;
       continue;
     }
-    room(9);
-    out[at++] = 1;
-    for (let b = 0; b < 8; b++) out[at++] = entry[offset + b];
+    bytes[at++] = 1;
+    bytes.set(entry.subarray(offset, offset + 8), at);
+    at += 8;
   }
-  varint(runs.length / 2);
+  at = varint(bytes, at, runs.length / 2);
   for (let i = 0; i < runs.length; i += 2) {
     const offset = like.at + runs[i];
-    const bytes = runs[i + 1];
-    if (offset + bytes > length) return null;
-    varint(offset);
-    varint(bytes);
-    room(bytes);
-    for (let b = 0; b < bytes; b++) out[at++] = entry[offset + b];
+    const count = runs[i + 1];
+    if (offset + count > length) return null;
+    at = varint(bytes, at, offset);
+    at = varint(bytes, at, count);
+    bytes.set(entry.subarray(offset, offset + count), at);
+    at += count;
   }
-  return Buffer.from(out.subarray(0, at));
+  return Buffer.from(bytes.subarray(0, at));
 }
 
 /** Reads a patch's varints, each within the patch. */

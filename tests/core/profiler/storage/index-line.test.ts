@@ -60,3 +60,29 @@ test('when summaries hold odd values, then each line is exactly the JSON of its 
 });
 
 test.run();
+
+test('when durations of every size are written, then each is the JSON of the duration rounded to the µs', () => {
+  const durations = [
+    0,
+    0.0004,
+    0.0005,
+    0.001,
+    0.01,
+    0.1,
+    0.999,
+    1,
+    1.05,
+    1.1,
+    4.2171,
+    99.9996,
+    1234.5678,
+    1e9 + 0.123,
+    1e11 - 0.001,
+  ];
+  for (let i = 0; i < 20_000; i++) durations.push(Math.random() * 10 ** Math.floor(Math.random() * 12));
+  for (const duration of durations) {
+    const line = formatRecordLine({ ...summary, duration }, 1, 2, 3);
+    assert.is(JSON.parse(line)[6], Math.round(duration * 1000) / 1000, String(duration));
+    assert.is(line.split(',')[6], JSON.stringify(Math.round(duration * 1000) / 1000), String(duration));
+  }
+});
