@@ -3,13 +3,16 @@
 // mode runs in a child process (http-client-server.ts) for the whole run, its main thread's CPU read
 // (its run time in ns, /proc/<pid>/task/<pid>/schedstat) around each batch of requests (autocannon, from this process, which also runs the
 // upstream server). Each round sends one batch to each server, in a rotating order, so that the
-// machine's load, shared with other processes, weighs on the three modes alike.
+// machine's load, shared with other processes, weighs on the three modes alike. The servers run on
+// one core and this process (autocannon and the upstream) on the other (pin-cores.ts), as bench:http
+// runs: unpinned, rounds of one run moved by ±20% and the panel's cost could not be told from noise.
 // Usage: node dist/scripts/bench/http-client-bench.js   (BENCH_ROUNDS, BENCH_REQUESTS per batch, BENCH_TOGETHER)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { mainThreadMs } from './cpu-per-request.js';
+import { onServerCore, PINNED, pinThisProcessToGeneratorCore } from './pin-cores.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4_000);
@@ -18,6 +21,7 @@ const TOGETHER = process.env.BENCH_TOGETHER === '1';
 const MODES = ['on', 'off', 'none'] as const;
 type Mode = (typeof MODES)[number];
 
+pinThisProcessToGeneratorCore();
 const upstream = createServer((_, response) =>
   response.writeHead(200, { 'content-type': 'text/plain', 'content-length': '2' }).end('ok'),
 );
@@ -31,7 +35,8 @@ interface Server {
 
 function startServer(mode: Mode): Promise<Server> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['dist/scripts/bench/http-client-server.js'], {
+    const [command, ...args] = onServerCore([process.execPath, 'dist/scripts/bench/http-client-server.js']);
+    const child = spawn(command, args, {
       env: { ...process.env, BENCH_MODE: mode, BENCH_UPSTREAM: upstreamUrl },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -87,7 +92,7 @@ try {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const m = Object.fromEntries(MODES.map((mode) => [mode, median(samples[mode])])) as Record<Mode, number>;
 console.log(
-  `main-thread CPU per request with one outgoing fetch (median of ${ROUNDS} rounds of ${REQUESTS} requests):`,
+  `main-thread CPU per request with one outgoing fetch (median of ${ROUNDS} rounds of ${REQUESTS} requests; ${PINNED ? 'servers on core 0, autocannon and the upstream on core 1' : 'not pinned'}):`,
 );
 console.log(`  HTTP client panel on   ${m.on.toFixed(1)} µs`);
 console.log(
