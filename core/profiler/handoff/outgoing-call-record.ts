@@ -1,6 +1,7 @@
 import { OutgoingCall, type RawHeaders } from '../../debug/outgoing-call.js';
 import { bitFlags } from './bit-flags.js';
 import type { ByteReader, ByteWriter } from './byte-writer.js';
+import type { VaryingParts } from './varying-parts.js';
 
 /**
  * An outgoing call in the hand-off record: its clock readings, its strings as UTF-8 and its headers
@@ -16,7 +17,8 @@ const enum Headers {
   Record,
 }
 
-export function writeOutgoingCall(w: ByteWriter, call: OutgoingCall): void {
+/** `clock`: where the call's clock readings are noted as what changes from one request to the next (varying-parts.ts). */
+export function writeOutgoingCall(w: ByteWriter, call: OutgoingCall, clock: VaryingParts | null = null): void {
   const { headersAt, endAt, status, error, requestSize } = call;
   w.uint(call.client === 'node:http' ? 1 : 0);
   w.uint(
@@ -28,10 +30,18 @@ export function writeOutgoingCall(w: ByteWriter, call: OutgoingCall): void {
       (requestSize === null ? 0 : Has.RequestSize) |
       (call.bodyHead === null ? 0 : Has.Body),
   );
+  clock?.float(w.length);
   w.float(call.origin);
+  clock?.float(w.length);
   w.float(call.startAt);
-  if (headersAt !== null) w.float(headersAt);
-  if (endAt !== null) w.float(endAt);
+  if (headersAt !== null) {
+    clock?.float(w.length);
+    w.float(headersAt);
+  }
+  if (endAt !== null) {
+    clock?.float(w.length);
+    w.float(endAt);
+  }
   if (status !== null) w.float(status);
   if (error !== null) w.string(error);
   if (requestSize !== null) w.float(requestSize);

@@ -35,6 +35,7 @@ import { type QueryEntry, QueryRecord } from '../../debug/database-query.js';
 import { readQueryRecord, writeQueryRecord } from './query-record.js';
 import { isTokenHeader, skipVaryingParts, VaryingParts, writeVaryingParts } from './varying-parts.js';
 import { MEMORY_COLLECTOR } from '../collectors/time-collector.js';
+import { HTTP_CLIENT_COLLECTOR } from '../../debug/http-client-capture.js';
 
 /**
  * One answered request as the profiler worker receives it: the request and response heads and
@@ -195,7 +196,11 @@ export function writeEntries(
   for (const [collector, values] of entries) {
     w.string(collector);
     w.uint(values.length);
-    const list: ListWritten = { lastQuery: null, varying: collector === MEMORY_COLLECTOR ? parts : null };
+    const list: ListWritten = {
+      lastQuery: null,
+      varying: collector === MEMORY_COLLECTOR ? parts : null,
+      calls: collector === HTTP_CLIENT_COLLECTOR ? parts : null,
+    };
     for (const value of values) writeEntryValue(w, value, list);
   }
 }
@@ -231,6 +236,8 @@ interface ListWritten {
   lastQuery: QueryRecord | null;
   /** where a plain object of numbers is noted as changing from one request to the next (the memory a request left) */
   varying: VaryingParts | null;
+  /** where an outgoing call's clock readings are noted (the same call again differs by them alone) */
+  calls: VaryingParts | null;
 }
 interface ListRead {
   lastQuery: QueryEntry | null;
@@ -251,7 +258,7 @@ function writeEntryValue(w: ByteWriter, value: unknown, list: ListWritten): void
   }
   if (value instanceof OutgoingCall) {
     w.uint(Value.OutgoingCall);
-    writeOutgoingCall(w, value);
+    writeOutgoingCall(w, value, list.calls);
     return;
   }
   if (value instanceof QueryRecord) {

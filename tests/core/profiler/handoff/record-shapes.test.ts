@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createApp } from '../../../../core/app/app.js';
+import { HTTP_CLIENT_COLLECTOR, OutgoingCall } from '../../../../core/debug/http-client-capture.js';
 import { Request } from '../../../../core/http/request.js';
 import { combinedRoutes } from '../../../../core/kernel/build-kernel.js';
 import { RecordingTrace, traceNames } from '../../../../core/kernel/request-trace.js';
@@ -36,6 +37,26 @@ const app = createApp({ name: 'shapes' })
   .get('hello', '/hello/{name}', ({ params, log }) => {
     log.info('Said hello to {name}', { name: params.name });
     return { hello: params.name };
+  })
+  .get('called', '/called', ({ trace }) => {
+    // an outgoing call as the HTTP client panel records it: the same call again, at other times
+    const call = new OutgoingCall(
+      'undici',
+      performance.now(),
+      performance.now(),
+      'GET',
+      'http://127.0.0.1:9',
+      '/up',
+      ['accept', '*/*'],
+      null,
+    );
+    call.headersAt = performance.now();
+    call.status = 200;
+    call.responseHeaders = [Buffer.from('content-type'), Buffer.from('text/plain')];
+    call.received(Buffer.from('ok'));
+    call.endAt = performance.now();
+    trace.addEntry(HTTP_CLIENT_COLLECTOR, call);
+    return { called: true };
   })
   .get('stamped', '/stamped', ({ log }) => {
     log.info('Stamped', { at: performance.now() });
@@ -97,6 +118,15 @@ test('when the same requests come again, then most are found alike, and each is 
   assert.is(new Set(fast.summaries.map((summary) => summary.token)).size, requests.length, 'each keeps its token');
   // all but the first of /static and of /hello/ann; /stamped logs a time of its own, which is compared as any value the app logs
   assert.is(hits, 22);
+});
+
+test("when a request made the same outgoing call again, then it is found alike (the call's clock readings aside) and stored byte for byte as when read", async () => {
+  const requests = Array.from({ length: 8 }, () => ({ target: '/called' }));
+  const { fast, slow, hits } = bothWays(await batchOf(requests));
+  assert.equal(fast.failures, []);
+  assert.ok(textOf(fast.jsons) === textOf(slow.jsons), 'the stored entries are the same bytes');
+  assert.equal(fast.summaries, slow.summaries);
+  assert.is(hits, 7);
 });
 
 test('when a block holds entries of the same request again, then they are kept as their changes from the one before, and read back byte for byte', async () => {
