@@ -11,7 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
-import { mainThreadMs } from './cpu-per-request.js';
+import { allThreadsMs, mainThreadMs } from './cpu-per-request.js';
 import { onServerCore, PINNED, pinThisProcessToGeneratorCore } from './pin-cores.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -57,15 +57,19 @@ async function stop({ child }: Server): Promise<void> {
   await exited;
 }
 
-/** µs of the server's main-thread CPU per request over one batch. */
+/** µs of the server's main-thread CPU per request over one batch; `all`: of all its threads (the profiler worker's included). */
 async function measure(mode: Mode, { child, url }: Server, amount: number): Promise<number> {
   const before = mainThreadMs(child.pid!);
+  const beforeAll = allThreadsMs(child.pid!);
   const result = await autocannon({ url: `${url}/call`, connections: 8, amount });
   const after = mainThreadMs(child.pid!);
+  whole[mode].push(((allThreadsMs(child.pid!) - beforeAll) * 1000) / amount);
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${mode}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return ((after - before) * 1000) / amount;
 }
+
+const whole: Record<Mode, number[]> = { on: [], off: [], none: [] };
 
 const servers = {} as Record<Mode, Server>;
 const samples: Record<Mode, number[]> = { on: [], off: [], none: [] };
@@ -94,12 +98,18 @@ const m = Object.fromEntries(MODES.map((mode) => [mode, median(samples[mode])]))
 console.log(
   `main-thread CPU per request with one outgoing fetch (median of ${ROUNDS} rounds of ${REQUESTS} requests; ${PINNED ? 'servers on core 0, autocannon and the upstream on core 1' : 'not pinned'}):`,
 );
+// the warm-up batch of each server is not a sample
+for (const mode of MODES) whole[mode].shift();
+const all = Object.fromEntries(MODES.map((mode) => [mode, median(whole[mode])])) as Record<Mode, number>;
 console.log(`  HTTP client panel on   ${m.on.toFixed(1)} µs`);
 console.log(
   `  HTTP client panel off  ${m.off.toFixed(1)} µs   (on costs ${(((m.on - m.off) / m.off) * 100).toFixed(1)}% more)`,
 );
 console.log(
   `  no recording scope     ${m.none.toFixed(1)} µs   (on costs ${(((m.on - m.none) / m.none) * 100).toFixed(1)}% more)`,
+);
+console.log(
+  `  the whole process (every thread: the profiler worker builds and stores the profiles): on ${all.on.toFixed(1)} µs, off ${all.off.toFixed(1)} µs (on costs ${(((all.on - all.off) / all.off) * 100).toFixed(1)}% more), no recording scope ${all.none.toFixed(1)} µs`,
 );
 // The modes of one round run seconds apart: their ratio is the figure least moved by the machine's load.
 const extra = samples.on
