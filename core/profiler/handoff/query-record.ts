@@ -1,6 +1,7 @@
 import type { DatabaseTarget, QueryEntry, QueryRecord } from '../../debug/database-query.js';
 import { bitFlags } from './bit-flags.js';
 import type { ByteReader, ByteWriter } from './byte-writer.js';
+import type { VaryingParts } from './varying-parts.js';
 
 /**
  * A database query in the hand-off record: its numbers and strings field by field, its parameters as
@@ -29,7 +30,13 @@ function sameDatabase(a: DatabaseTarget, b: DatabaseTarget): boolean {
   return a === b || (a.host === b.host && a.port === b.port && a.name === b.name && a.user === b.user);
 }
 
-export function writeQueryRecord(w: ByteWriter, query: QueryRecord, previous: QueryRecord | null = null): void {
+/** `clock`: where the query's start and duration are noted as what changes from one request to the next (varying-parts.ts). */
+export function writeQueryRecord(
+  w: ByteWriter,
+  query: QueryRecord,
+  previous: QueryRecord | null = null,
+  clock: VaryingParts | null = null,
+): void {
   const { duration, rows, error, database, frame, slowMs } = query;
   const sameSql = previous !== null && previous.sql === query.sql;
   const sameTarget = previous !== null && sameDatabase(previous.database, database);
@@ -49,8 +56,12 @@ export function writeQueryRecord(w: ByteWriter, query: QueryRecord, previous: Qu
       (sameTarget ? Has.SameDatabase : 0) |
       (sameFrame ? Has.SameFrame : 0),
   );
+  clock?.float(w.length);
   w.float(query.start);
-  if (duration !== null) w.float(duration);
+  if (duration !== null) {
+    clock?.float(w.length);
+    w.float(duration);
+  }
   if (rows !== null) w.float(rows);
   if (error !== null) w.string(error);
   if (!sameSql) w.string(query.sql);

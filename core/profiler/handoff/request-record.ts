@@ -31,7 +31,7 @@ import { exceptionJson } from './exception-json.js';
 import { serialisedJson, serialiseOnce } from '../../debug/request-recording.js';
 import { OutgoingCall } from '../../debug/outgoing-call.js';
 import { readOutgoingCall, writeOutgoingCall } from './outgoing-call-record.js';
-import { type QueryEntry, QueryRecord } from '../../debug/database-query.js';
+import { DATABASE_COLLECTOR, type QueryEntry, QueryRecord } from '../../debug/database-query.js';
 import { readQueryRecord, writeQueryRecord } from './query-record.js';
 import { isTokenHeader, skipVaryingParts, VaryingParts, writeVaryingParts } from './varying-parts.js';
 import { MEMORY_COLLECTOR } from '../collectors/time-collector.js';
@@ -199,7 +199,7 @@ export function writeEntries(
     const list: ListWritten = {
       lastQuery: null,
       varying: collector === MEMORY_COLLECTOR ? parts : null,
-      calls: collector === HTTP_CLIENT_COLLECTOR ? parts : null,
+      calls: collector === HTTP_CLIENT_COLLECTOR || collector === DATABASE_COLLECTOR ? parts : null,
     };
     for (const value of values) writeEntryValue(w, value, list);
   }
@@ -236,7 +236,7 @@ interface ListWritten {
   lastQuery: QueryRecord | null;
   /** where a plain object of numbers is noted as changing from one request to the next (the memory a request left) */
   varying: VaryingParts | null;
-  /** where an outgoing call's clock readings are noted (the same call again differs by them alone) */
+  /** where an outgoing call's or a query's clock readings are noted (the same call again differs by them alone) */
   calls: VaryingParts | null;
 }
 interface ListRead {
@@ -263,7 +263,7 @@ function writeEntryValue(w: ByteWriter, value: unknown, list: ListWritten): void
   }
   if (value instanceof QueryRecord) {
     w.uint(Value.Query);
-    writeQueryRecord(w, value, list.lastQuery);
+    writeQueryRecord(w, value, list.lastQuery, list.calls);
     list.lastQuery = value;
     return;
   }
