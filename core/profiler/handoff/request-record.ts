@@ -199,7 +199,7 @@ export function writeEntries(
     const list: ListWritten = {
       lastQuery: null,
       varying: collector === MEMORY_COLLECTOR ? parts : null,
-      calls: collector === HTTP_CLIENT_COLLECTOR || collector === DATABASE_COLLECTOR ? parts : null,
+      readings: collector === HTTP_CLIENT_COLLECTOR || collector === DATABASE_COLLECTOR ? parts : null,
     };
     for (const value of values) writeEntryValue(w, value, list);
   }
@@ -237,7 +237,7 @@ interface ListWritten {
   /** where a plain object of numbers is noted as changing from one request to the next (the memory a request left) */
   varying: VaryingParts | null;
   /** where an outgoing call's or a query's clock readings are noted (the same call again differs by them alone) */
-  calls: VaryingParts | null;
+  readings: VaryingParts | null;
 }
 interface ListRead {
   lastQuery: QueryEntry | null;
@@ -258,12 +258,12 @@ function writeEntryValue(w: ByteWriter, value: unknown, list: ListWritten): void
   }
   if (value instanceof OutgoingCall) {
     w.uint(Value.OutgoingCall);
-    writeOutgoingCall(w, value, list.calls);
+    writeOutgoingCall(w, value, list.readings);
     return;
   }
   if (value instanceof QueryRecord) {
     w.uint(Value.Query);
-    writeQueryRecord(w, value, list.lastQuery, list.calls);
+    writeQueryRecord(w, value, list.lastQuery, list.readings);
     list.lastQuery = value;
     return;
   }
