@@ -242,7 +242,8 @@ function redactTitle(title: string | null, secrets: SecretValues): string | null
   return title === null ? null : secrets.scrub(redactText(title));
 }
 
-function pageTitle(html: string): string | null {
+/** An HTML page's <title>, as the request panel shows it before redaction (redactTitle). */
+export function pageTitle(html: string): string | null {
   const m = /<title[^>]*>([^<]*)<\/title>/i.exec(html.slice(0, 4096));
   return m ? decodeEntities(m[1].trim()) : null;
 }

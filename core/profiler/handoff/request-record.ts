@@ -832,6 +832,11 @@ function sameStrings(a: Record<string, string>, b: Record<string, string>): bool
   return count === 0;
 }
 
+/** A response body written by writeResponseBody as text (a string the app answered), read at `r`; null for any other body. */
+export function readResponseText(r: ByteReader): string | null {
+  return r.uint() === Body.Text ? r.string() : null;
+}
+
 function readResponseBody(r: ByteReader): unknown {
   switch (r.uint()) {
     case Body.Text:

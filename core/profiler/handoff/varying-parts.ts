@@ -157,6 +157,14 @@ export function readVaryingParts(
   }
 }
 
+/** Where the last of the parts `places` names ends, from the body's start (0 when it names none). */
+export function varyingEnd(places: VaryingPlaces): number {
+  let end = Math.max(places.calls + places.callCount * 8, places.phases + places.phaseCount * 8);
+  for (const offset of places.floats) end = Math.max(end, offset + 8);
+  for (const offset of places.tokens) end = Math.max(end, offset + places.tokenLength);
+  return end;
+}
+
 /**
  * Zeroes in `view` (a copy of a record's body, from its start) every part `places` names: what is left
  * is the same for two records that differ by nothing else.
