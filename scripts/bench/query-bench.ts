@@ -5,10 +5,11 @@
 // Off: the panel turned off (database capture settings none) in drivers wrapped and subscribed once:
 // pg's wrappers and mysql2's statement notes pass the call through, mysql2's handlers return at once
 // (mysql2's own publishing once anyone subscribes is in both), the request's scope still entered.
-// Each simulated request runs one statement 20 times (the N+1 shape): on, its first 3 runs take their
+// Each simulated request runs one statement 20 times (the N+1 shape): on, its first run takes its
 // stack (statement-runs.ts); "every stack" is `--query-stacks all`, what a request of 20 distinct
 // statements costs. Each round times a batch of each, in alternating order, on one connection, so that
-// the machine's load weighs on all alike. Goal (issue 41): on costs at most 3% over off.
+// the machine's load weighs on all alike. Goal (issue 41): on costs at most 3% over off. Last, the
+// recording's own CPU without I/O: the same wrapper round a Client that answers at once, on over off.
 // Usage: node dist/scripts/bench/query-bench.js   (BENCH_ROUNDS, BENCH_QUERIES per batch; BENCH_MYSQL=0
 // leaves mysql2 out; a throwaway PostgreSQL is started unless APPKERNEL_TEST_DATABASE_URL is set)
 import { spawnSync } from 'node:child_process';
@@ -195,6 +196,10 @@ try {
       `  the floor, in the same call shape without I/O: the request's recorder and the clock ${share(least.clock)}; ` +
         `and one captured frame ${share(least.oneFrame)}; and the panel's whole capture ${share(least.capture)}`,
     );
+  if (!PINNED_PASS)
+    console.log(
+      `  the recording's own CPU, without I/O (a pg Client that answers at once, through the same wrapper; ${PER_REQUEST} runs of one statement a request, written as the hand-off writes them): ${share(await withoutIo())} a query`,
+    );
   if (written !== null && !PINNED_PASS)
     console.log(
       `  the profiler worker's side (off the request's thread): ${us(workerSide(written))} of CPU per query of pg Client's, read back and collected into the Database panel`,
@@ -278,6 +283,62 @@ async function floor(): Promise<{ clock: number; oneFrame: number; capture: numb
   enterRequestScope(null);
   const over = (s: number) => median(cpu[s].map((ns, round) => ns - cpu[0][round]));
   return { clock: over(1), oneFrame: over(2), capture: over(3) };
+}
+
+/**
+ * ns of CPU per query that recording adds, on over off, through pg's wrapper round a Client that
+ * answers at once (the next turn of the event loop): what the panel itself costs, apart from what the
+ * round trip's I/O makes of it (caches, wake-ups), which moves from run to run by more than the
+ * recording's own cost on a shared machine. Interleaved batches, the median of the differences.
+ */
+async function withoutIo(): Promise<number> {
+  const result = { rowCount: 1, rows: [{ '?column?': 1 }] };
+  class AtOnceClient {
+    readonly _Promise = Promise;
+    readonly host = '127.0.0.1';
+    readonly port = 5432;
+    readonly database = 'app';
+    readonly user = 'app';
+    query(_config: unknown, values?: unknown, callback?: unknown): unknown {
+      const done = typeof values === 'function' ? values : callback;
+      if (typeof done === 'function') {
+        setImmediate(done as (error: null, result: unknown) => void, null, result);
+        return undefined;
+      }
+      return new Promise((resolve) => setImmediate(resolve, result)).catch((error: unknown) => {
+        throw error;
+      });
+    }
+  }
+  wrapPgModule({ Client: AtOnceClient } as unknown as PgModule);
+  const db = new AtOnceClient() as unknown as { query(sql: string): Promise<unknown> };
+  const batchOf = async (mode: 'on' | 'off'): Promise<number> => {
+    setDatabaseCaptureSettings(mode === 'off' ? null : settings);
+    enterRequestScope(newRecorder());
+    const start = process.cpuUsage();
+    for (let i = 0; i < 2_000; i++) {
+      await selectOne(db);
+      if ((entries.get(DATABASE_COLLECTOR)?.length ?? 0) === PER_REQUEST) {
+        writeEntries(writer, entries);
+        writer.take();
+        entries = new Map();
+        enterRequestScope(newRecorder());
+      }
+    }
+    const used = process.cpuUsage(start);
+    entries = new Map();
+    enterRequestScope(null);
+    setDatabaseCaptureSettings(null);
+    return ((used.user + used.system) * 1000) / 2_000;
+  };
+  const differences: number[] = [];
+  for (let round = 0; round < 45; round++) {
+    const [first, second] = round % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const);
+    const a = await batchOf(first);
+    const b = await batchOf(second);
+    if (round >= 5) differences.push(first === 'on' ? a - b : b - a);
+  }
+  return median(differences);
 }
 
 /** CPU ns per query for the worker to read a request's queries back and build its Database panel (redaction, shapes, runnable SQL). */
