@@ -7,10 +7,11 @@
 // (mysql2's own publishing once anyone subscribes is in both), the request's scope still entered.
 // Each simulated request runs one statement 20 times (the N+1 shape): on, its first run takes its
 // stack (statement-runs.ts); "every stack" is `--query-stacks all`, what a request of 20 distinct
-// statements costs. Each round times a batch of each, in alternating order, on one connection, so that
-// the machine's load weighs on all alike. Goal (issue 41): on costs at most 3% over off. Last, the
-// recording's own CPU without I/O: the same wrapper round a Client that answers at once, on over off.
-// Usage: node dist/scripts/bench/query-bench.js   (BENCH_ROUNDS, BENCH_QUERIES per batch; BENCH_MYSQL=0
+// statements costs. Each round runs requests of the three modes one after the other (the order turning),
+// on one connection, so that the machine's load weighs on all alike. Goal (issue 41): on costs at most
+// 3% over off. Last, the recording's own CPU without I/O: the same wrapper round a Client that answers
+// at once, on over off.
+// Usage: node dist/scripts/bench/query-bench.js   (BENCH_ROUNDS, BENCH_QUERIES per mode and round; BENCH_MYSQL=0
 // leaves mysql2 out; a throwaway PostgreSQL is started unless APPKERNEL_TEST_DATABASE_URL is set)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -122,34 +123,62 @@ let written: ArrayBuffer | null = null;
 /** what the floor's calls made, kept */
 let kept: unknown = null;
 
-/** ns per query over one batch, and this process's CPU per query (less moved than the wall clock by the other processes of a shared machine). */
-async function batch(test: Case, mode: Mode): Promise<{ wall: number; cpu: number }> {
+/** One simulated request in `mode`: its ${PER_REQUEST} queries, and on its entries written as the hand-off writes them; ns of wall clock and of this process's CPU. */
+async function request(test: Case, mode: Mode): Promise<{ wall: number; cpu: number }> {
   test.set(mode);
   setDatabaseCaptureSettings(
     mode === 'off' ? null : mode === 'every' ? { ...settings, stackedRuns: Number.POSITIVE_INFINITY } : settings,
   );
   enterRequestScope(newRecorder());
   const start = process.hrtime.bigint();
-  const cpuStart = allThreadsMs(process.pid);
-  for (let i = 0; i < QUERIES; i++) {
-    await test.query();
-    if ((entries.get(DATABASE_COLLECTOR)?.length ?? 0) === PER_REQUEST) {
-      writeEntries(writer, entries);
-      const bytes = writer.take();
-      written ??= bytes;
-      entries = new Map();
-      enterRequestScope(newRecorder());
-    }
+  const cpuStart = process.cpuUsage();
+  for (let i = 0; i < PER_REQUEST; i++) await test.query();
+  if (entries.size > 0) {
+    writeEntries(writer, entries);
+    const bytes = writer.take();
+    if (mode === 'on') written ??= bytes;
   }
-  const wall = Number(process.hrtime.bigint() - start) / QUERIES;
-  const usedMs = allThreadsMs(process.pid) - cpuStart;
+  const used = process.cpuUsage(cpuStart);
+  const wall = Number(process.hrtime.bigint() - start);
   entries = new Map();
   enterRequestScope(null);
   setDatabaseCaptureSettings(null);
   test.set('off');
-  return { wall, cpu: (usedMs * 1e6) / QUERIES };
+  return { wall, cpu: (used.user + used.system) * 1000 };
 }
 
+/**
+ * One round: QUERIES / PER_REQUEST simulated requests in each mode, a request of each mode after the
+ * other (their order turning), so that what moves the machine's speed within a round (another
+ * process, a slower stretch) weighs on every mode alike; ns per query of each mode, wall and CPU.
+ * Rounds of whole batches per mode, as the bench once ran, let that drift into the difference: what
+ * recording adds moved between 2 and 13 µs from run to run on one build.
+ */
+async function round(test: Case, turn: number): Promise<Record<Mode, { wall: number; cpu: number }>> {
+  const totals: Record<Mode, { wall: number; cpu: number }> = {
+    on: { wall: 0, cpu: 0 },
+    every: { wall: 0, cpu: 0 },
+    off: { wall: 0, cpu: 0 },
+  };
+  const requests = Math.max(1, Math.round(QUERIES / PER_REQUEST));
+  for (let r = 0; r < requests; r++) {
+    for (let m = 0; m < MODES.length; m++) {
+      const mode = MODES[(turn + r + m) % MODES.length];
+      const spent = await request(test, mode);
+      totals[mode].wall += spent.wall;
+      totals[mode].cpu += spent.cpu;
+    }
+  }
+  const queries = requests * PER_REQUEST;
+  for (const mode of MODES) {
+    totals[mode].wall /= queries;
+    totals[mode].cpu /= queries;
+  }
+  return totals;
+}
+
+const quantile = (values: number[], q: number) =>
+  [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * q)];
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const us = (ns: number) => `${(ns / 1000).toFixed(2)} µs`;
 
@@ -161,18 +190,20 @@ const say = (line: string) => {
 };
 try {
   say(
-    `SELECT 1 round trips, the Database panel on and off (median of ${ROUNDS} rounds of ${QUERIES} queries each, sequential, one connection):`,
+    `SELECT 1 round trips, the Database panel on and off (median of ${ROUNDS} rounds of ${QUERIES} queries a mode, in requests of ${PER_REQUEST} taking turns, sequential, one connection):`,
   );
   for (const test of cases) {
     const samples: Record<Mode, { wall: number; cpu: number }[]> = { on: [], every: [], off: [] };
-    for (const mode of MODES) await batch(test, mode);
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const mode of round % 2 === 0 ? MODES : [...MODES].reverse()) samples[mode].push(await batch(test, mode));
+    await round(test, 0);
+    for (let turn = 0; turn < ROUNDS; turn++) {
+      const spent = await round(test, turn);
+      for (const mode of MODES) samples[mode].push(spent[mode]);
     }
     const off = median(samples.off.map((s) => s.wall));
     const on = median(samples.on.map((s) => s.wall));
     const extra = samples.on.map((s, round) => ((s.wall - samples.off[round].wall) / samples.off[round].wall) * 100);
-    const added = median(samples.on.map((s, round) => s.cpu - samples.off[round].cpu));
+    const addedByRound = samples.on.map((s, round) => s.cpu - samples.off[round].cpu);
+    const added = median(addedByRound);
     const everyAdded = median(samples.every.map((s, round) => s.cpu - samples.off[round].cpu));
     if (test === cases[0]) pgRoundTrip = off;
     figures.push({ name: test.name, off, added, everyAdded });
@@ -181,7 +212,7 @@ try {
     );
     say(
       `  ${''.padEnd(10)} this process's CPU per query: off ${us(median(samples.off.map((s) => s.cpu)))}, on ${us(median(samples.on.map((s) => s.cpu)))}; ` +
-        `recording adds ${us(added)}, ${((added / off) * 100).toFixed(1)}% of the round trip (goal: at most 3%); ` +
+        `recording adds ${us(added)}, ${((added / off) * 100).toFixed(1)}% of the round trip (goal: at most 3%; rounds' quartiles ${us(quantile(addedByRound, 0.25))} to ${us(quantile(addedByRound, 0.75))}); ` +
         `with every stack taken (--query-stacks all) ${us(everyAdded)}, ${((everyAdded / off) * 100).toFixed(1)}%`,
     );
   }
