@@ -255,9 +255,9 @@ try {
 
 /**
  * The CPU figures again, from this bench run under `taskset -c 0` with databases of its own: with the
- * bench and its database on one core, no query waits for a wake-up on the other, and what recording adds
- * holds still from run to run (on two cores it moved between 2 and 11 µs on one build); it is set against
- * the round trips of the first pass, on two cores, as a local database is used.
+ * bench and its database on one core, the process does not sleep for each answer, and what it runs
+ * after is less often cold (docs/benchmarks.md); it is set against the round trips of the first pass, on
+ * two cores, as a local database is used.
  */
 function pinnedPass(): void {
   if (process.env.BENCH_PIN === '0') return;
