@@ -1,12 +1,15 @@
 // bench:http-client — the main thread's CPU per request for a route that makes one outgoing fetch,
 // with the profiler's HTTP client panel on, off, and without any recording scope: one server per
 // mode runs in a child process (http-client-server.ts) for the whole run, its main thread's CPU read
-// (its run time in ns, /proc/<pid>/task/<pid>/schedstat) around each batch of requests (autocannon, from this process, which also runs the
-// upstream server). Each round sends one batch to each server, in a rotating order, so that the
-// machine's load, shared with other processes, weighs on the three modes alike. The servers run on
-// one core and this process (autocannon and the upstream) on the other (pin-cores.ts), as bench:http
-// runs: unpinned, rounds of one run moved by ±20% and the panel's cost could not be told from noise.
-// Usage: node dist/scripts/bench/http-client-bench.js   (BENCH_ROUNDS, BENCH_REQUESTS per batch, BENCH_TOGETHER)
+// (its run time in ns, /proc/<pid>/task/<pid>/schedstat) around each batch of requests (autocannon, from
+// this process, which also runs the upstream server). Each round loads the three servers at the same
+// time, so that whatever moves the machine's speed weighs on the three modes alike: taken in turn,
+// batches a few seconds apart, on over off ranged from -2% to +16% over four runs of one build (round by
+// round quartiles 6.8% to 18.8% in one), loaded together +1.6% and +1.7% (quartiles 1.6% to 2.5%, and
+// -1.7% to 6.2%). The servers run on one core and this process (autocannon and the upstream) on the
+// other (pin-cores.ts), as bench:http runs: unpinned, rounds of one run moved by ±20%.
+// Usage: node dist/scripts/bench/http-client-bench.js   (BENCH_ROUNDS, BENCH_REQUESTS per batch;
+// BENCH_TOGETHER=0 loads the servers in turn, a batch each in a rotating order)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,8 +19,8 @@ import { onServerCore, PINNED, pinThisProcessToGeneratorCore } from './pin-cores
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4_000);
-/** BENCH_TOGETHER=1: the three servers take their batches at the same time, under the same load, instead of in turn */
-const TOGETHER = process.env.BENCH_TOGETHER === '1';
+/** the three servers take their batches at the same time, on the same core; BENCH_TOGETHER=0: in turn */
+const TOGETHER = process.env.BENCH_TOGETHER !== '0';
 const MODES = ['on', 'off', 'none'] as const;
 type Mode = (typeof MODES)[number];
 
@@ -96,7 +99,7 @@ try {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const m = Object.fromEntries(MODES.map((mode) => [mode, median(samples[mode])])) as Record<Mode, number>;
 console.log(
-  `main-thread CPU per request with one outgoing fetch (median of ${ROUNDS} rounds of ${REQUESTS} requests; ${PINNED ? 'servers on core 0, autocannon and the upstream on core 1' : 'not pinned'}):`,
+  `main-thread CPU per request with one outgoing fetch (median of ${ROUNDS} rounds of ${REQUESTS} requests, the servers loaded ${TOGETHER ? 'together' : 'in turn'}; ${PINNED ? 'servers on core 0, autocannon and the upstream on core 1' : 'not pinned'}; goal: on at most 5% over off):`,
 );
 // the warm-up batch of each server is not a sample
 for (const mode of MODES) whole[mode].shift();
