@@ -510,6 +510,13 @@ function pipeBody(
     };
     // A stream that failed or was destroyed before it was piped would never end the response.
     if (body.destroyed) return fail(body.errored ?? new Error('the stream was destroyed before it was sent'));
+    // The client left while an asynchronous controller made the response: the close below has been, and
+    // a body that would go on producing (a live stream polling its store) is stopped now.
+    if (res.destroyed || res.socket?.destroyed === true) {
+      body.destroy();
+      resolve();
+      return;
+    }
     body.on('error', fail);
     res.on('close', () => {
       // The client left before the end: a body that would go on producing is stopped.
