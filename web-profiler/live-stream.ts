@@ -10,14 +10,27 @@ const HEARTBEAT_MS = 15_000;
 /** The live streams one server has open, so that it can end them when it closes. */
 export class LiveStreams {
   readonly #open = new Set<Readable>();
+  #ended = false;
 
   /**
    * `/_profiler/live`: Server-Sent Events, one `profile` event (the profile's summary as JSON) for each
    * profile stored from now on that fits the search filter. Polls the store's search, so it sees what
-   * any process writes to it. Ends when the client leaves or the server closes (endAll).
+   * any process writes to it. Ends when the client leaves or the server closes (endAll). Resolves once
+   * the feed has marked what the store holds: the client hears the stream is open (its headers) only
+   * then, so a profile stored after that is never taken for one that was there before (a store still
+   * loading its index answers that first search late).
    */
-  open(storage: ProfileStore, filter: Omit<SearchQuery, 'limit' | 'since'>): Readable {
-    const stream = liveStream(storage, filter);
+  async open(storage: ProfileStore, filter: Omit<SearchQuery, 'limit' | 'since'>): Promise<Readable> {
+    const feed = new ProfileFeed(storage, filter);
+    let failure: unknown = null;
+    try {
+      await feed.next();
+    } catch (error) {
+      // the stream's first poll marks the start then, and says why if it fails again
+      failure = error;
+    }
+    const stream = liveStream(feed, failure !== null);
+    if (this.#ended) stream.push(null);
     this.#open.add(stream);
     const forget = () => this.#open.delete(stream);
     stream.once('close', forget);
@@ -25,15 +38,16 @@ export class LiveStreams {
     return stream;
   }
 
-  /** Ends every stream open, so that a closing server does not wait for them. */
+  /** Ends every stream open, and any that opens later, so that a closing server does not wait for them. */
   endAll(): void {
+    this.#ended = true;
     for (const stream of this.#open) stream.push(null);
     this.#open.clear();
   }
 }
 
-function liveStream(storage: ProfileStore, filter: Omit<SearchQuery, 'limit' | 'since'>): Readable {
-  const feed = new ProfileFeed(storage, filter);
+/** `pollAtOnce`: the feed has not marked its start yet (its first search failed). */
+function liveStream(feed: ProfileFeed, pollAtOnce: boolean): Readable {
   let polling = false;
   let quietSince = Date.now();
   const stream = new Readable({ read() {} });
@@ -60,6 +74,6 @@ function liveStream(storage: ProfileStore, filter: Omit<SearchQuery, 'limit' | '
   stream.once('close', stop);
   stream.once('end', stop);
   stream.push('retry: 2000\n\n');
-  void poll();
+  if (pollAtOnce) void poll();
   return stream;
 }

@@ -61,9 +61,9 @@ export class ProfilerController {
   };
 
   /** Server-Sent Events: each profile stored from now on that fits the search filter (live-stream.ts). */
-  readonly liveAction = ({ request }: ControllerContext): Response => {
+  readonly liveAction = async ({ request }: ControllerContext): Promise<Response> => {
     const { limit: _limit, since: _since, ...filter } = parseSearchQuery(request.query);
-    const response = Response.stream(this.live.open(this.storage, filter), 'text/event-stream; charset=UTF-8');
+    const response = Response.stream(await this.live.open(this.storage, filter), 'text/event-stream; charset=UTF-8');
     response.setHeader('X-Accel-Buffering', 'no');
     return response;
   };

@@ -1,9 +1,15 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { get, type IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { waitFor } from '../helpers/poll.js';
 import { fetchProfiled } from '../helpers/profiled-request.js';
 import { fetchText, serveForTest, type TestServer } from '../helpers/serve.js';
+import { openFileStorage } from '../../core/profiler/storage/file-storage.js';
+import { storedEntry } from '../../core/profiler/storage/stored-entry.js';
+import { nthToken, profile200 } from '../core/profiler/fixtures.js';
 
 const test = suite('/_profiler/live: Server-Sent Events, one per profile stored, filtered like the search');
 let t: TestServer;
@@ -21,9 +27,9 @@ interface Stream {
   close(): void;
 }
 
-function openStream(path: string): Promise<Stream> {
+function openStream(path: string, base = t.base): Promise<Stream> {
   return new Promise((resolve, reject) => {
-    const request = get(`${t.base}${path}`, (response) => {
+    const request = get(`${base}${path}`, (response) => {
       let text = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => (text += chunk));
@@ -57,6 +63,36 @@ test('when a 404 and a 200 are profiled while a stream filtered on 4xx is open, 
   assert.is(row.status, 404);
   assert.not.ok(stream.text().includes(ok));
   stream.close();
+});
+
+test('when a stream opens while the store still loads its index, then a profile stored as soon as the stream is open is sent', async () => {
+  // A store of many profiles: the server loads its index in slices, and the stream's first search waits for it.
+  const dir = mkdtempSync(join(tmpdir(), 'appkernel-live-loading-'));
+  const writer = await openFileStorage({ dir, maxProfiles: 1_000_000 });
+  const time = Date.now() - 3_600_000;
+  for (let batch = 0; batch < 40; batch++) {
+    writer.writeBatch(
+      Array.from({ length: 1_000 }, (_, i) =>
+        storedEntry(profile200({ token: nthToken(batch * 1_000 + i + 1), time: time + batch * 1_000 + i, seed: i })),
+      ),
+    );
+    await writer.flush();
+  }
+  const loading = await serveForTest({ store: dir });
+  try {
+    const stream = await openStream('/_profiler/live?url=/just-after', loading.base);
+    assert.is(stream.response.statusCode, 200);
+    // Another writer of the same store (a second server) stores one the moment the stream is open.
+    const token = nthToken(50_000);
+    writer.writeBatch([storedEntry(profile200({ token, time: Date.now(), url: 'http://127.0.0.1:8000/just-after' }))]);
+    await writer.flush();
+    assert.ok(await waitFor(() => stream.text().includes(token), 5_000), stream.text());
+    stream.close();
+  } finally {
+    await writer.close();
+    await loading.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('when the search page is served, then it loads the same-origin script its CSP allows, and the script is served as JavaScript', async () => {
