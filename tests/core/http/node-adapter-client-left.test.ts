@@ -5,11 +5,9 @@ import * as assert from 'uvu/assert';
 import { createApp } from '../../../core/app/app.js';
 import { Response } from '../../../core/http/response.js';
 import { createAppServer } from '../../../core/http/server.js';
-import { buildKernel } from '../../../core/kernel/build-kernel.js';
-import { recordingTools } from '../../../core/debug/recording-tools.js';
-import { htmlErrorRenderer } from '../../../render/error-renderer.js';
 import { waitFor } from '../../helpers/poll.js';
 import { closeServer, listenOnLoopback } from '../../helpers/loopback-server.js';
+import { plainKernel } from '../../helpers/plain-kernel.js';
 
 const test = suite('node adapter: a stream body made after the client left is stopped at once');
 
@@ -29,12 +27,7 @@ let server: Server;
 let base: string;
 
 test.before(async () => {
-  const kernel = buildKernel(app, {
-    debug: false,
-    root: process.cwd(),
-    errorRenderer: htmlErrorRenderer,
-    recording: recordingTools,
-  });
+  const kernel = plainKernel(app);
   server = createAppServer(() => kernel);
   base = await listenOnLoopback(server);
 });

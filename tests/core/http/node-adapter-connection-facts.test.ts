@@ -4,10 +4,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createApp } from '../../../core/app/app.js';
 import { createAppServer } from '../../../core/http/server.js';
-import { buildKernel } from '../../../core/kernel/build-kernel.js';
-import { recordingTools } from '../../../core/debug/recording-tools.js';
-import { htmlErrorRenderer } from '../../../render/error-renderer.js';
 import { closeServer, listenOnLoopback } from '../../helpers/loopback-server.js';
+import { plainKernel } from '../../helpers/plain-kernel.js';
 import { waitFor } from '../../helpers/poll.js';
 
 const test = suite(
@@ -32,12 +30,7 @@ let port: number;
 const started: { res: ServerResponse; unanswered: boolean }[] = [];
 
 test.before(async () => {
-  const kernel = buildKernel(app, {
-    debug: false,
-    root: process.cwd(),
-    errorRenderer: htmlErrorRenderer,
-    recording: recordingTools,
-  });
+  const kernel = plainKernel(app);
   server = createAppServer(() => kernel, {
     onRequest: (res) => void started.push({ res, unanswered: !res.headersSent && !res.writableEnded }),
   });

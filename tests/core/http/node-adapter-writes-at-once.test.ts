@@ -3,11 +3,9 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createApp } from '../../../core/app/app.js';
 import { createAppServer } from '../../../core/http/server.js';
-import { buildKernel } from '../../../core/kernel/build-kernel.js';
-import { recordingTools } from '../../../core/debug/recording-tools.js';
-import { htmlErrorRenderer } from '../../../render/error-renderer.js';
 import { fetchText } from '../../helpers/serve.js';
 import { closeServer, listenOnLoopback } from '../../helpers/loopback-server.js';
+import { plainKernel } from '../../helpers/plain-kernel.js';
 
 const test = suite(
   'node adapter: a request without a body that the kernel answers at once is written before its request event returns',
@@ -34,12 +32,7 @@ let answered = 0;
 const pending = new Set<string>();
 
 test.before(async () => {
-  const kernel = buildKernel(app, {
-    debug: false,
-    root: process.cwd(),
-    errorRenderer: htmlErrorRenderer,
-    recording: recordingTools,
-  });
+  const kernel = plainKernel(app);
   server = createAppServer(() => kernel, {
     onResponse: () => void answered++,
     onPending: (res) => void pending.add(`${res.req.method} ${res.req.url}`),
