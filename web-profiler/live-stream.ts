@@ -18,9 +18,14 @@ export class LiveStreams {
    * any process writes to it. Ends when the client leaves or the server closes (endAll). Resolves once
    * the feed has marked what the store holds: the client hears the stream is open (its headers) only
    * then, so a profile stored after that is never taken for one that was there before (a store still
-   * loading its index answers that first search late).
+   * loading its index answers that first search late). Each of `notes` (a filter that was not applied,
+   * as the search page says it) is sent first, as a `notice` event.
    */
-  async open(storage: ProfileStore, filter: Omit<SearchQuery, 'limit' | 'since'>): Promise<Readable> {
+  async open(
+    storage: ProfileStore,
+    filter: Omit<SearchQuery, 'limit' | 'since'>,
+    notes: readonly string[] = [],
+  ): Promise<Readable> {
     const feed = new ProfileFeed(storage, filter);
     let failure: unknown = null;
     try {
@@ -29,7 +34,7 @@ export class LiveStreams {
       // the stream's first poll marks the start then, and says why if it fails again
       failure = error;
     }
-    const stream = liveStream(feed, failure !== null);
+    const stream = liveStream(feed, failure !== null, notes);
     if (this.#ended) stream.push(null);
     this.#open.add(stream);
     const forget = () => this.#open.delete(stream);
@@ -47,7 +52,7 @@ export class LiveStreams {
 }
 
 /** `pollAtOnce`: the feed has not marked its start yet (its first search failed). */
-function liveStream(feed: ProfileFeed, pollAtOnce: boolean): Readable {
+function liveStream(feed: ProfileFeed, pollAtOnce: boolean, notes: readonly string[]): Readable {
   let polling = false;
   let quietSince = Date.now();
   const stream = new Readable({ read() {} });
@@ -74,6 +79,7 @@ function liveStream(feed: ProfileFeed, pollAtOnce: boolean): Readable {
   stream.once('close', stop);
   stream.once('end', stop);
   stream.push('retry: 2000\n\n');
+  for (const note of notes) stream.push(`event: notice\ndata: ${JSON.stringify(note)}\n\n`);
   if (pollAtOnce) void poll();
   return stream;
 }

@@ -62,8 +62,12 @@ export class ProfilerController {
 
   /** Server-Sent Events: each profile stored from now on that fits the search filter (live-stream.ts). */
   readonly liveAction = async ({ request }: ControllerContext): Promise<Response> => {
-    const { limit: _limit, since: _since, ...filter } = parseSearchQuery(request.query);
-    const response = Response.stream(await this.live.open(this.storage, filter), 'text/event-stream; charset=UTF-8');
+    // A stream follows what is stored from now on: the page's limit, start and offset are not its filters.
+    const { limit: _limit, since: _since, start: _start, offset: _offset, ...given } = request.query;
+    const notes: string[] = [];
+    const { limit: _default, ...filter } = parseSearchQuery(given, notes);
+    const stream = await this.live.open(this.storage, filter, notes);
+    const response = Response.stream(stream, 'text/event-stream; charset=UTF-8');
     response.setHeader('X-Accel-Buffering', 'no');
     return response;
   };

@@ -65,6 +65,23 @@ test('when a 404 and a 200 are profiled while a stream filtered on 4xx is open, 
   stream.close();
 });
 
+test("when a stream is asked for a filter it cannot read, then it says so in a notice event first, and the page's own parameters raise none", async () => {
+  const stream = await openStream('/_profiler/live?status=abc&limit=7&since=2026-01-01&offset=20');
+  assert.is(stream.response.statusCode, 200);
+  assert.ok(await waitFor(() => stream.text().includes('retry: 2000'), 5_000));
+  const notices = stream
+    .text()
+    .split('\n\n')
+    .filter((block) => block.startsWith('event: notice'))
+    .map((block) => JSON.parse(block.split('\ndata: ')[1]));
+  assert.equal(notices, ['status "abc" was not applied: give an exact status (404) or a class (4xx).']);
+  stream.close();
+  const unreadable = await openStream('/_profiler/live?until=not-a-time');
+  assert.ok(await waitFor(() => unreadable.text().includes('event: notice'), 5_000), unreadable.text());
+  assert.ok(unreadable.text().includes('until \\"not-a-time\\" was not applied'), unreadable.text());
+  unreadable.close();
+});
+
 test('when a stream opens while the store still loads its index, then a profile stored as soon as the stream is open is sent', async () => {
   // A store of many profiles: the server loads its index in slices, and the stream's first search waits for it.
   const dir = mkdtempSync(join(tmpdir(), 'appkernel-live-loading-'));
