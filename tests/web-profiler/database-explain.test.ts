@@ -47,6 +47,20 @@ test("when the panel's Explain button of a pg.Pool query is posted from the page
   assert.match($('.db-plan-text').text(), /(Index|Seq) Scan .*users/);
 });
 
+test('when a query with a redacted parameter is explained, then the plan says which value was explained as "[REDACTED]"', async () => {
+  const r = await explain(await token('/pg/secret'), 0);
+  assert.is(r.status, 200, r.body);
+  const $ = load(r.body);
+  assert.match($('.db-plan-text').text(), /Scan .*users/);
+  assert.is(
+    $('.db-explain-redacted').text(),
+    'Explained with $2 as "[REDACTED]": that value was redacted before storage, and a plan can depend on the value.',
+  );
+  assert.not.ok(r.body.includes('hunter2-very-secret'));
+  const plain = load((await explain(await token('/pg/pool'), 0)).body);
+  assert.is(plain('.db-explain-redacted').length, 0, 'nothing redacted, no note');
+});
+
 test("when a mysql2 query is explained, then the page shows MariaDB's plan as a table", async () => {
   const profile = await token('/maria');
   const r = await explain(profile, 1);

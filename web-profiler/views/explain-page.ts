@@ -12,9 +12,13 @@ export function renderExplainPage(
   result: ExplainResult,
 ): string {
   const back = `<p><a href="${escapeHtml(`${panelUrl(token, 'db')}#query-${index + 1}`)}">Back to the Database panel</a></p>`;
+  // A value redacted before storage is explained as the text "[REDACTED]": the plan may differ from the one the real value gets.
+  const redacted = query.redacted?.length
+    ? `<p class="muted db-explain-redacted">Explained with ${escapeHtml(query.redacted.join(', '))} as "[REDACTED]": ${query.redacted.length === 1 ? 'that value was' : 'those values were'} redacted before storage, and a plan can depend on the value.</p>`
+    : '';
   const body = result.ok
-    ? `<p class="muted">${escapeHtml(result.statement)}</p>${planHtml(result.rows)}`
-    : `<p class="err">${escapeHtml(result.message)}</p>`;
+    ? `<p class="muted">${escapeHtml(result.statement)}</p>${redacted}${planHtml(result.rows)}`
+    : `<p class="err">${escapeHtml(result.message)}</p>${redacted}`;
   return renderLayout({
     title: `EXPLAIN query #${index + 1}`,
     body:

@@ -12,6 +12,7 @@ import {
 import { paint } from '../ansi.js';
 import { renderHeading } from '../blocks.js';
 import { formatMs } from '../format.js';
+import { plural } from '../../format.js';
 import { terminalSafe } from '../terminal-safe.js';
 
 type Options = { color: boolean };
@@ -30,7 +31,7 @@ export function renderDatabasePanel(profile: Profile, options: Options): string 
   const queries = data.queries
     .map((query, i) => {
       const marks = (query.error != null ? ' failed' : '') + (query.slow ? ' slow' : '');
-      const line = `#${i + 1} ${query.duration == null ? 'in flight' : formatMs(query.duration, 2)}${query.rows == null ? '' : `, ${query.rows} rows`}${marks}`;
+      const line = `#${i + 1} ${query.duration == null ? 'in flight' : formatMs(query.duration, 2)}${query.rows == null ? '' : `, ${plural(query.rows, 'row')}`}${marks}`;
       const style = query.error != null ? 'red' : query.slow ? 'yellow' : 'bold';
       return (
         `\n${paint(line, style, options.color)}\n  ${terminalSafe(query.sql).replace(/\n/g, '\n  ')}\n` +

@@ -38,6 +38,7 @@ test('when 20 identical selects ran from one line, then the page warns once nami
   const text = renderProfileText(profile, 'db', { color: false });
   assert.match(text, new RegExp(`! Repeated query: run 20 times from app\\.config\\.ts:${line} \\(nPlusOne\\)`));
   assert.match(text, /Runnable: SELECT name FROM users WHERE id = 20\n/);
+  assert.match(text, /\n#1 [\d.]+ ms, 1 row\n/, 'one row, not "1 rows"');
 });
 
 test('when served with --query-stacks all, then every run of a repeated statement has its own stack: no place is assumed', async () => {
