@@ -27,7 +27,7 @@ const DEFAULT_INFORMATIONAL = new Set(['duration', 'events called']);
 /**
  * Compares two profiles field by field: status, route, controller, exception
  * classes and messages, log records by level, response size, content type, page
- * title, body structure, events called and duration per phase. Durations are
+ * title, body structure, database queries (when either ran any), events called and duration per phase. Durations are
  * shown but never make profiles "differ", nor does the size of two HTML pages whose structure is known.
  */
 export function diffProfiles(a: Profile, b: Profile, options: DiffOptions = {}): ProfileDiff {
@@ -71,6 +71,12 @@ function compare(a: Profile, b: Profile, options: DiffOptions): ProfileDiff {
   );
   add('page title', a.collectors.request.response.title ?? '(none)', b.collectors.request.response.title ?? '(none)');
   add('body structure', structure(sa), structure(sb), !!sa && !!sb);
+  if (a.collectors.db || b.collectors.db) {
+    // What a fix of an N+1 changes: how many queries ran, and the repeated-query warnings.
+    add('database queries', a.collectors.db?.queries.length ?? 0, b.collectors.db?.queries.length ?? 0);
+    add('database failures', a.collectors.db?.errors ?? 0, b.collectors.db?.errors ?? 0);
+    add('repeated queries', repeatedQueries(a), repeatedQueries(b));
+  }
   add('events called', eventNames(a), eventNames(b));
   add('duration', `${a.duration.toFixed(1)} ms`, `${b.duration.toFixed(1)} ms`);
   for (const phase of phaseNames(a, b)) add(`time ${phase}`, phaseTime(a, phase), phaseTime(b, phase));
@@ -104,6 +110,18 @@ function levels(a: Profile, b: Profile): LogLevel[] {
 
 function countLevel(p: Profile, level: LogLevel): number {
   return p.collectors.log.records.filter((r) => r.level === level).length;
+}
+
+/** Each repeated-query (N+1) warning as "20 × SELECT … ? at app.ts:13"; "(none)". */
+function repeatedQueries(p: Profile): string {
+  const repeated = p.collectors.db?.repeated ?? [];
+  if (repeated.length === 0) return '(none)';
+  return repeated
+    .map(
+      ({ count, shape, frame }) =>
+        `${count} × ${shape} at ${frame.file ?? '?'}${frame.line == null ? '' : `:${frame.line}`}`,
+    )
+    .join('; ');
 }
 
 function eventNames(p: Profile): string {

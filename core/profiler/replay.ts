@@ -70,6 +70,9 @@ export const REPLAY_DIFF_FIELDS: ReadonlySet<string> = new Set([
   'page title',
   'body structure',
   'response size',
+  'database queries',
+  'database failures',
+  'repeated queries',
 ]);
 
 /**

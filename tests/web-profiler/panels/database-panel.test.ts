@@ -3,6 +3,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Profile } from '../../../core/profiler/profile.js';
 import { renderProfileText } from '../../../panels/profile-text.js';
+import { diffProfiles } from '../../../core/profiler/profile-diff.js';
+import { REPLAY_DIFF_FIELDS } from '../../../core/profiler/replay.js';
 import { fetchProfileJson, fetchText } from '../../helpers/serve.js';
 import { serveDatabaseApp, type DatabaseServer } from '../../core/debug/database-app.js';
 
@@ -39,6 +41,21 @@ test('when 20 identical selects ran from one line, then the page warns once nami
   assert.match(text, new RegExp(`! Repeated query: run 20 times from app\\.config\\.ts:${line} \\(nPlusOne\\)`));
   assert.match(text, /Runnable: SELECT name FROM users WHERE id = 20\n/);
   assert.match(text, /\n#1 [\d.]+ ms, 1 row\n/, 'one row, not "1 rows"');
+});
+
+test('when a request that ran an N+1 is compared with one that ran its statement once, then the diff and replay --diff show the counts and the warning', async () => {
+  const loop = (await profiled('/n-plus-one')).profile;
+  const once = (await profiled('/pg/pool')).profile;
+  const diff = diffProfiles(loop, once);
+  const row = (field: string) => diff.rows.find((r) => r.field === field);
+  assert.equal(row('database queries'), { field: 'database queries', a: '20', b: '1', same: false });
+  assert.equal(row('database failures'), { field: 'database failures', a: '0', b: '0', same: true });
+  const line = t.lineOf('// the N+1 line');
+  assert.is(row('repeated queries')?.a, `20 × SELECT name FROM users WHERE id = ? at app.config.ts:${line}`);
+  assert.is(row('repeated queries')?.b, '(none)');
+  assert.not.ok(diff.same);
+  for (const field of ['database queries', 'database failures', 'repeated queries'])
+    assert.ok(REPLAY_DIFF_FIELDS.has(field), field);
 });
 
 test('when served with --query-stacks all, then every run of a repeated statement has its own stack: no place is assumed', async () => {
