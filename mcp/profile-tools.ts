@@ -2,7 +2,8 @@ import * as z from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { AppError } from '../core/errors.js';
 import type { SearchQuery } from '../core/profiler/profile.js';
-import { countMatches, matchCountText } from '../core/profiler/match-count.js';
+import { countMatches, exactCount, matchCountText } from '../core/profiler/match-count.js';
+import { hasDatabaseFilter, searchByQueries } from '../core/profiler/database-filter.js';
 import { BUILT_IN_PANELS } from '../panels/built-in-panels.js';
 import { defaultPanel, findPanel, profilePanels } from '../panels/registry.js';
 import { renderProfileListText } from '../render/text/index.js';
@@ -28,7 +29,7 @@ export function registerProfileTools(server: McpServer, context: McpContext): vo
     'list_profiles',
     {
       description:
-        "List the stored profiles of requests to the app, newest first: token, method, URL, status, time, duration. The profiler's own requests (/_profiler/...) are left out unless include_profiler is true. Use a token with get_profile.",
+        "List the stored profiles of requests to the app, newest first: token, method, URL, status, time, duration. The profiler's own requests (/_profiler/...) are left out unless include_profiler is true. repeated_queries finds the requests with an N+1. Use a token with get_profile (panel db for the queries).",
       inputSchema: {
         status: z
           .string()
@@ -43,6 +44,16 @@ export function registerProfileTools(server: McpServer, context: McpContext): vo
         limit: z.number().int().min(1).max(200).default(20).describe('at most this many (1 to 200)'),
         page: z.number().int().min(0).default(0).describe('skip page × limit profiles, for older ones'),
         include_profiler: z.boolean().default(false).describe("include the profiler's own requests"),
+        min_queries: z
+          .number()
+          .int()
+          .min(0)
+          .optional()
+          .describe('only profiles whose code ran at least this many database queries'),
+        repeated_queries: z
+          .boolean()
+          .default(false)
+          .describe('only profiles with a repeated-query (N+1) warning in their Database panel'),
       },
     },
     async (args) =>
@@ -58,7 +69,15 @@ export function registerProfileTools(server: McpServer, context: McpContext): vo
         if (args.url !== undefined) query.url = args.url;
         if (args.since !== undefined) query.since = Date.parse(args.since);
         if (args.until !== undefined) query.until = Date.parse(args.until);
-        const [rows, total] = await Promise.all([context.storage.search(query), countMatches(context.storage, query)]);
+        const database = {
+          ...(args.min_queries !== undefined ? { minQueries: args.min_queries } : {}),
+          repeated: args.repeated_queries,
+        };
+        const [rows, total] = hasDatabaseFilter(database)
+          ? await searchByQueries(context.storage, query, database).then(
+              (found) => [found.rows, exactCount(found.total)] as const,
+            )
+          : await Promise.all([context.storage.search(query), countMatches(context.storage, query)]);
         const matching = matchCountText(total);
         if (rows.length === 0)
           return total.n === 0 && !total.more

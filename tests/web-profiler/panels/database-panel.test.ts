@@ -5,6 +5,8 @@ import type { Profile } from '../../../core/profiler/profile.js';
 import { renderProfileText } from '../../../panels/profile-text.js';
 import { diffProfiles } from '../../../core/profiler/profile-diff.js';
 import { REPLAY_DIFF_FIELDS } from '../../../core/profiler/replay.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { callText, newClient } from '../../mcp/mcp-client.js';
 import { fetchProfileJson, fetchText } from '../../helpers/serve.js';
 import { serveDatabaseApp, type DatabaseServer } from '../../core/debug/database-app.js';
 
@@ -56,6 +58,28 @@ test('when a request that ran an N+1 is compared with one that ran its statement
   assert.not.ok(diff.same);
   for (const field of ['database queries', 'database failures', 'repeated queries'])
     assert.ok(REPLAY_DIFF_FIELDS.has(field), field);
+});
+
+test("when a coding agent asks MCP's list_profiles for repeated queries or a least count, then only the requests that match are listed", async () => {
+  const loop = (await profiled('/n-plus-one')).profile.token;
+  const once = (await profiled('/pg/pool')).profile.token;
+  const client = newClient();
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${t.base}/_profiler/mcp`)));
+  try {
+    const repeated = await callText(client, 'list_profiles', { repeated_queries: true, limit: 200 });
+    assert.not.ok(repeated.isError, repeated.text);
+    assert.ok(repeated.text.includes(loop), repeated.text);
+    assert.not.ok(repeated.text.includes(once), repeated.text);
+    const least = await callText(client, 'list_profiles', { min_queries: 1, limit: 200 });
+    assert.ok(least.text.includes(loop) && least.text.includes(once), least.text);
+    const many = await callText(client, 'list_profiles', { min_queries: 2, limit: 200 });
+    assert.ok(many.text.includes(loop), many.text);
+    assert.not.ok(many.text.includes(once), many.text);
+    const wrong = await callText(client, 'list_profiles', { min_queries: -1 });
+    assert.ok(wrong.isError, wrong.text);
+  } finally {
+    await client.close();
+  }
 });
 
 test('when served with --query-stacks all, then every run of a repeated statement has its own stack: no place is assumed', async () => {
