@@ -207,7 +207,7 @@ Examples:
   profiles
     .command('diff')
     .description(
-      'Compare two profiles: status, route, exceptions, log by level, events, durations; exit 1 when they differ',
+      'Compare two profiles: status, route, exceptions, log by level, database queries, events, durations; exit 1 when they differ',
     )
     .argument('<a>', 'token or "latest"')
     .argument('<b>', 'token or "latest"')
