@@ -14,7 +14,7 @@ export function registerReplayTool(server: McpServer, context: McpContext): void
     'replay',
     {
       description:
-        'Send a recorded request again to the running app server, as `app replay --diff`: the new status and token, and how the new profile differs from the recorded one (status, route, exceptions, log by level, events, durations). Sent only to the server that recorded it (it must prove it) unless a target is given. Values redacted when recorded are left out; a request whose recorded body is incomplete (a value redacted in it, cut when recorded) is not sent.',
+        'Send a recorded request again to the running app server, as `app replay --diff`: the new status and token, and how the new profile differs from the recorded one (status, route, exceptions, log by level, database queries, events, durations). Sent only to the server that recorded it (it must prove it) unless a target is given. Values redacted when recorded are left out; a request whose recorded body is incomplete (a value redacted in it, cut when recorded) is not sent.',
       inputSchema: {
         token: z.string().min(1).describe('a token from list_profiles, or "latest"'),
         target: z.string().optional().describe('http(s) origin to send to instead, e.g. http://127.0.0.1:9000'),
