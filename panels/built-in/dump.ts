@@ -7,6 +7,6 @@ export const dumpPanel = definePanel({
   title: 'Dumps',
   badges: (profile) => countBadge(profile.collectors.dump?.dumps.length),
   data: (profile) => profile.collectors.dump,
-  html: (profile) => renderHtml(profile),
+  html: (profile, options) => renderHtml(profile, { editor: options.editor }),
   text: (profile, options) => renderText(profile, options),
 });

@@ -3,6 +3,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Profile } from '../../../core/profiler/profile.js';
 import { renderProfileText } from '../../../panels/profile-text.js';
+import { renderProfilePage } from '../../../web-profiler/views/profile-page.js';
 import { runAppInProcess } from '../../helpers/cli.js';
 import { fetchProfileJson, fetchText } from '../../helpers/serve.js';
 import { servePanelsApp, type PanelsServer } from './panels-app.js';
@@ -77,6 +78,17 @@ test('when a controller dumps values, then the dump panel shows each with its pl
   const $ = await page(profile, 'dump');
   assert.ok($('main pre').first().text().includes('[circular User]'));
   assert.ok($('main code').first().text().includes(`app.config.mjs:${dumps[0].line}`));
+  assert.is($('main a.editor').length, 0, 'no editor configured, no link');
+  // with `app serve --editor vscode`, each dump's place opens in the editor, as a query's does
+  const withEditor = load(
+    renderProfilePage(profile, { panel: 'dump', editor: { template: 'vscode://file/%f:%l', root: '/srv/app' } }),
+  );
+  assert.equal(
+    withEditor('main a.editor')
+      .map((_, a) => withEditor(a).attr('href'))
+      .get(),
+    dumps.map((d) => `vscode://file${d.file}:${d.line}`),
+  );
 });
 
 test('when the configuration panel is opened, then it shows versions, app file, options, store and the environment with secrets redacted', async () => {
