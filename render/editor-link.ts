@@ -1,3 +1,5 @@
+import { escapeHtml } from './escape.js';
+
 /** The editors `--editor` knows by name, as Symfony's `framework.ide` does: URL templates with %f (file) and %l (line). */
 export const EDITORS: Readonly<Record<string, string>> = {
   vscode: 'vscode://file/%f:%l',
@@ -51,4 +53,15 @@ export function editorUrl(template: string, file: string, line: number | null): 
 /** The absolute file of an app frame, whose file is relative to the app root. */
 export function absoluteFile(root: string, file: string): string {
   return /^([a-z]:)?[\\/]/i.test(file) ? file : `${root.replace(/[\\/]+$/, '')}/${file}`;
+}
+
+/** " Open in editor" after a place in the app (`file` absolute, or relative to the app root); "" without an editor or a file. */
+export function editorLinkHtml(
+  editor: EditorLinks | null | undefined,
+  file: string | null,
+  line: number | null,
+): string {
+  if (!editor || file == null) return '';
+  const href = editorUrl(editor.template, absoluteFile(editor.root, file), line);
+  return ` <a class="editor" href="${escapeHtml(href)}">Open in editor</a>`;
 }

@@ -1,5 +1,5 @@
 import type { CodeExcerpt, Frame } from '../core/profiler/profile.js';
-import { absoluteFile, editorUrl, type EditorLinks } from './editor-link.js';
+import { editorLinkHtml, type EditorLinks } from './editor-link.js';
 import { escapeHtml } from './escape.js';
 import { type ExcerptPlan, type FrameExcerpt, planExcerpts, planKey } from './excerpt-plan.js';
 import { plural } from './format.js';
@@ -32,9 +32,7 @@ function renderExcerpt(
 }
 
 function editorLink(frame: Frame, editor: EditorLinks | null | undefined): string {
-  if (!editor || frame.kind !== 'app' || frame.file === null) return '';
-  const href = editorUrl(editor.template, absoluteFile(editor.root, frame.file), frame.line);
-  return ` <a class="editor" href="${escapeHtml(href)}">Open in editor</a>`;
+  return frame.kind === 'app' ? editorLinkHtml(editor, frame.file, frame.line) : '';
 }
 
 function renderFrameExcerpt(frame: Frame, plan: FrameExcerpt | undefined): string {

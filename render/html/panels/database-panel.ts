@@ -1,5 +1,5 @@
 import type { DatabaseQueryData, Profile } from '../../../core/profiler/profile.js';
-import { absoluteFile, editorUrl, type EditorLinks } from '../../editor-link.js';
+import { editorLinkHtml, type EditorLinks } from '../../editor-link.js';
 import { escapeHtml } from '../../escape.js';
 import { formatMs } from '../../format.js';
 import {
@@ -18,9 +18,7 @@ export interface DatabasePanelOptions {
 }
 
 function place(frame: DatabaseQueryData['frame'], editor: EditorLinks | null | undefined, mark = ''): string {
-  const text = `<span class="file">${escapeHtml(framePlace(frame))}</span>${mark}`;
-  if (!editor || frame == null || frame.file == null) return text;
-  return `${text} <a class="editor" href="${escapeHtml(editorUrl(editor.template, absoluteFile(editor.root, frame.file), frame.line))}">Open in editor</a>`;
+  return `<span class="file">${escapeHtml(framePlace(frame))}</span>${mark}${editorLinkHtml(editor, frame?.file ?? null, frame?.line ?? null)}`;
 }
 
 function rowClass(query: DatabaseQueryData): string {

@@ -2,13 +2,11 @@ import type { Profile } from '../../../core/profiler/profile.js';
 import { dumpPlace, dumpText } from '../../dump-text.js';
 import { asciiHtml, escapeHtml } from '../../escape.js';
 import { formatMs } from '../../format.js';
-import { editorUrl, type EditorLinks } from '../../editor-link.js';
+import { editorLinkHtml, type EditorLinks } from '../../editor-link.js';
 
 /** Where a dump was made, with a link that opens it in the editor `app serve --editor` names. */
 function place(dump: { file: string | null; line: number | null }, editor: EditorLinks | null | undefined): string {
-  const text = `<code>${escapeHtml(dumpPlace(dump))}</code>`;
-  if (!editor || dump.file == null) return text;
-  return `${text} <a class="editor" href="${escapeHtml(editorUrl(editor.template, dump.file, dump.line))}">Open in editor</a>`;
+  return `<code>${escapeHtml(dumpPlace(dump))}</code>${editorLinkHtml(editor, dump.file, dump.line)}`;
 }
 
 /** Each dump() call of the request: where it was made, when, and the value as indented text. */
